@@ -1,0 +1,3 @@
+import PMBoardKit
+
+await PMBoardCommand.main()
