@@ -1,0 +1,39 @@
+import Foundation
+
+/// One card on the board. Named so it does not shadow Swift's `Task`.
+public struct BoardTask: Sendable, Hashable, Identifiable {
+  public var id: UUID
+  public var title: String
+  public var body: String
+  /// The day it is due, if it has a due date.
+  public var due: CalendarDate?
+  public var state: TaskState
+  public var created: Date
+  public var updated: Date
+
+  public init(
+    id: UUID = UUID(), title: String, body: String = "", due: CalendarDate? = nil, state: TaskState = .todo,
+    created: Date, updated: Date? = nil
+  ) {
+    self.id = id
+    self.title = title
+    self.body = body
+    self.due = due
+    self.state = state
+    self.created = created
+    self.updated = updated ?? created
+  }
+
+  /// The lowercase UUID, as stored and shown.
+  public var idString: String { id.uuidString.lowercased() }
+
+  /// The first 8 characters of the id, enough to name a task on the command line.
+  public var shortID: String { String(idString.prefix(8)) }
+
+  /// True when the task is not done and its due date is before `today` (the date in the board's time zone).
+  /// Due today is not overdue.
+  public func isOverdue(today: CalendarDate) -> Bool {
+    guard state != .done, let due else { return false }
+    return due < today
+  }
+}

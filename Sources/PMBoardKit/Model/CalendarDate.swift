@@ -1,0 +1,113 @@
+import Foundation
+
+/// A calendar date without a time of day (`YYYY-MM-DD`), as due dates are.
+///
+/// Comparison is chronological. Days are counted with the proleptic Gregorian calendar so that
+/// arithmetic ("+3d") needs no `Calendar` and no time zone.
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  /// Fails for dates that do not exist, such as `2026-02-30` or `2026-13-01`.
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+      day <= CalendarDate.daysInMonth(year: year, month: month)
+    else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Parses exactly `YYYY-MM-DD`.
+  public init?(iso text: some StringProtocol) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        let byte = bytes[index]
+        guard byte >= 48, byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// The date of the day `daysSinceEpoch` days after 1970-01-01.
+  public init(daysSinceEpoch: Int) {
+    // Howard Hinnant's civil_from_days.
+    let z = daysSinceEpoch + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    self.year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    self.month = month
+    self.day = day
+  }
+
+  /// Days since 1970-01-01 (negative before).
+  public var daysSinceEpoch: Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  public func adding(days: Int) -> CalendarDate {
+    CalendarDate(daysSinceEpoch: daysSinceEpoch + days)
+  }
+
+  /// The calendar date of `instant` on a wall clock in `timeZone`.
+  public init(_ instant: Date, in timeZone: TimeZone) {
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+    self.init(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
+  }
+
+  /// 1 = Monday … 7 = Sunday.
+  public var isoWeekday: Int {
+    let weekday = (daysSinceEpoch % 7 + 7 + 3) % 7  // 1970-01-01 was a Thursday
+    return weekday + 1
+  }
+
+  public var description: String {
+    let y = String(year)
+    let m = month < 10 ? "0\(month)" : String(month)
+    let d = day < 10 ? "0\(day)" : String(day)
+    return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m + "-" + d
+  }
+
+  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let date = CalendarDate(iso: text) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date"))
+    }
+    self = date
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What happened to a task in one change.
+public enum HistoryAction: String, Sendable, Hashable, CaseIterable, Codable {
+  case added
+  case edited
+  case moved
+  case removed
+}
+
+/// A field of a task that an edit can change.
+public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
+  case title
+  case body
+  case due
+}
+
+/// One line of the board's history: who-did-what to which task, kept oldest first.
+public struct HistoryEntry: Sendable, Hashable {
+  public var at: Date
+  public var action: HistoryAction
+  public var taskID: UUID
+  /// The task's title at that moment, so the history reads right after later renames or removal.
+  public var title: String
+  /// Set for `moved` and `removed`.
+  public var from: TaskState?
+  /// Set for `added` and `moved`.
+  public var to: TaskState?
+  /// For `edited`: which fields changed.
+  public var fields: [TaskField]
+
+  public init(
+    at: Date, action: HistoryAction, taskID: UUID, title: String, from: TaskState? = nil, to: TaskState? = nil,
+    fields: [TaskField] = []
+  ) {
+    self.at = at
+    self.action = action
+    self.taskID = taskID
+    self.title = title
+    self.from = from
+    self.to = to
+    self.fields = fields
+  }
+}
