@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "pmboard",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "pmboard", targets: ["pmboard"]),
     .library(name: "PMBoardKit", targets: ["PMBoardKit"]),
@@ -21,6 +21,7 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    .systemLibrary(name: "CSystemShim"),
     .executableTarget(name: "pmboard-embed", path: "Sources/pmboard-embed"),
     .plugin(
       name: "EmbedTheme",
@@ -31,6 +32,7 @@ let package = Package(
       name: "PMBoardKit",
       dependencies: [
         "CLibXML2",
+        "CSystemShim",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "Logging", package: "swift-log"),

@@ -1,3 +1,3 @@
 import PMBoardKit
 
-await PMBoardCommand.main()
+await PMBoardCommand.runMain()

@@ -1,7 +1,7 @@
 /// One problem found in a template or locale catalog, with the place it starts.
 ///
 /// Lines and columns are 1-based and count Unicode scalars (what editors show for UTF-8 files).
-public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringConvertible {
   /// How bad a problem is: errors stop a build, warnings do not.
   public enum Severity: String, Sendable, Hashable {
     case error

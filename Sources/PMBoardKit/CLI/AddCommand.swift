@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+
+/// `pmboard add`: puts a new task on the board.
+struct AddCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a task.")
+
+  @OptionGroup var storeOptions: StoreOptions
+  @Argument(help: "The task's title (one line, up to 200 characters).") var title: String
+  @Option(help: "Details; newlines are kept (up to 1000 characters).") var body: String = ""
+  @Option(help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, -1w.") var due: String?
+  @Option(help: "todo, doing or done.") var state: String = "todo"
+
+  func run() async throws {
+    let checkedTitle = try TaskRules.checkTitle(title).mapError { CommandError("title: \($0)") }.get()
+    let checkedBody = try TaskRules.checkBody(body).mapError { CommandError("--body: \($0)") }.get()
+    guard let taskState = TaskState(parsing: state) else {
+      throw CommandError("--state: \"\(state)\" is not a state; use todo, doing or done")
+    }
+    let store = try storeOptions.open()
+    let info = try await store.info()
+    let now = CommandClock.now()
+    let dueDate = try due.map { try DueDateParser(today: info.today(now: now)).parse($0) }
+    let task = BoardTask(title: checkedTitle, body: checkedBody, due: dueDate, state: taskState, created: now)
+    try await store.commit(.add(task, at: now))
+    print("Added \(task.shortID) \(task.title)")
+  }
+}

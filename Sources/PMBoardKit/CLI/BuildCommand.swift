@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+
+/// Options `build` and `check` share; each overrides the same setting in `pmboard.yml`.
+struct SiteOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Templates folder overriding the built-in theme file by file.", valueName: "dir"))
+  var templates: String?
+  @Option(name: .customLong("public"), help: ArgumentHelp("Static files folder copied to assets/.", valueName: "dir"))
+  var publicDir: String?
+  @Option(help: ArgumentHelp("Settings file.", valueName: "file")) var config = "pmboard.yml"
+
+  func apply(to settings: inout BuildSettings) {
+    if let templates { settings.templates = templates }
+    if let publicDir { settings.publicDir = publicDir }
+  }
+}
+
+/// `pmboard build`: the static site.
+struct BuildCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "build", abstract: "Build the static board and history site (ko, en, ja).")
+
+  @OptionGroup var storeOptions: StoreOptions
+  @OptionGroup var siteOptions: SiteOptions
+  @Option(help: ArgumentHelp("Output directory.", valueName: "dir")) var out: String?
+  @Option(help: ArgumentHelp("Locales to build, comma-separated (default: every catalog).", valueName: "list"))
+  var locales: String?
+  @Option(name: .customLong("default-locale"), help: "Locale of the root index.html (default: the first).")
+  var defaultLocale: String?
+  @Option(help: ArgumentHelp("Take this date as today (reproducible builds).", valueName: "YYYY-MM-DD"))
+  var today: String?
+  @Option(name: .customLong("base-url"), help: "Public URL of the site, for canonical and hreflang links.")
+  var baseURL: String?
+  @Flag(help: "Build the built-in demo board instead of a store.") var demo = false
+
+  func run() async throws {
+    var settings = try BuildSettings.load(file: siteOptions.config)
+    siteOptions.apply(to: &settings)
+    if let storePath = storeOptions.store { settings.store = storePath }
+    if let out { settings.out = out }
+    if let locales { settings.locales = BuildSettings.splitList(locales) }
+    if let defaultLocale { settings.defaultLocale = defaultLocale }
+    if let today { settings.today = today }
+    if let baseURL { settings.baseURL = baseURL }
+    let environment = ProcessInfo.processInfo.environment
+    let source: SiteBuilder.Source
+    if demo {
+      source = .demo
+    } else {
+      let path = StoreLocator.resolvePath(flag: settings.store, environment: environment)
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw CommandError(
+          "no board at \(path); create one with `pmboard init` (or `pmboard init --demo`), "
+            + "or try the sample with `pmboard build --demo`")
+      }
+      source = .store(try StoreLocator.store(forPath: path))
+    }
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let report = try await SiteBuilder(source: source, settings: settings, workingDirectory: cwd, environment: environment)
+      .build()
+    let summary = report.summary
+    var line = "Built \(report.out)/: \(report.locales.joined(separator: ", ")), \(report.tasks) tasks, "
+    line += "\(report.historyEntries) history entries, \(summary.files) files"
+    line += summary.changed == 0 && summary.removed == 0 ? " — nothing changed, no file rewritten" : ", \(summary.changed) changed"
+    if summary.removed > 0 { line += ", \(summary.removed) removed" }
+    if !summary.kept.isEmpty { line += "; kept \(summary.kept.count) files pmboard did not make" }
+    print(line)
+  }
+}
+
+/// `pmboard check`: validates templates and catalogs without building.
+struct CheckCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check", abstract: "Validate templates and locale catalogs without building.")
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case github
+    case json
+  }
+
+  @OptionGroup var siteOptions: SiteOptions
+  @Option(help: "How to print problems: text, github (Actions annotations) or json.") var diagnostics: Format = .text
+
+  func run() async throws {
+    var settings = try BuildSettings.load(file: siteOptions.config)
+    siteOptions.apply(to: &settings)
+    let builder = SiteBuilder(
+      source: .demo, settings: settings,
+      workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      environment: ProcessInfo.processInfo.environment)
+    do {
+      let checked = try builder.checkTheme()
+      if diagnostics == .json { print("[]") } else if diagnostics == .text {
+        print("Templates OK: \(checked.templates.names.count) templates, \(checked.catalogs.count) catalogs")
+      }
+    } catch let error as TemplateCheckError {
+      print(DiagnosticPrinter(format: diagnostics).render(error.diagnostics), terminator: "")
+      throw ExitCode.failure
+    }
+  }
+}
+
+/// Prints diagnostics as compiler lines, GitHub Actions annotations or JSON.
+struct DiagnosticPrinter {
+  var format: CheckCommand.Format
+
+  func render(_ diagnostics: [Diagnostic]) -> String {
+    switch format {
+    case .text:
+      return diagnostics.map { "\($0)\n" }.joined()
+    case .github:
+      return diagnostics.map {
+        "::\($0.severity.rawValue) file=\($0.file),line=\($0.line),col=\($0.column)::\(escape($0.message))\n"
+      }.joined()
+    case .json:
+      let items = diagnostics.map {
+        [
+          "file": $0.file, "line": String($0.line), "column": String($0.column), "severity": $0.severity.rawValue,
+          "message": $0.message,
+        ]
+      }
+      let objects = items.map { item in
+        "{" + ["file", "line", "column", "severity", "message"].map { key in
+          let value = item[key]!
+          return "\"\(key)\": " + (key == "line" || key == "column" ? value : jsonString(value))
+        }.joined(separator: ", ") + "}"
+      }
+      return "[\n" + objects.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
+    }
+  }
+
+  private func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A")
+  }
+
+  private func jsonString(_ text: String) -> String {
+    var out: [UInt8] = []
+    InterchangeWriter().appendString(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+
+/// `pmboard init`: creates a new, empty (or demo) board.
+struct InitCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "init", abstract: "Create a new board store (empty, or with --demo a sample board).")
+
+  @OptionGroup var storeOptions: StoreOptions
+  @Option(help: "The board's title.") var title: String = "Board"
+  @Option(name: .customLong("time-zone"), help: "IANA time zone for due dates, e.g. Asia/Seoul. Default: this machine's.")
+  var timeZone: String?
+  @Flag(help: "Fill the new board with a realistic demo board (Korean, Japanese and English tasks).")
+  var demo = false
+
+  func run() async throws {
+    let zone = timeZone ?? TimeZone.current.identifier
+    guard TimeZone(identifier: zone) != nil else {
+      throw CommandError("--time-zone: \"\(zone)\" is not an IANA time zone name; try e.g. Asia/Seoul or UTC")
+    }
+    guard case .success(let boardTitle) = TaskRules.checkTitle(title) else {
+      throw CommandError("--title: give the board a one-line title")
+    }
+    let info = BoardInfo(title: boardTitle, timeZoneID: zone)
+    let now = CommandClock.now()
+    let titled = demo && title == "Board" ? BoardInfo(title: DemoBoard.title, timeZoneID: zone) : info
+    let board = demo ? DemoBoard.make(info: titled, now: now) : Board(info: info)
+    let store = try storeOptions.open()
+    try await store.create(board)
+    print("Created \(store.location): \"\(board.info.title)\", time zone \(zone), \(board.tasks.count) tasks")
+  }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+
+/// `pmboard list`: the board as an aligned table, overdue tasks marked.
+struct ListCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "list", abstract: "List tasks (board order).")
+
+  @OptionGroup var storeOptions: StoreOptions
+  @Option(help: "Only tasks in this state (todo, doing, done).") var state: String?
+  @Flag(help: "Only overdue tasks.") var overdue = false
+  @Flag(help: "Print interchange JSON (pmboard/1) instead of a table.") var json = false
+  @Option(help: "Take this date (YYYY-MM-DD) as today.") var today: String?
+
+  func run() async throws {
+    let filterState = try state.map { text in
+      guard let parsed = TaskState(parsing: text) else {
+        throw CommandError("--state: \"\(text)\" is not a state; use todo, doing or done")
+      }
+      return parsed
+    }
+    let board = try await storeOptions.open().load()
+    let day = try CommandClock.today(override: today, info: board.info)
+    let tasks = BoardOrder.sorted(board.tasks).filter { task in
+      (filterState.map { task.state == $0 } ?? true) && (!overdue || task.isOverdue(today: day))
+    }
+    if json {
+      var filtered = board
+      filtered.tasks = tasks
+      filtered.history = []
+      FileHandle.standardOutput.write(InterchangeWriter().data(for: filtered))
+      return
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let colour = isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true
+    var out = ""
+    out.reserveCapacity(tasks.count * 80)
+    out += "STATE  ID        DUE                  TITLE\n"
+    for task in tasks {
+      let late = task.isOverdue(today: day)
+      var dueText = task.due?.description ?? "-"
+      if late { dueText += " OVERDUE" }
+      dueText = dueText.padding(toLength: 20, withPad: " ", startingAt: 0)
+      if late && colour { dueText = "\u{1B}[31m" + dueText + "\u{1B}[0m" }
+      out += task.state.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+      out += task.shortID + "  " + dueText + " " + task.title + "\n"
+    }
+    let late = tasks.count(where: { $0.isOverdue(today: day) })
+    out += "\(tasks.count) tasks, \(late) overdue (today is \(day) in \(board.info.timeZoneID))\n"
+    FileHandle.standardOutput.write(Data(out.utf8))
+  }
+}
+
+/// The order tasks appear in on the board: state, then due date (none last), title by code point, id.
+public enum BoardOrder {
+  public static func sorted(_ tasks: [BoardTask]) -> [BoardTask] {
+    tasks.sorted(by: precedes)
+  }
+
+  public static func precedes(_ lhs: BoardTask, _ rhs: BoardTask) -> Bool {
+    if lhs.state != rhs.state { return lhs.state < rhs.state }
+    return withinColumn(lhs, rhs)
+  }
+
+  /// Due ascending with undated tasks last, then title in Unicode code point order, then id.
+  public static func withinColumn(_ lhs: BoardTask, _ rhs: BoardTask) -> Bool {
+    switch (lhs.due, rhs.due) {
+    case (let a?, let b?) where a != b: return a < b
+    case (nil, _?): return false
+    case (_?, nil): return true
+    default: break
+    }
+    if lhs.title != rhs.title { return lhs.title.unicodeScalars.lexicographicallyPrecedes(rhs.title.unicodeScalars) }
+    return lhs.idString < rhs.idString
+  }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+
+/// `pmboard move`: moves a task to another column.
+struct MoveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a task to todo, doing or done.")
+
+  @OptionGroup var storeOptions: StoreOptions
+  @Argument(help: "The task's id or a unique prefix of it.") var id: String
+  @Argument(help: "todo, doing or done.") var state: String
+
+  func run() async throws {
+    guard let target = TaskState(parsing: state) else {
+      throw CommandError("\"\(state)\" is not a state; use todo, doing or done")
+    }
+    let store = try storeOptions.open()
+    let old = try await TaskResolver(store: store).task(id)
+    guard old.state != target else {
+      throw CommandError("task \(old.shortID) is already in \(target.rawValue); nothing recorded")
+    }
+    let now = CommandClock.now()
+    var new = old
+    new.state = target
+    new.updated = now
+    try await store.commit(.update(from: old, to: new, at: now))
+    print("Moved \(new.shortID) \(new.title): \(old.state.rawValue) → \(target.rawValue)")
+  }
+}

@@ -1,0 +1,41 @@
+/// One history page's own variables: its entries (newest first) and the pager.
+public struct HistoryContext: TemplateContext {
+  public var entries: [EntryContext]
+  public var pageLabel: String
+  public var prevHref: String?
+  public var nextHref: String?
+
+  public func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "entries": .list(entries)
+    case "isEmpty": .bool(entries.isEmpty)
+    case "pageLabel": .text(pageLabel)
+    case "hasPager": .bool(prevHref != nil || nextHref != nil)
+    case "prevHref": prevHref.map(TemplateValue.text) ?? .bool(false)
+    case "nextHref": nextHref.map(TemplateValue.text) ?? .bool(false)
+    default: nil
+    }
+  }
+
+  public var templateKeys: [String] { ["entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"] }
+}
+
+/// One history line: the action (for styling), the instant, its local time and the localized sentence.
+public struct EntryContext: TemplateContext {
+  public var action: HistoryAction
+  public var at: String
+  public var timeText: String
+  public var sentence: String
+
+  public func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "action": .text(action.rawValue)
+    case "at": .text(at)
+    case "timeText": .text(timeText)
+    case "sentence": .text(sentence)
+    default: nil
+    }
+  }
+
+  public var templateKeys: [String] { ["action", "at", "timeText", "sentence"] }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Yams
+
+/// One language's strings, read from `Templates/locales/CODE.yml`: nested keys flattened to `nav.board`,
+/// lists (month names) kept as lists, each key remembering where it was written for diagnostics.
+public struct LocaleCatalog: Sendable {
+  public var code: String
+  public var file: String
+  public var strings: [String: String]
+  public var lists: [String: [String]]
+  /// Where each key is defined (line, column), for messages that point at it.
+  public var positions: [String: (line: Int, column: Int)]
+
+  /// Keys the Swift side reads; a catalog without one of them cannot render a page.
+  public static let requiredKeys: [String] = [
+    "locale.name", "state.todo", "state.doing", "state.done", "board.as_of", "board.summary",
+    "history.page", "history.added", "history.edited", "history.moved", "history.removed",
+    "field.title", "field.body", "field.due", "field.unknown", "field.separator", "format.date_long", "format.timestamp",
+    "format.month_names",
+  ]
+
+  /// Parses a catalog; syntax problems come back as diagnostics with the YAML position.
+  public static func parse(code: String, text: String, file: String) -> Result<LocaleCatalog, Diagnostic> {
+    var catalog = LocaleCatalog(code: code, file: file, strings: [:], lists: [:], positions: [:])
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      return .failure(Self.diagnostic(for: error, file: file))
+    } catch {
+      return .failure(Diagnostic(file: file, line: 1, column: 1, message: "cannot read the catalog: \(error)"))
+    }
+    guard let mapping = root?.mapping else {
+      return .failure(
+        Diagnostic(file: file, line: 1, column: 1, message: "a catalog is a YAML mapping of keys to strings"))
+    }
+    var problem: Diagnostic?
+    func walk(_ mapping: Node.Mapping, prefix: String) {
+      for (keyNode, value) in mapping {
+        let key = prefix + (keyNode.string ?? "")
+        let mark = keyNode.mark ?? value.mark
+        catalog.positions[key] = (mark?.line ?? 1, mark?.column ?? 1)
+        switch value {
+        case .mapping(let nested): walk(nested, prefix: key + ".")
+        case .sequence(let sequence): catalog.lists[key] = sequence.compactMap(\.string)
+        case .scalar(let scalar): catalog.strings[key] = scalar.string
+        case .alias:
+          problem = problem ?? Diagnostic(
+            file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "YAML aliases are not supported")
+        }
+      }
+    }
+    walk(mapping, prefix: "")
+    if let problem { return .failure(problem) }
+    return .success(catalog)
+  }
+
+  /// Every key, strings and lists.
+  public var keys: Set<String> { Set(strings.keys).union(lists.keys) }
+
+  public func string(_ key: String) -> String { strings[key] ?? "" }
+
+  /// Checks that all catalogs have the same keys and the keys pmboard needs; one diagnostic per problem.
+  public static func compare(_ catalogs: [LocaleCatalog]) -> [Diagnostic] {
+    var problems: [Diagnostic] = []
+    let union = catalogs.reduce(into: Set(requiredKeys)) { $0.formUnion($1.keys) }
+    for catalog in catalogs {
+      for key in union.subtracting(catalog.keys).sorted() {
+        let others = catalogs.filter { $0.keys.contains(key) }.map { ($0.file as NSString).lastPathComponent }
+        let origin = others.isEmpty ? "pmboard needs it" : "present in \(others.joined(separator: ", "))"
+        problems.append(
+          Diagnostic(file: catalog.file, line: 1, column: 1, message: "missing key `\(key)` (\(origin))"))
+      }
+      for key in catalog.keys.sorted() where catalogs.contains(where: { !$0.keys.contains(key) }) {
+        let position = catalog.positions[key] ?? (1, 1)
+        let missing = catalogs.filter { !$0.keys.contains(key) }.map { ($0.file as NSString).lastPathComponent }
+        problems.append(
+          Diagnostic(
+            file: catalog.file, line: position.line, column: position.column,
+            message: "key `\(key)` is in no other catalog (missing in \(missing.joined(separator: ", ")))"))
+      }
+      if let months = catalog.lists["format.month_names"], months.count != 12 {
+        let position = catalog.positions["format.month_names"] ?? (1, 1)
+        problems.append(
+          Diagnostic(
+            file: catalog.file, line: position.line, column: position.column,
+            message: "`format.month_names` needs 12 names, found \(months.count)"))
+      }
+    }
+    return problems
+  }
+
+  private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+      return Diagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+    default:
+      return Diagnostic(file: file, line: 1, column: 1, message: "YAML: \(error)")
+    }
+  }
+}

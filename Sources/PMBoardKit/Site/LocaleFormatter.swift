@@ -1,0 +1,107 @@
+import Foundation
+
+/// Turns model values into one locale's words: long dates, timestamps in the board's time zone,
+/// column labels and history sentences. Built once per locale and build.
+public final class LocaleFormatter: Sendable {
+  public let catalog: LocaleCatalog
+  public let timeZone: TimeZone
+  private let dateLong: CatalogMessage
+  private let timestampFormat: CatalogMessage
+  private let months: [String]
+  private let sentences: [HistoryAction: CatalogMessage]
+  private let stateLabels: [TaskState: String]
+  private let fieldNames: [TaskField: String]
+  private let separator: String
+  private let unknownFields: String
+
+  public init(catalog: LocaleCatalog, timeZone: TimeZone) {
+    self.catalog = catalog
+    self.timeZone = timeZone
+    dateLong = CatalogMessage(catalog.string("format.date_long"))
+    timestampFormat = CatalogMessage(catalog.string("format.timestamp"))
+    months = catalog.lists["format.month_names"] ?? []
+    var sentences: [HistoryAction: CatalogMessage] = [:]
+    for action in HistoryAction.allCases {
+      sentences[action] = CatalogMessage(catalog.string("history.\(action.rawValue)"))
+    }
+    self.sentences = sentences
+    var labels: [TaskState: String] = [:]
+    for state in TaskState.allCases { labels[state] = catalog.string("state.\(state.rawValue)") }
+    stateLabels = labels
+    var fields: [TaskField: String] = [:]
+    for field in TaskField.allCases { fields[field] = catalog.string("field.\(field.rawValue)") }
+    fieldNames = fields
+    separator = catalog.string("field.separator")
+    unknownFields = catalog.string("field.unknown")
+  }
+
+  public func label(_ state: TaskState) -> String { stateLabels[state] ?? state.rawValue }
+
+  /// e.g. `November 21, 2026`, `2026년 11월 21일`, `2026年11月21日`.
+  public func longDate(_ date: CalendarDate) -> String {
+    dateLong.format { name in
+      switch name {
+      case "year": String(date.year)
+      case "month": String(date.month)
+      case "day": String(date.day)
+      case "month_name": months.indices.contains(date.month - 1) ? months[date.month - 1] : String(date.month)
+      default: nil
+      }
+    }
+  }
+
+  /// The long date and 24-hour `HH:MM` of `instant` on the board's wall clock.
+  public func timestamp(_ instant: Date) -> String {
+    let local = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+    return timestamp(localSeconds: local)
+  }
+
+  /// As `timestamp(_:)`, from seconds since 1970 already shifted to the wall clock.
+  public func timestamp(localSeconds: Int) -> String {
+    var cache: [Int: String] = [:]
+    return timestamp(localSeconds: localSeconds, dateCache: &cache)
+  }
+
+  /// As `timestamp(localSeconds:)`, formatting each distinct day once.
+  public func timestamp(localSeconds: Int, dateCache: inout [Int: String]) -> String {
+    let days = Int((Double(localSeconds) / 86_400).rounded(.down))
+    let rest = localSeconds - days * 86_400
+    let date: String
+    if let cached = dateCache[days] {
+      date = cached
+    } else {
+      date = longDate(CalendarDate(daysSinceEpoch: days))
+      dateCache[days] = date
+    }
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    return timestampFormat.format { name in
+      switch name {
+      case "date": date
+      case "hour": two(rest / 3600)
+      case "minute": two(rest / 60 % 60)
+      default: nil
+      }
+    }
+  }
+
+  /// The history line, e.g. `Moved “Write README” from TODO to DOING`.
+  public func sentence(_ entry: HistoryEntry) -> String {
+    guard let message = sentences[entry.action] else { return entry.title }
+    return message.format { name in
+      switch name {
+      case "title": entry.title
+      case "from": entry.from.map(label)
+      case "to": entry.to.map(label)
+      case "fields":
+        entry.fields.isEmpty
+          ? unknownFields : entry.fields.compactMap { fieldNames[$0] }.joined(separator: separator)
+      default: nil
+      }
+    }
+  }
+
+  /// A catalog message with named values, e.g. `board.summary` with total and overdue.
+  public func message(_ key: String, _ values: [String: String]) -> String {
+    CatalogMessage(catalog.string(key)).format { values[$0] }
+  }
+}

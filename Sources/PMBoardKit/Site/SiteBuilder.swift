@@ -1,0 +1,133 @@
+import Foundation
+
+/// `pmboard build` as a list of named steps run in order:
+/// load the store → validate templates → render pages per locale → write the site.
+/// A failure names its step, and the previous site stays exactly as it was.
+public struct SiteBuilder: Sendable {
+  /// Where the board comes from: a store, or the built-in demo board.
+  public enum Source: Sendable {
+    case store(any BoardStore)
+    case demo
+  }
+
+  public var source: Source
+  public var settings: BuildSettings
+  public var workingDirectory: URL
+  public var environment: [String: String]
+
+  public init(source: Source, settings: BuildSettings, workingDirectory: URL, environment: [String: String]) {
+    self.source = source
+    self.settings = settings
+    self.workingDirectory = workingDirectory
+    self.environment = environment
+  }
+
+  /// What the build did, for the one-line report.
+  public struct Report: Sendable {
+    public var out: String
+    public var summary: SiteWriter.Summary
+    public var locales: [String]
+    public var tasks: Int
+    public var historyEntries: Int
+  }
+
+  public func build() async throws -> Report {
+    let board = try await step("load the store") { try await loadBoard() }
+    let checked = try await step("validate templates") { try checkTheme() }
+    let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
+    let (today, asOf) = try step("read the date") { try clock(for: board.info) }
+    let renderer = SiteRenderer(
+      board: board, theme: checked, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
+      today: today, asOf: asOf, baseURL: settings.baseURL)
+    let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
+    let writer = try step("prepare the output directory") { try SiteWriter(out: out) }
+    do {
+      try await step("render pages") { try await Self.run(renderer.jobs(), into: writer) }
+      let summary = try step("write the site") { try writer.commit() }
+      return Report(
+        out: settings.out, summary: summary, locales: locales, tasks: board.tasks.count,
+        historyEntries: board.history.count)
+    } catch {
+      writer.discard()
+      throw error
+    }
+  }
+
+  /// The "validate templates" step alone, for `pmboard check`.
+  public func checkTheme() throws -> TemplateChecker.Checked {
+    let theme = try Theme.load(
+      templatesDir: settings.templates, publicDir: settings.publicDir, workingDirectory: workingDirectory)
+    return try TemplateChecker().check(theme)
+  }
+
+  private func loadBoard() async throws -> Board {
+    switch source {
+    case .store(let store): return try await store.load()
+    case .demo:
+      let now = CommandClock.now(environment: environment)
+      return DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: now)
+    }
+  }
+
+  private func chooseLocales(available: [String]) throws -> [String] {
+    let preferred = ["ko", "en", "ja"]
+    let all = preferred.filter(available.contains) + available.filter { !preferred.contains($0) }.sorted()
+    let chosen = settings.locales ?? all
+    for code in chosen where !available.contains(code) {
+      throw CommandError(
+        "locale `\(code)` has no catalog (Templates/locales/\(code).yml); available: \(all.joined(separator: ", "))")
+    }
+    guard !chosen.isEmpty else { throw CommandError("--locales is empty; name at least one locale") }
+    if let main = settings.defaultLocale, !chosen.contains(main) {
+      throw CommandError("--default-locale `\(main)` is not one of the built locales (\(chosen.joined(separator: ", ")))")
+    }
+    return chosen
+  }
+
+  /// Today and the "as of" instant. `SOURCE_DATE_EPOCH` pins both; `--today` alone shows the date only,
+  /// so that two builds with the same `--today` are byte-identical.
+  private func clock(for info: BoardInfo) throws -> (CalendarDate, Date?) {
+    let pinned = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: Double($0)) }
+    if let text = settings.today {
+      guard let day = CalendarDate(iso: text) else {
+        throw CommandError("--today: \"\(text)\" is not a date; use YYYY-MM-DD")
+      }
+      return (day, pinned)
+    }
+    let now = pinned ?? CommandClock.now(environment: environment)
+    return (info.today(now: now), now)
+  }
+
+  private static func run(_ jobs: [SiteRenderer.Job], into writer: SiteWriter) async throws {
+    let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      var pending = jobs.makeIterator()
+      for _ in 0..<width {
+        guard let job = pending.next() else { break }
+        group.addTask { try writer.write(job.path, job.make()) }
+      }
+      while try await group.next() != nil {
+        if let job = pending.next() { group.addTask { try writer.write(job.path, job.make()) } }
+      }
+    }
+  }
+
+  private func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+    do { return try await body() } catch { throw BuildError(step: name, underlying: error) }
+  }
+
+  private func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch { throw BuildError(step: name, underlying: error) }
+  }
+}
+
+/// A build that stopped, naming the step; the previous site is untouched.
+public struct BuildError: Error, PMBoardFailure {
+  public var step: String
+  public var underlying: any Error
+
+  public var description: String {
+    if let check = underlying as? TemplateCheckError { return check.description }
+    return "build failed at step \"\(step)\": \(underlying)"
+  }
+}

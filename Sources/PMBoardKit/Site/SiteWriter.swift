@@ -1,0 +1,183 @@
+import CSystemShim
+import Foundation
+import Synchronization
+
+/// The "write the site" stage. Files go into a fresh directory beside `--out`; `commit()` swaps it in with one
+/// rename, so readers see either the old site or the new one, never a mix. Files whose bytes did not change are
+/// hard-linked from the old site, keeping their modification time for rsync and CDNs.
+public final class SiteWriter: Sendable {
+  /// The manifest marks a directory as pmboard's and lists what pmboard wrote into it.
+  public static let manifestName = ".pmboard-manifest"
+
+  public let out: URL
+  private let staging: URL
+  private let previous: [String: Bool]?
+  private let state = Mutex(Progress())
+
+  private struct Progress {
+    var written: [String] = []
+    var unchanged = 0
+    var bytes = 0
+  }
+
+  /// What a build wrote.
+  public struct Summary: Sendable {
+    public var files: Int
+    public var changed: Int
+    public var removed: Int
+    public var bytes: Int
+    public var kept: [String]
+  }
+
+  /// Prepares a staging directory; refuses an `out` that pmboard did not make.
+  public init(out: URL) throws(SiteWriteError) {
+    self.out = out.standardizedFileURL
+    let manager = FileManager.default
+    var isDirectory: ObjCBool = false
+    if manager.fileExists(atPath: self.out.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else { throw .notADirectory(self.out.path) }
+      let contents = (try? manager.contentsOfDirectory(atPath: self.out.path)) ?? []
+      let manifest = self.out.appendingPathComponent(Self.manifestName)
+      if let text = try? String(contentsOf: manifest, encoding: .utf8) {
+        previous = Dictionary(
+          text.split(separator: "\n").dropFirst().map { (String($0), true) }, uniquingKeysWith: { a, _ in a })
+      } else if contents.isEmpty {
+        previous = [:]
+      } else {
+        throw .foreignDirectory(self.out.path)
+      }
+    } else {
+      previous = nil
+    }
+    let parent = self.out.deletingLastPathComponent()
+    let prefix = "." + self.out.lastPathComponent + ".pmboard-staging-"
+    for stale in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] where stale.hasPrefix(prefix) {
+      try? manager.removeItem(at: parent.appendingPathComponent(stale))
+    }
+    staging = parent.appendingPathComponent(prefix + String(getpid()))
+    do {
+      try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+    } catch {
+      throw .io(staging.path, error.localizedDescription)
+    }
+  }
+
+  /// Writes one file (relative path with `/`); safe to call from several tasks at once.
+  public func write(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
+    let target = staging.appendingPathComponent(path)
+    let folder = target.deletingLastPathComponent().path
+    if folder != staging.path {
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    let old = out.appendingPathComponent(path).path
+    if previous?[path] != nil, Self.sameContent(old, bytes), link(old, target.path) == 0 {
+      state.withLock {
+        $0.written.append(path)
+        $0.unchanged += 1
+      }
+      return
+    }
+    let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .io(target.path, String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let result = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+      guard result > 0 else { throw .io(target.path, String(cString: strerror(errno))) }
+      offset += result
+    }
+    state.withLock {
+      $0.written.append(path)
+      $0.bytes += bytes.count
+    }
+  }
+
+  /// Swaps the new site in. Files in the old site that pmboard did not write are carried over, not deleted.
+  public func commit() throws(SiteWriteError) -> Summary {
+    let progress = state.withLock { $0 }
+    let writtenSet = Set(progress.written)
+    var kept: [String] = []
+    if let previous, let walker = FileManager.default.enumerator(atPath: out.path) {
+      while let item = walker.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        let full = out.appendingPathComponent(item).path
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
+          item != Self.manifestName, previous[item] == nil, !writtenSet.contains(item)
+        else { continue }
+        let target = staging.appendingPathComponent(item)
+        try? FileManager.default.createDirectory(
+          at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if link(full, target.path) != 0 { throw .io(full, String(cString: strerror(errno))) }
+        kept.append(item)
+      }
+    }
+    let removed = (previous ?? [:]).keys.filter { !writtenSet.contains($0) }.count
+    let manifest = (["pmboard site: files written by pmboard build (others are kept as they are)"]
+      + progress.written.sorted()).joined(separator: "\n") + "\n"
+    let manifestPath = staging.appendingPathComponent(Self.manifestName)
+    let oldManifest = try? Data(contentsOf: out.appendingPathComponent(Self.manifestName))
+    if oldManifest == Data(manifest.utf8) {
+      _ = link(out.appendingPathComponent(Self.manifestName).path, manifestPath.path)
+    } else {
+      do { try Data(manifest.utf8).write(to: manifestPath) } catch { throw .io(manifestPath.path, "\(error)") }
+    }
+    let changed = progress.written.count - progress.unchanged
+    if previous != nil {
+      if pmboard_exchange_paths(staging.path, out.path) != 0 {
+        // No atomic exchange on this file system: fall back to two renames (a brief moment without `out`).
+        let aside = staging.path + "-old"
+        guard rename(out.path, aside) == 0, rename(staging.path, out.path) == 0 else {
+          throw .io(out.path, String(cString: strerror(errno)))
+        }
+        try? FileManager.default.removeItem(atPath: aside)
+      }
+      try? FileManager.default.removeItem(at: staging)
+    } else if rename(staging.path, out.path) != 0 {
+      throw .io(out.path, String(cString: strerror(errno)))
+    }
+    return Summary(
+      files: progress.written.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
+  }
+
+  /// Throws the staging directory away; the old site is untouched.
+  public func discard() {
+    try? FileManager.default.removeItem(at: staging)
+  }
+
+  private static func sameContent(_ path: String, _ bytes: [UInt8]) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, Int(info.st_size) == bytes.count else { return false }
+    var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 20))
+    var offset = 0
+    while offset < bytes.count {
+      let count = read(descriptor, &buffer, min(buffer.count, bytes.count - offset))
+      guard count > 0 else { return false }
+      let equal = buffer.withUnsafeBytes { chunk in
+        bytes.withUnsafeBytes { memcmp(chunk.baseAddress!, $0.baseAddress! + offset, count) == 0 }
+      }
+      guard equal else { return false }
+      offset += count
+    }
+    return true
+  }
+}
+
+/// Why the site could not be written; the previous site is untouched.
+public enum SiteWriteError: Error, Sendable, CustomStringConvertible {
+  case notADirectory(String)
+  case foreignDirectory(String)
+  case io(String, String)
+
+  public var description: String {
+    switch self {
+    case .notADirectory(let path): "\(path) is a file, not a site directory; choose another --out"
+    case .foreignDirectory(let path):
+      "\(path) is not empty and was not made by pmboard (no \(SiteWriter.manifestName)); "
+        + "pmboard will not replace it — choose another --out or empty it"
+    case .io(let path, let reason): "cannot write \(path): \(reason); the previous site is unchanged"
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The "validate templates" stage: every template through swift-mustache-compatible parsing and libxml2,
+/// every catalog against the others. Collects all problems before failing, like Hugo does.
+public struct TemplateChecker: Sendable {
+  public init() {}
+
+  /// A theme that passed: compiled templates and parsed catalogs.
+  public struct Checked: Sendable {
+    public var templates: TemplateSet
+    public var catalogs: [String: LocaleCatalog]
+    public var assets: [String: Theme.File]
+  }
+
+  public func check(_ theme: Theme) throws(TemplateCheckError) -> Checked {
+    var problems = theme.problems
+    for name in Theme.pageTemplates where theme.templates[name] == nil {
+      problems.append(
+        Diagnostic(file: "Templates/\(name).mustache", line: 1, column: 1, message: "the page template is missing"))
+    }
+    var catalogs: [String: LocaleCatalog] = [:]
+    for (code, file) in theme.catalogs {
+      switch LocaleCatalog.parse(code: code, text: file.text, file: file.path) {
+      case .success(let catalog): catalogs[code] = catalog
+      case .failure(let problem): problems.append(problem)
+      }
+    }
+    if catalogs.isEmpty && theme.catalogs.isEmpty {
+      problems.append(Diagnostic(file: "Templates/locales", line: 1, column: 1, message: "no locale catalogs"))
+    }
+    problems += LocaleCatalog.compare(catalogs.values.sorted { $0.code < $1.code })
+
+    let validator = HTMLTemplateValidator()
+    for (name, file) in theme.templates {
+      problems += validator.validate(source: file.text, file: file.path, isPage: Theme.pageTemplates.contains(name))
+    }
+    var templates: TemplateSet?
+    do {
+      templates = try TemplateSet(sources: theme.templates.mapValues { (text: $0.text, file: $0.path) })
+    } catch let error as TemplateSetError {
+      if case .invalid(let diagnostics) = error { problems += diagnostics }
+    } catch {
+      problems.append(Diagnostic(file: "Templates", line: 1, column: 1, message: "\(error)"))
+    }
+    let errors = problems.filter { $0.severity == .error }
+    guard errors.isEmpty, let templates else { throw TemplateCheckError(diagnostics: Array(Set(problems)).sorted()) }
+    return Checked(templates: templates, catalogs: catalogs, assets: theme.assets)
+  }
+}
+
+/// Templates or catalogs with problems; nothing was rendered.
+public struct TemplateCheckError: Error, Sendable, CustomStringConvertible {
+  public var diagnostics: [Diagnostic]
+
+  public var description: String {
+    let count = diagnostics.filter { $0.severity == .error }.count
+    return (diagnostics.map(\.description) + ["\(count) template problem\(count == 1 ? "" : "s"); nothing was built"])
+      .joined(separator: "\n")
+  }
+}

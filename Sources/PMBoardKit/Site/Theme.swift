@@ -1,0 +1,88 @@
+import Foundation
+
+/// The templates, locale catalogs and static assets a build uses, after the lookup order is applied:
+/// a site's own folder (`--templates`/`--public`, else `./Templates`/`./Public`) wins file by file over the
+/// built-in theme compiled into the binary.
+public struct Theme: Sendable {
+  /// A file of the theme with the path shown in messages.
+  public struct File: Sendable {
+    public var path: String
+    public var data: Data
+    public var text: String { String(decoding: data, as: UTF8.self) }
+  }
+
+  /// Template name (file name without `.mustache`, as `{{> name}}` uses it) → file.
+  public var templates: [String: File]
+  /// Locale code → catalog file.
+  public var catalogs: [String: File]
+  /// Path under `assets/` → file.
+  public var assets: [String: File]
+  /// Problems found while assembling (two templates with one name).
+  public var problems: [Diagnostic]
+
+  /// The page templates a site needs; the rest are partials.
+  public static let pageTemplates = ["board", "history"]
+
+  /// Assembles the theme. `templatesDir`/`publicDir` nil means `./Templates`/`./Public` when they exist.
+  public static func load(templatesDir: String?, publicDir: String?, workingDirectory: URL) throws -> Theme {
+    var layers: [String: File] = [:]
+    for (key, base64) in EmbeddedTheme.base64Files {
+      layers[key] = File(path: key, data: Data(base64Encoded: base64) ?? Data())
+    }
+    try overlay(&layers, prefix: "Templates", folder: templatesDir, fallback: "Templates", in: workingDirectory)
+    try overlay(&layers, prefix: "Public", folder: publicDir, fallback: "Public", in: workingDirectory)
+
+    var theme = Theme(templates: [:], catalogs: [:], assets: [:], problems: [])
+    for (key, file) in layers.sorted(by: { $0.key < $1.key }) {
+      if key.hasPrefix("Public/") {
+        theme.assets[String(key.dropFirst("Public/".count))] = file
+      } else if key.hasPrefix("Templates/locales/"), key.hasSuffix(".yml") || key.hasSuffix(".yaml") {
+        let code = ((key as NSString).lastPathComponent as NSString).deletingPathExtension
+        theme.catalogs[code] = file
+      } else if key.hasSuffix(".mustache") {
+        let name = ((key as NSString).lastPathComponent as NSString).deletingPathExtension
+        if let other = theme.templates[name] {
+          theme.problems.append(
+            Diagnostic(
+              file: file.path, line: 1, column: 1,
+              message: "a template named `\(name)` is already at \(other.path); template names must be unique"))
+        }
+        theme.templates[name] = file
+      }
+    }
+    return theme
+  }
+
+  private static func overlay(
+    _ layers: inout [String: File], prefix: String, folder: String?, fallback: String, in directory: URL
+  ) throws {
+    let url = URL(fileURLWithPath: folder ?? fallback, relativeTo: directory).standardizedFileURL
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      if let folder { throw ThemeError.missingFolder(folder) }
+      return
+    }
+    let shown = folder ?? fallback
+    guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return }
+    for case let file as URL in walker {
+      guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+        !file.lastPathComponent.hasPrefix(".")
+      else { continue }
+      let relative = String(file.standardizedFileURL.path.dropFirst(url.path.count + 1))
+      let data = try Data(contentsOf: file)
+      layers["\(prefix)/\(relative)"] = File(path: "\(shown)/\(relative)", data: data)
+    }
+  }
+}
+
+/// A theme folder named on the command line or in pmboard.yml that is not there.
+public enum ThemeError: Error, CustomStringConvertible {
+  case missingFolder(String)
+
+  public var description: String {
+    switch self {
+    case .missingFolder(let path): "\(path) is not a directory; check --templates / --public or pmboard.yml"
+    }
+  }
+}
