@@ -49,9 +49,10 @@ let package = Package(
       name: "PMBoardKitTests",
       dependencies: [
         "PMBoardKit",
+        "pmboard",
         .product(name: "Mustache", package: "swift-mustache"),
       ],
-      resources: [.copy("Golden")]
+      exclude: ["Golden"]
     ),
   ]
 )

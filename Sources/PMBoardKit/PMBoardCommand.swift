@@ -30,6 +30,10 @@ public struct PMBoardCommand: AsyncParsableCommand {
       fail(error.description)
     } catch let error as ImportError {
       fail(error.description)
+    } catch let error as BuildError where error.underlying is TemplateCheckError {
+      // Compiler-style lines, so editors and CI annotate them as they are.
+      FileHandle.standardError.write(Data((error.description + "\n").utf8))
+      Foundation.exit(1)
     } catch let error as any PMBoardFailure {
       fail(error.description)
     } catch let error as ConfigError {

@@ -33,7 +33,7 @@ public struct SiteBuilder: Sendable {
 
   public func build() async throws -> Report {
     let board = try await step("load the store") { try await loadBoard() }
-    let checked = try await step("validate templates") { try checkTheme() }
+    let checked = try step("validate templates") { try checkTheme() }
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
     let (today, asOf) = try step("read the date") { try clock(for: board.info) }
     let renderer = SiteRenderer(
@@ -64,7 +64,11 @@ public struct SiteBuilder: Sendable {
     switch source {
     case .store(let store): return try await store.load()
     case .demo:
-      let now = CommandClock.now(environment: environment)
+      // Anchored to --today when given, so demo builds are reproducible like store builds.
+      let pinned = settings.today.flatMap { CalendarDate(iso: $0) }.map {
+        Date(timeIntervalSince1970: Double($0.daysSinceEpoch * 86_400 + 3 * 3600))
+      }
+      let now = pinned ?? CommandClock.now(environment: environment)
       return DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: now)
     }
   }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A board kept in one interchange JSON file (`pmboard/1`, plus the store's `undo` and `redo` lists), readable and
+/// diffable by hand.
+///
+/// Writers take an exclusive lock on `PATH.lock`, read and validate the file, apply the change in memory and rename a
+/// fully written temporary file over the original, so readers need no lock and concurrent writers lose nothing.
+/// If the file changed under a writer that did not take the lock (an editor, say), the write is refused with
+/// `StoreError.concurrentWrite`. A file that does not read as a board is never overwritten.
+public final class JSONBoardStore: BoardStore {
+  public let location: String
+  private let path: String
+  private let beforeRename: AtomicFile.Hook
+
+  public convenience init(path: String) {
+    self.init(path: path, beforeRename: { _ in })
+  }
+
+  /// `beforeRename` runs once the new content is on disk, just before it replaces the store (a test seam).
+  init(path: String, beforeRename: @escaping AtomicFile.Hook) {
+    self.path = path
+    self.location = path
+    self.beforeRename = beforeRename
+  }
+
+  private var lockPath: String { path + ".lock" }
+
+  public func create(_ board: Board) async throws {
+    if exists() { throw StoreError.alreadyExists(path: path) }
+    try await FileLock.withLock(lockPath, storePath: path) {
+      if exists() { throw StoreError.alreadyExists(path: path) }
+      let data = InterchangeWriter().data(for: board, undo: [], redo: [])
+      try AtomicFile.save(data, to: path, mode: nil, replacing: false, beforeRename: beforeRename) {}
+    }
+  }
+
+  public func load() async throws -> Board {
+    try parse(try readFile().data).board
+  }
+
+  public func info() async throws -> BoardInfo {
+    try await load().info
+  }
+
+  public func tasks(withIDPrefix prefix: String) async throws -> [BoardTask] {
+    try await load().tasks.filter { $0.idString.hasPrefix(prefix) }
+  }
+
+  public func commit(_ change: BoardChange) async throws {
+    try await mutate { try ChangeLog.commit(change, in: $0) }
+  }
+
+  public func undo(at date: Date) async throws -> BoardChange {
+    try await mutate { try ChangeLog.undo(at: date, in: $0) }
+  }
+
+  public func redo(at date: Date) async throws -> BoardChange {
+    try await mutate { try ChangeLog.redo(at: date, in: $0) }
+  }
+
+  public func replace(with board: Board) async throws {
+    try await mutate { $0.replaceContents(with: board) }
+  }
+
+  // MARK: - Reading and writing
+
+  /// Read, change in memory, write back, all under the lock; nothing is written if `body` throws.
+  private func mutate<T>(_ body: (JSONStoreTransaction) throws -> T) async throws -> T {
+    // Checked before taking the lock, so a mistyped path does not leave a lock file behind.
+    guard exists() else { throw StoreError.notFound(path: path) }
+    return try await FileLock.withLock(lockPath, storePath: path) {
+      let original = try readFile()
+      let document = try parse(original.data)
+      let transaction = JSONStoreTransaction(board: document.board, undo: document.undo, redo: document.redo)
+      let result = try body(transaction)
+      let data = InterchangeWriter().data(for: transaction.board, undo: transaction.undo, redo: transaction.redo)
+      try AtomicFile.save(data, to: path, mode: original.mode, replacing: true, beforeRename: beforeRename) {
+        // Compare-and-swap: someone who ignored the lock may have written since the read.
+        guard (try? readFile().data) == original.data else { throw StoreError.concurrentWrite(path: path) }
+      }
+      return result
+    }
+  }
+
+  private func exists() -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  private func readFile() throws(StoreError) -> (data: Data, mode: mode_t) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT { throw .notFound(path: path) }
+      throw .unreadable(path: path, reason: String(cString: strerror(code)))
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+    if info.st_mode & S_IFMT == S_IFDIR { throw .notAStore(path: path, reason: "it is a directory") }
+    do {
+      return (try handle.readToEnd() ?? Data(), info.st_mode & 0o7777)
+    } catch {
+      throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+    }
+  }
+
+  private func parse(_ data: Data) throws(StoreError) -> (board: Board, undo: [BoardChange], redo: [BoardChange]) {
+    do {
+      return try InterchangeReader().read(data, source: path)
+    } catch {
+      let shown = error.problems.prefix(3).joined(separator: "; ")
+      let more = error.problems.count > 3 ? "; and \(error.problems.count - 3) more problems" : ""
+      throw .notAStore(path: path, reason: shown + more)
+    }
+  }
+}
+

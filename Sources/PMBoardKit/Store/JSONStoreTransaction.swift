@@ -1,0 +1,72 @@
+import Foundation
+
+/// `StoreTransaction` over a board held in memory: the JSON store reads the file into one, lets `ChangeLog` work on
+/// it, and writes the result back whole.
+final class JSONStoreTransaction: StoreTransaction {
+  private(set) var board: Board
+  private(set) var undo: [BoardChange]
+  private(set) var redo: [BoardChange]
+
+  init(board: Board, undo: [BoardChange], redo: [BoardChange]) {
+    self.board = board
+    self.undo = undo
+    self.redo = redo
+  }
+
+  // A linear search per call is fine: a change touches one task, and reading the file costs far more.
+  func task(_ id: UUID) throws -> BoardTask? {
+    board.tasks.first { $0.id == id }
+  }
+
+  func insert(_ task: BoardTask) throws {
+    board.tasks.append(task)
+  }
+
+  func update(_ task: BoardTask) throws {
+    guard let index = board.tasks.firstIndex(where: { $0.id == task.id }) else { return }
+    board.tasks[index] = task
+  }
+
+  func delete(_ id: UUID) throws {
+    board.tasks.removeAll { $0.id == id }
+  }
+
+  func appendHistory(_ entry: HistoryEntry) throws {
+    board.history.append(entry)
+  }
+
+  func push(_ change: BoardChange, on list: UndoList) throws {
+    switch list {
+    case .undo: Self.push(change, on: &undo)
+    case .redo: Self.push(change, on: &redo)
+    }
+  }
+
+  func pop(_ list: UndoList) throws -> BoardChange? {
+    switch list {
+    case .undo: undo.popLast()
+    case .redo: redo.popLast()
+    }
+  }
+
+  func clear(_ list: UndoList) throws {
+    switch list {
+    case .undo: undo.removeAll()
+    case .redo: redo.removeAll()
+    }
+  }
+
+  /// Import: the board's tasks and history replace the store's, and undo and redo are emptied.
+  func replaceContents(with imported: Board) {
+    board.tasks = imported.tasks
+    board.history = imported.history
+    undo.removeAll()
+    redo.removeAll()
+  }
+
+  /// Keeps only the newest `ChangeLog.depth` changes, so the file does not grow with every change.
+  private static func push(_ change: BoardChange, on stack: inout [BoardChange]) {
+    stack.append(change)
+    if stack.count > ChangeLog.depth { stack.removeFirst(stack.count - ChangeLog.depth) }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+/// The SQLite store's tables, created and upgraded by one migrator, and the mark that tells a pmboard store apart.
+///
+/// Instants are integer seconds since 1970 (UTC): the interchange form keeps whole seconds anyway, and integers load
+/// several times faster than parsed text. Tasks are listed in rowid order, which is the order they were inserted.
+enum SQLiteSchema {
+  /// `PRAGMA application_id` of every pmboard store: "PMBD" in ASCII, at byte 68 of the file header.
+  static let applicationID: UInt32 = 0x504D_4244
+
+  static let migrator: DatabaseMigrator = {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      // Written in the migration so the mark and the tables appear in the same transaction.
+      try db.execute(sql: "PRAGMA application_id = \(Int32(bitPattern: applicationID))")
+      try db.execute(
+        sql: """
+          CREATE TABLE board (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            title TEXT NOT NULL,
+            timeZone TEXT NOT NULL
+          );
+          CREATE TABLE task (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL,
+            due TEXT,
+            state TEXT NOT NULL CHECK (state IN ('todo', 'doing', 'done')),
+            created INTEGER NOT NULL,
+            updated INTEGER NOT NULL
+          );
+          CREATE TABLE history (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            at INTEGER NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('added', 'edited', 'moved', 'removed')),
+            task TEXT NOT NULL,
+            title TEXT NOT NULL,
+            "from" TEXT CHECK ("from" IN ('todo', 'doing', 'done')),
+            "to" TEXT CHECK ("to" IN ('todo', 'doing', 'done')),
+            fields TEXT NOT NULL DEFAULT ''
+          );
+          CREATE TABLE undo_record (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            list TEXT NOT NULL CHECK (list IN ('undo', 'redo')),
+            change TEXT NOT NULL
+          );
+          CREATE INDEX undo_record_by_list ON undo_record (list, seq);
+          """)
+    }
+    return migrator
+  }()
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+/// `StoreTransaction` over one open SQLite write transaction; `ChangeLog` drives it.
+struct SQLiteTransaction: StoreTransaction {
+  let db: Database
+
+  func task(_ id: UUID) throws -> BoardTask? {
+    try Row.fetchOne(
+      db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task WHERE id = ?", arguments: [id.uuidString.lowercased()]
+    ).map(SQLiteRecords.task)
+  }
+
+  func insert(_ task: BoardTask) throws {
+    try db.cachedStatement(sql: SQLiteRecords.insertTask).execute(arguments: SQLiteRecords.taskArguments(task))
+  }
+
+  func update(_ task: BoardTask) throws {
+    try db.cachedStatement(sql: SQLiteRecords.updateTask).execute(arguments: SQLiteRecords.updateArguments(task))
+  }
+
+  func delete(_ id: UUID) throws {
+    try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id.uuidString.lowercased()])
+  }
+
+  func appendHistory(_ entry: HistoryEntry) throws {
+    try db.cachedStatement(sql: SQLiteRecords.insertHistory).execute(arguments: SQLiteRecords.entryArguments(entry))
+  }
+
+  func push(_ change: BoardChange, on list: UndoList) throws {
+    let json = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
+    try db.execute(
+      sql: "INSERT INTO undo_record (list, change) VALUES (?, ?)", arguments: [list.rawValue, json])
+    // Only the newest `depth` records are kept, so the store does not grow with every change.
+    try db.execute(
+      sql: """
+        DELETE FROM undo_record WHERE list = ?1 AND seq <= (
+          SELECT seq FROM undo_record WHERE list = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?2)
+        """,
+      arguments: [list.rawValue, ChangeLog.depth])
+  }
+
+  func pop(_ list: UndoList) throws -> BoardChange? {
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT seq, change FROM undo_record WHERE list = ? ORDER BY seq DESC LIMIT 1",
+        arguments: [list.rawValue])
+    else { return nil }
+    let seq = try row.decode(Int64.self, atIndex: 0)
+    let change: BoardChange
+    do {
+      change = try JSONDecoder().decode(BoardChange.self, from: Data(try row.decode(String.self, atIndex: 1).utf8))
+    } catch {
+      throw DamagedRow("\(list.rawValue) record \(seq) cannot be read")
+    }
+    try db.execute(sql: "DELETE FROM undo_record WHERE seq = ?", arguments: [seq])
+    return change
+  }
+
+  func clear(_ list: UndoList) throws {
+    try db.execute(sql: "DELETE FROM undo_record WHERE list = ?", arguments: [list.rawValue])
+  }
+
+  /// The tasks and history lines of `board`, in order (for `create` and `replace`).
+  func insertContents(of board: Board) throws {
+    for task in board.tasks { try insert(task) }
+    for entry in board.history { try appendHistory(entry) }
+  }
+}

@@ -1,0 +1,110 @@
+/// One step of a render plan.
+///
+/// Plain integers only, so a plan is one flat array that rendering walks without retain/release traffic.
+enum RenderOp: Sendable {
+  /// Copy `count` bytes of static text from the plan's byte store, starting at `start`.
+  case text(start: Int32, count: Int32)
+  /// Write the value `path` (an index into the plan's paths) resolves to, HTML-escaped or raw.
+  case variable(path: Int32, escaped: Bool)
+  /// A section; its body is the ops after this one, up to (not including) `end`.
+  case section(path: Int32, inverted: Bool, end: Int32)
+  /// Render template number `template` here; a standalone partial adds the indentation stored in the byte store.
+  case partial(template: Int32, indentationStart: Int32, indentationCount: Int32)
+}
+
+/// The render plans of every template in a ``TemplateSet``, flattened into shared arrays.
+///
+/// Each template compiles once into a run of ``RenderOp``s; static text of all templates lives in one byte store,
+/// so rendering text is a `memcpy`. Adjacent text (e.g. lines around a removed comment) is merged into one op.
+/// Partials refer to their template by number and are entered at render time, which is what lets a partial
+/// include itself recursively through a section.
+struct CompiledTemplate: Sendable {
+  private(set) var ops: [RenderOp] = []
+  private(set) var bytes: [UInt8] = []
+  private(set) var paths: [TemplatePath] = []
+  /// The ops of template number `i`.
+  private(set) var entries: [Range<Int>] = []
+  private var pathIndices: [TemplatePath: Int32] = [:]
+
+  /// Compiles one template's nodes as template number `entries.count`.
+  /// - Parameter templateNumber: the number of the template a partial name refers to; names must all be known.
+  mutating func add(_ nodes: [MustacheNode], templateNumber: (String) -> Int) {
+    let start = ops.count
+    compile(nodes, templateNumber: templateNumber)
+    entries.append(start..<ops.count)
+  }
+
+  /// Appends the rendering of template number `template` for `context` to `output`.
+  func render(template: Int, context: any TemplateContext, into output: inout [UInt8]) {
+    ops.withUnsafeBufferPointer { ops in
+      bytes.withUnsafeBufferPointer { bytes in
+        var renderer = TemplateRenderer(ops: ops, bytes: bytes, paths: paths, entries: entries, root: context)
+        swap(&renderer.output, &output)
+        renderer.render(template: template)
+        swap(&renderer.output, &output)
+      }
+    }
+  }
+
+  /// The number of static bytes a template writes outside sections and partials: a first guess for capacity.
+  func staticSize(of template: Int) -> Int {
+    var size = 0
+    var index = entries[template].lowerBound
+    while index < entries[template].upperBound {
+      switch ops[index] {
+      case .text(_, let count):
+        size += Int(count)
+        index += 1
+      case .section(_, _, let end):
+        index = Int(end)
+      case .variable, .partial:
+        index += 1
+      }
+    }
+    return size
+  }
+
+  private mutating func compile(_ nodes: [MustacheNode], templateNumber: (String) -> Int) {
+    // Only text appended right after text may merge; a section's body must not absorb the text after it.
+    var previousWasText = false
+    for node in nodes {
+      switch node {
+      case .text(let text):
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        if previousWasText, case .text(let lastStart, let lastCount) = ops[ops.count - 1] {
+          ops[ops.count - 1] = .text(start: lastStart, count: lastCount + Int32(bytes.count - start))
+        } else {
+          ops.append(.text(start: Int32(start), count: Int32(bytes.count - start)))
+        }
+        previousWasText = true
+        continue
+      case .variable(let name, let escaped, _):
+        ops.append(.variable(path: pathIndex(for: name), escaped: escaped))
+      case .section(let name, let inverted, let body, _):
+        let sectionIndex = ops.count
+        let path = pathIndex(for: name)
+        ops.append(.section(path: path, inverted: inverted, end: 0))
+        compile(body, templateNumber: templateNumber)
+        ops[sectionIndex] = .section(path: path, inverted: inverted, end: Int32(ops.count))
+      case .partial(let name, let indentation, _):
+        let start = bytes.count
+        bytes.append(contentsOf: (indentation ?? "").utf8)
+        ops.append(
+          .partial(
+            template: Int32(templateNumber(name)), indentationStart: Int32(start),
+            indentationCount: Int32(bytes.count - start)))
+      }
+      previousWasText = false
+    }
+  }
+
+  private mutating func pathIndex(for name: String) -> Int32 {
+    let path = TemplatePath(name: name)
+    if let index = pathIndices[path] { return index }
+    let index = Int32(paths.count)
+    paths.append(path)
+    pathIndices[path] = index
+    return index
+  }
+}

@@ -1,0 +1,86 @@
+/// Appends text to a UTF-8 byte buffer, HTML-escaped byte-for-byte as swift-mustache escapes `{{name}}`.
+///
+/// swift-mustache replaces the `Character`s `&`, `<`, `>`, `"`, `'` with `&amp;`, `&lt;`, `&gt;`, `&quot;`,
+/// `&#39;`. Because it compares whole grapheme clusters, a `<` that a combining mark attaches to (`<\u{338}`) is
+/// left alone. The fast path scans bytes and copies unescaped runs in bulk; it is exact whenever the bytes next
+/// to a special character are ASCII (then that character is a cluster of its own). Otherwise the string is
+/// redone `Character` by `Character`, like swift-mustache.
+enum HTMLEscaper {
+  /// Bit `b` is set for each byte `b` that needs escaping; all of them are below 64.
+  private static let specialBytes: UInt64 =
+    1 << UInt8(ascii: "&") | 1 << UInt8(ascii: "<") | 1 << UInt8(ascii: ">") | 1 << UInt8(ascii: "\"")
+    | 1 << UInt8(ascii: "'")
+
+  /// Appends `text` HTML-escaped.
+  static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+    var done = text.utf8.withContiguousStorageIfAvailable { appendEscapedBytes($0, to: &output) }
+    if done == nil {
+      // Bridged or otherwise non-contiguous text: make a native copy.
+      var native = text
+      done = native.withUTF8 { appendEscapedBytes($0, to: &output) }
+    }
+    if done == false {
+      appendEscapedCharacters(text, to: &output)
+    }
+  }
+
+  /// Appends `text` as it is.
+  static func appendRaw(_ text: String, to output: inout [UInt8]) {
+    if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
+      output.append(contentsOf: text.utf8)
+    }
+  }
+
+  /// The byte-level fast path. Returns false, having appended nothing, when a special character touches a
+  /// non-ASCII byte, because only grapheme breaking can tell whether it stands alone.
+  private static func appendEscapedBytes(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
+    let originalCount = output.count
+    var runStart = 0
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      guard byte < 64, specialBytes & (1 << byte) != 0 else {
+        index += 1
+        continue
+      }
+      if (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80) {
+        output.removeSubrange(originalCount...)
+        return false
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      append(replacement(for: byte), to: &output)
+      index += 1
+      runStart = index
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    return true
+  }
+
+  /// The slow path: exactly swift-mustache's `htmlEscape`, comparing `Character`s.
+  private static func appendEscapedCharacters(_ text: String, to output: inout [UInt8]) {
+    for character in text {
+      switch character {
+      case "&": append(replacement(for: UInt8(ascii: "&")), to: &output)
+      case "<": append(replacement(for: UInt8(ascii: "<")), to: &output)
+      case ">": append(replacement(for: UInt8(ascii: ">")), to: &output)
+      case "\"": append(replacement(for: UInt8(ascii: "\"")), to: &output)
+      case "'": append(replacement(for: UInt8(ascii: "'")), to: &output)
+      default: output.append(contentsOf: character.utf8)
+      }
+    }
+  }
+
+  private static func replacement(for byte: UInt8) -> StaticString {
+    switch byte {
+    case UInt8(ascii: "&"): "&amp;"
+    case UInt8(ascii: "<"): "&lt;"
+    case UInt8(ascii: ">"): "&gt;"
+    case UInt8(ascii: "\""): "&quot;"
+    default: "&#39;"
+    }
+  }
+
+  private static func append(_ string: StaticString, to output: inout [UInt8]) {
+    output.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+  }
+}

@@ -1,0 +1,273 @@
+/// A problem found by the validator's own HTML checks, at a UTF-8 byte offset of the template.
+struct HTMLIssue: Equatable {
+  var offset: Int
+  var message: String
+}
+
+/// One attribute of a start tag. Offsets are UTF-8 byte offsets into the template.
+struct HTMLAttribute: Equatable {
+  /// The name, lowercased (HTML attribute names are case-insensitive).
+  var name: String
+  var offset: Int
+  /// The value without its quotes; `nil` for an attribute written without `=` (`hidden`).
+  var value: Range<Int>?
+}
+
+/// A start tag such as `<li class="card">`, from its `<` up to and including its `>`.
+struct HTMLStartTag: Equatable {
+  /// The name, lowercased.
+  var name: String
+  var range: Range<Int>
+  var attributes: [HTMLAttribute]
+  /// Written as `<x … />`.
+  var isSelfClosing: Bool
+  /// `false` when the file ends before the tag's `>` (libxml2 reports that).
+  var isComplete: Bool
+}
+
+/// A piece of markup, as the HTML5 tokenizer would see it.
+enum HTMLToken: Equatable {
+  case startTag(HTMLStartTag)
+  /// An end tag such as `</li>`; `name` is lowercased.
+  case endTag(name: String, range: Range<Int>)
+  /// `<!DOCTYPE …>`; `isHTML` when it is the HTML5 doctype `<!DOCTYPE html>` (any case).
+  case doctype(isHTML: Bool, range: Range<Int>)
+  /// A comment, CDATA section, processing instruction or other markup that is not an element.
+  case comment(range: Range<Int>)
+  /// Text in which character references count, outside tags and raw-text elements.
+  case text(range: Range<Int>)
+
+  /// Where the token starts and ends in the template.
+  var range: Range<Int> {
+    switch self {
+    case .startTag(let tag): tag.range
+    case .endTag(_, let range), .doctype(_, let range), .comment(let range), .text(let range): range
+    }
+  }
+}
+
+/// Splits a masked template into HTML tokens, following the HTML5 tokenizer closely enough to know where every tag,
+/// attribute and text run starts.
+///
+/// libxml2 reports positions after the construct it complains about and merges implied end tags with written ones,
+/// so the structure checks use these tokens, whose offsets are exact. Mustache tags must already be blanked out.
+struct HTMLTokenizer {
+  private let bytes: [UInt8]
+  /// Whether the byte at an offset was part of a Mustache tag before masking.
+  private let isMustache: (Int) -> Bool
+  private var offset = 0
+  private(set) var tokens: [HTMLToken] = []
+  /// Syntax errors HTML5 defines that libxml2 does not report.
+  private(set) var issues: [HTMLIssue] = []
+
+  /// Tokenizes `masked`; `original` tells where Mustache tags were, so `href={{url}}` still has a value.
+  init(masked: [UInt8], original: [UInt8]) {
+    bytes = masked
+    isMustache = { masked[$0] != original[$0] }
+    run()
+  }
+
+  private mutating func run() {
+    var textStart = 0
+    while offset < bytes.count {
+      guard bytes[offset] == UInt8(ascii: "<"), let token = markup() else {
+        offset += 1
+        continue
+      }
+      if textStart < token.range.lowerBound {
+        tokens.append(.text(range: textStart..<token.range.lowerBound))
+      }
+      tokens.append(token)
+      offset = token.range.upperBound
+      if case .startTag(let tag) = token, tag.isComplete, !tag.isSelfClosing {
+        skipElementText(of: tag.name)
+      }
+      textStart = offset
+    }
+    if textStart < bytes.count {
+      tokens.append(.text(range: textStart..<bytes.count))
+    }
+  }
+
+  /// The markup starting with the `<` at `offset`, or `nil` when the `<` is just text (`a < b`).
+  private mutating func markup() -> HTMLToken? {
+    let start = offset
+    if hasPrefix("<!--") {
+      return .comment(range: start..<end(after: "-->", from: start + 4))
+    }
+    if hasPrefix("<![CDATA[") {
+      return .comment(range: start..<end(after: "]]>", from: start + 9))
+    }
+    if hasPrefix("<!") {
+      let range = start..<end(after: ">", from: start + 2)
+      let text = String(decoding: bytes[range], as: UTF8.self).lowercased()
+      guard text.hasPrefix("<!doctype") else { return .comment(range: range) }
+      // `<!DOCTYPE html>`, or its legacy form for XSLT output; HTML 4's public doctypes are not HTML5.
+      let words = text.dropFirst(9).split(whereSeparator: { $0.isWhitespace || $0 == ">" })
+      let isHTML =
+        words == ["html"] || words == ["html", "system", "\"about:legacy-compat\""]
+        || words == ["html", "system", "'about:legacy-compat'"]
+      return .doctype(isHTML: isHTML, range: range)
+    }
+    if hasPrefix("<?") {
+      return .comment(range: start..<end(after: ">", from: start + 2))
+    }
+    if hasPrefix("</") {
+      guard start + 2 < bytes.count, HTMLBytes.isLetter(bytes[start + 2]) else {
+        // `</>` and `</ x>` are not end tags; HTML5 drops them or treats them as a comment.
+        return .comment(range: start..<end(after: ">", from: start + 2))
+      }
+      let name = readName(from: start + 2)
+      return .endTag(name: name.text, range: start..<end(after: ">", from: name.end))
+    }
+    guard start + 1 < bytes.count, HTMLBytes.isLetter(bytes[start + 1]) else { return nil }
+    return .startTag(startTag(at: start))
+  }
+
+  /// Reads `<name attributes… >` starting at the `<` at `start`.
+  private mutating func startTag(at start: Int) -> HTMLStartTag {
+    let name = readName(from: start + 1)
+    var tag = HTMLStartTag(
+      name: name.text, range: start..<bytes.count, attributes: [], isSelfClosing: false, isComplete: false)
+    var index = name.end
+    while index < bytes.count {
+      let byte = bytes[index]
+      if HTMLBytes.isSpace(byte) {
+        index += 1
+      } else if byte == UInt8(ascii: ">") {
+        tag.range = start..<(index + 1)
+        tag.isComplete = true
+        return tag
+      } else if byte == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ">") {
+        tag.range = start..<(index + 2)
+        tag.isComplete = true
+        tag.isSelfClosing = true
+        return tag
+      } else if byte == UInt8(ascii: "/") {
+        index += 1
+      } else {
+        let attribute = readAttribute(from: index)
+        tag.attributes.append(attribute.attribute)
+        index = attribute.end
+      }
+    }
+    return tag
+  }
+
+  /// Reads one attribute (`name`, `name=value`, `name="value"`) and returns it with the offset after it.
+  private mutating func readAttribute(from start: Int) -> (attribute: HTMLAttribute, end: Int) {
+    // The first character may be `=` (an HTML5 error reported below); after it, `=` ends the name.
+    var index = start + 1
+    while index < bytes.count, !HTMLBytes.isSpace(bytes[index]), !"/>=".utf8.contains(bytes[index]) {
+      index += 1
+    }
+    let rawName = String(decoding: bytes[start..<index], as: UTF8.self)
+    var attribute = HTMLAttribute(name: rawName.lowercased(), offset: start, value: nil)
+    if let bad = rawName.first(where: { "\"'<=".contains($0) }) {
+      let hint = bad == "<" ? "; is a '>' missing before it?" : ""
+      issues.append(HTMLIssue(offset: start, message: "attribute name '\(rawName)' contains '\(bad)'\(hint)"))
+    }
+    var next = skipSpaces(from: index)
+    guard next < bytes.count, bytes[next] == UInt8(ascii: "=") else { return (attribute, index) }
+    next = skipSpaces(from: next + 1)
+    guard next < bytes.count else { return (attribute, next) }
+    let quote = bytes[next]
+    if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+      let close = HTMLMustacheMask.find([quote], in: bytes, from: next + 1) ?? bytes.count
+      attribute.value = (next + 1)..<close
+      let after = min(close + 1, bytes.count)
+      if after < bytes.count, !HTMLBytes.endsName(bytes[after]) {
+        issues.append(HTMLIssue(offset: after, message: "missing whitespace between attributes"))
+      }
+      return (attribute, after)
+    }
+    // Unquoted: up to whitespace or `>`; a blanked-out Mustache tag (`href={{url}}`) belongs to the value.
+    var end = next
+    while end < bytes.count, bytes[end] != UInt8(ascii: ">"), !HTMLBytes.isSpace(bytes[end]) || isMustache(end) {
+      end += 1
+    }
+    attribute.value = next..<end
+    return (attribute, end)
+  }
+
+  /// After the start tag of a raw-text or escapable-raw-text element, moves past its content to its end tag.
+  private mutating func skipElementText(of name: String) {
+    let isRaw = HTMLElementCatalog.rawText.contains(name)
+    guard isRaw || HTMLElementCatalog.escapableRawText.contains(name) else { return }
+    let closing = Array("</\(name)".utf8)
+    var index = offset
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "<"), matchesIgnoringCase(closing, at: index) {
+        let after = index + closing.count
+        if after >= bytes.count || HTMLBytes.endsName(bytes[after]) {
+          break
+        }
+      }
+      index += 1
+    }
+    // Script and style contents are not HTML: `&` and `<` there are fine. Title and textarea text has references.
+    if !isRaw && offset < index {
+      tokens.append(.text(range: offset..<index))
+    }
+    offset = index
+  }
+
+  // MARK: - Byte helpers
+
+  private func readName(from start: Int) -> (text: String, end: Int) {
+    var index = start
+    while index < bytes.count, !HTMLBytes.endsName(bytes[index]) {
+      index += 1
+    }
+    return (String(decoding: bytes[start..<index], as: UTF8.self).lowercased(), index)
+  }
+
+  /// The offset just after the first `terminator` at or after `start`, or the end of the text.
+  private func end(after terminator: String, from start: Int) -> Int {
+    let needle = Array(terminator.utf8)
+    guard let found = HTMLMustacheMask.find(needle, in: bytes, from: min(start, bytes.count)) else {
+      return bytes.count
+    }
+    return found + needle.count
+  }
+
+  private func hasPrefix(_ prefix: String) -> Bool {
+    matchesIgnoringCase(Array(prefix.utf8), at: offset)
+  }
+
+  private func matchesIgnoringCase(_ needle: [UInt8], at start: Int) -> Bool {
+    guard start + needle.count <= bytes.count else { return false }
+    return zip(bytes[start...], needle).allSatisfy { HTMLBytes.lowercased($0) == HTMLBytes.lowercased($1) }
+  }
+
+  private func skipSpaces(from start: Int) -> Int {
+    var index = start
+    while index < bytes.count, HTMLBytes.isSpace(bytes[index]) { index += 1 }
+    return index
+  }
+}
+
+/// Byte-level helpers shared by the HTML checks, which work on UTF-8 bytes because all HTML syntax is ASCII.
+enum HTMLBytes {
+  /// HTML's ASCII whitespace: tab, line feed, form feed, carriage return, space.
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+  }
+
+  /// Whether the byte ends a tag name (or follows an attribute value): whitespace, `/` or `>`.
+  static func endsName(_ byte: UInt8) -> Bool {
+    isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+  }
+
+  static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  static func lowercased(_ byte: UInt8) -> UInt8 {
+    isLetter(byte) ? byte | 0x20 : byte
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Runs the real `pmboard` binary in a temporary directory, the way a user would.
+struct CLIRunner {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  let directory: URL
+  var environment: [String: String]
+
+  init(now: String = "2026-11-21T09:00:00Z") throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("pmboard-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var environment = ProcessInfo.processInfo.environment
+    environment["PMBOARD_NOW"] = now
+    environment["PMBOARD_STORE"] = nil
+    environment["SOURCE_DATE_EPOCH"] = nil
+    environment["NO_COLOR"] = "1"
+    self.environment = environment
+  }
+
+  static let binary: URL = {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL,
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+    ]
+    for folder in candidates {
+      let url = folder.appendingPathComponent("pmboard")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return URL(fileURLWithPath: ".build/debug/pmboard")
+  }()
+
+  @discardableResult
+  func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
+    try run(arguments)
+  }
+
+  @discardableResult
+  func run(_ arguments: [String]) throws -> Result {
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+  func read(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
+
+  func data(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
+
+  func write(_ name: String, _ text: String) throws {
+    let url = directory.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: directory) }
+}

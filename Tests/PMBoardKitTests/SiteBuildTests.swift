@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+/// End-to-end: `pmboard build` through the real binary, checking the files it writes.
+@Suite("pmboard build", .serialized)
+struct SiteBuildTests {
+  func cli(with json: String, now: String = "2026-11-21T09:00:00Z") throws -> CLIRunner {
+    var cli = try CLIRunner(now: now)
+    cli.environment["PMBOARD_STORE"] = "board.sqlite"
+    try cli.write("in.json", json)
+    let imported = try cli.run("import", "in.json")
+    #expect(imported.status == 0, "\(imported.stderr)")
+    return cli
+  }
+
+  @Test func demoBuildWritesEveryPage() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let result = try cli.run("build", "--demo", "--today", "2026-11-21")
+    #expect(result.status == 0, "\(result.stderr)")
+    for path in [
+      "_site/index.html", "_site/ko/index.html", "_site/en/index.html", "_site/ja/index.html",
+      "_site/ko/history.html", "_site/en/history.html", "_site/ja/history.html", "_site/assets/style.css",
+      "_site/assets/favicon.svg",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: cli.path(path)), "\(path) missing")
+    }
+    let english = try cli.read("_site/en/index.html")
+    #expect(english.contains("<html lang=\"en\""))
+    #expect(english.contains("TODO <span class=\"count\">"))
+    #expect(english.contains("<strong class=\"flag\">Overdue</strong>"))
+    #expect(english.contains("hreflang=\"ja\""))
+    #expect(!english.contains("http://") && !english.contains("https://"), "no external requests")
+    #expect(try cli.read("_site/index.html").contains("<html lang=\"ko\""))
+    let korean = try cli.read("_site/ko/history.html")
+    #expect(korean.contains("‘로그인 버그 수정’을 할 일에서 진행 중으로 옮겼습니다"))
+    let japanese = try cli.read("_site/ja/history.html")
+    #expect(japanese.contains("「ダークモードの配色を調整」をやることから進行中に移動しました"))
+  }
+
+  @Test func goldenPagesPerLocale() throws {
+    let cli = try CLIRunner(now: "2026-11-21T09:00:00Z")
+    defer { cli.remove() }
+    let result = try cli.run("build", "--demo", "--today", "2026-11-21")
+    #expect(result.status == 0, "\(result.stderr)")
+    for page in ["ko/index.html", "en/index.html", "ja/index.html", "en/history.html", "ko/history.html", "ja/history.html"] {
+      try Golden.assertMatches(try cli.read("_site/\(page)"), named: page)
+    }
+  }
+
+  @Test func overdueFollowsTheBoardsTimeZoneAtTheDayBoundary() throws {
+    // 2026-11-21T10:00Z is already 2026-11-22 00:00 in Kiritimati (UTC+14) and still 2026-11-20 23:00 in Pago Pago.
+    let cards = [
+      BoardFixture.Card(id: BoardFixture.id(1), title: "due 19th", due: "2026-11-19"),
+      BoardFixture.Card(id: BoardFixture.id(2), title: "due 20th", due: "2026-11-20"),
+      BoardFixture.Card(id: BoardFixture.id(3), title: "due 21st", due: "2026-11-21"),
+      BoardFixture.Card(id: BoardFixture.id(4), title: "done late", due: "2026-11-01", state: "done"),
+    ]
+    func overdueTitles(_ zone: String) throws -> [String] {
+      let cli = try cli(with: BoardFixture.json(timeZone: zone, cards: cards), now: "2026-11-21T10:00:00Z")
+      defer { cli.remove() }
+      let result = try cli.run("build")
+      #expect(result.status == 0, "\(result.stderr)")
+      let html = try cli.read("_site/en/index.html")
+      return cards.filter { html.contains("class=\"card overdue\" id=\"t-\($0.id)\"") }.map(\.title)
+    }
+    #expect(try overdueTitles("Pacific/Kiritimati") == ["due 19th", "due 20th", "due 21st"])
+    #expect(try overdueTitles("Pacific/Pago_Pago") == ["due 19th"])
+  }
+
+  @Test func hostileTextIsEscaped() throws {
+    let hostile = "<script>alert(1)</script> & \"q\" 'a' <b>"
+    let cards = [BoardFixture.Card(id: BoardFixture.id(1), title: hostile, body: "<img src=x onerror=alert(1)>\n&amp;")]
+    let history = """
+      { "at": "2026-11-02T10:00:00Z", "action": "added", "task": "\(BoardFixture.id(1))",
+        "title": \(BoardFixture.quote(hostile)), "to": "todo" }
+      """
+    let cli = try cli(with: BoardFixture.json(title: "<i>Board</i>", cards: cards, history: history))
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    for page in ["_site/en/index.html", "_site/ko/history.html", "_site/index.html"] {
+      let html = try cli.read(page)
+      #expect(!html.contains("<script"), "\(page)")
+      #expect(!html.contains("<img"), "\(page)")
+      #expect(!html.contains("<i>Board"), "\(page)")
+    }
+    let board = try cli.read("_site/en/index.html")
+    #expect(board.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#39;a&#39; &lt;b&gt;"))
+    #expect(board.contains("&lt;img src=x onerror=alert(1)&gt;\n&amp;amp;"))
+  }
+
+  @Test func twoBuildsAreByteIdenticalAndTheSecondRewritesNothing() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--demo", "--today", "2026-11-21", "--out", "a").status == 0)
+    #expect(try cli.run("build", "--demo", "--today", "2026-11-21", "--out", "b").status == 0)
+    let files = try FileManager.default.subpathsOfDirectory(atPath: cli.path("a")).sorted()
+    #expect(files == (try FileManager.default.subpathsOfDirectory(atPath: cli.path("b")).sorted()))
+    for file in files {
+      #expect(cli.data("a/\(file)") == cli.data("b/\(file)"), "\(file) differs")
+    }
+    let before = try FileManager.default.attributesOfItem(atPath: cli.path("a/en/index.html"))
+    let again = try cli.run("build", "--demo", "--today", "2026-11-21", "--out", "a")
+    #expect(again.stdout.contains("nothing changed"), "\(again.stdout)")
+    let after = try FileManager.default.attributesOfItem(atPath: cli.path("a/en/index.html"))
+    #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+    #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
+  }
+
+  @Test func sourceDateEpochPinsTheAsOfLine() throws {
+    var cli = try CLIRunner()
+    cli.environment["SOURCE_DATE_EPOCH"] = "1795000000"
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--demo", "--out", "a").status == 0)
+    #expect(try cli.run("build", "--demo", "--out", "b").status == 0)
+    #expect(cli.data("a/en/index.html") == cli.data("b/en/index.html"))
+  }
+
+  @Test func aFailingBuildLeavesTheOldSiteUntouched() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--demo", "--today", "2026-11-21").status == 0)
+    let before = cli.data("_site/en/index.html")
+    try cli.write("Templates/partials/card.mustache", "<li><p><b>broken</p></li>\n")
+    let failed = try cli.run("build", "--demo", "--today", "2026-11-22")
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains("Templates/partials/card.mustache:1:"))
+    #expect(cli.data("_site/en/index.html") == before)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).filter {
+      $0.contains("staging")
+    }
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func outNeverReplacesAForeignDirectory() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    try cli.write("docs/important.txt", "keep me")
+    let result = try cli.run("build", "--demo", "--out", "docs")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("was not made by pmboard"))
+    #expect(try cli.read("docs/important.txt") == "keep me")
+    // a file the user added to a pmboard site is kept on rebuild
+    #expect(try cli.run("build", "--demo", "--out", "site").status == 0)
+    try cli.write("site/CNAME", "board.example.org")
+    #expect(try cli.run("build", "--demo", "--out", "site", "--today", "2026-11-30").status == 0)
+    #expect(try cli.read("site/CNAME") == "board.example.org")
+  }
+
+  @Test func buildWithoutAStoreSaysHowToMakeOne() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let result = try cli.run("build")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("pmboard init"))
+    #expect(result.stderr.contains("--demo"))
+  }
+
+  @Test func historyIsPaginatedNewestFirst() throws {
+    let entries = (0..<2500).map { index in
+      """
+      { "at": "2026-10-\(String(format: "%02d", 1 + index / 100))T\(String(format: "%02d", index % 24)):00:\(String(format: "%02d", index % 60))Z",
+        "action": "added", "task": "\(BoardFixture.id(1))", "title": "entry \(index)", "to": "todo" }
+      """
+    }
+    let cli = try cli(with: BoardFixture.json(cards: [], history: entries.joined(separator: ",")))
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let first = try cli.read("_site/en/history.html")
+    #expect(first.contains("entry 2499"))
+    #expect(first.contains("rel=\"next\" href=\"history-2.html\""))
+    #expect(first.components(separatedBy: "<li class=\"added\"").count - 1 == 1000)
+    let last = try cli.read("_site/en/history-3.html")
+    #expect(last.components(separatedBy: "<li class=\"added\"").count - 1 == 500)
+    #expect(last.contains("rel=\"prev\" href=\"history-2.html\""))
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/en/history-4.html")))
+    let board = try cli.read("_site/en/index.html")
+    #expect(board.contains("<p class=\"empty\">Nothing here.</p>"))
+  }
+
+  @Test func configFileAndFlags() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    try cli.write("pmboard.yml", "out: public\nlocales: [en, ja]\ndefault-locale: ja\n")
+    #expect(try cli.run("build", "--demo", "--today", "2026-11-21").status == 0)
+    #expect(try cli.read("public/index.html").contains("<html lang=\"ja\""))
+    #expect(!FileManager.default.fileExists(atPath: cli.path("public/ko")))
+    #expect(try cli.run("build", "--demo", "--locales", "ko", "--default-locale", "ko").status == 0)
+    #expect(FileManager.default.fileExists(atPath: cli.path("public/ko/index.html")))
+    try cli.write("pmboard.yml", "outt: x\n")
+    let bad = try cli.run("build", "--demo")
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("pmboard.yml:1:1: unknown setting `outt`"))
+  }
+
+  @Test func aNewLocaleIsOneCatalogFile() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let english = try String(contentsOf: Golden.repositoryRoot.appendingPathComponent("Templates/locales/en.yml"), encoding: .utf8)
+    try cli.write("Templates/locales/fr.yml", english.replacingOccurrences(of: "name: English", with: "name: Français"))
+    #expect(try cli.run("build", "--demo", "--today", "2026-11-21").status == 0)
+    #expect(try cli.read("_site/fr/index.html").contains("<html lang=\"fr\""))
+    #expect(try cli.read("_site/en/index.html").contains("Français"))
+    try cli.write("Templates/locales/fr.yml", english.replacingOccurrences(of: "  overdue: Overdue\n", with: "  extra: x\n"))
+    let bad = try cli.run("check")
+    #expect(bad.status == 1)
+    #expect(bad.stdout.contains("Templates/locales/fr.yml:1:1: error: missing key `board.overdue`"))
+    #expect(bad.stdout.contains("error: key `board.extra` is in no other catalog"))
+  }
+}
