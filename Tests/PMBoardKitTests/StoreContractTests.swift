@@ -110,7 +110,7 @@ struct StoreContractTests {
     _ backend: StoreBackend, holding board: Board = StoreSamples.board,
     _ body: (any BoardStore, String) async throws -> Void
   ) async throws {
-    try await StoreScratch.with { scratch in
+    try await StoreScratch.with { scratch async throws in
       let path = scratch.path(backend.fileName)
       let store = backend.store(at: path)
       try await store.create(board)
@@ -120,7 +120,7 @@ struct StoreContractTests {
 
   @Test(arguments: StoreBackend.allCases)
   func createThenLoadGivesTheSameBoard(_ backend: StoreBackend) async throws {
-    try await withStore(backend) { store, path in
+    try await withStore(backend) { store, path async throws in
       #expect(try await store.load() == Samples.board)
       #expect(try await store.info() == Samples.board.info)
       // A new instance reads the file, not some cache.
@@ -131,14 +131,14 @@ struct StoreContractTests {
   @Test(arguments: StoreBackend.allCases)
   func emptyBoardRoundTrips(_ backend: StoreBackend) async throws {
     let empty = Board(info: BoardInfo(title: "Empty", timeZoneID: "UTC"))
-    try await withStore(backend, holding: empty) { store, _ in
+    try await withStore(backend, holding: empty) { store, _ async throws in
       #expect(try await store.load() == empty)
     }
   }
 
   @Test(arguments: StoreBackend.allCases)
   func creatingTwiceFailsAndKeepsTheFirst(_ backend: StoreBackend) async throws {
-    try await withStore(backend) { store, path in
+    try await withStore(backend) { store, path async throws in
       let other = Board(info: BoardInfo(title: "Other", timeZoneID: "UTC"))
       #expect(await storeError { try await store.create(other) } == .alreadyExists(path: path))
       #expect(await storeError { try await backend.store(at: path).create(other) } == .alreadyExists(path: path))
@@ -148,7 +148,7 @@ struct StoreContractTests {
 
   @Test(arguments: StoreBackend.allCases)
   func aMissingStoreIsNotFoundAndNotCreated(_ backend: StoreBackend) async throws {
-    try await StoreScratch.with { scratch in
+    try await StoreScratch.with { scratch async throws in
       let path = scratch.path(backend.fileName)
       let store = backend.store(at: path)
       let notFound = StoreError.notFound(path: path)
@@ -165,7 +165,7 @@ struct StoreContractTests {
 
   @Test(arguments: StoreBackend.allCases)
   func tasksByIDPrefix(_ backend: StoreBackend) async throws {
-    try await withStore(backend) { store, _ in
+    try await withStore(backend) { store, _ async throws in
       #expect(try await store.tasks(withIDPrefix: "aaaa").map(\.id) == [Samples.readme.id, Samples.korean.id])
       #expect(try await store.tasks(withIDPrefix: "aaaa2") == [Samples.korean])
       #expect(try await store.tasks(withIDPrefix: Samples.japanese.idString) == [Samples.japanese])
@@ -176,7 +176,7 @@ struct StoreContractTests {
 
   @Test(arguments: StoreBackend.allCases)
   func commitsRecordTheirHistory(_ backend: StoreBackend) async throws {
-    try await withStore(backend) { store, _ in
+    try await withStore(backend) { store, _ async throws in
       let added = Samples.newTask(1, title: "新しいタスク")
       let add = BoardChange.add(added, at: Samples.at(20))
       try await store.commit(add)
@@ -208,7 +208,7 @@ struct StoreContractTests {
 
   @Test(arguments: StoreBackend.allCases)
   func aStaleChangeIsAConflictAndChangesNothing(_ backend: StoreBackend) async throws {
-    try await withStore(backend) { store, _ in
+    try await withStore(backend) { store, _ async throws in
       var moved = Samples.readme
       moved.state = .doing
       try await store.commit(.update(from: Samples.readme, to: moved, at: Samples.at(20)))
@@ -228,7 +228,7 @@ struct StoreContractTests {
 
   /// Commits `change`, then undoes and redoes it through new instances on the same path.
   func checkUndoRedo(_ backend: StoreBackend, _ change: BoardChange) async throws {
-    try await withStore(backend) { store, path in
+    try await withStore(backend) { store, path async throws in
       let original = try await store.load()
       try await store.commit(change)
       let changed = try await store.load()
@@ -284,7 +284,7 @@ struct StoreContractTests {
 
   @Test(arguments: StoreBackend.allCases)
   func nothingToUndoOrRedo(_ backend: StoreBackend) async throws {
-    try await withStore(backend) { store, _ in
+    try await withStore(backend) { store, _ async throws in
       #expect(await storeError { _ = try await store.undo(at: Samples.at(20)) } == .nothingToUndo)
       #expect(await storeError { _ = try await store.redo(at: Samples.at(20)) } == .nothingToRedo)
       try await store.commit(.add(Samples.newTask(1), at: Samples.at(21)))
@@ -297,7 +297,7 @@ struct StoreContractTests {
 
   @Test(arguments: StoreBackend.allCases)
   func aNewCommitClearsRedo(_ backend: StoreBackend) async throws {
-    try await withStore(backend) { store, _ in
+    try await withStore(backend) { store, _ async throws in
       try await store.commit(.add(Samples.newTask(1), at: Samples.at(20)))
       _ = try await store.undo(at: Samples.at(21))
       try await store.commit(.add(Samples.newTask(2), at: Samples.at(22)))
@@ -307,13 +307,13 @@ struct StoreContractTests {
 
   @Test(arguments: StoreBackend.allCases)
   func replaceSwapsTasksAndHistoryAndForgetsUndo(_ backend: StoreBackend) async throws {
-    try await withStore(backend) { store, _ in
+    try await withStore(backend) { store, _ async throws in
       try await store.commit(.add(Samples.newTask(1), at: Samples.at(20)))
       _ = try await store.undo(at: Samples.at(21))
       try await store.commit(.add(Samples.newTask(2), at: Samples.at(22)))
       let imported = Board(
         info: BoardInfo(title: "Imported", timeZoneID: "Asia/Tokyo"), tasks: [Samples.newTask(7)],
-        history: [HistoryEntry(at: Samples.at(1), action: .added, taskID: Samples.newTask(7).id, title: "Task 7")])
+        history: [HistoryEntry(at: Samples.at(1), action: .added, taskID: Samples.newTask(7).id, title: "Task 7", to: .todo)])
       try await store.replace(with: imported)
       let board = try await store.load()
       #expect(board.tasks == imported.tasks)
@@ -327,7 +327,7 @@ struct StoreContractTests {
   @Test(arguments: StoreBackend.allCases)
   func undoGoesBackAtMostDepthChanges(_ backend: StoreBackend) async throws {
     let empty = Board(info: BoardInfo(title: "Deep", timeZoneID: "UTC"))
-    try await withStore(backend, holding: empty) { store, _ in
+    try await withStore(backend, holding: empty) { store, _ async throws in
       let extra = 3
       for n in 0..<(ChangeLog.depth + extra) {
         try await store.commit(.add(Samples.newTask(n), at: Samples.at(n)))
@@ -343,7 +343,7 @@ struct StoreContractTests {
   @Test(arguments: StoreBackend.allCases)
   func concurrentWritersLoseNothing(_ backend: StoreBackend) async throws {
     let empty = Board(info: BoardInfo(title: "Busy", timeZoneID: "UTC"))
-    try await withStore(backend, holding: empty) { _, path in
+    try await withStore(backend, holding: empty) { _, path async throws in
       try await withThrowingTaskGroup(of: Void.self) { group in
         for worker in 0..<4 {
           group.addTask {

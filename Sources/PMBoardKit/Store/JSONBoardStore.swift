@@ -30,6 +30,7 @@ public final class JSONBoardStore: BoardStore {
     try await FileLock.withLock(lockPath, storePath: path) {
       if exists() { throw StoreError.alreadyExists(path: path) }
       let data = InterchangeWriter().data(for: board, undo: [], redo: [])
+      try checkReadable(data)
       try AtomicFile.save(data, to: path, mode: nil, replacing: false, beforeRename: beforeRename) {}
     }
   }
@@ -47,6 +48,8 @@ public final class JSONBoardStore: BoardStore {
   }
 
   public func commit(_ change: BoardChange) async throws {
+    let tasks = [change.after].compactMap { $0 }
+    try checkReadable(InterchangeWriter().data(for: Board(info: probeInfo, tasks: tasks, history: [change.entry])))
     try await mutate { try ChangeLog.commit(change, in: $0) }
   }
 
@@ -59,6 +62,7 @@ public final class JSONBoardStore: BoardStore {
   }
 
   public func replace(with board: Board) async throws {
+    try checkReadable(InterchangeWriter().data(for: board))
     try await mutate { $0.replaceContents(with: board) }
   }
 
@@ -79,6 +83,20 @@ public final class JSONBoardStore: BoardStore {
         guard (try? readFile().data) == original.data else { throw StoreError.concurrentWrite(path: path) }
       }
       return result
+    }
+  }
+
+  /// Settings that always pass, for checking a change on its own.
+  private let probeInfo = BoardInfo(title: "probe", timeZoneID: "UTC")
+
+  /// Every read validates the whole file, so writing something the reader rejects would lock the user out of the
+  /// board; whole boards are checked entirely, a commit by its task and history line.
+  private func checkReadable(_ data: Data) throws(StoreError) {
+    do {
+      _ = try InterchangeReader().read(data, source: path)
+    } catch {
+      throw .unwritable(
+        path: path, reason: "the result would not read back as a board (\(error.problems.prefix(3).joined(separator: "; ")))")
     }
   }
 

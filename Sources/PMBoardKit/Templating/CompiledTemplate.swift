@@ -2,8 +2,9 @@
 ///
 /// Plain integers only, so a plan is one flat array that rendering walks without retain/release traffic.
 enum RenderOp: Sendable {
-  /// Copy `count` bytes of static text from the plan's byte store, starting at `start`.
-  case text(start: Int32, count: Int32)
+  /// Copy `count` bytes of static text from the plan's byte store, starting at `start`. `firstLineFeed` indexes
+  /// the plan's line feed table at this text's first line feed, for indented partials (which indent after each).
+  case text(start: Int32, count: Int32, firstLineFeed: Int32)
   /// Write the value `path` (an index into the plan's paths) resolves to, HTML-escaped or raw.
   case variable(path: Int32, escaped: Bool)
   /// A section; its body is the ops after this one, up to (not including) `end`.
@@ -22,8 +23,12 @@ struct CompiledTemplate: Sendable {
   private(set) var ops: [RenderOp] = []
   private(set) var bytes: [UInt8] = []
   private(set) var paths: [TemplatePath] = []
+  /// The offset in `bytes` of every line feed in text, ascending.
+  private(set) var lineFeeds: [Int32] = []
   /// The ops of template number `i`.
   private(set) var entries: [Range<Int>] = []
+  /// A first guess at the output size of template number `i`, for the output buffer's initial capacity.
+  private var capacities: [Int] = []
   private var pathIndices: [TemplatePath: Int32] = [:]
 
   /// Compiles one template's nodes as template number `entries.count`.
@@ -32,27 +37,31 @@ struct CompiledTemplate: Sendable {
     let start = ops.count
     compile(nodes, templateNumber: templateNumber)
     entries.append(start..<ops.count)
+    capacities.append(2 * staticSize(of: entries.count - 1) + 256)
   }
 
-  /// Appends the rendering of template number `template` for `context` to `output`.
-  func render(template: Int, context: any TemplateContext, into output: inout [UInt8]) {
+  /// Renders template number `template` for `context` and hands the UTF-8 output to `finish`.
+  func render<Result>(
+    template: Int, context: any TemplateContext, _ finish: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     ops.withUnsafeBufferPointer { ops in
       bytes.withUnsafeBufferPointer { bytes in
-        var renderer = TemplateRenderer(ops: ops, bytes: bytes, paths: paths, entries: entries, root: context)
-        swap(&renderer.output, &output)
+        var renderer = TemplateRenderer(
+          ops: ops, bytes: bytes, lineFeeds: lineFeeds, paths: paths, entries: entries, root: context,
+          capacity: capacities[template])
         renderer.render(template: template)
-        swap(&renderer.output, &output)
+        return finish(renderer.output.bytes)
       }
     }
   }
 
-  /// The number of static bytes a template writes outside sections and partials: a first guess for capacity.
-  func staticSize(of template: Int) -> Int {
+  /// The number of static bytes a template writes outside sections and partials.
+  private func staticSize(of template: Int) -> Int {
     var size = 0
     var index = entries[template].lowerBound
     while index < entries[template].upperBound {
       switch ops[index] {
-      case .text(_, let count):
+      case .text(_, let count, _):
         size += Int(count)
         index += 1
       case .section(_, _, let end):
@@ -71,11 +80,18 @@ struct CompiledTemplate: Sendable {
       switch node {
       case .text(let text):
         let start = bytes.count
-        bytes.append(contentsOf: text.utf8)
-        if previousWasText, case .text(let lastStart, let lastCount) = ops[ops.count - 1] {
-          ops[ops.count - 1] = .text(start: lastStart, count: lastCount + Int32(bytes.count - start))
+        let firstLineFeed = Int32(lineFeeds.count)
+        for byte in text.utf8 {
+          if byte == UInt8(ascii: "\n") {
+            lineFeeds.append(Int32(bytes.count))
+          }
+          bytes.append(byte)
+        }
+        if previousWasText, case .text(let lastStart, let lastCount, let lastLineFeed) = ops[ops.count - 1] {
+          ops[ops.count - 1] = .text(
+            start: lastStart, count: lastCount + Int32(bytes.count - start), firstLineFeed: lastLineFeed)
         } else {
-          ops.append(.text(start: Int32(start), count: Int32(bytes.count - start)))
+          ops.append(.text(start: Int32(start), count: Int32(bytes.count - start), firstLineFeed: firstLineFeed))
         }
         previousWasText = true
         continue

@@ -1,4 +1,4 @@
-/// Appends text to a UTF-8 byte buffer, HTML-escaped byte-for-byte as swift-mustache escapes `{{name}}`.
+/// Appends text as UTF-8 bytes, HTML-escaped byte-for-byte as swift-mustache escapes `{{name}}`.
 ///
 /// swift-mustache replaces the `Character`s `&`, `<`, `>`, `"`, `'` with `&amp;`, `&lt;`, `&gt;`, `&quot;`,
 /// `&#39;`. Because it compares whole grapheme clusters, a `<` that a combining mark attaches to (`<\u{338}`) is
@@ -13,28 +13,37 @@ enum HTMLEscaper {
 
   /// Appends `text` HTML-escaped.
   static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-    var done = text.utf8.withContiguousStorageIfAvailable { appendEscapedBytes($0, to: &output) }
+    appendEscaped(text, into: &output)
+  }
+
+  /// Appends `text` HTML-escaped.
+  static func appendEscaped<Sink: ByteSink & ~Copyable>(_ text: String, into output: inout Sink) {
+    let start = output.count
+    var done = text.utf8.withContiguousStorageIfAvailable { appendEscapedBytes($0, into: &output) }
     if done == nil {
       // Bridged or otherwise non-contiguous text: make a native copy.
       var native = text
-      done = native.withUTF8 { appendEscapedBytes($0, to: &output) }
+      done = native.withUTF8 { appendEscapedBytes($0, into: &output) }
     }
     if done == false {
-      appendEscapedCharacters(text, to: &output)
+      output.truncate(to: start)
+      appendEscapedCharacters(text, into: &output)
     }
   }
 
   /// Appends `text` as it is.
-  static func appendRaw(_ text: String, to output: inout [UInt8]) {
-    if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
-      output.append(contentsOf: text.utf8)
+  static func appendRaw<Sink: ByteSink & ~Copyable>(_ text: String, into output: inout Sink) {
+    if text.utf8.withContiguousStorageIfAvailable({ output.appendBytes($0) }) == nil {
+      var native = text
+      native.withUTF8 { output.appendBytes($0) }
     }
   }
 
-  /// The byte-level fast path. Returns false, having appended nothing, when a special character touches a
-  /// non-ASCII byte, because only grapheme breaking can tell whether it stands alone.
-  private static func appendEscapedBytes(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
-    let originalCount = output.count
+  /// The byte-level fast path. Returns false when a special character touches a non-ASCII byte, because only
+  /// grapheme breaking can tell whether it stands alone; the caller then discards what was appended.
+  private static func appendEscapedBytes<Sink: ByteSink & ~Copyable>(
+    _ utf8: UnsafeBufferPointer<UInt8>, into output: inout Sink
+  ) -> Bool {
     var runStart = 0
     var index = 0
     while index < utf8.count {
@@ -44,28 +53,30 @@ enum HTMLEscaper {
         continue
       }
       if (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80) {
-        output.removeSubrange(originalCount...)
         return false
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-      append(replacement(for: byte), to: &output)
+      output.appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      append(replacement(for: byte), into: &output)
       index += 1
       runStart = index
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    output.appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     return true
   }
 
   /// The slow path: exactly swift-mustache's `htmlEscape`, comparing `Character`s.
-  private static func appendEscapedCharacters(_ text: String, to output: inout [UInt8]) {
+  private static func appendEscapedCharacters<Sink: ByteSink & ~Copyable>(_ text: String, into output: inout Sink) {
     for character in text {
       switch character {
-      case "&": append(replacement(for: UInt8(ascii: "&")), to: &output)
-      case "<": append(replacement(for: UInt8(ascii: "<")), to: &output)
-      case ">": append(replacement(for: UInt8(ascii: ">")), to: &output)
-      case "\"": append(replacement(for: UInt8(ascii: "\"")), to: &output)
-      case "'": append(replacement(for: UInt8(ascii: "'")), to: &output)
-      default: output.append(contentsOf: character.utf8)
+      case "&": append(replacement(for: UInt8(ascii: "&")), into: &output)
+      case "<": append(replacement(for: UInt8(ascii: "<")), into: &output)
+      case ">": append(replacement(for: UInt8(ascii: ">")), into: &output)
+      case "\"": append(replacement(for: UInt8(ascii: "\"")), into: &output)
+      case "'": append(replacement(for: UInt8(ascii: "'")), into: &output)
+      default:
+        for byte in character.utf8 {
+          output.appendByte(byte)
+        }
       }
     }
   }
@@ -80,7 +91,7 @@ enum HTMLEscaper {
     }
   }
 
-  private static func append(_ string: StaticString, to output: inout [UInt8]) {
-    output.append(contentsOf: UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+  private static func append<Sink: ByteSink & ~Copyable>(_ string: StaticString, into output: inout Sink) {
+    output.appendBytes(UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
   }
 }

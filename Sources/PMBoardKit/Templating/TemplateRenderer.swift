@@ -11,29 +11,32 @@
 /// Partial indentation copies swift-mustache exactly, quirks included: each render of a token list (a template,
 /// one section iteration, a partial) starts fresh, and writes the indentation before a token only when that
 /// token writes something and this render's output so far ends with "\n" (not "\r\n").
-struct TemplateRenderer {
+struct TemplateRenderer: ~Copyable {
   private static let lineFeed = UInt8(ascii: "\n")
   private static let carriageReturn = UInt8(ascii: "\r")
 
   private let ops: UnsafeBufferPointer<RenderOp>
   private let bytes: UnsafeBufferPointer<UInt8>
+  private let lineFeeds: [Int32]
   private let paths: [TemplatePath]
   private let entries: [Range<Int>]
-  /// Where output goes; the caller swaps its buffer in and out, so nothing is copied.
-  var output: [UInt8] = []
+  /// Where output goes.
+  private(set) var output: ByteWriter
   /// The context stack, innermost last; reused by every section, so iterations do not allocate.
   private var stack: [TemplateValue]
   /// Indentation of nested standalone partials: the current one is the first `indent` bytes.
-  private var indentation: [UInt8] = []
+  private var indentation = ByteWriter(capacity: 0)
 
   init(
-    ops: UnsafeBufferPointer<RenderOp>, bytes: UnsafeBufferPointer<UInt8>, paths: [TemplatePath],
-    entries: [Range<Int>], root: any TemplateContext
+    ops: UnsafeBufferPointer<RenderOp>, bytes: UnsafeBufferPointer<UInt8>, lineFeeds: [Int32],
+    paths: [TemplatePath], entries: [Range<Int>], root: any TemplateContext, capacity: Int
   ) {
     self.ops = ops
     self.bytes = bytes
+    self.lineFeeds = lineFeeds
     self.paths = paths
     self.entries = entries
+    self.output = ByteWriter(capacity: capacity)
     self.stack = [.object(root)]
     self.stack.reserveCapacity(16)
   }
@@ -60,16 +63,17 @@ struct TemplateRenderer {
     let frameStart = output.count
     var index = range.lowerBound
     while index < range.upperBound {
-      if case .text(let start, let count) = ops[index] {
+      if case .text(let start, let count, let firstLineFeed) = ops[index] {
         // Merged text: each swift-mustache text token ends at a line feed, so split there.
         var pieceStart = Int(start)
         let end = pieceStart + Int(count)
+        var lineFeed = Int(firstLineFeed)
         while pieceStart < end {
-          var pieceEnd = pieceStart
-          while pieceEnd < end, bytes[pieceEnd] != Self.lineFeed {
-            pieceEnd += 1
+          var pieceEnd = end
+          if lineFeed < lineFeeds.count, Int(lineFeeds[lineFeed]) < end {
+            pieceEnd = Int(lineFeeds[lineFeed]) + 1
+            lineFeed += 1
           }
-          pieceEnd = min(pieceEnd + 1, end)
           if endsLine(since: frameStart) {
             appendIndentation(indent)
           }
@@ -100,11 +104,12 @@ struct TemplateRenderer {
   }
 
   private mutating func appendIndentation(_ indent: Int) {
-    output.append(contentsOf: indentation[0..<indent])
+    let current = UnsafeBufferPointer(rebasing: indentation.bytes[0..<indent])
+    output.appendBytes(current)
   }
 
   private mutating func append(bytes range: Range<Int>) {
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+    output.appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
   }
 
   // MARK: - Ops
@@ -112,7 +117,7 @@ struct TemplateRenderer {
   /// Executes the op at `index` and returns the index of the next op.
   private mutating func execute(at index: Int, indent: Int) -> Int {
     switch ops[index] {
-    case .text(let start, let count):
+    case .text(let start, let count, _):
       append(bytes: Int(start)..<Int(start) + Int(count))
       return index + 1
     case .variable(let path, let escaped):
@@ -133,9 +138,9 @@ struct TemplateRenderer {
       var indent = indent
       if indentationCount > 0 {
         // Nested partials indent by the sum of their indentations; the stack discipline keeps outer prefixes.
-        indentation.removeSubrange(indent...)
+        indentation.truncate(to: indent)
         let start = Int(indentationStart)
-        indentation.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(indentationCount)]))
+        indentation.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<start + Int(indentationCount)]))
         indent += Int(indentationCount)
       }
       run(entries[Int(template)], indent: indent)
@@ -209,12 +214,13 @@ struct TemplateRenderer {
     switch value {
     case .text(let text):
       if escaped {
-        HTMLEscaper.appendEscaped(text, to: &output)
+        HTMLEscaper.appendEscaped(text, into: &output)
       } else {
-        HTMLEscaper.appendRaw(text, to: &output)
+        HTMLEscaper.appendRaw(text, into: &output)
       }
     case .bool(let flag):
-      HTMLEscaper.appendRaw(flag ? "true" : "false", to: &output)
+      let text: StaticString = flag ? "true" : "false"
+      output.appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     case .number(let number):
       Self.appendDecimal(number, to: &output)
     case .list, .object:
@@ -223,13 +229,13 @@ struct TemplateRenderer {
   }
 
   /// Decimal digits without going through `String`, the same text as `String(describing:)`.
-  private static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
+  private static func appendDecimal(_ number: Int, to output: inout ByteWriter) {
     if number >= 0, number < 10 {
-      output.append(UInt8(truncatingIfNeeded: number) &+ UInt8(ascii: "0"))
+      output.appendByte(UInt8(truncatingIfNeeded: number) &+ UInt8(ascii: "0"))
       return
     }
     if number < 0 {
-      output.append(UInt8(ascii: "-"))
+      output.appendByte(UInt8(ascii: "-"))
     }
     var magnitude = number.magnitude
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -239,7 +245,7 @@ struct TemplateRenderer {
         digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
         magnitude /= 10
       } while magnitude > 0
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+      output.appendBytes(UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 }

@@ -73,18 +73,16 @@ public struct TemplateSet: Sendable {
     guard let number = numbers[name] else {
       preconditionFailure("TemplateSet has no template named \"\(name)\"")
     }
-    compiled.render(template: number, context: context, into: &output)
+    compiled.render(template: number, context: context) { output.append(contentsOf: $0) }
   }
 
   /// Template `name` rendered for `context`.
   /// - Precondition: the set contains `name`.
   public func render(_ name: String, _ context: any TemplateContext) -> String {
-    var output: [UInt8] = []
-    if let number = numbers[name] {
-      output.reserveCapacity(2 * compiled.staticSize(of: number) + 256)
+    guard let number = numbers[name] else {
+      preconditionFailure("TemplateSet has no template named \"\(name)\"")
     }
-    render(name, context, into: &output)
-    return String(decoding: output, as: UTF8.self)
+    return compiled.render(template: number, context: context) { String(decoding: $0, as: UTF8.self) }
   }
 }
 

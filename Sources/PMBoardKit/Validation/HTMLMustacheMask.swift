@@ -1,5 +1,3 @@
-import Foundation
-
 /// A template's UTF-8 bytes with every Mustache tag blanked out, plus the sections those tags formed.
 ///
 /// Each byte of a tag (`{{x}}`, `{{{x}}}`, `{{#x}}`, `{{/x}}`, `{{^x}}`, `{{> p}}`, `{{! … }}`) becomes a space,
@@ -11,11 +9,14 @@ struct HTMLMustacheMask {
     var name: String
     var isInverted: Bool
     var range: Range<Int>
+    /// The index of the innermost section around this one.
+    var parent: Int?
   }
 
   /// The masked bytes; the same length as the original's UTF-8.
   let bytes: [UInt8]
-  /// Sections in order of their opening tags. Unbalanced tags are left out (the Mustache check reports them).
+  /// Sections in order of their opening tags, properly nested. Unbalanced tags are left out (the Mustache check
+  /// reports them).
   let sections: [Section]
   /// Offsets of partial tags (`{{> name}}`), whose markup is not visible here.
   let partials: [Int]
@@ -26,60 +27,101 @@ struct HTMLMustacheMask {
     var partials: [Int] = []
     var open: [(name: String, isInverted: Bool, start: Int)] = []
     var index = 0
-    while let start = Self.find([0x7B, 0x7B], in: bytes, from: index) {
+    while let start = Self.find(Self.opening, in: bytes, from: index) {
       // A triple mustache ends with `}}}`; everything else, comments included, ends at the first `}}`.
-      let isTriple = start + 2 < bytes.count && bytes[start + 2] == 0x7B
-      let closer: [UInt8] = isTriple ? [0x7D, 0x7D, 0x7D] : [0x7D, 0x7D]
+      let isTriple = start + 2 < bytes.count && bytes[start + 2] == UInt8(ascii: "{")
+      let closer = isTriple ? Self.tripleClosing : Self.closing
       guard let close = Self.find(closer, in: bytes, from: start + 2) else { break }
       let end = close + closer.count
-      let content = bytes[(start + 2)..<close]
-      if content.first(where: { !HTMLBytes.isSpace($0) }) == UInt8(ascii: ">") {
+      let content = Self.trimmed(bytes[(start + 2)..<close])
+      let name = String(decoding: Self.trimmed(content.dropFirst()), as: UTF8.self)
+      switch content.first {
+      case UInt8(ascii: ">"):
         partials.append(start)
+      case UInt8(ascii: "#"), UInt8(ascii: "^"):
+        open.append((name, content.first == UInt8(ascii: "^"), start))
+      case UInt8(ascii: "/"):
+        // Closes the innermost open section of that name; sections left open inside it are unbalanced.
+        if let match = open.lastIndex(where: { $0.name == name }) {
+          let opened = open[match]
+          sections.append(Section(name: name, isInverted: opened.isInverted, range: opened.start..<end))
+          open.removeSubrange(match...)
+        }
+      default:
+        break
       }
-      Self.recordSection(content, range: start..<end, open: &open, into: &sections)
-      for offset in start..<end where bytes[offset] != 0x0A && bytes[offset] != 0x0D {
-        bytes[offset] = 0x20
+      for offset in start..<end where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
+        bytes[offset] = UInt8(ascii: " ")
       }
       index = end
     }
     self.bytes = bytes
     self.partials = partials
-    self.sections = sections.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    self.sections = Self.linkingParents(sections.sorted { $0.range.lowerBound < $1.range.lowerBound })
   }
 
   /// Whether the two offsets lie in mutually exclusive branches (`{{#x}}…{{/x}}` and `{{^x}}…{{/x}}`), so markup at
   /// one never renders together with markup at the other.
   func areExclusive(_ first: Int, _ second: Int) -> Bool {
-    let around = sections.filter { $0.range.contains(first) && !$0.range.contains(second) }
-    let aroundOther = sections.filter { $0.range.contains(second) && !$0.range.contains(first) }
-    return around.contains { section in
-      aroundOther.contains { $0.name == section.name && $0.isInverted != section.isInverted }
+    let aroundFirst = enclosingSections(of: first)
+    let aroundSecond = enclosingSections(of: second)
+    return aroundFirst.subtracting(aroundSecond).contains { mine in
+      aroundSecond.subtracting(aroundFirst).contains { other in
+        sections[mine].name == sections[other].name && sections[mine].isInverted != sections[other].isInverted
+      }
     }
   }
 
-  /// Tracks section tags: `#` and `^` open a section, `/` closes the innermost one of the same name.
-  private static func recordSection(
-    _ content: ArraySlice<UInt8>, range: Range<Int>,
-    open: inout [(name: String, isInverted: Bool, start: Int)], into sections: inout [Section]
-  ) {
-    let text = String(decoding: content, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let sigil = text.first, "#^/".contains(sigil) else { return }
-    let name = text.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines)
-    if sigil != "/" {
-      open.append((name, sigil == "^", range.lowerBound))
-    } else if let match = open.lastIndex(where: { $0.name == name }) {
-      let opened = open[match]
-      sections.append(Section(name: name, isInverted: opened.isInverted, range: opened.start..<range.upperBound))
-      open.removeSubrange(match...)
+  /// The indices of the sections around `offset`, innermost first.
+  private func enclosingSections(of offset: Int) -> Set<Int> {
+    // The last section starting at or before the offset either contains it or is nested in a section that does.
+    var low = 0
+    var high = sections.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sections[middle].range.lowerBound <= offset { low = middle + 1 } else { high = middle }
     }
+    var result: Set<Int> = []
+    var candidate = low > 0 ? low - 1 : nil
+    while let index = candidate {
+      if sections[index].range.contains(offset) { result.insert(index) }
+      candidate = sections[index].parent
+    }
+    return result
+  }
+
+  /// Sets each section's `parent`, given sections sorted by start and properly nested.
+  private static func linkingParents(_ sorted: [Section]) -> [Section] {
+    var sections = sorted
+    var stack: [Int] = []
+    for index in sections.indices {
+      while let top = stack.last, sections[top].range.upperBound <= sections[index].range.lowerBound {
+        stack.removeLast()
+      }
+      sections[index].parent = stack.last
+      stack.append(index)
+    }
+    return sections
+  }
+
+  private static let opening = Array("{{".utf8)
+  private static let closing = Array("}}".utf8)
+  private static let tripleClosing = Array("}}}".utf8)
+
+  /// `bytes` without leading and trailing whitespace.
+  private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard let first = bytes.firstIndex(where: { !HTMLBytes.isSpace($0) }),
+      let last = bytes.lastIndex(where: { !HTMLBytes.isSpace($0) })
+    else { return bytes[bytes.startIndex..<bytes.startIndex] }
+    return bytes[first...last]
   }
 
   /// The offset of the first occurrence of `needle` at or after `start`.
-  static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-    guard needle.count <= bytes.count else { return nil }
+  static func find(_ needle: some Collection<UInt8>, in bytes: [UInt8], from start: Int) -> Int? {
+    guard let first = needle.first else { return start }
     var offset = start
     while offset + needle.count <= bytes.count {
-      if bytes[offset] == needle[0] && bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
+      if bytes[offset] == first && bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
         return offset
       }
       offset += 1

@@ -223,19 +223,19 @@ struct HTMLTokenizer {
   }
 
   /// The offset just after the first `terminator` at or after `start`, or the end of the text.
-  private func end(after terminator: String, from start: Int) -> Int {
-    let needle = Array(terminator.utf8)
+  private func end(after terminator: StaticString, from start: Int) -> Int {
+    let needle = UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitsCount)
     guard let found = HTMLMustacheMask.find(needle, in: bytes, from: min(start, bytes.count)) else {
       return bytes.count
     }
     return found + needle.count
   }
 
-  private func hasPrefix(_ prefix: String) -> Bool {
-    matchesIgnoringCase(Array(prefix.utf8), at: offset)
+  private func hasPrefix(_ prefix: StaticString) -> Bool {
+    matchesIgnoringCase(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitsCount), at: offset)
   }
 
-  private func matchesIgnoringCase(_ needle: [UInt8], at start: Int) -> Bool {
+  private func matchesIgnoringCase(_ needle: some Collection<UInt8>, at start: Int) -> Bool {
     guard start + needle.count <= bytes.count else { return false }
     return zip(bytes[start...], needle).allSatisfy { HTMLBytes.lowercased($0) == HTMLBytes.lowercased($1) }
   }
