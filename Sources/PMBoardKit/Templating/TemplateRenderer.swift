@@ -25,7 +25,7 @@ struct TemplateRenderer: ~Copyable {
   /// The context stack, innermost last; reused by every section, so iterations do not allocate.
   private var stack: [TemplateValue]
   /// Indentation of nested standalone partials: the current one is the first `indent` bytes.
-  private var indentation = ByteWriter(capacity: 0)
+  private var indentation: [UInt8] = []
 
   init(
     ops: UnsafeBufferPointer<RenderOp>, bytes: UnsafeBufferPointer<UInt8>, lineFeeds: [Int32],
@@ -104,8 +104,10 @@ struct TemplateRenderer: ~Copyable {
   }
 
   private mutating func appendIndentation(_ indent: Int) {
-    let current = UnsafeBufferPointer(rebasing: indentation.bytes[0..<indent])
-    output.appendBytes(current)
+    // Indentation is a few spaces: byte by byte beats setting up a bulk copy.
+    for index in 0..<indent {
+      output.appendByte(indentation[index])
+    }
   }
 
   private mutating func append(bytes range: Range<Int>) {
@@ -138,9 +140,9 @@ struct TemplateRenderer: ~Copyable {
       var indent = indent
       if indentationCount > 0 {
         // Nested partials indent by the sum of their indentations; the stack discipline keeps outer prefixes.
-        indentation.truncate(to: indent)
+        indentation.removeSubrange(indent...)
         let start = Int(indentationStart)
-        indentation.appendBytes(UnsafeBufferPointer(rebasing: bytes[start..<start + Int(indentationCount)]))
+        indentation.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(indentationCount)]))
         indent += Int(indentationCount)
       }
       run(entries[Int(template)], indent: indent)

@@ -223,16 +223,16 @@ struct HTMLTokenizer {
   }
 
   /// The offset just after the first `terminator` at or after `start`, or the end of the text.
-  private func end(after terminator: StaticString, from start: Int) -> Int {
-    let needle = UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitsCount)
+  private func end(after terminator: String, from start: Int) -> Int {
+    let needle = terminator.utf8
     guard let found = HTMLMustacheMask.find(needle, in: bytes, from: min(start, bytes.count)) else {
       return bytes.count
     }
     return found + needle.count
   }
 
-  private func hasPrefix(_ prefix: StaticString) -> Bool {
-    matchesIgnoringCase(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitsCount), at: offset)
+  private func hasPrefix(_ prefix: String) -> Bool {
+    matchesIgnoringCase(prefix.utf8, at: offset)
   }
 
   private func matchesIgnoringCase(_ needle: some Collection<UInt8>, at start: Int) -> Bool {
