@@ -54,6 +54,7 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
       </div>
       """
     #expect(problems(source) == ["2:10: end tag </p> does not match the open element <b> (opened at 2:6)"])
+    #expect(problems("<p><b>x</p>") == ["1:8: end tag </p> does not match the open element <b> (opened at 1:4)"])
   }
 
   @Test func strayEndTagIsReported() {
@@ -146,6 +147,7 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
 
   @Test func html5ElementsCustomElementsAndForeignContentAreKnown() {
     let source = """
+      <!-- a comment with <b>markup</b> & an ampersand -->
       <header><nav><a href="/">x</a></nav></header>
       <main><search><form><input name=q></form></search>
       <article><section><h2>x</h2><time datetime="2024-01-01">today</time><mark>m</mark></section></article>
@@ -190,6 +192,7 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
       <p id="{{a}}">a</p><p id="{{a}}">b</p><p id=" ">c</p><p id="">d</p>
       <p id="t-{{a}}">e</p><p id="t-{{b}}">f</p>
       {{#x}}<p id="y">g</p>{{/x}}{{^x}}<p id="y">h</p>{{/x}}
+      {{^a}}<i id="z"></i>{{/a}}{{#s}}{{/s}}{{#a}}{{#b}}<b></b>{{/b}}<i id="z"></i>{{/a}}
       """
     #expect(problems(source) == [])
   }
@@ -238,7 +241,8 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
   }
 
   @Test func validReferencesAreFine() {
-    let source = "<p title=\"&quot;a&quot; &amp; b\">&amp; &nbsp; &lt; &gt; &#39; &#x27; &#X1F600; &hellip; &check; &AMP;</p>"
+    let source =
+      "<p title=\"&quot;a&quot; &amp; b\">&amp; &nbsp; &lt; &gt; &#39; &#x27; &#X1F600; &hellip; &check; &AMP;</p>"
     #expect(problems(source) == [])
   }
 
@@ -293,7 +297,7 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
     #expect(
       problems(source, isPage: true) == [
         "1:1: the doctype is not HTML5's <!DOCTYPE html>",
-        "2:7: <html> has an empty lang attribute",
+        "2:1: <html> has an empty lang attribute",
       ])
   }
 
@@ -345,7 +349,9 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
     #expect(diagnostics == diagnostics.sorted())
     #expect(diagnostics.map(\.line) == [1, 2, 3])
     #expect(diagnostics.allSatisfy { $0.severity == .error && $0.file == "partials/card.mustache" })
-    #expect(diagnostics.first?.description == "partials/card.mustache:1:6: error: '&' does not start a character reference; write &amp;")
+    #expect(
+      diagnostics.first?.description
+        == "partials/card.mustache:1:6: error: '&' does not start a character reference; write &amp;")
   }
 
   @Test func concurrentValidationsKeepTheirOwnLibxml2Errors() async {

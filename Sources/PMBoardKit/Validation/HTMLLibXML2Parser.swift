@@ -26,8 +26,9 @@ enum HTMLLibXML2Parser {
     guard !bytes.isEmpty, let context = htmlNewParserCtxt() else { return [] }
     defer { htmlFreeParserCtxt(context) }
     let collector = Collector()
-    // libxml2 2.9 calls `sax->serror` only when the handler is marked as a SAX2 handler; the HTML parser itself
-    // never looks at that mark. `_private` is reserved for the application: it carries the collector.
+    // libxml2 2.9 calls `sax->serror` only when the handler is marked as a SAX2 handler. The mark changes nothing
+    // else here: the HTML parser only uses the SAX1-style element callbacks, which the handler keeps. `_private`
+    // is reserved for the application: it carries the collector.
     context.pointee.sax.pointee.initialized = UInt32(XML_SAX2_MAGIC)
     context.pointee.sax.pointee.serror = { _, error in
       guard let error, let context = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self),

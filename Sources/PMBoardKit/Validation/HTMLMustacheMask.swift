@@ -27,19 +27,23 @@ struct HTMLMustacheMask {
     var partials: [Int] = []
     var open: [(name: String, isInverted: Bool, start: Int)] = []
     var index = 0
-    while let start = Self.find(Self.opening, in: bytes, from: index) {
+    while let start = HTMLBytes.find(Self.opening, in: bytes, from: index) {
       // A triple mustache ends with `}}}`; everything else, comments included, ends at the first `}}`.
       let isTriple = start + 2 < bytes.count && bytes[start + 2] == UInt8(ascii: "{")
       let closer = isTriple ? Self.tripleClosing : Self.closing
-      guard let close = Self.find(closer, in: bytes, from: start + 2) else { break }
+      guard let close = HTMLBytes.find(closer, in: bytes, from: start + 2) else {
+        // An unterminated tag (the Mustache check reports it) stays as written; later tags are still masked.
+        index = start + 2
+        continue
+      }
       let end = close + closer.count
-      let content = Self.trimmed(bytes[(start + 2)..<close])
-      let name = String(decoding: Self.trimmed(content.dropFirst()), as: UTF8.self)
-      switch content.first {
+      // Read the tag before blanking it (a slice still pointing into `bytes` would make each blanking copy it).
+      let (sigil, name) = Self.sigilAndName(bytes[(start + 2)..<close])
+      switch sigil {
       case UInt8(ascii: ">"):
         partials.append(start)
       case UInt8(ascii: "#"), UInt8(ascii: "^"):
-        open.append((name, content.first == UInt8(ascii: "^"), start))
+        open.append((name, sigil == UInt8(ascii: "^"), start))
       case UInt8(ascii: "/"):
         // Closes the innermost open section of that name; sections left open inside it are unbalanced.
         if let match = open.lastIndex(where: { $0.name == name }) {
@@ -108,24 +112,12 @@ struct HTMLMustacheMask {
   private static let closing = Array("}}".utf8)
   private static let tripleClosing = Array("}}}".utf8)
 
-  /// `bytes` without leading and trailing whitespace.
-  private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    guard let first = bytes.firstIndex(where: { !HTMLBytes.isSpace($0) }),
-      let last = bytes.lastIndex(where: { !HTMLBytes.isSpace($0) })
-    else { return bytes[bytes.startIndex..<bytes.startIndex] }
-    return bytes[first...last]
-  }
-
-  /// The offset of the first occurrence of `needle` at or after `start`.
-  static func find(_ needle: some Collection<UInt8>, in bytes: [UInt8], from start: Int) -> Int? {
-    guard let first = needle.first else { return start }
-    var offset = start
-    while offset + needle.count <= bytes.count {
-      if bytes[offset] == first && bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
-        return offset
-      }
-      offset += 1
-    }
-    return nil
+  /// A tag's first non-blank character (`#`, `^`, `/`, `>`, `!`, …) and the trimmed text after it.
+  private static func sigilAndName(_ content: ArraySlice<UInt8>) -> (sigil: UInt8?, name: String) {
+    guard let first = content.firstIndex(where: { !HTMLBytes.isSpace($0) }),
+      let last = content.lastIndex(where: { !HTMLBytes.isSpace($0) })
+    else { return (nil, "") }
+    let name = content[(first + 1)..<(last + 1)].drop(while: HTMLBytes.isSpace)
+    return (content[first], String(decoding: name, as: UTF8.self))
   }
 }

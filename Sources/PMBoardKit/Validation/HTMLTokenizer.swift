@@ -1,51 +1,3 @@
-/// A problem found by the validator's own HTML checks, at a UTF-8 byte offset of the template.
-struct HTMLIssue: Equatable {
-  var offset: Int
-  var message: String
-}
-
-/// One attribute of a start tag. Offsets are UTF-8 byte offsets into the template.
-struct HTMLAttribute: Equatable {
-  /// The name, lowercased (HTML attribute names are case-insensitive).
-  var name: String
-  var offset: Int
-  /// The value without its quotes; `nil` for an attribute written without `=` (`hidden`).
-  var value: Range<Int>?
-}
-
-/// A start tag such as `<li class="card">`, from its `<` up to and including its `>`.
-struct HTMLStartTag: Equatable {
-  /// The name, lowercased.
-  var name: String
-  var range: Range<Int>
-  var attributes: [HTMLAttribute]
-  /// Written as `<x … />`.
-  var isSelfClosing: Bool
-  /// `false` when the file ends before the tag's `>` (libxml2 reports that).
-  var isComplete: Bool
-}
-
-/// A piece of markup, as the HTML5 tokenizer would see it.
-enum HTMLToken: Equatable {
-  case startTag(HTMLStartTag)
-  /// An end tag such as `</li>`; `name` is lowercased.
-  case endTag(name: String, range: Range<Int>)
-  /// `<!DOCTYPE …>`; `isHTML` when it is the HTML5 doctype `<!DOCTYPE html>` (any case).
-  case doctype(isHTML: Bool, range: Range<Int>)
-  /// A comment, CDATA section, processing instruction or other markup that is not an element.
-  case comment(range: Range<Int>)
-  /// Text in which character references count, outside tags and raw-text elements.
-  case text(range: Range<Int>)
-
-  /// Where the token starts and ends in the template.
-  var range: Range<Int> {
-    switch self {
-    case .startTag(let tag): tag.range
-    case .endTag(_, let range), .doctype(_, let range), .comment(let range), .text(let range): range
-    }
-  }
-}
-
 /// Splits a masked template into HTML tokens, following the HTML5 tokenizer closely enough to know where every tag,
 /// attribute and text run starts.
 ///
@@ -173,7 +125,7 @@ struct HTMLTokenizer {
     guard next < bytes.count else { return (attribute, next) }
     let quote = bytes[next]
     if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-      let close = HTMLMustacheMask.find([quote], in: bytes, from: next + 1) ?? bytes.count
+      let close = HTMLBytes.find([quote], in: bytes, from: next + 1) ?? bytes.count
       attribute.value = (next + 1)..<close
       let after = min(close + 1, bytes.count)
       if after < bytes.count, !HTMLBytes.endsName(bytes[after]) {
@@ -225,7 +177,7 @@ struct HTMLTokenizer {
   /// The offset just after the first `terminator` at or after `start`, or the end of the text.
   private func end(after terminator: String, from start: Int) -> Int {
     let needle = terminator.utf8
-    guard let found = HTMLMustacheMask.find(needle, in: bytes, from: min(start, bytes.count)) else {
+    guard let found = HTMLBytes.find(needle, in: bytes, from: min(start, bytes.count)) else {
       return bytes.count
     }
     return found + needle.count
@@ -244,30 +196,5 @@ struct HTMLTokenizer {
     var index = start
     while index < bytes.count, HTMLBytes.isSpace(bytes[index]) { index += 1 }
     return index
-  }
-}
-
-/// Byte-level helpers shared by the HTML checks, which work on UTF-8 bytes because all HTML syntax is ASCII.
-enum HTMLBytes {
-  /// HTML's ASCII whitespace: tab, line feed, form feed, carriage return, space.
-  static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
-  }
-
-  /// Whether the byte ends a tag name (or follows an attribute value): whitespace, `/` or `>`.
-  static func endsName(_ byte: UInt8) -> Bool {
-    isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
-  }
-
-  static func isLetter(_ byte: UInt8) -> Bool {
-    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-  }
-
-  static func isDigit(_ byte: UInt8) -> Bool {
-    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-  }
-
-  static func lowercased(_ byte: UInt8) -> UInt8 {
-    isLetter(byte) ? byte | 0x20 : byte
   }
 }

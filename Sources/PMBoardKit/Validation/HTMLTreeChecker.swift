@@ -9,7 +9,8 @@ struct HTMLTreeChecker {
   private struct OpenElement {
     var name: String
     var offset: Int
-    /// Inside `<svg>` and `<math>` any name is allowed and `/>` closes an element.
+    /// Whether the children are SVG or MathML (inside `<svg>` and `<math>`), where any name is allowed and `/>`
+    /// closes an element.
     var hasForeignContent: Bool
   }
 
@@ -165,7 +166,8 @@ struct HTMLTreeChecker {
 
   private mutating func end(_ name: String, at offset: Int) {
     if !isInForeignContent && HTMLElementCatalog.void.contains(name) {
-      issues.append(HTMLIssue(offset: offset, message: "end tag </\(name)> is not allowed: <\(name)> is a void element"))
+      issues.append(
+        HTMLIssue(offset: offset, message: "end tag </\(name)> is not allowed: <\(name)> is a void element"))
       return
     }
     guard let index = stack.lastIndex(where: { $0.name == name }) else {

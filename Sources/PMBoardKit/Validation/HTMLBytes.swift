@@ -1,0 +1,37 @@
+/// Byte-level helpers shared by the HTML checks, which work on UTF-8 bytes because all HTML syntax is ASCII.
+enum HTMLBytes {
+  /// HTML's ASCII whitespace: tab, line feed, form feed, carriage return, space.
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+  }
+
+  /// Whether the byte ends a tag name (or follows an attribute value): whitespace, `/` or `>`.
+  static func endsName(_ byte: UInt8) -> Bool {
+    isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
+  }
+
+  static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  static func lowercased(_ byte: UInt8) -> UInt8 {
+    isLetter(byte) ? byte | 0x20 : byte
+  }
+
+  /// The offset of the first occurrence of `needle` at or after `start`.
+  static func find(_ needle: some Collection<UInt8>, in bytes: [UInt8], from start: Int) -> Int? {
+    guard let first = needle.first else { return start }
+    var offset = start
+    while offset + needle.count <= bytes.count {
+      if bytes[offset] == first && bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
+        return offset
+      }
+      offset += 1
+    }
+    return nil
+  }
+}
