@@ -120,7 +120,7 @@ struct CLICommandTests {
     #expect(list.contains("30 tasks"))
     #expect(list.contains("OVERDUE"))
     #expect(list.contains("2026-11-21"))  // due today
-    #expect(list.contains("로그인") && list.contains("ダークモード") && list.contains("README"))
+    #expect(list.contains("로그인") && list.contains("ダークモード") && list.contains("release notes"))
     #expect(try cli.run("history", "--limit", "500").stdout.split(separator: "\n").count > 40)
   }
 }

@@ -60,6 +60,7 @@ import Testing
       {{#a}}{{.t}} {{.b.c}} {{.root}}|{{root}}{{/a}}
       {{#a.b}}{{c}}{{/a.b}}{{^a.b.zz}}none{{/a.b.zz}}
       {{#a.t}}[{{.}}]{{/a.t}} {{#a.b.n}}[{{.}}]{{/a.b.n}} {{#empty}}[{{.}}]{{/empty}} {{#zero}}[{{.}}]{{/zero}}
+      {{#a.t}}[{{count}}{{isEmpty}}{{first}}{{.count}}]{{/a.t}}{{#a.b.n}}[{{bitWidth}}{{.words}}]{{/a.b.n}}
       """,
       ["a": .object(middle), "root": .text("R"), "empty": .text(""), "zero": .number(0)])
   }
@@ -140,26 +141,26 @@ import Testing
   @Test func partialsAndIndentation() throws {
     let templates = [
       "page": """
-        <body>
-          {{> card}}
-          <footer>{{> inline}}</footer>
-        \t{{> list}}
-          x {{> card}}
-        {{#cards}}
-          {{> card}}
-        {{/cards}}
-        </body>
-        """,
+      <body>
+        {{> card}}
+        <footer>{{> inline}}</footer>
+      \t{{> list}}
+        x {{> card}}
+      {{#cards}}
+        {{> card}}
+      {{/cards}}
+      </body>
+      """,
       "card": """
-        <div class="card">
-          <h2>{{title}}</h2>
-          {{#body}}
-          <p>{{body}}</p>
-          {{/body}}
-          {{> meta}}
-        </div>
+      <div class="card">
+        <h2>{{title}}</h2>
+        {{#body}}
+        <p>{{body}}</p>
+        {{/body}}
+        {{> meta}}
+      </div>
 
-        """,
+      """,
       "meta": "<span>{{due}}</span>\n<em>{{^due}}no date{{/due}}</em>\n",
       "inline": "© {{year}}",
       // A section at the start of an indented partial: swift-mustache indents only its first iteration.
@@ -174,6 +175,25 @@ import Testing
     ])
     try expectParity(templates, "page", context)
     try expectParity(templates, "card", context)
+  }
+
+  @Test func partialIndentationEdgeCases() throws {
+    let templates = [
+      "page": "<a>\n  {{> crlf}}\n\t{{> empty}}\n  {{> quiet}}\n  {{> inline}}\n    {{> cr}}\nend\n  {{> last}}",
+      "crlf": "a\r\nb\r\n{{x}}\nc\n",
+      // Tokens that render nothing must not leave indentation behind.
+      "empty": "{{#no}}x{{/no}}\n{{#no}}x{{/no}}line\n{{missing}}\n{{^yes}}y{{/yes}}z\n",
+      "quiet": "{{! only a comment }}",
+      // A partial that is not standalone inherits the indentation of the partial it is in.
+      "inline": "first\n<b>{{> crlf}}</b>\n{{multi}}\nlast\n",
+      // "\r" from one token and "\n" from the next still make "\r\n", which is not indented after.
+      "cr": "a\r{{#yes}}\n{{/yes}}b\n{{#yes}}\r{{/yes}}\nc\n",
+      "last": "no newline at the end",
+    ]
+    let context = ParityContext([
+      "x": .text("<x>"), "no": .bool(false), "yes": .bool(true), "multi": .text("one\ntwo\n"),
+    ])
+    try expectParity(templates, "page", context)
   }
 
   @Test func recursivePartial() throws {
@@ -194,16 +214,16 @@ import Testing
     var random = SplitMix64(seed: 0x5EED_1234)
     let templates = [
       "main": """
-        <h1>{{title}}</h1>
-        {{#items}}
-          <li class="{{#flag}}on{{/flag}}{{^flag}}off{{/flag}}">{{name}} {{{title}}} {{obj.name}}</li>
-          {{#children}}
-            {{> row}}
-          {{/children}}
-        {{/items}}
-        {{^items}}<p>none {{label}}</p>{{/items}}
-        {{#obj}}{{.name}} {{name}} {{#label}}[{{.}}]{{/label}}{{/obj}}
-        """,
+      <h1>{{title}}</h1>
+      {{#items}}
+        <li class="{{#flag}}on{{/flag}}{{^flag}}off{{/flag}}">{{name}} {{{title}}} {{obj.name}}</li>
+        {{#children}}
+          {{> row}}
+        {{/children}}
+      {{/items}}
+      {{^items}}<p>none {{label}}</p>{{/items}}
+      {{#obj}}{{.name}} {{name}} {{#label}}[{{.}}]{{/label}}{{/obj}}
+      """,
       "row": "<tr><td>{{name}}</td><td>{{& title}}</td>{{#items}}<td>{{label}}</td>{{/items}}</tr>\n",
     ]
     for _ in 0..<300 {
@@ -381,8 +401,7 @@ enum RandomTemplate {
     return output
   }
 
-  private static func block(into output: inout String, using random: inout SplitMix64, depth: Int, partials: [String])
-  {
+  private static func block(into output: inout String, using random: inout SplitMix64, depth: Int, partials: [String]) {
     for _ in 0..<Int.random(in: 0..<7, using: &random) {
       if Int.random(in: 0..<3, using: &random) == 0 {
         output += ["", " ", "  ", "\t", " \t"].randomElement(using: &random)!

@@ -59,13 +59,14 @@ import Testing
   @Test func unsupportedFeatures() {
     #expect(problems("{{=<% %>=}}\n<% name %>\n{{#never}}") == ["1:1 set delimiters {{=<% %>=}} are not supported"])
     #expect(
-      problems("{{<base}}\n{{$title}}T{{/title}}\n{{/base}}\n{{upper(name)}}\n{{% CONTENT_TYPE: TEXT }}\n{{>*dyn}}") == [
-        "1:1 template inheritance {{<name}} is not supported",
-        "2:1 blocks {{$name}} are not supported",
-        "4:1 transforms like {{upper(name)}} are not supported",
-        "5:1 pragmas {{%…}} are not supported",
-        "6:1 dynamic partials {{>*name}} are not supported",
-      ])
+      problems("{{<base}}\n{{$title}}T{{/title}}\n{{/base}}\n{{upper(name)}}\n{{% CONTENT_TYPE: TEXT }}\n{{>*dyn}}")
+        == [
+          "1:1 template inheritance {{<name}} is not supported",
+          "2:1 blocks {{$name}} are not supported",
+          "4:1 transforms like {{upper(name)}} are not supported",
+          "5:1 pragmas {{%…}} are not supported",
+          "6:1 dynamic partials {{>*name}} are not supported",
+        ])
   }
 
   @Test func columnsCountUnicodeScalars() {

@@ -8,7 +8,7 @@ struct AddCommand: AsyncParsableCommand {
   @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's title (one line, up to 200 characters).") var title: String
   @Option(help: "Details; newlines are kept (up to 1000 characters).") var body: String = ""
-  @Option(help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, -1w.") var due: String?
+  @Option(parsing: .unconditional, help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, -1w.") var due: String?
   @Option(help: "todo, doing or done.") var state: String = "todo"
 
   func run() async throws {

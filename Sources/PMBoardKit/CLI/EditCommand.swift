@@ -9,7 +9,8 @@ struct EditCommand: AsyncParsableCommand {
   @Argument(help: "The task's id or a unique prefix of it.") var id: String
   @Option(help: "New title.") var title: String?
   @Option(help: "New body.") var body: String?
-  @Option(help: "New due date (YYYY-MM-DD, today, +3d, …), or `none` to clear it.") var due: String?
+  @Option(parsing: .unconditional, help: "New due date (YYYY-MM-DD, today, +3d, -1w), or `none` to clear it.")
+  var due: String?
 
   func run() async throws {
     guard title != nil || body != nil || due != nil else {

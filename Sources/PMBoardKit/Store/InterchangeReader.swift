@@ -44,14 +44,15 @@ public struct InterchangeReader: Sendable {
     tasks.reserveCapacity(document.tasks?.count ?? 0)
     for (index, loose) in (document.tasks ?? []).enumerated() {
       let path = "tasks[\(index)]"
-      if let task = loose.task(path: path, problems: &problems) {
-        if let first = seen[task.id] {
-          problems.append("\(path).id: \"\(task.idString)\" is also the id of tasks[\(first)]; ids must be unique")
+      if let id = loose.id?.value.flatMap(UUID.init(uuidString:)) {
+        if let first = seen[id] {
+          problems.append(
+            "\(path).id: \"\(id.uuidString.lowercased())\" is also the id of tasks[\(first)]; ids must be unique")
         } else {
-          seen[task.id] = index
+          seen[id] = index
         }
-        tasks.append(task)
       }
+      if let task = loose.task(path: path, problems: &problems) { tasks.append(task) }
     }
     var history: [HistoryEntry] = []
     history.reserveCapacity(document.history?.count ?? 0)

@@ -74,6 +74,8 @@ public final class JSONBoardStore: BoardStore {
     guard exists() else { throw StoreError.notFound(path: path) }
     return try await FileLock.withLock(lockPath, storePath: path) {
       let original = try readFile()
+      // The rename only needs a writable directory; a read-only file says its owner wants it left alone.
+      if access(path, W_OK) != 0 { throw StoreError.unwritable(path: path, reason: "the file is read-only") }
       let document = try parse(original.data)
       let transaction = JSONStoreTransaction(board: document.board, undo: document.undo, redo: document.redo)
       let result = try body(transaction)

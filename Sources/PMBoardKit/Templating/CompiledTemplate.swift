@@ -19,14 +19,14 @@ enum RenderOp: Sendable {
 /// so rendering text is a `memcpy`. Adjacent text (e.g. lines around a removed comment) is merged into one op.
 /// Partials refer to their template by number and are entered at render time, which is what lets a partial
 /// include itself recursively through a section.
-struct CompiledTemplate: Sendable {
-  private(set) var ops: [RenderOp] = []
-  private(set) var bytes: [UInt8] = []
-  private(set) var paths: [TemplatePath] = []
+struct CompiledTemplates: Sendable {
+  private var ops: [RenderOp] = []
+  private var bytes: [UInt8] = []
+  private var paths: [TemplatePath] = []
   /// The offset in `bytes` of every line feed in text, ascending.
-  private(set) var lineFeeds: [Int32] = []
+  private var lineFeeds: [Int32] = []
   /// The ops of template number `i`.
-  private(set) var entries: [Range<Int>] = []
+  private var entries: [Range<Int>] = []
   /// A first guess at the output size of template number `i`, for the output buffer's initial capacity.
   private var capacities: [Int] = []
   private var pathIndices: [TemplatePath: Int32] = [:]

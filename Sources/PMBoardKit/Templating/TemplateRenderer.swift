@@ -1,4 +1,4 @@
-/// Runs a ``CompiledTemplate``'s ops for one render call, appending to a byte buffer.
+/// Runs the ops of ``CompiledTemplates`` for one render call, appending to a byte buffer.
 ///
 /// Semantics follow swift-mustache 2.1.1's `Template+Render.swift`:
 /// - sections: a list repeats its body once per element (pushed on the stack); `true` renders the body without

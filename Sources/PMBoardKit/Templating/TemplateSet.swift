@@ -10,7 +10,7 @@
 /// transforms, pragmas, dynamic partials) at once, each at the `{{` of its tag.
 public struct TemplateSet: Sendable {
   private let numbers: [String: Int]
-  private let compiled: CompiledTemplate
+  private let compiled: CompiledTemplates
   private let referencesByTemplate: [String: [TemplateReference]]
 
   /// Parses and compiles every template.
@@ -46,7 +46,7 @@ public struct TemplateSet: Sendable {
     guard diagnostics.isEmpty else {
       throw TemplateSetError.invalid(diagnostics.sorted())
     }
-    var compiled = CompiledTemplate()
+    var compiled = CompiledTemplates()
     for nodes in parsed {
       compiled.add(nodes) { numbers[$0]! }
     }
@@ -73,6 +73,7 @@ public struct TemplateSet: Sendable {
     guard let number = numbers[name] else {
       preconditionFailure("TemplateSet has no template named \"\(name)\"")
     }
+    // Rendering goes to an internal buffer with a cheaper append; the result is copied over in one go.
     compiled.render(template: number, context: context) { output.append(contentsOf: $0) }
   }
 
