@@ -70,3 +70,39 @@ extension StoreBenchTemp {
     }
   }
 }
+
+import GRDB
+
+extension StoreBenchTemp {
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["PMBOARD_BENCH_PHASES"] != nil))
+  func benchPhases() async throws {
+    let file = ProcessInfo.processInfo.environment["PMBOARD_BENCH_FILE"]!
+    let board = try InterchangeReader().board(from: try Data(contentsOf: URL(fileURLWithPath: file)), source: file)
+    let cache = ProcessInfo.processInfo.environment["PMBOARD_BENCH_PHASES"]!
+    try await StoreScratch.with { scratch async throws in
+      let path = scratch.path("p.sqlite")
+      try await SQLiteBoardStore(path: path).create(Board(info: board.info))
+      var config = Configuration()
+      config.busyMode = .timeout(60)
+      let pool = try DatabasePool(path: path, configuration: config)
+      try await time("phases total") {
+        try await pool.write { db in
+          if cache != "0" { try db.execute(sql: "PRAGMA cache_size = \(cache)") }
+          let t = SQLiteTransaction(db: db)
+          let s1 = ContinuousClock.now
+          for task in board.tasks { try t.insert(task) }
+          print("BENCH tasks insert \(ContinuousClock.now - s1)")
+          let s2 = ContinuousClock.now
+          for entry in board.history { try t.appendHistory(entry) }
+          print("BENCH history insert \(ContinuousClock.now - s2)")
+          let s3 = ContinuousClock.now
+          var n = 0
+          for entry in board.history { n &+= SQLiteRecords.entryArguments(entry).isEmpty ? 0 : 1 }
+          for task in board.tasks { n &+= SQLiteRecords.taskArguments(task).isEmpty ? 0 : 1 }
+          print("BENCH arguments only \(ContinuousClock.now - s3) \(n)")
+        }
+      }
+      try await time("close (checkpoint)") { try pool.close() }
+    }
+  }
+}

@@ -25,7 +25,7 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
   }
 
   /// The lowercase UUID, as stored and shown.
-  public var idString: String { id.uuidString.lowercased() }
+  public var idString: String { id.lowercaseString }
 
   /// The first 8 characters of the id, enough to name a task on the command line.
   public var shortID: String { String(idString.prefix(8)) }
@@ -35,5 +35,28 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
   public func isOverdue(today: CalendarDate) -> Bool {
     guard state != .done, let due else { return false }
     return due < today
+  }
+}
+
+extension UUID {
+  /// `0f8fad5b-d9cb-469f-a165-70867728950e`; hand-rolled because `uuidString.lowercased()` formats through
+  /// printf and Unicode case mapping, which shows up when a build formats 100,000 ids.
+  public var lowercaseString: String {
+    let hex: StaticString = "0123456789abcdef"
+    return withUnsafeBytes(of: uuid) { raw in
+      String(unsafeUninitializedCapacity: 36) { buffer in
+        var index = 0
+        for (position, byte) in raw.enumerated() {
+          if position == 4 || position == 6 || position == 8 || position == 10 {
+            buffer[index] = UInt8(ascii: "-")
+            index += 1
+          }
+          buffer[index] = hex.utf8Start[Int(byte >> 4)]
+          buffer[index + 1] = hex.utf8Start[Int(byte & 15)]
+          index += 2
+        }
+        return index
+      }
+    }
   }
 }

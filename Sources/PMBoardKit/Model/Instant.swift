@@ -37,13 +37,35 @@ public enum Instant {
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
 
-  /// Formats to whole seconds, UTC.
+  /// Formats to whole seconds, UTC. Writes bytes directly: a build formats 300,000 of these.
   public static func format(_ date: Date) -> String {
     let total = Int(date.timeIntervalSince1970.rounded(.down))
     let days = Int((Double(total) / 86_400).rounded(.down))
     let rest = total - days * 86_400
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-    return "\(CalendarDate(daysSinceEpoch: days))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    let day = CalendarDate(daysSinceEpoch: days)
+    guard (0...9999).contains(day.year) else { return "\(day)T00:00:00Z" }
+    return String(unsafeUninitializedCapacity: 20) { out in
+      func put(_ value: Int, _ digits: Int, at start: Int) {
+        var value = value
+        for offset in stride(from: digits - 1, through: 0, by: -1) {
+          out[start + offset] = UInt8(48 + value % 10)
+          value /= 10
+        }
+      }
+      put(day.year, 4, at: 0)
+      out[4] = UInt8(ascii: "-")
+      put(day.month, 2, at: 5)
+      out[7] = UInt8(ascii: "-")
+      put(day.day, 2, at: 8)
+      out[10] = UInt8(ascii: "T")
+      put(rest / 3600, 2, at: 11)
+      out[13] = UInt8(ascii: ":")
+      put(rest / 60 % 60, 2, at: 14)
+      out[16] = UInt8(ascii: ":")
+      put(rest % 60, 2, at: 17)
+      out[19] = UInt8(ascii: "Z")
+      return 20
+    }
   }
 
   /// `date` truncated to whole seconds, so that what is stored equals what is written back.

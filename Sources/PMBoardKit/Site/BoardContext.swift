@@ -31,24 +31,22 @@ public struct ColumnContext: TemplateContext {
 
 /// One task card. The overdue rule comes from the model (`BoardTask.isOverdue`), not the template.
 public struct CardContext: TemplateContext {
-  public var task: BoardTask
+  let card: CardData
   /// The due date in the locale's long form, or "" without a due date.
-  public var dueText: String
-  public var overdue: Bool
-  public var dueToday: Bool
+  let dueText: String
 
   public func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
-    case "id": .text(task.idString)
-    case "title": .text(task.title)
-    case "body": .text(task.body)
-    case "hasBody": .bool(!task.body.isEmpty)
-    case "due": .text(task.due?.description ?? "")
-    case "hasDue": .bool(task.due != nil)
+    case "id": .text(card.id)
+    case "title": .text(card.task.title)
+    case "body": .text(card.task.body)
+    case "hasBody": .bool(!card.task.body.isEmpty)
+    case "due": .text(card.dueISO)
+    case "hasDue": .bool(card.task.due != nil)
     case "dueText": .text(dueText)
-    case "state": .text(task.state.rawValue)
-    case "overdue": .bool(overdue)
-    case "dueToday": .bool(dueToday)
+    case "state": .text(card.task.state.rawValue)
+    case "overdue": .bool(card.overdue)
+    case "dueToday": .bool(card.dueToday)
     default: nil
     }
   }

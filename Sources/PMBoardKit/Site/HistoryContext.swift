@@ -21,18 +21,17 @@ public struct HistoryContext: TemplateContext {
 }
 
 /// One history line: the action (for styling), the instant, its local time and the localized sentence.
+/// Time and sentence are made when the template asks, so a page holds no 1000 sentences at once.
 public struct EntryContext: TemplateContext {
-  public var action: HistoryAction
-  public var at: String
-  public var timeText: String
-  public var sentence: String
+  let data: EntryData
+  let locale: LocaleView
 
   public func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
-    case "action": .text(action.rawValue)
-    case "at": .text(at)
-    case "timeText": .text(timeText)
-    case "sentence": .text(sentence)
+    case "action": .text(data.entry.action.rawValue)
+    case "at": .text(data.at)
+    case "timeText": .text(locale.timestamp(localSeconds: data.localSeconds))
+    case "sentence": .text(locale.formatter.sentence(data.entry))
     default: nil
     }
   }

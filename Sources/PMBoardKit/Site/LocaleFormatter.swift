@@ -65,7 +65,6 @@ public final class LocaleFormatter: Sendable {
   /// As `timestamp(localSeconds:)`, formatting each distinct day once.
   public func timestamp(localSeconds: Int, dateCache: inout [Int: String]) -> String {
     let days = Int((Double(localSeconds) / 86_400).rounded(.down))
-    let rest = localSeconds - days * 86_400
     let date: String
     if let cached = dateCache[days] {
       date = cached
@@ -73,12 +72,17 @@ public final class LocaleFormatter: Sendable {
       date = longDate(CalendarDate(daysSinceEpoch: days))
       dateCache[days] = date
     }
+    return timestamp(date: date, secondOfDay: localSeconds - days * 86_400)
+  }
+
+  /// The timestamp for an already formatted date and a time of day.
+  public func timestamp(date: String, secondOfDay: Int) -> String {
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
     return timestampFormat.format { name in
       switch name {
       case "date": date
-      case "hour": two(rest / 3600)
-      case "minute": two(rest / 60 % 60)
+      case "hour": two(secondOfDay / 3600)
+      case "minute": two(secondOfDay / 60 % 60)
       default: nil
       }
     }

@@ -108,20 +108,31 @@ public struct SiteBuilder: Sendable {
       var pending = jobs.makeIterator()
       for _ in 0..<width {
         guard let job = pending.next() else { break }
-        group.addTask { try writer.write(job.path, job.make()) }
+        group.addTask { try job.write(writer) }
       }
       while try await group.next() != nil {
-        if let job = pending.next() { group.addTask { try writer.write(job.path, job.make()) } }
+        if let job = pending.next() { group.addTask { try job.write(writer) } }
       }
     }
   }
 
   private func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+    let start = ContinuousClock.now
+    defer { trace(name, since: start) }
     do { return try await body() } catch { throw BuildError(step: name, underlying: error) }
   }
 
   private func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+    let start = ContinuousClock.now
+    defer { trace(name, since: start) }
     do { return try body() } catch { throw BuildError(step: name, underlying: error) }
+  }
+
+  /// `PMBOARD_TRACE=1` prints each step's time to stderr, to see where a build spends it.
+  private func trace(_ name: String, since start: ContinuousClock.Instant) {
+    guard environment["PMBOARD_TRACE"] == "1" else { return }
+    let elapsed = ContinuousClock.now - start
+    FileHandle.standardError.write(Data("pmboard: \(name): \(elapsed.formatted(.units(allowed: [.milliseconds])))\n".utf8))
   }
 }
 

@@ -15,11 +15,11 @@ public struct SiteRenderer: Sendable {
   public var asOf: Date?
   public var baseURL: String?
 
-  /// One file of the site and how to make its bytes.
+  /// One file of the site and how to render and write it.
   public struct Job: Sendable {
     public var path: String
     public var weight: Int
-    public var make: @Sendable () -> [UInt8]
+    public var write: @Sendable (SiteWriter) throws -> Void
   }
 
   public init(
@@ -43,90 +43,67 @@ public struct SiteRenderer: Sendable {
     for code in locales {
       guard let catalog = theme.catalogs[code] else { continue }
       let locale = LocaleView(
-        code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone))
+        code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone),
+        shared: shared)
       let renderer = self
-      jobs.append(
-        Job(path: "\(code)/index.html", weight: board.tasks.count * 3) {
-          renderer.boardPage(shared: shared, locale: locale, atRoot: false)
-        })
-      if code == defaultLocale {
+      for atRoot in code == defaultLocale ? [false, true] : [false] {
+        let path = atRoot ? "index.html" : "\(code)/index.html"
         jobs.append(
-          Job(path: "index.html", weight: board.tasks.count * 3) {
-            renderer.boardPage(shared: shared, locale: locale, atRoot: true)
+          Job(path: path, weight: board.tasks.count * 3) { writer in
+            try renderer.boardPage(shared: shared, locale: locale, atRoot: atRoot) { try writer.write(path, $0) }
           })
       }
       for page in 1...historyPages {
+        let path = "\(code)/\(Self.historyFile(page))"
         jobs.append(
-          Job(path: "\(code)/\(Self.historyFile(page))", weight: Self.historyPageSize) {
-            renderer.historyPage(page, of: historyPages, shared: shared, locale: locale)
+          Job(path: path, weight: Self.historyPageSize) { writer in
+            try renderer.historyPage(page, of: historyPages, shared: shared, locale: locale) {
+              try writer.write(path, $0)
+            }
           })
       }
     }
     for (path, file) in theme.assets {
       let bytes = [UInt8](file.data)
-      jobs.append(Job(path: "assets/\(path)", weight: 1) { bytes })
+      jobs.append(Job(path: "assets/\(path)", weight: 1) { try $0.write("assets/\(path)", bytes) })
     }
     return jobs.sorted { ($0.weight, $1.path) > ($1.weight, $0.path) }
   }
 
   static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
 
-  private func boardPage(shared: SharedBoardData, locale: LocaleView, atRoot: Bool) -> [UInt8] {
-    var dueTexts: [CalendarDate: String] = [:]
+  private func boardPage(
+    shared: SharedBoardData, locale: LocaleView, atRoot: Bool, output: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws {
     let columns = TaskState.allCases.map { state in
       ColumnContext(
         state: state, label: locale.formatter.label(state),
-        cards: shared.columns[state.order].map { task in
-          let text: String
-          if let due = task.due {
-            if let cached = dueTexts[due] {
-              text = cached
-            } else {
-              text = locale.formatter.longDate(due)
-              dueTexts[due] = text
-            }
-          } else {
-            text = ""
-          }
-          return CardContext(
-            task: task, dueText: text, overdue: task.isOverdue(today: today),
-            dueToday: task.state != .done && task.due == today)
-        })
+        cards: shared.columns[state.order].map { CardContext(card: $0, dueText: locale.dueText($0.task.due)) })
     }
     let context = page(
-      locale: locale, shared: shared, path: atRoot ? "index.html" : "index.html", atRoot: atRoot, isBoard: true,
+      locale: locale, shared: shared, path: "index.html", atRoot: atRoot, isBoard: true,
       title: "\(board.info.title) · \(locale.catalog.string("nav.board"))",
       content: BoardContext(columns: columns))
-    var out: [UInt8] = []
-    out.reserveCapacity(4096 + board.tasks.count * 700)
-    theme.templates.render("board", context, into: &out)
-    return out
+    try theme.templates.withRendered("board", context, output)
   }
 
-  private func historyPage(_ number: Int, of count: Int, shared: SharedBoardData, locale: LocaleView) -> [UInt8] {
-    let start = (number - 1) * Self.historyPageSize
-    let slice = shared.newestFirst[min(start, shared.newestFirst.count)..<min(
-      start + Self.historyPageSize, shared.newestFirst.count)]
-    var dates: [Int: String] = [:]
-    let entries = slice.map { item in
-      EntryContext(
-        action: item.entry.action, at: Instant.format(item.entry.at),
-        timeText: locale.formatter.timestamp(localSeconds: item.localSeconds, dateCache: &dates),
-        sentence: locale.formatter.sentence(item.entry))
-    }
+  private func historyPage(
+    _ number: Int, of count: Int, shared: SharedBoardData, locale: LocaleView,
+    output: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws {
+    let start = min((number - 1) * Self.historyPageSize, shared.newestFirst.count)
+    let end = min(start + Self.historyPageSize, shared.newestFirst.count)
+    let entries = shared.newestFirst[start..<end].map { EntryContext(data: $0, locale: locale) }
     let label = locale.formatter.message("history.page", ["page": String(number), "pages": String(count)])
     let history = HistoryContext(
-      entries: Array(entries), pageLabel: label,
+      entries: entries, pageLabel: label,
       prevHref: number > 1 ? Self.historyFile(number - 1) : nil,
       nextHref: number < count ? Self.historyFile(number + 1) : nil)
     let context = page(
       locale: locale, shared: shared, path: Self.historyFile(number), atRoot: false, isBoard: false,
       title: "\(board.info.title) · \(locale.catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""),
       content: history)
-    var out: [UInt8] = []
-    out.reserveCapacity(4096 + slice.count * 300)
-    theme.templates.render("history", context, into: &out)
-    return out
+    try theme.templates.withRendered("history", context, output)
   }
 
   private func page(
@@ -159,49 +136,5 @@ public struct SiteRenderer: Sendable {
       boardHref: here + "index.html", historyHref: here + "history.html", isBoard: isBoard,
       canonical: atRoot ? (baseURL.map { "\($0)\(locale.code)/index.html" } ?? "\(locale.code)/index.html") : nil,
       locales: links, page: content)
-  }
-}
-
-/// One locale's catalog, formatter and template view of the catalog.
-struct LocaleView: Sendable {
-  var code: String
-  var catalog: LocaleCatalog
-  var formatter: LocaleFormatter
-  var context: CatalogContext
-
-  init(code: String, catalog: LocaleCatalog, formatter: LocaleFormatter) {
-    self.code = code
-    self.catalog = catalog
-    self.formatter = formatter
-    context = CatalogContext(catalog)
-  }
-}
-
-/// What every locale needs, computed once: columns in board order, history newest first with wall-clock times.
-final class SharedBoardData: Sendable {
-  let columns: [[BoardTask]]
-  let newestFirst: [(entry: HistoryEntry, localSeconds: Int)]
-  let overdueCount: Int
-
-  init(board: Board, today: CalendarDate) {
-    var columns: [[BoardTask]] = [[], [], []]
-    for task in board.tasks { columns[task.state.order].append(task) }
-    self.columns = columns.map { $0.sorted(by: BoardOrder.withinColumn) }
-    overdueCount = board.tasks.count(where: { $0.isOverdue(today: today) })
-    let zone = board.info.timeZone
-    // Offsets change only at DST transitions; cache them per hour instead of asking the time zone 300,000 times.
-    var offsets: [Int: Int] = [:]
-    newestFirst = board.history.reversed().map { entry in
-      let seconds = Int(entry.at.timeIntervalSince1970.rounded(.down))
-      let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
-      let offset: Int
-      if let cached = offsets[hour] {
-        offset = cached
-      } else {
-        offset = zone.secondsFromGMT(for: entry.at)
-        offsets[hour] = offset
-      }
-      return (entry, seconds + offset)
-    }
   }
 }

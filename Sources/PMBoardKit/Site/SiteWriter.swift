@@ -64,6 +64,11 @@ public final class SiteWriter: Sendable {
 
   /// Writes one file (relative path with `/`); safe to call from several tasks at once.
   public func write(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
+    try bytes.withUnsafeBufferPointer { buffer throws(SiteWriteError) in try write(path, buffer) }
+  }
+
+  /// Writes one file from a buffer; safe to call from several tasks at once.
+  public func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteWriteError) {
     let target = staging.appendingPathComponent(path)
     let folder = target.deletingLastPathComponent().path
     if folder != staging.path {
@@ -82,7 +87,7 @@ public final class SiteWriter: Sendable {
     defer { close(descriptor) }
     var offset = 0
     while offset < bytes.count {
-      let result = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+      let result = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       guard result > 0 else { throw .io(target.path, String(cString: strerror(errno))) }
       offset += result
     }
@@ -144,7 +149,7 @@ public final class SiteWriter: Sendable {
     try? FileManager.default.removeItem(at: staging)
   }
 
-  private static func sameContent(_ path: String, _ bytes: [UInt8]) -> Bool {
+  private static func sameContent(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
@@ -155,9 +160,7 @@ public final class SiteWriter: Sendable {
     while offset < bytes.count {
       let count = read(descriptor, &buffer, min(buffer.count, bytes.count - offset))
       guard count > 0 else { return false }
-      let equal = buffer.withUnsafeBytes { chunk in
-        bytes.withUnsafeBytes { memcmp(chunk.baseAddress!, $0.baseAddress! + offset, count) == 0 }
-      }
+      let equal = buffer.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress! + offset, count) == 0 }
       guard equal else { return false }
       offset += count
     }

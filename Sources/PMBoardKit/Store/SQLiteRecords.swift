@@ -15,7 +15,7 @@ enum SQLiteRecords {
 
   static func task(_ row: Row) throws -> BoardTask {
     let idText = try row.decode(String.self, atIndex: 0)
-    guard let id = UUID(uuidString: idText) else { throw DamagedRow("task id \"\(idText)\" is not a UUID") }
+    guard let id = uuid(idText) else { throw DamagedRow("task id \"\(idText)\" is not a UUID") }
     let dueText = try row.decode(String?.self, atIndex: 3)
     var due: CalendarDate?
     if let dueText {
@@ -53,7 +53,7 @@ enum SQLiteRecords {
       throw DamagedRow("a history line has action \"\(actionText)\"")
     }
     let taskText = try row.decode(String.self, atIndex: 2)
-    guard let taskID = UUID(uuidString: taskText) else {
+    guard let taskID = uuid(taskText) else {
       throw DamagedRow("a history line names task \"\(taskText)\", which is not a UUID")
     }
     let fieldsText = try row.decode(String.self, atIndex: 6)
@@ -70,6 +70,39 @@ enum SQLiteRecords {
       seconds(entry.at), entry.action.rawValue, entry.taskID.uuidString.lowercased(), entry.title,
       entry.from?.rawValue, entry.to?.rawValue, entry.fields.map(\.rawValue).joined(separator: ","),
     ]
+  }
+
+  /// Parses the 36-character text form of a UUID. `UUID(uuidString:)` goes through `sscanf`, which took a third of
+  /// the time of loading 400,000 rows.
+  static func uuid(_ text: String) -> UUID? {
+    var text = text
+    return text.withUTF8 { bytes -> UUID? in
+      guard bytes.count == 36 else { return nil }
+      var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      let parsed = withUnsafeMutableBytes(of: &value) { out -> Bool in
+        var index = 0
+        for position in 0..<16 {
+          if position == 4 || position == 6 || position == 8 || position == 10 {
+            guard bytes[index] == UInt8(ascii: "-") else { return false }
+            index += 1
+          }
+          guard let high = hexDigit(bytes[index]), let low = hexDigit(bytes[index + 1]) else { return false }
+          out[position] = high << 4 | low
+          index += 2
+        }
+        return true
+      }
+      return parsed ? UUID(uuid: value) : nil
+    }
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 
   /// Whole seconds, as the interchange format keeps them.

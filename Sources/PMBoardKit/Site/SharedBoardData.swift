@@ -1,0 +1,86 @@
+import Foundation
+
+/// What every locale needs, computed once per build: cards in board order with their overdue flags,
+/// history newest first with wall-clock times. Locales then only add their words.
+final class SharedBoardData: Sendable {
+  let columns: [[CardData]]
+  let newestFirst: [EntryData]
+  let overdueCount: Int
+  /// Every calendar day (on the board's wall clock) that a history entry falls on.
+  let historyDays: Set<Int>
+  /// Every distinct due date.
+  let dueDates: Set<CalendarDate>
+
+  init(board: Board, today: CalendarDate) {
+    var columns: [[CardData]] = [[], [], []]
+    var overdue = 0
+    var dueDates = Set<CalendarDate>()
+    for task in board.tasks {
+      let card = CardData(task, today: today)
+      if card.overdue { overdue += 1 }
+      if let due = task.due { dueDates.insert(due) }
+      columns[task.state.order].append(card)
+    }
+    self.columns = columns.map { $0.sorted(by: CardData.precedes) }
+    overdueCount = overdue
+    self.dueDates = dueDates
+    let zone = board.info.timeZone
+    // Offsets change only at DST transitions; ask the time zone once per hour, not 300,000 times.
+    var offsets: [Int: Int] = [:]
+    var days = Set<Int>()
+    newestFirst = board.history.reversed().map { entry in
+      let seconds = Int(entry.at.timeIntervalSince1970.rounded(.down))
+      let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
+      let offset: Int
+      if let cached = offsets[hour] {
+        offset = cached
+      } else {
+        offset = zone.secondsFromGMT(for: entry.at)
+        offsets[hour] = offset
+      }
+      let local = seconds + offset
+      days.insert(Int((Double(local) / 86_400).rounded(.down)))
+      return EntryData(entry: entry, localSeconds: local)
+    }
+    historyDays = days
+  }
+}
+
+/// One task as every locale shows it; the id string and flags are computed once per build.
+final class CardData: Sendable {
+  let task: BoardTask
+  let id: String
+  let dueISO: String
+  let overdue: Bool
+  let dueToday: Bool
+  private let dueKey: Int
+
+  init(_ task: BoardTask, today: CalendarDate) {
+    self.task = task
+    id = task.idString
+    dueISO = task.due?.description ?? ""
+    overdue = task.isOverdue(today: today)
+    dueToday = task.state != .done && task.due == today
+    dueKey = task.due?.daysSinceEpoch ?? Int.max
+  }
+
+  /// Board order within a column: due date (none last), title in code point order (= UTF-8 byte order), id.
+  static func precedes(_ lhs: CardData, _ rhs: CardData) -> Bool {
+    if lhs.dueKey != rhs.dueKey { return lhs.dueKey < rhs.dueKey }
+    if lhs.task.title != rhs.task.title { return lhs.task.title.utf8.lexicographicallyPrecedes(rhs.task.title.utf8) }
+    return lhs.id < rhs.id
+  }
+}
+
+/// One history entry with its instant formatted once and its wall-clock time in the board's zone.
+final class EntryData: Sendable {
+  let entry: HistoryEntry
+  let at: String
+  let localSeconds: Int
+
+  init(entry: HistoryEntry, localSeconds: Int) {
+    self.entry = entry
+    at = Instant.format(entry.at)
+    self.localSeconds = localSeconds
+  }
+}
