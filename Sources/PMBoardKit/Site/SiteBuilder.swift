@@ -42,7 +42,8 @@ public struct SiteBuilder: Sendable {
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
     let writer = try step("prepare the output directory") { try SiteWriter(out: out) }
     do {
-      try await step("render pages") { try await Self.run(renderer.jobs(), into: writer) }
+      let jobs = try step("prepare view models") { renderer.jobs() }
+      try await step("render pages") { try await Self.run(jobs, into: writer, trace: environment["PMBOARD_TRACE"] == "1") }
       let summary = try step("write the site") { try writer.commit() }
       return Report(
         out: settings.out, summary: summary, locales: locales, tasks: board.tasks.count,
@@ -102,16 +103,25 @@ public struct SiteBuilder: Sendable {
     return (info.today(now: now), now)
   }
 
-  private static func run(_ jobs: [SiteRenderer.Job], into writer: SiteWriter) async throws {
+  private static func run(_ jobs: [SiteRenderer.Job], into writer: SiteWriter, trace: Bool) async throws {
     let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    @Sendable func perform(_ job: SiteRenderer.Job) throws {
+      let start = ContinuousClock.now
+      try job.write(writer)
+      let elapsed = ContinuousClock.now - start
+      if trace, elapsed > .milliseconds(100) {
+        FileHandle.standardError.write(
+          Data("pmboard:   \(job.path): \(elapsed.formatted(.units(allowed: [.milliseconds])))\n".utf8))
+      }
+    }
     try await withThrowingTaskGroup(of: Void.self) { group in
       var pending = jobs.makeIterator()
       for _ in 0..<width {
         guard let job = pending.next() else { break }
-        group.addTask { try job.write(writer) }
+        group.addTask { try perform(job) }
       }
       while try await group.next() != nil {
-        if let job = pending.next() { group.addTask { try job.write(writer) } }
+        if let job = pending.next() { group.addTask { try perform(job) } }
       }
     }
   }
