@@ -25,18 +25,22 @@ struct LocaleTests {
     let entry = HistoryEntry(
       at: Date(), action: .moved, taskID: UUID(), title: "Write README", from: .todo, to: .doing)
     let utc = TimeZone(identifier: "UTC")!
-    #expect(LocaleFormatter(catalog: try catalog("en"), timeZone: utc).sentence(entry)
-      == "Moved “Write README” from TODO to DOING")
+    #expect(
+      LocaleFormatter(catalog: try catalog("en"), timeZone: utc).sentence(entry)
+        == "Moved “Write README” from TODO to DOING")
     var korean = entry
     korean.title = "로그인 버그 수정"
-    #expect(LocaleFormatter(catalog: try catalog("ko"), timeZone: utc).sentence(korean)
-      == "‘로그인 버그 수정’을 할 일에서 진행 중으로 옮겼습니다")
+    #expect(
+      LocaleFormatter(catalog: try catalog("ko"), timeZone: utc).sentence(korean)
+        == "‘로그인 버그 수정’을 할 일에서 진행 중으로 옮겼습니다")
     korean.to = .done
     korean.title = "번역"
-    #expect(LocaleFormatter(catalog: try catalog("ko"), timeZone: utc).sentence(korean)
-      == "‘번역’을 할 일에서 완료로 옮겼습니다")
-    #expect(LocaleFormatter(catalog: try catalog("ja"), timeZone: utc).sentence(entry)
-      == "「Write README」をやることから進行中に移動しました")
+    #expect(
+      LocaleFormatter(catalog: try catalog("ko"), timeZone: utc).sentence(korean)
+        == "‘번역’을 할 일에서 완료로 옮겼습니다")
+    #expect(
+      LocaleFormatter(catalog: try catalog("ja"), timeZone: utc).sentence(entry)
+        == "「Write README」をやることから進行中に移動しました")
   }
 
   @Test func datesAndTimestampsPerLocale() throws {
@@ -46,7 +50,8 @@ struct LocaleTests {
     #expect(LocaleFormatter(catalog: try catalog("en"), timeZone: seoul).longDate(date) == "November 21, 2026")
     #expect(LocaleFormatter(catalog: try catalog("ko"), timeZone: seoul).longDate(date) == "2026년 11월 21일")
     #expect(LocaleFormatter(catalog: try catalog("ja"), timeZone: seoul).longDate(date) == "2026年11月21日")
-    #expect(LocaleFormatter(catalog: try catalog("en"), timeZone: seoul).timestamp(instant) == "November 22, 2026 00:30")
+    #expect(
+      LocaleFormatter(catalog: try catalog("en"), timeZone: seoul).timestamp(instant) == "November 22, 2026 00:30")
   }
 
   @Test func catalogsMustShareTheirKeys() throws {

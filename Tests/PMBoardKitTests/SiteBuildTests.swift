@@ -43,7 +43,9 @@ struct SiteBuildTests {
     defer { cli.remove() }
     let result = try cli.run("build", "--demo", "--today", "2026-11-21")
     #expect(result.status == 0, "\(result.stderr)")
-    for page in ["ko/index.html", "en/index.html", "ja/index.html", "en/history.html", "ko/history.html", "ja/history.html"] {
+    for page in [
+      "ko/index.html", "en/index.html", "ja/index.html", "en/history.html", "ko/history.html", "ja/history.html",
+    ] {
       try Golden.assertMatches(try cli.read("_site/\(page)"), named: page)
     }
   }
@@ -196,12 +198,14 @@ struct SiteBuildTests {
   @Test func aNewLocaleIsOneCatalogFile() throws {
     let cli = try CLIRunner()
     defer { cli.remove() }
-    let english = try String(contentsOf: Golden.repositoryRoot.appendingPathComponent("Templates/locales/en.yml"), encoding: .utf8)
+    let english = try String(
+      contentsOf: Golden.repositoryRoot.appendingPathComponent("Templates/locales/en.yml"), encoding: .utf8)
     try cli.write("Templates/locales/fr.yml", english.replacingOccurrences(of: "name: English", with: "name: Français"))
     #expect(try cli.run("build", "--demo", "--today", "2026-11-21").status == 0)
     #expect(try cli.read("_site/fr/index.html").contains("<html lang=\"fr\""))
     #expect(try cli.read("_site/en/index.html").contains("Français"))
-    try cli.write("Templates/locales/fr.yml", english.replacingOccurrences(of: "  overdue: Overdue\n", with: "  extra: x\n"))
+    try cli.write(
+      "Templates/locales/fr.yml", english.replacingOccurrences(of: "  overdue: Overdue\n", with: "  extra: x\n"))
     let bad = try cli.run("check")
     #expect(bad.status == 1)
     #expect(bad.stdout.contains("Templates/locales/fr.yml:1:1: error: missing key `board.overdue`"))

@@ -33,11 +33,14 @@ struct TemplateCheckTests {
     #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:4:3: error:") && $0.contains("hasBody") })
     #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:4:28: error:") })
     #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:4:39: error:") })
-    #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:6:1: error:") && $0.contains("nosuchpartial") })
-    #expect(lines == lines.sorted { a, b in
-      let pa = a.split(separator: ":"), pb = b.split(separator: ":")
-      return (Int(pa[1]) ?? 0, Int(pa[2]) ?? 0) <= (Int(pb[1]) ?? 0, Int(pb[2]) ?? 0)
-    })
+    #expect(
+      lines.contains { $0.hasPrefix("Templates/partials/card.mustache:6:1: error:") && $0.contains("nosuchpartial") })
+    #expect(
+      lines
+        == lines.sorted { a, b in
+          let pa = a.split(separator: ":"), pb = b.split(separator: ":")
+          return (Int(pa[1]) ?? 0, Int(pa[2]) ?? 0) <= (Int(pb[1]) ?? 0, Int(pb[2]) ?? 0)
+        })
     let github = try cli.run("check", "--diagnostics", "github").stdout
     #expect(github.contains("::error file=Templates/partials/card.mustache,line=2,col=3::"))
     let json = try cli.run("check", "--diagnostics", "json").stdout
@@ -48,7 +51,9 @@ struct TemplateCheckTests {
   @Test func pageTemplateWithoutDoctypeLangOrTitle() throws {
     let cli = try CLIRunner()
     defer { cli.remove() }
-    try cli.write("Templates/history.mustache", "<html>\n<head></head>\n<body>{{#entries}}{{sentence}}{{/entries}}</body>\n</html>\n")
+    try cli.write(
+      "Templates/history.mustache",
+      "<html>\n<head></head>\n<body>{{#entries}}{{sentence}}{{/entries}}</body>\n</html>\n")
     let result = try cli.run("build", "--demo")
     #expect(result.status == 1)
     #expect(result.stderr.contains("Templates/history.mustache:1:1: error:"))

@@ -56,12 +56,16 @@ struct BuildCommand: AsyncParsableCommand {
       source = .store(try StoreLocator.store(forPath: path))
     }
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let report = try await SiteBuilder(source: source, settings: settings, workingDirectory: cwd, environment: environment)
-      .build()
+    let report = try await SiteBuilder(
+      source: source, settings: settings, workingDirectory: cwd, environment: environment
+    )
+    .build()
     let summary = report.summary
     var line = "Built \(report.out)/: \(report.locales.joined(separator: ", ")), \(report.tasks) tasks, "
     line += "\(report.historyEntries) history entries, \(summary.files) files"
-    line += summary.changed == 0 && summary.removed == 0 ? " — nothing changed, no file rewritten" : ", \(summary.changed) changed"
+    line +=
+      summary.changed == 0 && summary.removed == 0
+      ? " — nothing changed, no file rewritten" : ", \(summary.changed) changed"
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
     if !summary.kept.isEmpty { line += "; kept \(summary.kept.count) files pmboard did not make" }
     print(line)
@@ -91,7 +95,9 @@ struct CheckCommand: AsyncParsableCommand {
       environment: ProcessInfo.processInfo.environment)
     do {
       let checked = try builder.checkTheme()
-      if diagnostics == .json { print("[]") } else if diagnostics == .text {
+      if diagnostics == .json {
+        print("[]")
+      } else if diagnostics == .text {
         print("Templates OK: \(checked.templates.names.count) templates, \(checked.catalogs.count) catalogs")
       }
     } catch let error as TemplateCheckError {
@@ -121,10 +127,11 @@ struct DiagnosticPrinter {
         ]
       }
       let objects = items.map { item in
-        "{" + ["file", "line", "column", "severity", "message"].map { key in
-          let value = item[key]!
-          return "\"\(key)\": " + (key == "line" || key == "column" ? value : jsonString(value))
-        }.joined(separator: ", ") + "}"
+        "{"
+          + ["file", "line", "column", "severity", "message"].map { key in
+            let value = item[key]!
+            return "\"\(key)\": " + (key == "line" || key == "column" ? value : jsonString(value))
+          }.joined(separator: ", ") + "}"
       }
       return "[\n" + objects.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
     }

@@ -3,7 +3,8 @@ import Foundation
 
 /// `pmboard edit`: changes a task's title, body or due date.
 struct EditCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "edit", abstract: "Edit a task's title, body or due date.")
+  static let configuration = CommandConfiguration(
+    commandName: "edit", abstract: "Edit a task's title, body or due date.")
 
   @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") var id: String

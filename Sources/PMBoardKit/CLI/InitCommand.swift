@@ -8,7 +8,8 @@ struct InitCommand: AsyncParsableCommand {
 
   @OptionGroup var storeOptions: StoreOptions
   @Option(help: "The board's title.") var title: String = "Board"
-  @Option(name: .customLong("time-zone"), help: "IANA time zone for due dates, e.g. Asia/Seoul. Default: this machine's.")
+  @Option(
+    name: .customLong("time-zone"), help: "IANA time zone for due dates, e.g. Asia/Seoul. Default: this machine's.")
   var timeZone: String?
   @Flag(help: "Fill the new board with a realistic demo board (Korean, Japanese and English tasks).")
   var demo = false

@@ -3,7 +3,8 @@ import Foundation
 
 /// `pmboard remove`: takes a task off the board (undo brings it back).
 struct RemoveCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a task (undo brings it back).")
+  static let configuration = CommandConfiguration(
+    commandName: "remove", abstract: "Remove a task (undo brings it back).")
 
   @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") var id: String

@@ -17,7 +17,8 @@ public struct TaskResolver: Sendable {
       let shown = matches.sorted { $0.idString < $1.idString }.prefix(10)
         .map { "\($0.idString.prefix(max(12, key.count + 4))) \($0.title)" }
       throw CommandError(
-        "\"\(key)\" is ambiguous: it starts \(matches.count) ids (\(shown.joined(separator: "; "))); type more of the id")
+        "\"\(key)\" is ambiguous: it starts \(matches.count) ids (\(shown.joined(separator: "; "))); type more of the id"
+      )
     }
   }
 }

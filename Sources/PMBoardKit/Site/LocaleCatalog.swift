@@ -15,7 +15,8 @@ public struct LocaleCatalog: Sendable {
   public static let requiredKeys: [String] = [
     "locale.name", "state.todo", "state.doing", "state.done", "board.as_of", "board.summary",
     "history.page", "history.added", "history.edited", "history.moved", "history.removed",
-    "field.title", "field.body", "field.due", "field.unknown", "field.separator", "format.date_long", "format.timestamp",
+    "field.title", "field.body", "field.due", "field.unknown", "field.separator", "format.date_long",
+    "format.timestamp",
     "format.month_names",
   ]
 
@@ -45,8 +46,10 @@ public struct LocaleCatalog: Sendable {
         case .sequence(let sequence): catalog.lists[key] = sequence.compactMap(\.string)
         case .scalar(let scalar): catalog.strings[key] = scalar.string
         case .alias:
-          problem = problem ?? Diagnostic(
-            file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "YAML aliases are not supported")
+          problem =
+            problem
+            ?? Diagnostic(
+              file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "YAML aliases are not supported")
         }
       }
     }
