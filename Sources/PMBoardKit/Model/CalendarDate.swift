@@ -23,16 +23,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
   public init?(iso text: some StringProtocol) {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for index in range {
-        let byte = bytes[index]
-        guard byte >= 48, byte <= 57 else { return nil }
-        value = value * 10 + Int(byte - 48)
-      }
-      return value
-    }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+    guard let year = ASCIIDigits.value(bytes, 0..<4), let month = ASCIIDigits.value(bytes, 5..<7),
+      let day = ASCIIDigits.value(bytes, 8..<10)
+    else { return nil }
     self.init(year: year, month: month, day: day)
   }
 

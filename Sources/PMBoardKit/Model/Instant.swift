@@ -11,16 +11,8 @@ public enum Instant {
       bytes[16] == UInt8(ascii: ":"), bytes.last == UInt8(ascii: "Z"),
       let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self))
     else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for index in range {
-        let byte = bytes[index]
-        guard byte >= 48, byte <= 57 else { return nil }
-        value = value * 10 + Int(byte - 48)
-      }
-      return value
-    }
-    guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+    guard let hour = ASCIIDigits.value(bytes, 11..<13), let minute = ASCIIDigits.value(bytes, 14..<16),
+      let second = ASCIIDigits.value(bytes, 17..<19),
       hour < 24, minute < 60, second < 61
     else { return nil }
     var fraction = 0.0
