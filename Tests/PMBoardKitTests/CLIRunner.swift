@@ -40,11 +40,17 @@ struct CLIRunner {
     try run(arguments)
   }
 
+  /// Runs `pmboard arguments`, or a shell command when the first argument is an absolute path.
   @discardableResult
   func run(_ arguments: [String]) throws -> Result {
     let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = arguments
+    if let first = arguments.first, first.hasPrefix("/") {
+      process.executableURL = URL(fileURLWithPath: first)
+      process.arguments = Array(arguments.dropFirst())
+    } else {
+      process.executableURL = Self.binary
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = directory
     process.environment = environment
     let out = Pipe()

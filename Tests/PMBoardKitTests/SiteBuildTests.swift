@@ -211,4 +211,52 @@ struct SiteBuildTests {
     #expect(bad.stdout.contains("Templates/locales/fr.yml:1:1: error: missing key `board.overdue`"))
     #expect(bad.stdout.contains("error: key `board.extra` is in no other catalog"))
   }
+
+  /// A build killed midway (or stopped by a full disk) never leaves a half-written site behind.
+  @Test func aKilledOrFullDiskBuildLeavesTheOldSite() throws {
+    let cards = (0..<3000).map { BoardFixture.Card(id: BoardFixture.id($0), title: "task \($0)", body: "body \($0)") }
+    let cli = try cli(with: BoardFixture.json(cards: cards))
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let before = try siteFiles(cli)
+    // A file-size limit makes the next build's big page write fail (EFBIG or SIGXFSZ), like a full disk.
+    let limited = try cli.run(
+      "/bin/sh", "-c", "ulimit -f 64; exec \"$0\" build --today 2026-11-22", CLIRunner.binary.path)
+    #expect(limited.status != 0)
+    #expect(try siteFiles(cli) == before)
+    // SIGKILL at some moment of the build: the site is the old one or the new one, whole.
+    let process = Process()
+    process.executableURL = CLIRunner.binary
+    process.arguments = ["build", "--today", "2026-11-23"]
+    process.currentDirectoryURL = cli.directory
+    process.environment = cli.environment
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    usleep(40_000)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let after = try siteFiles(cli)
+    let manifest = try cli.read("_site/.pmboard-manifest").split(separator: "\n").dropFirst().map(String.init)
+    #expect(Set(manifest) == Set(after.keys).subtracting([".pmboard-manifest"]))
+    #expect(after == before || after["en/index.html"] != before["en/index.html"])
+    // The next build cleans up whatever the killed one left beside the site.
+    #expect(try cli.run("build", "--today", "2026-11-23").status == 0)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).filter {
+      $0.contains("staging")
+    }
+    #expect(leftovers.isEmpty)
+  }
+
+  private func siteFiles(_ cli: CLIRunner) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: cli.path("_site")) {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: cli.path("_site/\(path)"), isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        files[path] = cli.data("_site/\(path)")
+      }
+    }
+    return files
+  }
 }
