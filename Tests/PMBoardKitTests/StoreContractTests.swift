@@ -313,7 +313,9 @@ struct StoreContractTests {
       try await store.commit(.add(Samples.newTask(2), at: Samples.at(22)))
       let imported = Board(
         info: BoardInfo(title: "Imported", timeZoneID: "Asia/Tokyo"), tasks: [Samples.newTask(7)],
-        history: [HistoryEntry(at: Samples.at(1), action: .added, taskID: Samples.newTask(7).id, title: "Task 7", to: .todo)])
+        history: [
+          HistoryEntry(at: Samples.at(1), action: .added, taskID: Samples.newTask(7).id, title: "Task 7", to: .todo)
+        ])
       try await store.replace(with: imported)
       let board = try await store.load()
       #expect(board.tasks == imported.tasks)
@@ -337,6 +339,20 @@ struct StoreContractTests {
       }
       #expect(await storeError { _ = try await store.undo(at: Samples.at(2000)) } == .nothingToUndo)
       #expect(try await store.load().tasks.map(\.id) == (0..<extra).map { Samples.newTask($0).id })
+    }
+  }
+
+  @Test(arguments: StoreBackend.allCases)
+  func instantsAreKeptToTheSecondAndStillUndo(_ backend: StoreBackend) async throws {
+    try await withStore(backend) { store, _ async throws in
+      let now = Samples.at(20).addingTimeInterval(0.75)
+      let task = BoardTask(id: Samples.id(50), title: "Made just now", created: now)
+      try await store.commit(.add(task, at: now))
+      let stored = try await store.tasks(withIDPrefix: task.idString)
+      #expect(stored.first?.created == Instant.wholeSeconds(now))
+      #expect(try await store.load().history.last?.at == Instant.wholeSeconds(now))
+      #expect(try await store.undo(at: now).taskID == task.id)
+      #expect(try await store.tasks(withIDPrefix: task.idString).isEmpty)
     }
   }
 
@@ -395,9 +411,10 @@ struct StoreRecordTests {
       #expect(SQLiteRecords.uuid(id.uuidString.lowercased()) == id)
       #expect(SQLiteRecords.uuid(id.uuidString) == id)
     }
-    for bad in ["", "0f8fad5b-d9cb-469f-a165-70867728950", "0f8fad5b-d9cb-469f-a165-70867728950g",
-      "0f8fad5bd-9cb-469f-a165-70867728950e", "0f8fad5b-d9cb-469f-a165-70867728950e0"]
-    {
+    for bad in [
+      "", "0f8fad5b-d9cb-469f-a165-70867728950", "0f8fad5b-d9cb-469f-a165-70867728950g",
+      "0f8fad5bd-9cb-469f-a165-70867728950e", "0f8fad5b-d9cb-469f-a165-70867728950e0",
+    ] {
       #expect(SQLiteRecords.uuid(bad) == nil, "\(bad)")
     }
   }

@@ -15,7 +15,7 @@ public struct BoardChange: Sendable, Hashable {
     self.entry = entry
   }
 
-  public var taskID: UUID { (after ?? before)!.id }
+  public var taskID: UUID { (after ?? before)?.id ?? entry.taskID }
 
   /// A new task.
   public static func add(_ task: BoardTask, at: Date) -> BoardChange {

@@ -9,7 +9,7 @@ public struct InterchangeWriter: Sendable {
 
   public init() {}
 
-  /// The whole document; `extra` appends store-only members (the JSON store's undo and redo lists).
+  /// The whole document; `undo` and `redo` append the JSON store's own lists after `history`.
   public func data(for board: Board, undo: [BoardChange]? = nil, redo: [BoardChange]? = nil) -> Data {
     var out: [UInt8] = []
     out.reserveCapacity(256 + board.tasks.count * 400 + board.history.count * 150)

@@ -23,20 +23,17 @@ public final class JSONBoardStore: BoardStore {
     self.beforeRename = beforeRename
   }
 
-  private var lockPath: String { path + ".lock" }
-
   public func create(_ board: Board) async throws {
-    if exists() { throw StoreError.alreadyExists(path: path) }
-    try await FileLock.withLock(lockPath, storePath: path) {
-      if exists() { throw StoreError.alreadyExists(path: path) }
-      let data = InterchangeWriter().data(for: board, undo: [], redo: [])
-      try checkReadable(data)
+    if exists(path) { throw StoreError.alreadyExists(path: path) }
+    let data = InterchangeWriter().data(for: board, undo: [], redo: [])
+    try checkReadable(data)
+    try await FileLock.withLock(path + ".lock", storePath: path) {
       try AtomicFile.save(data, to: path, mode: nil, replacing: false, beforeRename: beforeRename) {}
     }
   }
 
   public func load() async throws -> Board {
-    try parse(try readFile().data).board
+    try parse(try readFile(path).data).board
   }
 
   public func info() async throws -> BoardInfo {
@@ -48,8 +45,10 @@ public final class JSONBoardStore: BoardStore {
   }
 
   public func commit(_ change: BoardChange) async throws {
-    let tasks = [change.after].compactMap { $0 }
-    try checkReadable(InterchangeWriter().data(for: Board(info: probeInfo, tasks: tasks, history: [change.entry])))
+    let probe = Board(
+      info: BoardInfo(title: "probe", timeZoneID: "UTC"), tasks: [change.after].compactMap { $0 },
+      history: [change.entry])
+    try checkReadable(InterchangeWriter().data(for: probe))
     try await mutate { try ChangeLog.commit(change, in: $0) }
   }
 
@@ -71,25 +70,24 @@ public final class JSONBoardStore: BoardStore {
   /// Read, change in memory, write back, all under the lock; nothing is written if `body` throws.
   private func mutate<T>(_ body: (JSONStoreTransaction) throws -> T) async throws -> T {
     // Checked before taking the lock, so a mistyped path does not leave a lock file behind.
-    guard exists() else { throw StoreError.notFound(path: path) }
-    return try await FileLock.withLock(lockPath, storePath: path) {
-      let original = try readFile()
+    guard exists(path) else { throw StoreError.notFound(path: path) }
+    // Through a symlink, the rename must replace the file it points to, not the link.
+    let target = resolved(path)
+    return try await FileLock.withLock(target + ".lock", storePath: path) {
+      let original = try readFile(target)
       // The rename only needs a writable directory; a read-only file says its owner wants it left alone.
-      if access(path, W_OK) != 0 { throw StoreError.unwritable(path: path, reason: "the file is read-only") }
+      if access(target, W_OK) != 0 { throw StoreError.unwritable(path: path, reason: "the file is read-only") }
       let document = try parse(original.data)
       let transaction = JSONStoreTransaction(board: document.board, undo: document.undo, redo: document.redo)
       let result = try body(transaction)
       let data = InterchangeWriter().data(for: transaction.board, undo: transaction.undo, redo: transaction.redo)
-      try AtomicFile.save(data, to: path, mode: original.mode, replacing: true, beforeRename: beforeRename) {
+      try AtomicFile.save(data, to: target, mode: original.mode, replacing: true, beforeRename: beforeRename) {
         // Compare-and-swap: someone who ignored the lock may have written since the read.
-        guard (try? readFile().data) == original.data else { throw StoreError.concurrentWrite(path: path) }
+        guard (try? readFile(target).data) == original.data else { throw StoreError.concurrentWrite(path: path) }
       }
       return result
     }
   }
-
-  /// Settings that always pass, for checking a change on its own.
-  private let probeInfo = BoardInfo(title: "probe", timeZoneID: "UTC")
 
   /// Every read validates the whole file, so writing something the reader rejects would lock the user out of the
   /// board; whole boards are checked entirely, a commit by its task and history line.
@@ -97,18 +95,24 @@ public final class JSONBoardStore: BoardStore {
     do {
       _ = try InterchangeReader().read(data, source: path)
     } catch {
-      throw .unwritable(
-        path: path, reason: "the result would not read back as a board (\(error.problems.prefix(3).joined(separator: "; ")))")
+      let problems = error.problems.prefix(3).joined(separator: "; ")
+      throw .unwritable(path: path, reason: "the result would not read back as a board (\(problems))")
     }
   }
 
-  private func exists() -> Bool {
+  private func exists(_ file: String) -> Bool {
     var info = stat()
-    return lstat(path, &info) == 0
+    return lstat(file, &info) == 0
   }
 
-  private func readFile() throws(StoreError) -> (data: Data, mode: mode_t) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  private func resolved(_ file: String) -> String {
+    guard let real = realpath(file, nil) else { return file }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  private func readFile(_ file: String) throws(StoreError) -> (data: Data, mode: mode_t) {
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { throw .notFound(path: path) }
@@ -135,4 +139,3 @@ public final class JSONBoardStore: BoardStore {
     }
   }
 }
-

@@ -10,9 +10,6 @@ public final class SQLiteBoardStore: BoardStore {
   public let location: String
   private let path: String
 
-  /// How long a change waits for another process's transaction before giving up.
-  private static let busyTimeout: TimeInterval = 60
-
   public init(path: String) {
     self.path = path
     self.location = path
@@ -36,7 +33,7 @@ public final class SQLiteBoardStore: BoardStore {
     } catch {
       // The file was made by this call, so no one else's data is lost by removing it.
       for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
-      throw storeError(error, writing: true)
+      throw SQLiteFailure.storeError(error, path: path, writing: true)
     }
   }
 
@@ -96,19 +93,48 @@ public final class SQLiteBoardStore: BoardStore {
     guard let row = try Row.fetchOne(db, sql: "SELECT title, timeZone FROM board WHERE id = 1") else {
       throw DamagedRow("the board's settings are missing")
     }
-    return BoardInfo(title: try row.decode(String.self, atIndex: 0), timeZoneID: try row.decode(String.self, atIndex: 1))
+    return BoardInfo(
+      title: try row.decode(String.self, atIndex: 0), timeZoneID: try row.decode(String.self, atIndex: 1))
   }
 
-  /// One read transaction on a read-only connection: reading never writes, so it works on a read-only file too.
+  /// One read transaction (GRDB makes it `query_only`). The connection may write, though: as the last one to close
+  /// it removes the -wal and -shm files a read-only connection would leave behind. SQLite opens a read-only file
+  /// read-only by itself.
   private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
     do {
       try SQLiteHeader.check(path: path)
-      let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
-      defer { try? queue.close() }
-      return try await queue.read(body)
+      do {
+        return try await read(at: path, readOnly: false, body)
+      } catch let error as DatabaseError where isInReadOnlyDirectory(error) {
+        // WAL readers need the -shm file beside the database. In a read-only directory none can be made, but no
+        // writer can run there either (it would need the -wal file), so the file is safe to read as immutable.
+        return try await read(at: "file:\(uriEncoded(path))?immutable=1", readOnly: true, body)
+      }
     } catch {
-      throw storeError(error, writing: false)
+      throw SQLiteFailure.storeError(error, path: path, writing: false)
     }
+  }
+
+  private func read<T: Sendable>(
+    at location: String, readOnly: Bool, _ body: @escaping @Sendable (Database) throws -> T
+  ) async throws -> T {
+    let queue = try DatabaseQueue(path: location, configuration: configuration(readOnly: readOnly))
+    defer { try? queue.close() }
+    return try await queue.read(body)
+  }
+
+  private func isInReadOnlyDirectory(_ error: DatabaseError) -> Bool {
+    guard error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN else { return false }
+    let directory = (path as NSString).deletingLastPathComponent
+    var wal = stat()
+    let walHasContent = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
+    return access(directory.isEmpty ? "." : directory, W_OK) != 0 && !walHasContent
+  }
+
+  /// The path as the file part of an SQLite URI, where `?`, `#` and `%` have meanings of their own.
+  private func uriEncoded(_ path: String) -> String {
+    path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+      .replacingOccurrences(of: "#", with: "%23")
   }
 
   /// One write transaction on a pool opened for this call; closing it afterwards checkpoints the WAL.
@@ -120,14 +146,14 @@ public final class SQLiteBoardStore: BoardStore {
       try SQLiteSchema.migrator.migrate(pool)
       return try await pool.write { db in try body(SQLiteTransaction(db: db)) }
     } catch {
-      throw storeError(error, writing: true)
+      throw SQLiteFailure.storeError(error, path: path, writing: true)
     }
   }
 
   private func configuration(readOnly: Bool) -> Configuration {
     var configuration = Configuration()
     configuration.readonly = readOnly
-    configuration.busyMode = .timeout(Self.busyTimeout)
+    configuration.busyMode = .timeout(SQLiteFailure.busyTimeout)
     configuration.label = "pmboard"
     return configuration
   }
@@ -143,40 +169,5 @@ public final class SQLiteBoardStore: BoardStore {
       throw .unwritable(path: path, reason: String(cString: strerror(code)))
     }
     close(descriptor)
-  }
-
-  // MARK: - Errors
-
-  /// Maps whatever failed to the one-line `StoreError` the user sees.
-  private func storeError(_ error: any Error, writing: Bool) -> any Error {
-    switch error {
-    case let error as StoreError: return error
-    case is CancellationError: return error
-    case let error as DamagedRow: return StoreError.unreadable(path: path, reason: "the store is damaged: \(error.reason)")
-    case let error as DatabaseError: return storeError(error, writing: writing)
-    default:
-      let reason = "\(error)"
-      return writing ? StoreError.unwritable(path: path, reason: reason) : .unreadable(path: path, reason: reason)
-    }
-  }
-
-  private func storeError(_ error: DatabaseError, writing: Bool) -> StoreError {
-    let detail = error.message ?? "SQLite error \(error.resultCode.rawValue)"
-    let reason: String
-    switch error.resultCode {
-    case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-      return .notAStore(path: path, reason: "the database is damaged: \(detail)")
-    case .SQLITE_READONLY, .SQLITE_PERM:
-      reason = "the file or its directory is read-only (\(detail))"
-    case .SQLITE_CANTOPEN:
-      reason = "SQLite cannot open it or its -wal/-shm files beside it (\(detail))"
-    case .SQLITE_FULL:
-      reason = "the disk is full"
-    case .SQLITE_BUSY, .SQLITE_LOCKED:
-      reason = "another process kept the store locked for over \(Int(Self.busyTimeout)) seconds"
-    default:
-      reason = detail
-    }
-    return writing ? .unwritable(path: path, reason: reason) : .unreadable(path: path, reason: reason)
   }
 }

@@ -63,7 +63,16 @@ struct SQLiteTransaction: StoreTransaction {
 
   /// The tasks and history lines of `board`, in order (for `create` and `replace`).
   func insertContents(of board: Board) throws {
-    for task in board.tasks { try insert(task) }
-    for entry in board.history { try appendHistory(entry) }
+    // One prepared statement each, bound without re-validation: an import runs them 400,000 times.
+    let insertTask = try db.makeStatement(sql: SQLiteRecords.insertTask)
+    for task in board.tasks {
+      insertTask.setUncheckedArguments(SQLiteRecords.taskArguments(task))
+      try insertTask.execute()
+    }
+    let insertEntry = try db.makeStatement(sql: SQLiteRecords.insertHistory)
+    for entry in board.history {
+      insertEntry.setUncheckedArguments(SQLiteRecords.entryArguments(entry))
+      try insertEntry.execute()
+    }
   }
 }
