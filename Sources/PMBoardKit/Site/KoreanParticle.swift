@@ -10,9 +10,30 @@ public enum KoreanParticle: String, CaseIterable, Sendable {
 
   /// The particle to write after `word`.
   public func after(_ word: String) -> String {
-    guard let last = word.unicodeScalars.last(where: { !Self.ignorable($0) }),
-      (0xAC00...0xD7A3).contains(last.value)
-    else { return neutral }
+    after(lastScalar: word.unicodeScalars.last(where: { !Self.ignorable($0) }))
+  }
+
+  /// The particle to write after the word whose (valid) UTF-8 is `utf8`.
+  func after(utf8: UnsafeBufferPointer<UInt8>) -> String {
+    var end = utf8.count
+    while end > 0 {
+      var start = end - 1
+      while start > 0, utf8[start] & 0xC0 == 0x80 { start -= 1 }
+      var bytes = UnsafeBufferPointer(rebasing: utf8[start..<end]).makeIterator()
+      var decoder = UTF8()
+      // Hangul syllables are never ignorable; most words end in one, so skip the property lookups.
+      if case .scalarValue(let scalar) = decoder.decode(&bytes),
+        (0xAC00...0xD7A3).contains(scalar.value) || !Self.ignorable(scalar)
+      {
+        return after(lastScalar: scalar)
+      }
+      end = start
+    }
+    return after(lastScalar: nil)
+  }
+
+  private func after(lastScalar: Unicode.Scalar?) -> String {
+    guard let last = lastScalar, (0xAC00...0xD7A3).contains(last.value) else { return neutral }
     let final = (last.value - 0xAC00) % 28
     switch self {
     case .eulReul: return final == 0 ? "를" : "을"

@@ -6,13 +6,13 @@ public final class LocaleFormatter: Sendable {
   public let catalog: LocaleCatalog
   public let timeZone: TimeZone
   private let dateLong: CatalogMessage
-  private let timestampFormat: CatalogMessage
+  let timestampFormat: CatalogMessage
   private let months: [String]
-  private let sentences: [HistoryAction: CatalogMessage]
+  let sentences: [HistoryAction: CatalogMessage]
   private let stateLabels: [TaskState: String]
-  private let fieldNames: [TaskField: String]
-  private let separator: String
-  private let unknownFields: String
+  let fieldNames: [TaskField: String]
+  let separator: String
+  let unknownFields: String
 
   public init(catalog: LocaleCatalog, timeZone: TimeZone) {
     self.catalog = catalog

@@ -35,31 +35,48 @@ public struct SiteRenderer: Sendable {
     self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
   }
 
+  /// Bytes a page render holds before handing them to the file (board pages are 70 MB at 100,000 tasks).
+  static let outputChunk = 1 << 19
+
   /// Every file of the site, largest first.
   public func jobs() -> [Job] {
-    let shared = SharedBoardData(board: board, today: today)
+    let keys = FixedArray(theme.templates.keyNames.map(SiteKey.init(name:)))
+    let tables = BoardTables(board: board, today: today)
     let historyPages = max(1, (board.history.count + Self.historyPageSize - 1) / Self.historyPageSize)
+    let codes = locales.filter { theme.catalogs[$0] != nil }
+    let keyNames = theme.templates.keyNames
+    let prepared = UnsafeMutableBufferPointer<LocaleTables?>.allocate(capacity: codes.count)
+    defer { prepared.deallocate() }
+    _ = prepared.initialize(from: Array(repeating: nil, count: codes.count))
+    nonisolated(unsafe) let slots = prepared
+    let (catalogs, zone) = (theme.catalogs, board.info.timeZone)
+    DispatchQueue.concurrentPerform(iterations: codes.count) { index in
+      let catalog = catalogs[codes[index]]!
+      slots[index] = LocaleTables(
+        code: codes[index], catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
+        tables: tables, keyNames: keyNames)
+    }
     var jobs: [Job] = []
-    for code in locales {
-      guard let catalog = theme.catalogs[code] else { continue }
-      let locale = LocaleView(
-        code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone),
-        shared: shared)
+    for locale in prepared.map({ $0! }) {
       let renderer = self
-      for atRoot in code == defaultLocale ? [false, true] : [false] {
-        let path = atRoot ? "index.html" : "\(code)/index.html"
+      for atRoot in locale.code == defaultLocale ? [false, true] : [false] {
+        let path = atRoot ? "index.html" : "\(locale.code)/index.html"
         jobs.append(
           Job(path: path, weight: board.tasks.count * 3) { writer in
-            try renderer.boardPage(shared: shared, locale: locale, atRoot: atRoot) { try writer.write(path, $0) }
+            let info = renderer.boardPageInfo(
+              code: locale.code, catalog: locale.catalog, formatter: locale.formatter,
+              overdueCount: tables.overdueCount, atRoot: atRoot)
+            try renderer.render("board", info, keys: keys, tables: tables, locale: locale, to: path, writer)
           })
       }
       for page in 1...historyPages {
-        let path = "\(code)/\(Self.historyFile(page))"
+        let path = "\(locale.code)/\(Self.historyFile(page))"
         jobs.append(
           Job(path: path, weight: Self.historyPageSize) { writer in
-            try renderer.historyPage(page, of: historyPages, shared: shared, locale: locale) {
-              try writer.write(path, $0)
-            }
+            let info = renderer.historyPageInfo(
+              page, of: historyPages, code: locale.code, catalog: locale.catalog, formatter: locale.formatter,
+              overdueCount: tables.overdueCount)
+            try renderer.render("history", info, keys: keys, tables: tables, locale: locale, to: path, writer)
           })
       }
     }
@@ -72,69 +89,173 @@ public struct SiteRenderer: Sendable {
 
   static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
 
-  private func boardPage(
-    shared: SharedBoardData, locale: LocaleView, atRoot: Bool, output: (UnsafeBufferPointer<UInt8>) throws -> Void
+  private func render(
+    _ template: String, _ info: PageInfo, keys: FixedArray<SiteKey>, tables: BoardTables, locale: LocaleTables,
+    to path: String, _ writer: SiteWriter
   ) throws {
-    let columns = TaskState.allCases.map { state in
-      ColumnContext(
-        state: state, label: locale.formatter.label(state),
-        cards: shared.columns[state.order].map { CardContext(card: $0, dueText: locale.dueText($0.task.due)) })
+    let model = SiteModel(keys: keys, board: tables, locale: locale, page: PageTables(info))
+    try writer.write(path) { emit in
+      theme.templates.render(template, model: model, chunk: Self.outputChunk, emit: emit)
     }
-    let context = page(
-      locale: locale, shared: shared, path: "index.html", atRoot: atRoot, isBoard: true,
-      title: "\(board.info.title) · \(locale.catalog.string("nav.board"))",
-      content: BoardContext(columns: columns))
-    try theme.templates.withRendered("board", context, output)
   }
 
-  private func historyPage(
-    _ number: Int, of count: Int, shared: SharedBoardData, locale: LocaleView,
-    output: (UnsafeBufferPointer<UInt8>) throws -> Void
-  ) throws {
-    let start = min((number - 1) * Self.historyPageSize, shared.newestFirst.count)
-    let end = min(start + Self.historyPageSize, shared.newestFirst.count)
-    let entries = shared.newestFirst[start..<end].map { EntryContext(data: $0, locale: locale) }
-    let label = locale.formatter.message("history.page", ["page": String(number), "pages": String(count)])
-    let history = HistoryContext(
-      entries: entries, pageLabel: label,
-      prevHref: number > 1 ? Self.historyFile(number - 1) : nil,
-      nextHref: number < count ? Self.historyFile(number + 1) : nil)
-    let context = page(
-      locale: locale, shared: shared, path: Self.historyFile(number), atRoot: false, isBoard: false,
-      title: "\(board.info.title) · \(locale.catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""),
-      content: history)
-    try theme.templates.withRendered("history", context, output)
+  /// Every page's path, template and bytes as rendered by ``jobs()``'s fast view model (for tests); with `chunk`,
+  /// streamed in pieces of that size and put back together.
+  func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
+    let keys = FixedArray(theme.templates.keyNames.map(SiteKey.init(name:)))
+    let tables = BoardTables(board: board, today: today)
+    let historyPages = max(1, (board.history.count + Self.historyPageSize - 1) / Self.historyPageSize)
+    var pages: [(path: String, template: String, bytes: [UInt8])] = []
+    for code in locales {
+      guard let catalog = theme.catalogs[code] else { continue }
+      let formatter = LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone)
+      let locale = LocaleTables(
+        code: code, catalog: catalog, formatter: formatter, tables: tables, keyNames: theme.templates.keyNames)
+      func render(_ template: String, _ info: PageInfo) -> [UInt8] {
+        let model = SiteModel(keys: keys, board: tables, locale: locale, page: PageTables(info))
+        guard let chunk else { return theme.templates.render(template, model: model) }
+        var bytes: [UInt8] = []
+        theme.templates.render(template, model: model, chunk: chunk) { bytes.append(contentsOf: $0) }
+        return bytes
+      }
+      for atRoot in code == defaultLocale ? [false, true] : [false] {
+        let info = boardPageInfo(
+          code: code, catalog: catalog, formatter: formatter, overdueCount: tables.overdueCount, atRoot: atRoot)
+        pages.append((atRoot ? "index.html" : "\(code)/index.html", "board", render("board", info)))
+      }
+      for page in 1...historyPages {
+        let info = historyPageInfo(
+          page, of: historyPages, code: code, catalog: catalog, formatter: formatter,
+          overdueCount: tables.overdueCount)
+        pages.append(("\(code)/\(Self.historyFile(page))", "history", render("history", info)))
+      }
+    }
+    return pages
+  }
+
+  /// Every page's path, template and ``PageContext``: the view model as README documents it, built the plain
+  /// way from `String`s. Tests render these with swift-mustache and compare with ``renderedPages()``.
+  func referencePages() -> [(path: String, template: String, context: PageContext)] {
+    let shared = SharedBoardData(board: board, today: today)
+    let historyPages = max(1, (board.history.count + Self.historyPageSize - 1) / Self.historyPageSize)
+    var pages: [(path: String, template: String, context: PageContext)] = []
+    for code in locales {
+      guard let catalog = theme.catalogs[code] else { continue }
+      let locale = LocaleView(
+        code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone),
+        shared: shared)
+      for atRoot in code == defaultLocale ? [false, true] : [false] {
+        let columns = TaskState.allCases.map { state in
+          ColumnContext(
+            state: state, label: locale.formatter.label(state),
+            cards: shared.columns[state.order].map { CardContext(card: $0, dueText: locale.dueText($0.task.due)) })
+        }
+        let info = boardPageInfo(
+          code: code, catalog: catalog, formatter: locale.formatter, overdueCount: shared.overdueCount,
+          atRoot: atRoot)
+        pages.append(
+          (
+            atRoot ? "index.html" : "\(code)/index.html", "board",
+            info.context(catalog: locale.context, content: BoardContext(columns: columns))
+          ))
+      }
+      for page in 1...historyPages {
+        let info = historyPageInfo(
+          page, of: historyPages, code: code, catalog: catalog, formatter: locale.formatter,
+          overdueCount: shared.overdueCount)
+        let entries = shared.newestFirst[info.entries].map { EntryContext(data: $0, locale: locale) }
+        let history = HistoryContext(
+          entries: entries, pageLabel: info.pageLabel, prevHref: info.prevHref, nextHref: info.nextHref)
+        pages.append(
+          ("\(code)/\(Self.historyFile(page))", "history", info.context(catalog: locale.context, content: history)))
+      }
+    }
+    return pages
+  }
+
+  private func boardPageInfo(
+    code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, overdueCount: Int, atRoot: Bool
+  ) -> PageInfo {
+    page(
+      code: code, formatter: formatter, overdueCount: overdueCount, path: "index.html", atRoot: atRoot,
+      isBoard: true, title: "\(board.info.title) · \(catalog.string("nav.board"))")
+  }
+
+  private func historyPageInfo(
+    _ number: Int, of count: Int, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    overdueCount: Int
+  ) -> PageInfo {
+    let start = min((number - 1) * Self.historyPageSize, board.history.count)
+    let end = min(start + Self.historyPageSize, board.history.count)
+    let label = formatter.message("history.page", ["page": String(number), "pages": String(count)])
+    var info = page(
+      code: code, formatter: formatter, overdueCount: overdueCount, path: Self.historyFile(number), atRoot: false,
+      isBoard: false,
+      title: "\(board.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
+    info.entries = start..<end
+    info.pageLabel = label
+    info.prevHref = number > 1 ? Self.historyFile(number - 1) : nil
+    info.nextHref = number < count ? Self.historyFile(number + 1) : nil
+    return info
   }
 
   private func page(
-    locale: LocaleView, shared: SharedBoardData, path: String, atRoot: Bool, isBoard: Bool, title: String,
-    content: any TemplateContext
-  ) -> PageContext {
+    code: String, formatter: LocaleFormatter, overdueCount: Int, path: String, atRoot: Bool, isBoard: Bool,
+    title: String
+  ) -> PageInfo {
     let root = atRoot ? "" : "../"
-    let here = atRoot ? "\(locale.code)/" : ""
-    let links = locales.compactMap { code -> LocaleLink? in
-      guard let catalog = theme.catalogs[code] else { return nil }
-      let href = atRoot ? "\(code)/index.html" : "../\(code)/\(path)"
+    let here = atRoot ? "\(code)/" : ""
+    let links = locales.compactMap { other -> LocaleLink? in
+      guard let catalog = theme.catalogs[other] else { return nil }
+      let href = atRoot ? "\(other)/index.html" : "../\(other)/\(path)"
       return LocaleLink(
-        code: code, name: catalog.string("locale.name"), href: href,
-        url: baseURL.map { "\($0)\(code)/\(path)" } ?? href, current: code == locale.code && !atRoot)
+        code: other, name: catalog.string("locale.name"), href: href,
+        url: baseURL.map { "\($0)\(other)/\(path)" } ?? href, current: other == code && !atRoot)
     }
     let when: String
     let whenISO: String
     if let asOf {
-      when = locale.formatter.timestamp(asOf)
+      when = formatter.timestamp(asOf)
       whenISO = Instant.format(asOf)
     } else {
-      when = locale.formatter.longDate(today)
+      when = formatter.longDate(today)
       whenISO = today.description
     }
-    let summary = locale.formatter.message(
-      "board.summary", ["total": String(board.tasks.count), "overdue": String(shared.overdueCount)])
-    return PageContext(
-      lang: locale.code, catalog: locale.context, root: root, boardTitle: board.info.title, pageTitle: title,
-      asOf: locale.formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, summary: summary,
+    let summary = formatter.message(
+      "board.summary", ["total": String(board.tasks.count), "overdue": String(overdueCount)])
+    return PageInfo(
+      lang: code, root: root, boardTitle: board.info.title, pageTitle: title,
+      asOf: formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, summary: summary,
       boardHref: here + "index.html", historyHref: here + "history.html", isBoard: isBoard,
-      canonical: atRoot ? (baseURL.map { "\($0)\(locale.code)/index.html" } ?? "\(locale.code)/index.html") : nil,
-      locales: links, page: content)
+      canonical: atRoot ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
+      locales: links)
+  }
+}
+
+/// The page-level values of one page, before they become a ``PageContext`` or ``PageTables``.
+struct PageInfo {
+  var lang: String
+  var root: String
+  var boardTitle: String
+  var pageTitle: String
+  var asOf: String
+  var asOfISO: String
+  var summary: String
+  var boardHref: String
+  var historyHref: String
+  var isBoard: Bool
+  var canonical: String?
+  var locales: [LocaleLink]
+  /// History pages only: the label, the pager, and which entries (newest first) the page shows.
+  var pageLabel = ""
+  var prevHref: String?
+  var nextHref: String?
+  var entries = 0..<0
+
+  func context(catalog: CatalogContext, content: any TemplateContext) -> PageContext {
+    PageContext(
+      lang: lang, catalog: catalog, root: root, boardTitle: boardTitle, pageTitle: pageTitle, asOf: asOf,
+      asOfISO: asOfISO, summary: summary, boardHref: boardHref, historyHref: historyHref, isBoard: isBoard,
+      canonical: canonical, locales: locales, page: content)
   }
 }

@@ -97,6 +97,85 @@ public final class SiteWriter: Sendable {
     }
   }
 
+  /// Writes one file whose bytes `produce` hands over in pieces, so a big page never sits in memory whole; safe
+  /// to call from several tasks at once. As with ``write(_:_:)-(_,UnsafeBufferPointer<UInt8>)``, a file whose bytes
+  /// did not change is hard-linked from the old site.
+  public func write(
+    _ path: String, streaming produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) throws(SiteWriteError) {
+    let target = staging.appendingPathComponent(path)
+    let folder = target.deletingLastPathComponent().path
+    if folder != staging.path {
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .io(target.path, String(cString: strerror(errno))) }
+    let old = out.appendingPathComponent(path).path
+    // While every byte so far equals the old file's, keep reading the old file alongside.
+    var oldDescriptor: Int32 = previous?[path] != nil ? open(old, O_RDONLY | O_CLOEXEC) : -1
+    var oldBytes: [UInt8] = []
+    var failure: SiteWriteError?
+    var total = 0
+    produce { bytes in
+      guard failure == nil, bytes.count > 0 else { return }
+      var offset = 0
+      while offset < bytes.count {
+        let result = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        guard result > 0 else {
+          failure = .io(target.path, String(cString: strerror(errno)))
+          return
+        }
+        offset += result
+      }
+      total += bytes.count
+      if oldDescriptor >= 0, !Self.readEqual(oldDescriptor, bytes, buffer: &oldBytes) {
+        close(oldDescriptor)
+        oldDescriptor = -1
+      }
+    }
+    close(descriptor)
+    if let failure {
+      if oldDescriptor >= 0 { close(oldDescriptor) }
+      throw failure
+    }
+    if oldDescriptor >= 0 {
+      var probe: UInt8 = 0
+      let atEnd = read(oldDescriptor, &probe, 1) == 0
+      close(oldDescriptor)
+      let linked = target.path + ".pmboard-link"
+      if atEnd, link(old, linked) == 0 {
+        if rename(linked, target.path) == 0 {
+          state.withLock {
+            $0.written.append(path)
+            $0.unchanged += 1
+          }
+          return
+        }
+        unlink(linked)
+      }
+    }
+    state.withLock {
+      $0.written.append(path)
+      $0.bytes += total
+    }
+  }
+
+  /// Reads `bytes.count` bytes from `descriptor` and says whether they equal `bytes`.
+  private static func readEqual(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>, buffer: inout [UInt8])
+    -> Bool
+  {
+    if buffer.count < bytes.count { buffer = [UInt8](repeating: 0, count: bytes.count) }
+    var offset = 0
+    while offset < bytes.count {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, bytes.count - offset) }
+      guard count > 0 else { return false }
+      let equal = buffer.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress! + offset, count) == 0 }
+      guard equal else { return false }
+      offset += count
+    }
+    return true
+  }
+
   /// Swaps the new site in. Files in the old site that pmboard did not write are carried over, not deleted.
   public func commit() throws(SiteWriteError) -> Summary {
     let progress = state.withLock { $0 }
@@ -117,7 +196,8 @@ public final class SiteWriter: Sendable {
       }
     }
     let removed = (previous ?? [:]).keys.filter { !writtenSet.contains($0) }.count
-    let manifest = (["pmboard site: files written by pmboard build (others are kept as they are)"]
+    let manifest =
+      (["pmboard site: files written by pmboard build (others are kept as they are)"]
       + progress.written.sorted()).joined(separator: "\n") + "\n"
     let manifestPath = staging.appendingPathComponent(Self.manifestName)
     let oldManifest = try? Data(contentsOf: out.appendingPathComponent(Self.manifestName))

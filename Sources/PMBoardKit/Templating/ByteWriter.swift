@@ -1,3 +1,5 @@
+import Foundation
+
 /// Somewhere UTF-8 bytes can be appended: the renderer's ``ByteWriter``, or a plain `[UInt8]`.
 protocol ByteSink: ~Copyable {
   var count: Int { get }
@@ -16,58 +18,117 @@ extension Array: ByteSink where Element == UInt8 {
 /// The output of one render call: a growable byte buffer whose append is a capacity check and a `memcpy`.
 ///
 /// Rendering makes tens of small appends per card; `[UInt8].append(contentsOf:)` spends around a hundred
-/// instructions per call on its generic path, which made it the largest single cost. The caller's `[UInt8]`
-/// receives the finished output in one copy.
+/// instructions per call on its generic path, which made it the largest single cost.
+///
+/// A streaming render hands the front of the buffer on with ``flush(keeping:to:)`` now and then, so a 70 MB page
+/// never sits in memory whole. Positions (`count`, the subscript, `truncate(to:)`) stay those of the whole output;
+/// only bytes not yet handed on can be read or taken back.
 struct ByteWriter: ~Copyable, ByteSink {
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
-  private(set) var count = 0
+  /// Bytes in `storage`.
+  private(set) var pending = 0
+  /// Bytes handed on before `storage[0]`.
+  private var flushed = 0
 
   init(capacity: Int) {
     self.capacity = max(capacity, 64)
-    storage = .allocate(capacity: self.capacity)
+    storage = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
   }
 
   deinit {
-    storage.deallocate()
+    free(storage)
   }
 
-  /// The bytes written so far; valid until the next change.
-  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: count) }
+  /// The length of the whole output so far, including bytes already handed on.
+  var count: Int { flushed + pending }
 
-  subscript(index: Int) -> UInt8 { storage[index] }
+  /// The bytes not yet handed on; valid until the next change.
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: pending) }
+
+  /// The bytes from output position `start` (not yet handed on) to the end; valid until the next change.
+  func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: storage + (start - flushed), count: count - start)
+  }
+
+  /// The byte at output position `index`, which must not have been handed on.
+  subscript(index: Int) -> UInt8 { storage[index - flushed] }
 
   mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
-    reserve(bytes.count)
-    (storage + count).initialize(from: source, count: bytes.count)
-    count += bytes.count
+    appendBytes(source, count: bytes.count)
+  }
+
+  mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
+    reserve(count)
+    let target = storage + pending
+    // Most pieces are a few bytes (a tag's tail, a flag, an id): two overlapping word copies beat a call to memcpy.
+    if count <= 16 {
+      if count >= 8 {
+        let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+        let tail = UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)
+        UnsafeMutableRawPointer(target + count - 8).storeBytes(of: tail, as: UInt64.self)
+      } else if count >= 4 {
+        let head = UnsafeRawPointer(source).loadUnaligned(as: UInt32.self)
+        let tail = UnsafeRawPointer(source + count - 4).loadUnaligned(as: UInt32.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt32.self)
+        UnsafeMutableRawPointer(target + count - 4).storeBytes(of: tail, as: UInt32.self)
+      } else {
+        for index in 0..<count {
+          target[index] = source[index]
+        }
+      }
+    } else {
+      target.update(from: source, count: count)
+    }
+    pending += count
   }
 
   mutating func appendByte(_ byte: UInt8) {
     reserve(1)
-    storage[count] = byte
-    count += 1
+    storage[pending] = byte
+    pending += 1
   }
 
   /// Forgets the last `n` bytes (to take back speculatively written indentation).
   mutating func removeLast(_ n: Int) {
-    precondition(n <= count)
-    count -= n
+    precondition(n <= pending)
+    pending -= n
   }
 
   mutating func truncate(to count: Int) {
-    precondition(count <= self.count)
-    self.count = count
+    precondition(count >= flushed && count <= self.count)
+    pending = count - flushed
+  }
+
+  /// Hands all but the last `tail` bytes to `sink` and forgets them.
+  mutating func flush(keeping tail: Int, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    guard pending > tail else { return }
+    let handed = pending - tail
+    sink(UnsafeBufferPointer(start: storage, count: handed))
+    storage.update(from: storage + handed, count: tail)
+    flushed += handed
+    pending = tail
+  }
+
+  /// Gives up the buffer: its first `pending` bytes, to be released with `free`.
+  consuming func take() -> UnsafeMutableBufferPointer<UInt8> {
+    let result = UnsafeMutableBufferPointer(start: storage, count: pending)
+    discard self
+    return result
   }
 
   private mutating func reserve(_ extra: Int) {
-    guard count + extra > capacity else { return }
-    let newCapacity = max(count + extra, capacity * 2)
-    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newStorage.initialize(from: storage, count: count)
-    storage.deallocate()
-    storage = newStorage
+    guard pending + extra > capacity else { return }
+    grow(extra)
+  }
+
+  @inline(never)
+  private mutating func grow(_ extra: Int) {
+    // `realloc` moves big blocks by remapping pages, without copying or touching them twice.
+    let newCapacity = max(pending + extra, capacity * 2)
+    storage = realloc(storage, newCapacity)!.assumingMemoryBound(to: UInt8.self)
     capacity = newCapacity
   }
 }

@@ -22,7 +22,12 @@ enum RenderOp: Sendable {
 struct CompiledTemplates: Sendable {
   private var ops: [RenderOp] = []
   private var bytes: [UInt8] = []
-  private var paths: [TemplatePath] = []
+  private var paths: [CompiledPath] = []
+  /// The key numbers of every path's dotted parts, `paths[i]` using `keyStart..<keyStart + keyCount`.
+  private var pathKeys: [Int32] = []
+  /// Every distinct dotted part of every name, numbered in order of first use; models answer by number.
+  private(set) var keyNames: [String] = []
+  private var keyNumbers: [String: Int32] = [:]
   /// The offset in `bytes` of every line feed in text, ascending.
   private var lineFeeds: [Int32] = []
   /// The ops of template number `i`.
@@ -44,13 +49,50 @@ struct CompiledTemplates: Sendable {
   func render<Result>(
     template: Int, context: any TemplateContext, _ finish: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
+    render(template: template, model: ContextModel(keyNames: keyNames, root: .object(context)), finish)
+  }
+
+  /// Renders template number `template` for `model` and hands the UTF-8 output to `finish`.
+  func render<Model: RenderModel, Result>(
+    template: Int, model: Model, _ finish: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    withProgram { program in
+      var renderer = TemplateRenderer(program: program, model: model, capacity: capacities[template])
+      renderer.render(template: template)
+      return finish(renderer.output.bytes)
+    }
+  }
+
+  /// Renders template number `template` for `model`, handing the output to `emit` in pieces of about `chunk`
+  /// bytes as it goes.
+  func render<Model: RenderModel>(
+    template: Int, model: Model, chunk: Int, emit: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    withProgram { program in
+      withoutActuallyEscaping(emit) { emit in
+        var renderer = TemplateRenderer(
+          program: program, model: model, capacity: min(capacities[template], chunk) + 4096, chunk: chunk,
+          emit: emit)
+        renderer.render(template: template)
+        emit(renderer.output.bytes)
+      }
+    }
+  }
+
+  private func withProgram<Result>(_ body: (RenderProgram) -> Result) -> Result {
     ops.withUnsafeBufferPointer { ops in
       bytes.withUnsafeBufferPointer { bytes in
-        var renderer = TemplateRenderer(
-          ops: ops, bytes: bytes, lineFeeds: lineFeeds, paths: paths, entries: entries, root: context,
-          capacity: capacities[template])
-        renderer.render(template: template)
-        return finish(renderer.output.bytes)
+        lineFeeds.withUnsafeBufferPointer { lineFeeds in
+          paths.withUnsafeBufferPointer { paths in
+            pathKeys.withUnsafeBufferPointer { pathKeys in
+              entries.withUnsafeBufferPointer { entries in
+                body(
+                  RenderProgram(
+                    ops: ops, bytes: bytes, lineFeeds: lineFeeds, paths: paths, pathKeys: pathKeys, entries: entries))
+              }
+            }
+          }
+        }
       }
     }
   }
@@ -119,8 +161,36 @@ struct CompiledTemplates: Sendable {
     let path = TemplatePath(name: name)
     if let index = pathIndices[path] { return index }
     let index = Int32(paths.count)
-    paths.append(path)
+    let keyStart = Int32(pathKeys.count)
+    for key in path.keys {
+      if let number = keyNumbers[key] {
+        pathKeys.append(number)
+      } else {
+        let number = Int32(keyNames.count)
+        keyNames.append(key)
+        keyNumbers[key] = number
+        pathKeys.append(number)
+      }
+    }
+    paths.append(CompiledPath(anchor: path.anchor, keyStart: keyStart, keyCount: Int32(path.keys.count)))
     pathIndices[path] = index
     return index
   }
+}
+
+/// A ``TemplatePath`` with its parts as key numbers.
+struct CompiledPath: Sendable {
+  var anchor: TemplatePath.Anchor
+  var keyStart: Int32
+  var keyCount: Int32
+}
+
+/// The compiled templates as the renderer reads them, borrowed for one render.
+struct RenderProgram {
+  let ops: UnsafeBufferPointer<RenderOp>
+  let bytes: UnsafeBufferPointer<UInt8>
+  let lineFeeds: UnsafeBufferPointer<Int32>
+  let paths: UnsafeBufferPointer<CompiledPath>
+  let pathKeys: UnsafeBufferPointer<Int32>
+  let entries: UnsafeBufferPointer<Range<Int>>
 }

@@ -31,6 +31,47 @@ enum HTMLEscaper {
     }
   }
 
+  /// Whether `utf8` contains a byte that escaping replaces.
+  static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    firstSpecial(in: utf8, from: 0) < utf8.count
+  }
+
+  /// The index of the first byte at or after `start` that escaping replaces, or `utf8.count`. Tests 8 bytes at a
+  /// time for a byte equal to one of the five (`x - 0x01… & ~x & 0x80…` is nonzero iff a byte of `x` is zero).
+  private static func firstSpecial(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = utf8.baseAddress else { return utf8.count }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasByte(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+      let x = word ^ (ones &* UInt64(byte))
+      return (x &- ones) & ~x & highs
+    }
+    var index = start
+    while index + 8 <= utf8.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let found =
+        hasByte(word, UInt8(ascii: "&")) | hasByte(word, UInt8(ascii: "<")) | hasByte(word, UInt8(ascii: ">"))
+        | hasByte(word, UInt8(ascii: "\"")) | hasByte(word, UInt8(ascii: "'"))
+      if found != 0 { break }
+      index += 8
+    }
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 64, specialBytes & (1 << byte) != 0 { return index }
+      index += 1
+    }
+    return utf8.count
+  }
+
+  /// Appends the text whose (valid) UTF-8 is `utf8` HTML-escaped, exactly as `appendEscaped(_:into:)` would.
+  static func appendEscaped<Sink: ByteSink & ~Copyable>(utf8: UnsafeBufferPointer<UInt8>, into output: inout Sink) {
+    let start = output.count
+    if !appendEscapedBytes(utf8, into: &output) {
+      output.truncate(to: start)
+      appendEscapedCharacters(String(decoding: utf8, as: UTF8.self), into: &output)
+    }
+  }
+
   /// Appends `text` as it is.
   static func appendRaw<Sink: ByteSink & ~Copyable>(_ text: String, into output: inout Sink) {
     if text.utf8.withContiguousStorageIfAvailable({ output.appendBytes($0) }) == nil {
@@ -45,7 +86,7 @@ enum HTMLEscaper {
     _ utf8: UnsafeBufferPointer<UInt8>, into output: inout Sink
   ) -> Bool {
     var runStart = 0
-    var index = 0
+    var index = firstSpecial(in: utf8, from: 0)
     while index < utf8.count {
       let byte = utf8[index]
       guard byte < 64, specialBytes & (1 << byte) != 0 else {

@@ -11,38 +11,37 @@
 /// Partial indentation copies swift-mustache exactly, quirks included: each render of a token list (a template,
 /// one section iteration, a partial) starts fresh, and writes the indentation before a token only when that
 /// token writes something and this render's output so far ends with "\n" (not "\r\n").
-struct TemplateRenderer: ~Copyable {
-  private static let lineFeed = UInt8(ascii: "\n")
-  private static let carriageReturn = UInt8(ascii: "\r")
+struct TemplateRenderer<Model: RenderModel>: ~Copyable {
+  private static var lineFeed: UInt8 { UInt8(ascii: "\n") }
+  private static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
 
-  private let ops: UnsafeBufferPointer<RenderOp>
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private let lineFeeds: [Int32]
-  private let paths: [TemplatePath]
-  private let entries: [Range<Int>]
+  private let program: RenderProgram
+  private let model: Model
   /// Where output goes.
   private(set) var output: ByteWriter
   /// The context stack, innermost last; reused by every section, so iterations do not allocate.
-  private var stack: [TemplateValue]
+  private var stack: [Model.Value]
   /// Indentation of nested standalone partials: the current one is the first `indent` bytes.
   private var indentation: [UInt8] = []
+  /// A streaming render hands output on once this many bytes are pending (`Int.max`: never).
+  private let chunk: Int
+  private let emit: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
   init(
-    ops: UnsafeBufferPointer<RenderOp>, bytes: UnsafeBufferPointer<UInt8>, lineFeeds: [Int32],
-    paths: [TemplatePath], entries: [Range<Int>], root: any TemplateContext, capacity: Int
+    program: RenderProgram, model: Model, capacity: Int, chunk: Int = .max,
+    emit: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
   ) {
-    self.ops = ops
-    self.bytes = bytes
-    self.lineFeeds = lineFeeds
-    self.paths = paths
-    self.entries = entries
+    self.program = program
+    self.model = model
     self.output = ByteWriter(capacity: capacity)
-    self.stack = [.object(root)]
+    self.stack = [model.root]
     self.stack.reserveCapacity(16)
+    self.chunk = emit == nil ? .max : chunk
+    self.emit = emit
   }
 
   mutating func render(template: Int) {
-    run(entries[template], indent: 0)
+    run(program.entries[template], indent: 0)
   }
 
   // MARK: - Token lists
@@ -63,15 +62,15 @@ struct TemplateRenderer: ~Copyable {
     let frameStart = output.count
     var index = range.lowerBound
     while index < range.upperBound {
-      if case .text(let start, let count, let firstLineFeed) = ops[index] {
+      if case .text(let start, let count, let firstLineFeed) = program.ops[index] {
         // Merged text: each swift-mustache text token ends at a line feed, so split there.
         var pieceStart = Int(start)
         let end = pieceStart + Int(count)
         var lineFeed = Int(firstLineFeed)
         while pieceStart < end {
           var pieceEnd = end
-          if lineFeed < lineFeeds.count, Int(lineFeeds[lineFeed]) < end {
-            pieceEnd = Int(lineFeeds[lineFeed]) + 1
+          if lineFeed < program.lineFeeds.count, Int(program.lineFeeds[lineFeed]) < end {
+            pieceEnd = Int(program.lineFeeds[lineFeed]) + 1
             lineFeed += 1
           }
           if endsLine(since: frameStart) {
@@ -111,25 +110,25 @@ struct TemplateRenderer: ~Copyable {
   }
 
   private mutating func append(bytes range: Range<Int>) {
-    output.appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
+    output.appendBytes(program.bytes.baseAddress! + range.lowerBound, count: range.count)
   }
 
   // MARK: - Ops
 
   /// Executes the op at `index` and returns the index of the next op.
   private mutating func execute(at index: Int, indent: Int) -> Int {
-    switch ops[index] {
+    switch program.ops[index] {
     case .text(let start, let count, _):
-      append(bytes: Int(start)..<Int(start) + Int(count))
+      output.appendBytes(program.bytes.baseAddress! + Int(start), count: Int(count))
       return index + 1
     case .variable(let path, let escaped):
-      if let value = resolve(paths[Int(path)]) {
-        write(value, escaped: escaped)
+      if let value = resolve(Int(path)) {
+        model.write(value, escaped: escaped, into: &output)
       }
       return index + 1
     case .section(let path, let inverted, let end):
       let body = index + 1..<Int(end)
-      let value = resolve(paths[Int(path)])
+      let value = resolve(Int(path))
       if inverted {
         renderInverted(body, for: value, indent: indent)
       } else {
@@ -142,40 +141,49 @@ struct TemplateRenderer: ~Copyable {
         // Nested partials indent by the sum of their indentations; the stack discipline keeps outer prefixes.
         indentation.removeSubrange(indent...)
         let start = Int(indentationStart)
-        indentation.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(indentationCount)]))
+        indentation.append(
+          contentsOf: UnsafeBufferPointer(rebasing: program.bytes[start..<start + Int(indentationCount)]))
         indent += Int(indentationCount)
       }
-      run(entries[Int(template)], indent: indent)
+      run(program.entries[Int(template)], indent: indent)
       return index + 1
     }
   }
 
-  private mutating func renderSection(_ body: Range<Int>, for value: TemplateValue?, indent: Int) {
-    switch value {
-    case .none, .bool(false):
+  private mutating func renderSection(_ body: Range<Int>, for value: Model.Value?, indent: Int) {
+    guard let value else { return }
+    switch model.behaviour(of: value) {
+    case .falseFlag:
       return
-    case .bool(true):
+    case .trueFlag:
       run(body, indent: indent)
-    case .list(let items):
-      for item in items {
-        stack.append(.object(item))
+    case .list(let count):
+      for index in 0..<count {
+        stack.append(model.item(index, of: value))
         run(body, indent: indent)
         stack.removeLast()
+        if output.pending >= chunk {
+          handOn()
+        }
       }
-    case .some(let value):
+    case .value:
       stack.append(value)
       run(body, indent: indent)
       stack.removeLast()
     }
   }
 
-  private mutating func renderInverted(_ body: Range<Int>, for value: TemplateValue?, indent: Int) {
-    switch value {
-    case .none, .bool(false):
+  private mutating func renderInverted(_ body: Range<Int>, for value: Model.Value?, indent: Int) {
+    guard let value else {
       run(body, indent: indent)
-    case .list(let items) where items.isEmpty:
+      return
+    }
+    switch model.behaviour(of: value) {
+    case .falseFlag:
+      run(body, indent: indent)
+    case .list(let count) where count == 0:
       // swift-mustache pushes the empty list; that matters only to `{{.}}`, which writes nothing for lists here.
-      stack.append(.list(items))
+      stack.append(value)
       run(body, indent: indent)
       stack.removeLast()
     default:
@@ -183,19 +191,29 @@ struct TemplateRenderer: ~Copyable {
     }
   }
 
-  private func resolve(_ path: TemplatePath) -> TemplateValue? {
+  /// Hands pending output on, keeping what indentation bookkeeping may still read or take back: the last two
+  /// bytes (line end checks) and as many as any active indentation.
+  @inline(never)
+  private mutating func handOn() {
+    guard let emit else { return }
+    output.flush(keeping: indentation.count + 2, to: emit)
+  }
+
+  private func resolve(_ pathIndex: Int) -> Model.Value? {
+    let path = program.paths[pathIndex]
+    let keys = UnsafeBufferPointer(rebasing: program.pathKeys[Int(path.keyStart)..<Int(path.keyStart + path.keyCount)])
     switch path.anchor {
     case .implicitIterator:
       return stack.last
     case .top:
-      return stack.last.flatMap { Self.descend(from: $0, through: path.keys[...]) }
+      return descend(from: stack[stack.count - 1], through: keys)
     case .stack:
-      let first = path.keys[0]
+      let first = Int(keys[0])
       var level = stack.count - 1
       while level >= 0 {
-        if case .object(let context) = stack[level], let found = context.templateValue(forKey: first) {
+        if let found = model.lookup(first, in: stack[level]) {
           // Once the first part is found, the rest must be in it: no further walk down the stack (as in the spec).
-          return path.keys.count == 1 ? found : Self.descend(from: found, through: path.keys.dropFirst())
+          return keys.count == 1 ? found : descend(from: found, through: UnsafeBufferPointer(rebasing: keys[1...]))
         }
         level -= 1
       }
@@ -203,51 +221,12 @@ struct TemplateRenderer: ~Copyable {
     }
   }
 
-  private static func descend(from value: TemplateValue, through keys: ArraySlice<String>) -> TemplateValue? {
+  private func descend(from value: Model.Value, through keys: UnsafeBufferPointer<Int32>) -> Model.Value? {
     var value = value
     for key in keys {
-      guard case .object(let context) = value, let child = context.templateValue(forKey: key) else { return nil }
+      guard let child = model.lookup(Int(key), in: value) else { return nil }
       value = child
     }
     return value
-  }
-
-  private mutating func write(_ value: TemplateValue, escaped: Bool) {
-    switch value {
-    case .text(let text):
-      if escaped {
-        HTMLEscaper.appendEscaped(text, into: &output)
-      } else {
-        HTMLEscaper.appendRaw(text, into: &output)
-      }
-    case .bool(let flag):
-      let text: StaticString = flag ? "true" : "false"
-      output.appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    case .number(let number):
-      Self.appendDecimal(number, to: &output)
-    case .list, .object:
-      return
-    }
-  }
-
-  /// Decimal digits without going through `String`, the same text as `String(describing:)`.
-  private static func appendDecimal(_ number: Int, to output: inout ByteWriter) {
-    if number >= 0, number < 10 {
-      output.appendByte(UInt8(truncatingIfNeeded: number) &+ UInt8(ascii: "0"))
-      return
-    }
-    if number < 0 {
-      output.appendByte(UInt8(ascii: "-"))
-    }
-    var magnitude = number.magnitude
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var start = digits.count
-      repeat {
-        start -= 1
-        digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-        magnitude /= 10
-      } while magnitude > 0
-      output.appendBytes(UnsafeBufferPointer(rebasing: digits[start...]))
-    }
   }
 }

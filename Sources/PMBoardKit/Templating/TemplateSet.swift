@@ -92,6 +92,29 @@ public struct TemplateSet: Sendable {
     return try result.get()
   }
 
+  /// Every dotted part of every name the templates use; a ``RenderModel`` answers key `i` for `keyNames[i]`.
+  var keyNames: [String] { compiled.keyNames }
+
+  /// Renders template `name` for `model`, handing the output to `emit` in pieces of about `chunk` bytes.
+  /// - Precondition: the set contains `name`.
+  func render<Model: RenderModel>(
+    _ name: String, model: Model, chunk: Int, emit: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    guard let number = numbers[name] else {
+      preconditionFailure("TemplateSet has no template named \"\(name)\"")
+    }
+    compiled.render(template: number, model: model, chunk: chunk, emit: emit)
+  }
+
+  /// Template `name` rendered for `model`, as bytes.
+  /// - Precondition: the set contains `name`.
+  func render<Model: RenderModel>(_ name: String, model: Model) -> [UInt8] {
+    guard let number = numbers[name] else {
+      preconditionFailure("TemplateSet has no template named \"\(name)\"")
+    }
+    return compiled.render(template: number, model: model) { Array($0) }
+  }
+
   /// Template `name` rendered for `context`.
   /// - Precondition: the set contains `name`.
   public func render(_ name: String, _ context: any TemplateContext) -> String {

@@ -1,0 +1,483 @@
+import Foundation
+
+/// A string kept in a ``ByteArena``: its UTF-8 at `start`, followed by its HTML-escaped form when that differs.
+struct TextRef: Sendable {
+  var start: Int
+  var rawCount: UInt32
+  var escapedCount: UInt32
+
+  static let empty = TextRef(start: 0, rawCount: 0, escapedCount: 0)
+
+  var escapedStart: Int { rawCount == escapedCount ? start : start + Int(rawCount) }
+}
+
+/// Immutable bytes with a stable address, shared by the pages of a build.
+final class ByteArena: @unchecked Sendable {
+  private let storage: UnsafeMutableBufferPointer<UInt8>
+
+  init(_ writer: consuming ByteWriter) {
+    storage = writer.take()
+  }
+
+  deinit {
+    free(storage.baseAddress)
+  }
+
+  var base: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
+}
+
+/// Collects strings into one ``ByteArena``.
+struct ArenaBuilder: ~Copyable {
+  private var writer = ByteWriter(capacity: 1 << 16)
+
+  /// Stores `text` and its escaped form (once if they are the same).
+  mutating func text(_ text: String) -> TextRef {
+    let start = writer.count
+    HTMLEscaper.appendRaw(text, into: &writer)
+    let raw = writer.count - start
+    HTMLEscaper.appendEscaped(text, into: &writer)
+    let escaped = writer.count - start - raw
+    if escaped == raw {
+      writer.truncate(to: start + raw)
+    }
+    return TextRef(start: start, rawCount: UInt32(raw), escapedCount: UInt32(escaped))
+  }
+
+  /// Stores `text` only as it is; for text that is composed into other text, never shown alone.
+  mutating func raw(_ text: String) -> RawRef {
+    let start = writer.count
+    HTMLEscaper.appendRaw(text, into: &writer)
+    return RawRef(start: start, count: UInt32(writer.count - start))
+  }
+
+  consuming func finish() -> ByteArena { ByteArena(writer) }
+}
+
+/// Unescaped text in a ``ByteArena``.
+struct RawRef: Sendable {
+  var start: Int
+  var count: UInt32
+}
+
+/// A fixed array with a stable address, readable without reference counting while its owner lives.
+final class FixedArray<Element>: @unchecked Sendable {
+  let base: UnsafeMutableBufferPointer<Element>
+
+  init(_ elements: [Element]) {
+    base = .allocate(capacity: max(elements.count, 1))
+    _ = base.initialize(from: elements)
+  }
+
+  /// `count` elements made by `element(i)` in order, written in place (no intermediate array).
+  init(count: Int, _ element: (Int) -> Element) {
+    base = .allocate(capacity: max(count, 1))
+    for index in 0..<count {
+      (base.baseAddress! + index).initialize(to: element(index))
+    }
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  var pointer: UnsafePointer<Element> { UnsafePointer(base.baseAddress!) }
+}
+
+/// One card in board order, as plain values.
+struct CardRecord {
+  var id: TextRef
+  var title: TextRef
+  var body: TextRef
+  /// Index into the build's distinct due dates; -1 without a due date.
+  var dueIndex: Int32
+  var state: TaskState
+  var overdue: Bool
+  var dueToday: Bool
+}
+
+/// One history entry (newest first), as plain values.
+struct EntryRecord {
+  /// Seconds since 1970, rounded down, UTC.
+  var utcSeconds: Int
+  /// The same on the board's wall clock.
+  var localSeconds: Int
+  var title: RawRef
+  /// Index into the build's distinct wall-clock days.
+  var dayIndex: Int32
+  var fieldsStart: Int32
+  var fieldsCount: Int32
+  var action: HistoryAction
+  var from: TaskState?
+  var to: TaskState?
+}
+
+/// What every locale's pages read, computed once per build: cards sorted into board order, history newest first
+/// with wall-clock times, all text as bytes. The two halves are built on two cores.
+final class BoardTables: @unchecked Sendable {
+  let cardBytes: ByteArena
+  let cards: FixedArray<CardRecord>
+  /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.
+  let columnStarts: FixedArray<Int>
+  let dueDates: [CalendarDate]
+  let overdueCount: Int
+  let historyBytes: ByteArena
+  let entries: FixedArray<EntryRecord>
+  let fields: FixedArray<TaskField>
+  /// Every wall-clock day (days since 1970) a history entry falls on.
+  let days: [Int]
+
+  init(board: Board, today: CalendarDate) {
+    nonisolated(unsafe) var cardPart: CardPart?
+    nonisolated(unsafe) var historyPart: HistoryPart?
+    DispatchQueue.concurrentPerform(iterations: 2) { part in
+      if part == 0 {
+        cardPart = CardPart(tasks: board.tasks, today: today)
+      } else {
+        historyPart = HistoryPart(history: board.history, zone: board.info.timeZone)
+      }
+    }
+    let cards = cardPart.take()!
+    cardBytes = cards.bytes
+    self.cards = cards.records
+    columnStarts = cards.columnStarts
+    dueDates = cards.dueDates
+    overdueCount = cards.overdueCount
+    let history = historyPart.take()!
+    historyBytes = history.bytes
+    entries = history.entries
+    fields = history.fields
+    days = history.days
+  }
+
+  private struct CardPart {
+    var bytes: ByteArena
+    var records: FixedArray<CardRecord>
+    var columnStarts: FixedArray<Int>
+    var dueDates: [CalendarDate]
+    var overdueCount: Int
+
+    /// What sorting compares: due day, the title's first 8 bytes (big-endian), whether the title is certainly in
+    /// NFC, and where the card is.
+    struct SortKey {
+      var due: Int
+      var prefix: UInt64
+      var plain: Bool
+      var record: Int32
+    }
+
+    init(tasks: [BoardTask], today: CalendarDate) {
+      var arena = ArenaBuilder()
+      var records: [CardRecord] = []
+      records.reserveCapacity(tasks.count)
+      var keys: [[SortKey]] = [[], [], []]
+      var dueIndices: [CalendarDate: Int32] = [:]
+      var dueDates: [CalendarDate] = []
+      var overdue = 0
+      for task in tasks {
+        var dueIndex: Int32 = -1
+        if let due = task.due {
+          if let known = dueIndices[due] {
+            dueIndex = known
+          } else {
+            dueIndex = Int32(dueDates.count)
+            dueIndices[due] = dueIndex
+            dueDates.append(due)
+          }
+        }
+        let record = CardRecord(
+          id: arena.text(task.idString), title: arena.text(task.title), body: arena.text(task.body),
+          dueIndex: dueIndex, state: task.state, overdue: task.isOverdue(today: today),
+          dueToday: task.state != .done && task.due == today)
+        if record.overdue { overdue += 1 }
+        var prefix: UInt64 = 0
+        var shift: UInt64 = 56
+        for byte in task.title.utf8.prefix(8) {
+          prefix |= UInt64(byte) << shift
+          shift &-= 8
+        }
+        keys[task.state.order].append(
+          SortKey(
+            due: task.due?.daysSinceEpoch ?? Int.max, prefix: prefix, plain: BoardTables.certainlyNFC(task.title),
+            record: Int32(records.count)))
+        records.append(record)
+      }
+      let bytes = arena.finish()
+      let base = bytes.base
+      // Board order: due date (none last), title in code point order (= UTF-8 byte order), id. Each comparison
+      // answers exactly as `CardData.precedes` does, so the same sort gives the same order. Titles are equal for
+      // `==` when canonically equivalent; two titles in NFC are that only if their bytes are equal, otherwise
+      // `==` itself decides.
+      var order: [Int32] = []
+      order.reserveCapacity(records.count)
+      var starts = [0]
+      records.withUnsafeBufferPointer { records in
+        func compare(_ a: TextRef, _ b: TextRef) -> Int32 {
+          let common = Int(min(a.rawCount, b.rawCount))
+          let order = memcmp(base + a.start, base + b.start, common)
+          return order != 0 ? order : a.rawCount < b.rawCount ? -1 : a.rawCount > b.rawCount ? 1 : 0
+        }
+        for column in 0..<3 {
+          keys[column].sort { lhs, rhs in
+            if lhs.due != rhs.due { return lhs.due < rhs.due }
+            let left = records[Int(lhs.record)]
+            let right = records[Int(rhs.record)]
+            let titleOrder: Int32
+            if lhs.prefix != rhs.prefix {
+              titleOrder = lhs.prefix < rhs.prefix ? -1 : 1
+            } else {
+              titleOrder = compare(left.title, right.title)
+            }
+            let titlesEqual: Bool
+            if titleOrder == 0 {
+              titlesEqual = true
+            } else if lhs.plain && rhs.plain {
+              titlesEqual = false
+            } else {
+              titlesEqual = tasks[Int(lhs.record)].title == tasks[Int(rhs.record)].title
+            }
+            if !titlesEqual { return titleOrder < 0 }
+            return compare(left.id, right.id) < 0
+          }
+          order += keys[column].lazy.map(\.record)
+          starts.append(order.count)
+          keys[column] = []
+        }
+      }
+      self.bytes = bytes
+      self.records = FixedArray(count: order.count) { records[Int(order[$0])] }
+      columnStarts = FixedArray(starts)
+      self.dueDates = dueDates
+      overdueCount = overdue
+    }
+  }
+
+  /// Whether `text` is certainly in NFC: every scalar is ASCII or a common Hangul, CJK, kana or quotation scalar,
+  /// all of which are NFC quick-check "yes", combining class 0, and never compose with a neighbour.
+  fileprivate static func certainlyNFC(_ text: String) -> Bool {
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0..<0x80, 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x3001...0x3002,
+        0x300C...0x300F, 0x2018...0x201D:
+        continue
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
+  private struct HistoryPart {
+    var bytes: ByteArena
+    var entries: FixedArray<EntryRecord>
+    var fields: FixedArray<TaskField>
+    var days: [Int]
+
+    init(history: [HistoryEntry], zone: TimeZone) {
+      var arena = ArenaBuilder()
+      var fields: [TaskField] = []
+      // Offsets change only at DST transitions; ask the time zone once per hour, not 300,000 times.
+      var offsets: [Int: Int] = [:]
+      var dayIndices: [Int: Int32] = [:]
+      var days: [Int] = []
+      let entries = FixedArray<EntryRecord>(count: history.count) { index in
+        let entry = history[history.count - 1 - index]
+        let seconds = Int(entry.at.timeIntervalSince1970.rounded(.down))
+        let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
+        let offset: Int
+        if let cached = offsets[hour] {
+          offset = cached
+        } else {
+          offset = zone.secondsFromGMT(for: entry.at)
+          offsets[hour] = offset
+        }
+        let local = seconds + offset
+        let day = Int((Double(local) / 86_400).rounded(.down))
+        let dayIndex: Int32
+        if let known = dayIndices[day] {
+          dayIndex = known
+        } else {
+          dayIndex = Int32(days.count)
+          dayIndices[day] = dayIndex
+          days.append(day)
+        }
+        let fieldsStart = Int32(fields.count)
+        fields += entry.fields
+        return EntryRecord(
+          utcSeconds: seconds, localSeconds: local, title: arena.raw(entry.title), dayIndex: dayIndex,
+          fieldsStart: fieldsStart, fieldsCount: Int32(entry.fields.count), action: entry.action, from: entry.from,
+          to: entry.to)
+      }
+      bytes = arena.finish()
+      self.entries = entries
+      self.fields = FixedArray(fields)
+      self.days = days
+    }
+  }
+}
+
+/// One step of a compiled catalog message (a history sentence or the timestamp format).
+enum MessagePart {
+  case literal(RawRef)
+  case slot(MessageSlot)
+  case particle(KoreanParticle)
+}
+
+/// The values a message can name.
+enum MessageSlot {
+  case title, from, to, fields, date, hour, minute
+}
+
+/// One locale prepared for a build, as bytes and tables: labels, every due date and history day formatted once,
+/// the catalog as a table of the template set's keys, and the history messages compiled.
+final class LocaleTables: @unchecked Sendable {
+  let code: String
+  let catalog: LocaleCatalog
+  let formatter: LocaleFormatter
+  let bytes: ByteArena
+  /// By `TaskState.order`.
+  let stateNames: FixedArray<TextRef>
+  let stateLabels: FixedArray<TextRef>
+  let stateLabelsRaw: FixedArray<RawRef>
+  /// By `HistoryAction.allCases` position.
+  let actionNames: FixedArray<TextRef>
+  /// By due index.
+  let dueTexts: FixedArray<TextRef>
+  let dueISO: FixedArray<TextRef>
+  /// By day index.
+  let dayTexts: FixedArray<RawRef>
+  /// Catalog node `n` answers key `k` with `catalogTable[n * keyCount + k]`; node 0 is the catalog itself.
+  let catalogTable: FixedArray<SiteValue?>
+  let keyCount: Int
+  let parts: FixedArray<MessagePart>
+  /// `parts` ranges: the sentence of each action (by `allCases` position), then the timestamp.
+  let messages: FixedArray<Range<Int>>
+  /// By `TaskField.allCases` position.
+  let fieldNames: FixedArray<RawRef>
+  let separator: RawRef
+  let unknownFields: RawRef
+
+  init(code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, tables: BoardTables, keyNames: [String]) {
+    self.code = code
+    self.catalog = catalog
+    self.formatter = formatter
+    var arena = ArenaBuilder()
+    stateNames = FixedArray(TaskState.allCases.map { arena.text($0.rawValue) })
+    stateLabels = FixedArray(TaskState.allCases.map { arena.text(formatter.label($0)) })
+    stateLabelsRaw = FixedArray(TaskState.allCases.map { arena.raw(formatter.label($0)) })
+    actionNames = FixedArray(HistoryAction.allCases.map { arena.text($0.rawValue) })
+    dueTexts = FixedArray(tables.dueDates.map { arena.text(formatter.longDate($0)) })
+    dueISO = FixedArray(tables.dueDates.map { arena.text($0.description) })
+    dayTexts = FixedArray(tables.days.map { arena.raw(formatter.longDate(CalendarDate(daysSinceEpoch: $0))) })
+    // The catalog, walked the way `{{t.a.b}}` walks `CatalogContext`, for every key the templates use.
+    keyCount = keyNames.count
+    var nodes: [CatalogContext] = [CatalogContext(catalog)]
+    var nodeNumbers: [ObjectIdentifier: Int32] = [ObjectIdentifier(nodes[0]): 0]
+    var table: [SiteValue?] = []
+    var node = 0
+    while node < nodes.count {
+      for name in keyNames {
+        switch nodes[node].templateValue(forKey: name) {
+        case .object(let child as CatalogContext):
+          if let number = nodeNumbers[ObjectIdentifier(child)] {
+            table.append(.catalog(number))
+          } else {
+            let number = Int32(nodes.count)
+            nodes.append(child)
+            nodeNumbers[ObjectIdentifier(child)] = number
+            table.append(.catalog(number))
+          }
+        case .text(let text):
+          table.append(.localeText(arena.text(text)))
+        default:
+          table.append(nil)
+        }
+      }
+      node += 1
+    }
+    catalogTable = FixedArray(table)
+    var parts: [MessagePart] = []
+    var messages: [Range<Int>] = []
+    func compile(_ message: CatalogMessage?, slots: [String: MessageSlot], into arena: inout ArenaBuilder) {
+      let start = parts.count
+      for part in message?.parts ?? [] {
+        switch part {
+        case .literal(let text): parts.append(.literal(arena.raw(text)))
+        case .placeholder(let name):
+          parts.append(slots[name].map(MessagePart.slot) ?? .literal(arena.raw("{\(name)}")))
+        case .particle(let particle): parts.append(.particle(particle))
+        }
+      }
+      messages.append(start..<parts.count)
+    }
+    for action in HistoryAction.allCases {
+      compile(
+        formatter.sentences[action], slots: ["title": .title, "from": .from, "to": .to, "fields": .fields],
+        into: &arena)
+    }
+    compile(formatter.timestampFormat, slots: ["date": .date, "hour": .hour, "minute": .minute], into: &arena)
+    self.parts = FixedArray(parts)
+    self.messages = FixedArray(messages)
+    fieldNames = FixedArray(TaskField.allCases.map { arena.raw(formatter.fieldNames[$0] ?? "") })
+    separator = arena.raw(formatter.separator)
+    unknownFields = arena.raw(formatter.unknownFields)
+    bytes = arena.finish()
+  }
+}
+
+/// The page-level variables of one page as bytes: `PageContext` plus the board or history page's own.
+final class PageTables: @unchecked Sendable {
+  struct Link {
+    var code: TextRef
+    var name: TextRef
+    var href: TextRef
+    var url: TextRef
+    var current: Bool
+  }
+
+  let bytes: ByteArena
+  let lang: TextRef
+  let root: TextRef
+  let boardTitle: TextRef
+  let pageTitle: TextRef
+  let asOf: TextRef
+  let asOfISO: TextRef
+  let summary: TextRef
+  let boardHref: TextRef
+  let historyHref: TextRef
+  let isBoard: Bool
+  let canonical: TextRef?
+  let links: FixedArray<Link>
+  let linkCount: Int
+  let pageLabel: TextRef
+  let prevHref: TextRef?
+  let nextHref: TextRef?
+  /// The history entries this page shows.
+  let entries: Range<Int>
+
+  init(_ info: PageInfo) {
+    var arena = ArenaBuilder()
+    lang = arena.text(info.lang)
+    root = arena.text(info.root)
+    boardTitle = arena.text(info.boardTitle)
+    pageTitle = arena.text(info.pageTitle)
+    asOf = arena.text(info.asOf)
+    asOfISO = arena.text(info.asOfISO)
+    summary = arena.text(info.summary)
+    boardHref = arena.text(info.boardHref)
+    historyHref = arena.text(info.historyHref)
+    isBoard = info.isBoard
+    canonical = info.canonical.map { arena.text($0) }
+    links = FixedArray(
+      info.locales.map {
+        Link(
+          code: arena.text($0.code), name: arena.text($0.name), href: arena.text($0.href), url: arena.text($0.url),
+          current: $0.current)
+      })
+    linkCount = info.locales.count
+    pageLabel = arena.text(info.pageLabel)
+    prevHref = info.prevHref.map { arena.text($0) }
+    nextHref = info.nextHref.map { arena.text($0) }
+    entries = info.entries
+    bytes = arena.finish()
+  }
+}

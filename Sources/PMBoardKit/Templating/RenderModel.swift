@@ -1,0 +1,98 @@
+/// How a value behaves as a section.
+enum SectionBehaviour {
+  /// `false`: a section skips it, an inverted section renders.
+  case falseFlag
+  /// `true`: a section renders its body once without pushing anything.
+  case trueFlag
+  /// A list of `count` items; a section repeats per item, an inverted section renders (pushing the list) if empty.
+  case list(count: Int)
+  /// Anything else (text, numbers, objects): a section pushes it and renders once.
+  case value
+}
+
+/// The view model as the renderer reads it: names are interned key numbers (the template set's ``TemplateSet``
+/// key table), values are whatever the model finds cheapest to copy.
+///
+/// ``ContextModel`` reads ``TemplateContext``s (any user view model); the site builds its pages with a model of
+/// plain integers and byte ranges, so rendering 100,000 cards costs no reference counting.
+protocol RenderModel {
+  associatedtype Value
+  /// The bottom of the context stack.
+  var root: Value { get }
+  /// The value `frame` gives key number `key`, or nil if it has no such name (lookup goes further down the stack).
+  func lookup(_ key: Int, in frame: Value) -> Value?
+  func behaviour(of value: Value) -> SectionBehaviour
+  /// Item `index` of a list value.
+  func item(_ index: Int, of list: Value) -> Value
+  /// Writes what `{{name}}` (escaped) or `{{{name}}}` shows for `value`: text, `true`/`false`, decimal digits, or
+  /// nothing for lists and objects.
+  func write(_ value: Value, escaped: Bool, into output: inout ByteWriter)
+}
+
+/// Reads ``TemplateContext`` view models.
+struct ContextModel: RenderModel {
+  let keyNames: [String]
+  let root: TemplateValue
+
+  func lookup(_ key: Int, in frame: TemplateValue) -> TemplateValue? {
+    guard case .object(let context) = frame else { return nil }
+    return context.templateValue(forKey: keyNames[key])
+  }
+
+  func behaviour(of value: TemplateValue) -> SectionBehaviour {
+    switch value {
+    case .bool(let flag): flag ? .trueFlag : .falseFlag
+    case .list(let items): .list(count: items.count)
+    case .text, .number, .object: .value
+    }
+  }
+
+  func item(_ index: Int, of list: TemplateValue) -> TemplateValue {
+    guard case .list(let items) = list else { preconditionFailure("not a list") }
+    return .object(items[index])
+  }
+
+  func write(_ value: TemplateValue, escaped: Bool, into output: inout ByteWriter) {
+    switch value {
+    case .text(let text):
+      if escaped {
+        HTMLEscaper.appendEscaped(text, into: &output)
+      } else {
+        HTMLEscaper.appendRaw(text, into: &output)
+      }
+    case .bool(let flag):
+      output.appendStatic(flag ? "true" : "false")
+    case .number(let number):
+      output.appendDecimal(number)
+    case .list, .object:
+      return
+    }
+  }
+}
+
+extension ByteWriter {
+  mutating func appendStatic(_ text: StaticString) {
+    appendBytes(text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+
+  /// Decimal digits without going through `String`, the same text as `String(describing:)`.
+  mutating func appendDecimal(_ number: Int) {
+    if number >= 0, number < 10 {
+      appendByte(UInt8(truncatingIfNeeded: number) &+ UInt8(ascii: "0"))
+      return
+    }
+    if number < 0 {
+      appendByte(UInt8(ascii: "-"))
+    }
+    var magnitude = number.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+        magnitude /= 10
+      } while magnitude > 0
+      appendBytes(UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
+}

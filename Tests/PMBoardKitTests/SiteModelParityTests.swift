@@ -1,0 +1,157 @@
+import Foundation
+import Mustache
+import Testing
+
+@testable import PMBoardKit
+
+/// The build renders pages from `SiteModel` (bytes and integers); README documents the `PageContext` view
+/// model. Every page of a site must come out byte-identical from both, and identical to swift-mustache rendering
+/// the `PageContext`s.
+@Suite struct SiteModelParityTests {
+  /// Uses every documented variable, raw and escaped, lookups down the stack, `{{.}}`, sections over text and
+  /// an indented partial.
+  static let kitchenSink: [String: String] = [
+    "board": """
+    {{lang}}|{{t.locale.direction}}|{{root}}|{{boardTitle}}|{{{boardTitle}}}|{{pageTitle}}|{{asOf}}|{{asOfISO}}
+    {{summary}}|{{boardHref}}|{{historyHref}}|{{isBoard}}|{{isHistory}}|{{canonical}}|{{#canonical}}c={{.}}{{/canonical}}
+    {{#locales}}{{code}},{{name}},{{href}},{{url}},{{current}},{{lang}},{{.code}},{{.lang}};{{/locales}}
+    {{#columns}}
+    [{{state}}|{{label}}|{{count}}|{{isEmpty}}|{{#isEmpty}}{{t.board.empty}}{{/isEmpty}}
+      {{> cards}}
+    ]
+    {{/columns}}
+    {{#t}}{{board.heading}}{{lang}}{{/t}}{{t.nope.x}}{{#isEmpty}}x{{/isEmpty}}{{pageLabel}}{{missing}}
+    """,
+    "cards": """
+    {{#cards}}
+    <{{id}}|{{title}}|{{{title}}}|{{body}}|{{&body}}|{{hasBody}}|{{due}}|{{hasDue}}|{{dueText}}|{{{dueText}}}
+    {{state}}|{{overdue}}|{{dueToday}}|{{t.board.overdue}}|{{label}}|{{count}}|{{lang}}|{{#title}}{{.}}{{/title}}
+    {{.title}}|{{.label}}|{{#hasDue}}{{due}}{{/hasDue}}{{^hasBody}}nobody{{/hasBody}}>
+    {{/cards}}
+    """,
+    "history": """
+    {{#entries}}
+      {{action}}|{{at}}|{{{at}}}|{{timeText}}|{{{timeText}}}|{{sentence}}|{{{sentence}}}|{{#sentence}}{{.}}{{/sentence}}
+      {{pageLabel}}|{{lang}}|{{t.history.heading}}|{{.action}}|{{.lang}}|{{#at}}{{.}}{{/at}}|{{isEmpty}}
+    {{/entries}}
+    {{isEmpty}}|{{pageLabel}}|{{hasPager}}|{{prevHref}}|{{nextHref}}|{{#prevHref}}{{.}}{{/prevHref}}
+    {{^nextHref}}none{{/nextHref}}{{#columns}}x{{/columns}}{{^entries}}empty{{/entries}}|{{boardTitle}}
+    """,
+  ]
+
+  @Test func builtInThemeOnTheDemoBoard() throws {
+    try expectParity(board: Self.board(), templates: nil)
+  }
+
+  @Test func builtInThemeOnHostileData() throws {
+    try expectParity(board: Self.hostileBoard(), templates: nil, asOf: Date(timeIntervalSince1970: 1_795_000_000))
+  }
+
+  @Test func everyVariableOnHostileData() throws {
+    try expectParity(
+      board: Self.hostileBoard(), templates: Self.kitchenSink, baseURL: "https://example.com/b",
+      asOf: Date(timeIntervalSince1970: 1_795_000_000))
+  }
+
+  @Test func everyVariableOnAnEmptyBoard() throws {
+    try expectParity(board: Board(info: BoardInfo(title: "Empty", timeZoneID: "UTC")), templates: Self.kitchenSink)
+  }
+
+  // MARK: - Helpers
+
+  private func expectParity(
+    board: Board, templates: [String: String]?, baseURL: String? = nil, asOf: Date? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let checked = try TemplateChecker().check(
+      Theme.load(templatesDir: nil, publicDir: nil, workingDirectory: URL(fileURLWithPath: "/nonexistent")))
+    var sources = checked.templates
+    var library = MustacheLibrary()
+    let texts = templates ?? Self.builtInTexts()
+    if let templates {
+      sources = try TemplateSet(sources: templates.mapValues { (text: $0, file: "test.mustache") })
+    }
+    for (name, text) in texts {
+      try library.register(text, named: name)
+    }
+    let theme = TemplateChecker.Checked(templates: sources, catalogs: checked.catalogs, assets: checked.assets)
+    let renderer = SiteRenderer(
+      board: board, theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
+      today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf, baseURL: baseURL)
+    let fast = renderer.renderedPages()
+    let streamed = renderer.renderedPages(chunk: 7)
+    let reference = renderer.referencePages()
+    #expect(fast.map(\.path) == reference.map(\.path), sourceLocation: sourceLocation)
+    for (index, page) in reference.enumerated() where index < fast.count {
+      let expected = try #require(
+        library.render(MustacheData.dictionary(page.context), withTemplate: page.template))
+      #expect(
+        fast[index].bytes == Array(expected.utf8),
+        "\(page.path) differs:\n\(Self.firstDifference(fast[index].bytes, Array(expected.utf8)))",
+        sourceLocation: sourceLocation)
+      #expect(streamed[index].bytes == fast[index].bytes, "\(page.path) streamed", sourceLocation: sourceLocation)
+      #expect(
+        Array(sources.render(page.template, page.context).utf8) == Array(expected.utf8), "\(page.path) TemplateSet",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  private static func firstDifference(_ got: [UInt8], _ want: [UInt8]) -> String {
+    let index = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
+    let from = max(0, index - 80)
+    return "got:  \(String(decoding: got[from..<min(got.count, index + 80)], as: UTF8.self))\n"
+      + "want: \(String(decoding: want[from..<min(want.count, index + 80)], as: UTF8.self))"
+  }
+
+  private static func builtInTexts() -> [String: String] {
+    let directory = Golden.repositoryRoot.appendingPathComponent("Templates")
+    var texts: [String: String] = [:]
+    for name in ["board", "history"] {
+      texts[name] = try? String(contentsOf: directory.appendingPathComponent("\(name).mustache"), encoding: .utf8)
+    }
+    for name in ["card", "footer", "head", "header"] {
+      texts[name] = try? String(
+        contentsOf: directory.appendingPathComponent("partials/\(name).mustache"), encoding: .utf8)
+    }
+    return texts
+  }
+
+  static func board() -> Board {
+    DemoBoard.make(
+      info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: Date(timeIntervalSince1970: 1_795_250_000)
+    )
+  }
+
+  /// Text that escaping, sorting (canonical equivalence, equal titles), Korean particles and time zones trip on.
+  static func hostileBoard() -> Board {
+    var board = board()
+    board.info = BoardInfo(title: "<Board> & \"Co\" 'x'", timeZoneID: "America/New_York")
+    let titles = [
+      "<script>alert(1)</script>", "K", "\u{212A}", "K", "e\u{301}", "é", "a<\u{338}b", "한글", "한글", "‘인용’",
+      "Tom & Jerry", "\"quoted\"", "", " spaced ", "日本語のタイトル", "👍🏽 & 👍", "x\u{0600}<", "ﬁ", "Ω", "\u{2126}",
+      "가\u{11A8}", "각",
+    ]
+    let created = Date(timeIntervalSince1970: 1_794_000_000)
+    for (index, title) in titles.enumerated() {
+      let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", 1000 - index))!
+      let state = TaskState.allCases[index % 3]
+      let due: CalendarDate? =
+        index % 4 == 0 ? nil : CalendarDate(year: 2026, month: 11, day: 18 + index % 5)!
+      board.tasks.append(
+        BoardTask(
+          id: id, title: title, body: index % 2 == 0 ? "body <b>\(index)</b> & 'q' \"w\"" : "", due: due,
+          state: state, created: created))
+      let at = created.addingTimeInterval(Double(index) * 5_000_000 + 0.75)
+      board.history.append(HistoryEntry(at: at, action: .added, taskID: id, title: title, to: state))
+      board.history.append(
+        HistoryEntry(
+          at: at.addingTimeInterval(60), action: .edited, taskID: id, title: title,
+          fields: Array([TaskField.title, .body, .due, .title].prefix(index % 5))))
+      board.history.append(
+        HistoryEntry(at: at.addingTimeInterval(120), action: .moved, taskID: id, title: title, from: nil, to: nil))
+      board.history.append(
+        HistoryEntry(at: at.addingTimeInterval(180), action: .removed, taskID: id, title: title, from: state))
+    }
+    return board
+  }
+}
