@@ -43,7 +43,9 @@ public struct SiteBuilder: Sendable {
     let writer = try step("prepare the output directory") { try SiteWriter(out: out) }
     do {
       let jobs = try step("prepare view models") { renderer.jobs() }
-      try await step("render pages") { try await Self.run(jobs, into: writer, trace: environment["PMBOARD_TRACE"] == "1") }
+      try await step("render pages") {
+        try await Self.run(jobs, into: writer, trace: environment["PMBOARD_TRACE"] == "1")
+      }
       let summary = try step("write the site") { try writer.commit() }
       return Report(
         out: settings.out, summary: summary, locales: locales, tasks: board.tasks.count,
@@ -84,7 +86,8 @@ public struct SiteBuilder: Sendable {
     }
     guard !chosen.isEmpty else { throw CommandError("--locales is empty; name at least one locale") }
     if let main = settings.defaultLocale, !chosen.contains(main) {
-      throw CommandError("--default-locale `\(main)` is not one of the built locales (\(chosen.joined(separator: ", ")))")
+      throw CommandError(
+        "--default-locale `\(main)` is not one of the built locales (\(chosen.joined(separator: ", ")))")
     }
     return chosen
   }
@@ -142,7 +145,8 @@ public struct SiteBuilder: Sendable {
   private func trace(_ name: String, since start: ContinuousClock.Instant) {
     guard environment["PMBOARD_TRACE"] == "1" else { return }
     let elapsed = ContinuousClock.now - start
-    FileHandle.standardError.write(Data("pmboard: \(name): \(elapsed.formatted(.units(allowed: [.milliseconds])))\n".utf8))
+    FileHandle.standardError.write(
+      Data("pmboard: \(name): \(elapsed.formatted(.units(allowed: [.milliseconds])))\n".utf8))
   }
 }
 
