@@ -24,21 +24,10 @@ final class SharedBoardData: Sendable {
     self.columns = columns.map { $0.sorted(by: CardData.precedes) }
     overdueCount = overdue
     self.dueDates = dueDates
-    let zone = board.info.timeZone
-    // Offsets change only at DST transitions; ask the time zone once per hour, not 300,000 times.
-    var offsets: [Int: Int] = [:]
+    var clock = WallClock(zone: board.info.timeZone)
     var days = Set<Int>()
     newestFirst = board.history.reversed().map { entry in
-      let seconds = Int(entry.at.timeIntervalSince1970.rounded(.down))
-      let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
-      let offset: Int
-      if let cached = offsets[hour] {
-        offset = cached
-      } else {
-        offset = zone.secondsFromGMT(for: entry.at)
-        offsets[hour] = offset
-      }
-      let local = seconds + offset
+      let local = clock.localSeconds(entry.at)
       days.insert(Int((Double(local) / 86_400).rounded(.down)))
       return EntryData(entry: entry, localSeconds: local)
     }

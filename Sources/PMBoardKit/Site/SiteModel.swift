@@ -288,35 +288,7 @@ struct SiteModel: RenderModel {
 
   /// `Instant.format`, straight into the output.
   private func writeInstant(_ total: Int, into output: inout ByteWriter) {
-    let days = Int((Double(total) / 86_400).rounded(.down))
-    let rest = total - days * 86_400
-    let day = CalendarDate(daysSinceEpoch: days)
-    guard (0...9999).contains(day.year) else {
-      HTMLEscaper.appendRaw(Instant.format(Date(timeIntervalSince1970: Double(total))), into: &output)
-      return
-    }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { out in
-      func put(_ value: Int, _ digits: Int, at start: Int) {
-        var value = value
-        for offset in stride(from: digits - 1, through: 0, by: -1) {
-          out[start + offset] = UInt8(48 + value % 10)
-          value /= 10
-        }
-      }
-      put(day.year, 4, at: 0)
-      out[4] = UInt8(ascii: "-")
-      put(day.month, 2, at: 5)
-      out[7] = UInt8(ascii: "-")
-      put(day.day, 2, at: 8)
-      out[10] = UInt8(ascii: "T")
-      put(rest / 3600, 2, at: 11)
-      out[13] = UInt8(ascii: ":")
-      put(rest / 60 % 60, 2, at: 14)
-      out[16] = UInt8(ascii: ":")
-      put(rest % 60, 2, at: 17)
-      out[19] = UInt8(ascii: "Z")
-      output.appendBytes(UnsafeBufferPointer(out))
-    }
+    Instant.withFormatted(total) { output.appendBytes($0) }
   }
 
   /// `LocaleView.timestamp(localSeconds:)`: the `format.timestamp` message with the day's long date.

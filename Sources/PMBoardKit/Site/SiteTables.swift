@@ -275,22 +275,13 @@ final class BoardTables: @unchecked Sendable {
     init(history: [HistoryEntry], zone: TimeZone) {
       var arena = ArenaBuilder()
       var fields: [TaskField] = []
-      // Offsets change only at DST transitions; ask the time zone once per hour, not 300,000 times.
-      var offsets: [Int: Int] = [:]
+      var clock = WallClock(zone: zone)
       var dayIndices: [Int: Int32] = [:]
       var days: [Int] = []
       let entries = FixedArray<EntryRecord>(count: history.count) { index in
         let entry = history[history.count - 1 - index]
         let seconds = Int(entry.at.timeIntervalSince1970.rounded(.down))
-        let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
-        let offset: Int
-        if let cached = offsets[hour] {
-          offset = cached
-        } else {
-          offset = zone.secondsFromGMT(for: entry.at)
-          offsets[hour] = offset
-        }
-        let local = seconds + offset
+        let local = clock.localSeconds(entry.at)
         let day = Int((Double(local) / 86_400).rounded(.down))
         let dayIndex: Int32
         if let known = dayIndices[day] {

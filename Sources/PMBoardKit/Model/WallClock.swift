@@ -1,0 +1,20 @@
+import Foundation
+
+/// Converts UTC instants to seconds on a time zone's wall clock, asking the time zone once per hour:
+/// offsets only change at DST transitions, and a build converts 300,000 history instants.
+struct WallClock {
+  let zone: TimeZone
+  private var offsets: [Int: Int] = [:]
+
+  init(zone: TimeZone) { self.zone = zone }
+
+  /// Seconds since 1970-01-01 00:00 on the wall clock at `instant`.
+  mutating func localSeconds(_ instant: Date) -> Int {
+    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
+    if let cached = offsets[hour] { return seconds + cached }
+    let offset = zone.secondsFromGMT(for: instant)
+    offsets[hour] = offset
+    return seconds + offset
+  }
+}
