@@ -14,20 +14,10 @@ public struct InterchangeReader: Sendable {
   func read(_ data: Data, source: String) throws(ImportError) -> (
     board: Board, undo: [BoardChange], redo: [BoardChange]
   ) {
-    guard String(validating: data, as: UTF8.self) != nil else {
-      throw ImportError(source: source, problems: ["the file is not UTF-8 text; save it as UTF-8"])
-    }
-    // Well-typed files (nearly all) take the strict decoder, several times faster than decoding every field
-    // loosely; only a file with a wrongly typed field is decoded again to say exactly what is wrong.
     let document: LooseDocument
-    do {
-      document = try JSONDecoder().decode(StrictDocument.self, from: data).loose
-    } catch {
-      do {
-        document = try JSONDecoder().decode(LooseDocument.self, from: data)
-      } catch {
-        throw ImportError(source: source, problems: ["not valid pmboard JSON: \(Self.describe(error))"])
-      }
+    switch data.withUnsafeBytes({ Self.scan($0, source: source) }) {
+    case .success(let scanned): document = scanned
+    case .failure(let error): throw error
     }
     var problems: [String] = []
     switch document.format?.value {
@@ -46,19 +36,20 @@ public struct InterchangeReader: Sendable {
       problems.append("board.timeZone: \"\(zone)\" is not an IANA time zone name (e.g. \"Asia/Seoul\")")
     }
     var seen: [UUID: Int] = [:]
+    seen.reserveCapacity(document.tasks?.count ?? 0)
     var tasks: [BoardTask] = []
     tasks.reserveCapacity(document.tasks?.count ?? 0)
     for (index, loose) in (document.tasks ?? []).enumerated() {
-      let path = "tasks[\(index)]"
       if let id = loose.id?.value.flatMap(SQLiteRecords.uuid) {
         if let first = seen[id] {
           problems.append(
-            "\(path).id: \"\(id.uuidString.lowercased())\" is also the id of tasks[\(first)]; ids must be unique")
+            "tasks[\(index)].id: \"\(id.uuidString.lowercased())\" is also the id of tasks[\(first)]; ids must be unique"
+          )
         } else {
           seen[id] = index
         }
       }
-      if let task = loose.task(path: path, problems: &problems) { tasks.append(task) }
+      if let task = loose.task(path: "tasks[\(index)]", problems: &problems) { tasks.append(task) }
     }
     var history: [HistoryEntry] = []
     history.reserveCapacity(document.history?.count ?? 0)
@@ -72,17 +63,60 @@ public struct InterchangeReader: Sendable {
     )
   }
 
-  private static func describe(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "\(error)" }
+  /// The document in `bytes`, or the one problem that keeps it from being read.
+  private static func scan(_ bytes: UnsafeRawBufferPointer, source: String) -> Result<LooseDocument, ImportError> {
+    guard isUTF8(bytes) else {
+      return .failure(ImportError(source: source, problems: ["the file is not UTF-8 text; save it as UTF-8"]))
+    }
+    var scanner = JSONScanner(bytes)
+    var failure: JSONError
+    do {
+      var document = try scanner.document()
+      // The JSON store's undo and redo lists (at most `ChangeLog.depth` changes each) keep the strict `Codable` form.
+      for (name, range) in [("undo", document.undoRange), ("redo", document.redoRange)] {
+        guard let range else { continue }
+        do {
+          let list = try JSONDecoder().decode(
+            [BoardChange].self, from: Data(UnsafeRawBufferPointer(rebasing: bytes[range])))
+          if name == "undo" { document.undo = list } else { document.redo = list }
+        } catch {
+          return .failure(
+            ImportError(source: source, problems: ["not valid pmboard JSON: \(describe(error, in: name))"]))
+        }
+      }
+      return .success(document)
+    } catch {
+      failure = error
+    }
+    // A value of the wrong type is reported only in a file that is JSON throughout, as a JSON parser would.
+    if !failure.isSyntax {
+      var checker = JSONScanner(bytes)
+      do {
+        try checker.skipValue()
+        try checker.finish()
+      } catch {
+        failure = error
+      }
+    }
+    return .failure(
+      ImportError(source: source, problems: ["not valid pmboard JSON: \(failure.described(in: bytes))"]))
+  }
+
+  /// Whether `bytes` are UTF-8 text, checked in place (`String(validating:)` would copy them).
+  private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    (try? UTF8Span(validating: bytes.assumingMemoryBound(to: UInt8.self).span)) != nil
+  }
+
+  private static func describe(_ error: any Error, in list: String) -> String {
+    guard let error = error as? DecodingError else { return "\(list): \(error)" }
     switch error {
     case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
       .keyNotFound(_, let context):
-      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      let path = list + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
       let detail = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
-      return [path.isEmpty ? nil : String(path.drop { $0 == "." }), detail ?? context.debugDescription]
-        .compactMap { $0 }.joined(separator: ": ")
+      return "\(path): \(detail ?? context.debugDescription)"
     @unknown default:
-      return "\(error)"
+      return "\(list): \(error)"
     }
   }
 }
@@ -101,140 +135,143 @@ public struct ImportError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A JSON value expected to be a string, kept even when it is not, so the reader can say what is wrong.
-struct LooseString: Decodable {
-  var value: String?
-  var found: String?
+enum LooseString: Equatable {
+  case text(String)
+  /// Not a string: what was found instead (`null`, `the number 3.0`, `true`, `an object or array`).
+  case other(String)
 
-  init(_ value: String) { self.value = value }
+  init(_ value: String) { self = .text(value) }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let text = try? container.decode(String.self) {
-      value = text
-    } else if container.decodeNil() {
-      found = "null"
-    } else if let number = try? container.decode(Double.self) {
-      found = "the number \(number)"
-    } else if let flag = try? container.decode(Bool.self) {
-      found = "\(flag)"
-    } else {
-      found = "an object or array"
-    }
+  init(found: String) { self = .other(found) }
+
+  var value: String? {
+    if case .text(let text) = self { text } else { nil }
   }
 
-  func required(_ path: String, _ problems: inout [String]) -> String? {
+  var found: String? {
+    if case .other(let description) = self { description } else { nil }
+  }
+
+  func required(_ path: @autoclosure () -> String, _ problems: inout [String]) -> String? {
     if let value { return value }
-    problems.append("\(path): \(found.map { "expected a string, found \($0)" } ?? "missing")")
+    problems.append("\(path()): \(found.map { "expected a string, found \($0)" } ?? "missing")")
     return nil
   }
 }
 
-private struct LooseDocument: Decodable {
+struct LooseDocument {
   var format: LooseString?
   var board: LooseBoard?
   var tasks: [LooseTask]?
   var history: [LooseEntry]?
   var undo: [BoardChange]?
   var redo: [BoardChange]?
+  /// Where the undo and redo lists are in the text, for decoding after the scan.
+  var undoRange, redoRange: Range<Int>?
 }
 
-private struct LooseBoard: Decodable {
+struct LooseBoard {
   var title: LooseString?
   var timeZone: LooseString?
 }
 
-private struct LooseTask: Decodable {
+struct LooseTask {
   var id, title, body, due, state, created, updated: LooseString?
 
-  func task(path: String, problems: inout [String]) -> BoardTask? {
+  func task(path: @autoclosure () -> String, problems: inout [String]) -> BoardTask? {
     let before = problems.count
-    let idText = id?.required("\(path).id", &problems)
+    let idText = id?.required("\(path()).id", &problems)
     let uuid = idText.flatMap(SQLiteRecords.uuid)
-    if let idText, uuid == nil { problems.append("\(path).id: \"\(idText)\" is not a UUID") }
-    let titleText = title?.required("\(path).title", &problems)
-    if title == nil { problems.append("\(path).title: missing") }
-    if let titleText, case .failure(let violation) = TaskRules.checkTitle(titleText) {
-      problems.append("\(path).title: \(violation)")
+    if let idText, uuid == nil { problems.append("\(path()).id: \"\(idText)\" is not a UUID") }
+    let titleText = title?.required("\(path()).title", &problems)
+    if title == nil { problems.append("\(path()).title: missing") }
+    // The rules' check trims the title; trimming (through `NSString`) is most of the cost of checking a task.
+    var trimmedTitle: String?
+    if let titleText {
+      switch TaskRules.checkTitle(titleText) {
+      case .success(let trimmed): trimmedTitle = trimmed
+      case .failure(let violation): problems.append("\(path()).title: \(violation)")
+      }
     }
-    let bodyText = body.map { $0.required("\(path).body", &problems) ?? "" } ?? ""
-    if case .failure(let violation) = TaskRules.checkBody(bodyText) { problems.append("\(path).body: \(violation)") }
+    let bodyText = body.map { $0.required("\(path()).body", &problems) ?? "" } ?? ""
+    if case .failure(let violation) = TaskRules.checkBody(bodyText) { problems.append("\(path()).body: \(violation)") }
     var dueDate: CalendarDate?
-    if let due, let text = due.required("\(path).due", &problems) {
+    if let due, let text = due.required("\(path()).due", &problems) {
       dueDate = CalendarDate(iso: text)
-      if dueDate == nil { problems.append("\(path).due: \"\(text)\" is not a date (YYYY-MM-DD)") }
+      if dueDate == nil { problems.append("\(path()).due: \"\(text)\" is not a date (YYYY-MM-DD)") }
     }
-    let stateValue = Self.state(state, path: "\(path).state", &problems)
-    if id == nil { problems.append("\(path).id: missing") }
-    if state == nil { problems.append("\(path).state: missing") }
-    let createdAt = Self.instant(created, path: "\(path).created", &problems)
-    let updatedAt = Self.instant(updated, path: "\(path).updated", &problems)
-    guard problems.count == before, let uuid, let titleText, let stateValue else { return nil }
+    let stateValue = Self.state(state, path: "\(path()).state", &problems)
+    if id == nil { problems.append("\(path()).id: missing") }
+    if state == nil { problems.append("\(path()).state: missing") }
+    let createdAt = Self.instant(created, path: "\(path()).created", &problems)
+    let updatedAt = Self.instant(updated, path: "\(path()).updated", &problems)
+    guard problems.count == before, let uuid, let trimmedTitle, let stateValue else { return nil }
     let now = Date(timeIntervalSince1970: 0)
     return BoardTask(
-      id: uuid, title: titleText.trimmingCharacters(in: .whitespacesAndNewlines), body: bodyText, due: dueDate,
+      id: uuid, title: trimmedTitle, body: bodyText, due: dueDate,
       state: stateValue, created: createdAt ?? now, updated: updatedAt ?? createdAt ?? now)
   }
 
-  static func state(_ loose: LooseString?, path: String, _ problems: inout [String]) -> TaskState? {
-    guard let text = loose?.required(path, &problems) else { return nil }
+  static func state(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String]) -> TaskState? {
+    guard let text = loose?.required(path(), &problems) else { return nil }
     guard let state = TaskState(rawValue: text) else {
-      problems.append("\(path): \"\(text)\" is not a state; use todo, doing or done")
+      problems.append("\(path()): \"\(text)\" is not a state; use todo, doing or done")
       return nil
     }
     return state
   }
 
-  static func instant(_ loose: LooseString?, path: String, _ problems: inout [String]) -> Date? {
+  static func instant(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String]) -> Date? {
     guard let loose else { return nil }
-    guard let text = loose.required(path, &problems) else { return nil }
+    guard let text = loose.required(path(), &problems) else { return nil }
     guard let date = Instant.parse(text) else {
-      problems.append("\(path): \"\(text)\" is not a UTC instant like 2026-11-02T10:00:00Z")
+      problems.append("\(path()): \"\(text)\" is not a UTC instant like 2026-11-02T10:00:00Z")
       return nil
     }
     return date
   }
 }
 
-private struct LooseEntry: Decodable {
+struct LooseEntry {
   var at, action, task, title, from, to: LooseString?
   var fields: [LooseString]?
 
-  func entry(path: String, problems: inout [String]) -> HistoryEntry? {
+  func entry(path: @autoclosure () -> String, problems: inout [String]) -> HistoryEntry? {
     let before = problems.count
-    if at == nil { problems.append("\(path).at: missing") }
-    let atDate = LooseTask.instant(at, path: "\(path).at", &problems)
+    if at == nil { problems.append("\(path()).at: missing") }
+    let atDate = LooseTask.instant(at, path: "\(path()).at", &problems)
     var actionValue: HistoryAction?
-    if let text = action?.required("\(path).action", &problems) {
+    if let text = action?.required("\(path()).action", &problems) {
       actionValue = HistoryAction(rawValue: text)
       if actionValue == nil {
-        problems.append("\(path).action: \"\(text)\" is not an action; use added, edited, moved or removed")
+        problems.append("\(path()).action: \"\(text)\" is not an action; use added, edited, moved or removed")
       }
     } else if action == nil {
-      problems.append("\(path).action: missing")
+      problems.append("\(path()).action: missing")
     }
     var taskID: UUID?
-    if let text = task?.required("\(path).task", &problems) {
+    if let text = task?.required("\(path()).task", &problems) {
       taskID = SQLiteRecords.uuid(text)
-      if taskID == nil { problems.append("\(path).task: \"\(text)\" is not a UUID") }
+      if taskID == nil { problems.append("\(path()).task: \"\(text)\" is not a UUID") }
     } else if task == nil {
-      problems.append("\(path).task: missing")
+      problems.append("\(path()).task: missing")
     }
-    let titleText = title?.required("\(path).title", &problems) ?? ""
-    let fromState = from.flatMap { LooseTask.state($0, path: "\(path).from", &problems) }
-    let toState = to.flatMap { LooseTask.state($0, path: "\(path).to", &problems) }
+    let titleText = title?.required("\(path()).title", &problems) ?? ""
+    let fromState = from.flatMap { LooseTask.state($0, path: "\(path()).from", &problems) }
+    let toState = to.flatMap { LooseTask.state($0, path: "\(path()).to", &problems) }
     if let actionValue {
       let needsFrom = actionValue == .moved || actionValue == .removed
       let needsTo = actionValue == .moved || actionValue == .added
-      if needsFrom, from == nil { problems.append("\(path).from: missing; a \(actionValue.rawValue) entry needs it") }
-      if needsTo, to == nil { problems.append("\(path).to: missing; a \(actionValue.rawValue) entry needs it") }
+      if needsFrom, from == nil { problems.append("\(path()).from: missing; a \(actionValue.rawValue) entry needs it") }
+      if needsTo, to == nil { problems.append("\(path()).to: missing; a \(actionValue.rawValue) entry needs it") }
     }
     var fieldList: [TaskField] = []
     for (index, field) in (fields ?? []).enumerated() {
-      guard let text = field.required("\(path).fields[\(index)]", &problems) else { continue }
+      guard let text = field.required("\(path()).fields[\(index)]", &problems) else { continue }
       if let value = TaskField(rawValue: text) {
         fieldList.append(value)
       } else {
-        problems.append("\(path).fields[\(index)]: \"\(text)\" is not a field; use title, body or due")
+        problems.append("\(path()).fields[\(index)]: \"\(text)\" is not a field; use title, body or due")
       }
     }
     guard problems.count == before, let atDate, let actionValue, let taskID else { return nil }
@@ -244,47 +281,140 @@ private struct LooseEntry: Decodable {
   }
 }
 
-/// The interchange document with every field of the expected JSON type; converts to the loose form for checking.
-private struct StrictDocument: Decodable {
-  var format: String?
-  var board: StrictBoard?
-  var tasks: [StrictTask]?
-  var history: [StrictEntry]?
-  var undo: [BoardChange]?
-  var redo: [BoardChange]?
+/// Reading the interchange document's members straight into the loose form.
+extension JSONScanner {
+  private enum DocumentMember: Int, CaseIterable { case format, board, tasks, history, undo, redo }
+  private enum BoardMember: Int, CaseIterable { case title, timeZone }
+  private enum TaskMember: Int, CaseIterable { case id, title, body, due, state, created, updated }
+  private enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields }
 
-  struct StrictBoard: Decodable {
-    var title: String?
-    var timeZone: String?
+  private static let documentNames = JSONNames(DocumentMember.allCases.map { "\($0)" })
+  private static let boardNames = JSONNames(BoardMember.allCases.map { "\($0)" })
+  private static let taskNames = JSONNames(TaskMember.allCases.map { "\($0)" })
+  private static let entryNames = JSONNames(EntryMember.allCases.map { "\($0)" })
+
+  /// The whole text as an interchange document; members not in the format are read over, as `JSONDecoder` does,
+  /// and a member given twice keeps its last value.
+  mutating func document() throws(JSONError) -> LooseDocument {
+    var document = LooseDocument()
+    var object = try enterObject("the document")
+    while let member = try nextMember(&object, Self.documentNames) {
+      switch DocumentMember(rawValue: member) {
+      case .format?: document.format = try optionalLooseString()
+      case .board?: document.board = try skipNull() ? nil : board()
+      case .tasks?: document.tasks = try skipNull() ? nil : tasks()
+      case .history?: document.history = try skipNull() ? nil : history()
+      case .undo?: document.undoRange = try skipNull() ? nil : arrayRange("undo")
+      case .redo?: document.redoRange = try skipNull() ? nil : arrayRange("redo")
+      case nil: try skipValue()
+      }
+    }
+    try finish()
+    return document
   }
 
-  struct StrictTask: Decodable {
-    var id, title, body, due, state, created, updated: String?
+  private mutating func board() throws(JSONError) -> LooseBoard {
+    var board = LooseBoard()
+    var object = try enterObject("board")
+    while let member = try nextMember(&object, Self.boardNames) {
+      switch BoardMember(rawValue: member) {
+      case .title?: board.title = try optionalLooseString()
+      case .timeZone?: board.timeZone = try optionalLooseString()
+      case nil: try skipValue()
+      }
+    }
+    return board
   }
 
-  struct StrictEntry: Decodable {
-    var at, action, task, title, from, to: String?
-    var fields: [String]?
+  private mutating func tasks() throws(JSONError) -> [LooseTask] {
+    var tasks: [LooseTask] = []
+    let names = Self.taskNames
+    var array = try enterArray("tasks")
+    while try nextElement(&array) {
+      var task = LooseTask()
+      var object = try enterObject("tasks[\(tasks.count)]")
+      while let member = try nextMember(&object, names) {
+        switch TaskMember(rawValue: member) {
+        case .id?: task.id = try optionalLooseString()
+        case .title?: task.title = try optionalLooseString()
+        case .body?: task.body = try optionalLooseString()
+        case .due?: task.due = try optionalLooseString()
+        case .state?: task.state = try optionalLooseString()
+        case .created?: task.created = try optionalLooseString()
+        case .updated?: task.updated = try optionalLooseString()
+        case nil: try skipValue()
+        }
+      }
+      tasks.append(task)
+    }
+    return tasks
   }
 
-  var loose: LooseDocument {
-    LooseDocument(
-      format: format.map(LooseString.init),
-      board: board.map { LooseBoard(title: $0.title.map(LooseString.init), timeZone: $0.timeZone.map(LooseString.init)) },
-      tasks: tasks?.map { task in
-        LooseTask(
-          id: task.id.map(LooseString.init), title: task.title.map(LooseString.init),
-          body: task.body.map(LooseString.init), due: task.due.map(LooseString.init),
-          state: task.state.map(LooseString.init), created: task.created.map(LooseString.init),
-          updated: task.updated.map(LooseString.init))
-      },
-      history: history?.map { entry in
-        LooseEntry(
-          at: entry.at.map(LooseString.init), action: entry.action.map(LooseString.init),
-          task: entry.task.map(LooseString.init), title: entry.title.map(LooseString.init),
-          from: entry.from.map(LooseString.init), to: entry.to.map(LooseString.init),
-          fields: entry.fields?.map(LooseString.init))
-      },
-      undo: undo, redo: redo)
+  private mutating func history() throws(JSONError) -> [LooseEntry] {
+    var history: [LooseEntry] = []
+    let names = Self.entryNames
+    var array = try enterArray("history")
+    while try nextElement(&array) {
+      var entry = LooseEntry()
+      var object = try enterObject("history[\(history.count)]")
+      while let member = try nextMember(&object, names) {
+        switch EntryMember(rawValue: member) {
+        case .at?: entry.at = try optionalLooseString()
+        case .action?: entry.action = try optionalLooseString()
+        case .task?: entry.task = try optionalLooseString()
+        case .title?: entry.title = try optionalLooseString()
+        case .from?: entry.from = try optionalLooseString()
+        case .to?: entry.to = try optionalLooseString()
+        case .fields?: entry.fields = try skipNull() ? nil : fields("history[\(history.count)].fields")
+        case nil: try skipValue()
+        }
+      }
+      history.append(entry)
+    }
+    return history
+  }
+
+  private mutating func fields(_ path: @autoclosure () -> String) throws(JSONError) -> [LooseString] {
+    var fields: [LooseString] = []
+    var array = try enterArray(path())
+    while try nextElement(&array) { fields.append(try looseString()) }
+    return fields
+  }
+
+  /// Reads over the array at the offset and returns its byte range.
+  private mutating func arrayRange(_ path: String) throws(JSONError) -> Range<Int> {
+    guard try next("an array") == UInt8(ascii: "[") else { throw mismatch(path, expected: "an array") }
+    let start = offset
+    try skipValue()
+    return start..<offset
+  }
+
+  /// A member's value where a string belongs; null counts as absent, as `JSONDecoder` treats optional members.
+  private mutating func optionalLooseString() throws(JSONError) -> LooseString? {
+    try skipNull() ? nil : looseString()
+  }
+
+  /// The value at the offset, which should be a string; anything else is described for the problem report.
+  private mutating func looseString() throws(JSONError) -> LooseString {
+    switch try next("a value") {
+    case UInt8(ascii: "\""): return .text(try string())
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .other("null")
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .other("true")
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .other("false")
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      try skipValue()
+      return .other("an object or array")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let number = text(try number())
+      return .other("the number \(Double(number).flatMap { $0.isFinite ? "\($0)" : nil } ?? number)")
+    default:
+      throw expectedValue()
+    }
   }
 }
