@@ -39,9 +39,10 @@ struct ListCommand: AsyncParsableCommand {
       let late = task.isOverdue(today: day)
       var dueText = task.due?.description ?? "-"
       if late { dueText += " OVERDUE" }
-      dueText = dueText.padding(toLength: 20, withPad: " ", startingAt: 0)
+      dueText += String(repeating: " ", count: max(0, 20 - dueText.utf8.count))
       if late && colour { dueText = "\u{1B}[31m" + dueText + "\u{1B}[0m" }
-      out += task.state.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+      out += task.state.rawValue
+      out += String(repeating: " ", count: 7 - task.state.rawValue.utf8.count)
       out += task.shortID + "  " + dueText + " " + task.title + "\n"
     }
     let late = tasks.count(where: { $0.isOverdue(today: day) })
@@ -53,7 +54,8 @@ struct ListCommand: AsyncParsableCommand {
 /// The order tasks appear in on the board: state, then due date (none last), title by code point, id.
 public enum BoardOrder {
   public static func sorted(_ tasks: [BoardTask]) -> [BoardTask] {
-    tasks.sorted(by: precedes)
+    // Sorting indices moves integers instead of copying seven-field tasks around (100,000 of them in `list`).
+    tasks.indices.sorted { precedes(tasks[$0], tasks[$1]) }.map { tasks[$0] }
   }
 
   public static func precedes(_ lhs: BoardTask, _ rhs: BoardTask) -> Bool {
@@ -69,7 +71,8 @@ public enum BoardOrder {
     case (_?, nil): return true
     default: break
     }
-    if lhs.title != rhs.title { return lhs.title.unicodeScalars.lexicographicallyPrecedes(rhs.title.unicodeScalars) }
+    // UTF-8 byte order is code point order, and much cheaper to compare.
+    if lhs.title != rhs.title { return lhs.title.utf8.lexicographicallyPrecedes(rhs.title.utf8) }
     return lhs.idString < rhs.idString
   }
 }

@@ -1,7 +1,7 @@
 /// Reads fixed-width decimal fields from ASCII bytes, for the hand-written date and instant parsers.
 enum ASCIIDigits {
   /// The number in `bytes[range]`, or nil if any byte there is not a digit.
-  static func value(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+  static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
     var value = 0
     for index in range {
       let byte = bytes[index]

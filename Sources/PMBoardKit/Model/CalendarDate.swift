@@ -21,7 +21,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
   /// Parses exactly `YYYY-MM-DD`.
   public init?(iso text: some StringProtocol) {
-    let bytes = Array(text.utf8)
+    var text = String(text)
+    guard let date = text.withUTF8({ CalendarDate(isoBytes: $0) }) else { return nil }
+    self = date
+  }
+
+  /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes, without making a `String`.
+  init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
     guard let year = ASCIIDigits.value(bytes, 0..<4), let month = ASCIIDigits.value(bytes, 5..<7),
       let day = ASCIIDigits.value(bytes, 8..<10)

@@ -6,10 +6,15 @@ import Foundation
 public enum Instant {
   /// Parses `YYYY-MM-DDTHH:MM:SSZ`, with optional fractional seconds.
   public static func parse(_ text: some StringProtocol) -> Date? {
-    let bytes = Array(text.utf8)
+    var text = String(text)
+    return text.withUTF8(parse(bytes:))
+  }
+
+  /// As `parse(_:)`, from UTF-8 bytes in place.
+  static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
       bytes[16] == UInt8(ascii: ":"), bytes.last == UInt8(ascii: "Z"),
-      let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self))
+      let date = CalendarDate(isoBytes: UnsafeBufferPointer(rebasing: bytes[0..<10]))
     else { return nil }
     guard let hour = ASCIIDigits.value(bytes, 11..<13), let minute = ASCIIDigits.value(bytes, 14..<16),
       let second = ASCIIDigits.value(bytes, 17..<19),
