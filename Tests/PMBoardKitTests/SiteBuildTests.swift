@@ -259,4 +259,21 @@ struct SiteBuildTests {
     }
     return files
   }
+
+  @Test func aRebuildRewritesOnlyTheFilesThatChanged() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--demo", "--today", "2026-11-21").status == 0)
+    let css = try FileManager.default.attributesOfItem(atPath: cli.path("_site/assets/style.css"))
+    let page = try FileManager.default.attributesOfItem(atPath: cli.path("_site/en/index.html"))
+    sleep(1)
+    let result = try cli.run("build", "--demo", "--today", "2026-11-22")
+    #expect(result.stdout.contains("changed"), "\(result.stdout)")
+    let cssAfter = try FileManager.default.attributesOfItem(atPath: cli.path("_site/assets/style.css"))
+    let pageAfter = try FileManager.default.attributesOfItem(atPath: cli.path("_site/en/index.html"))
+    #expect(css[.modificationDate] as? Date == cssAfter[.modificationDate] as? Date)
+    #expect(css[.systemFileNumber] as? Int == cssAfter[.systemFileNumber] as? Int)
+    #expect(page[.systemFileNumber] as? Int != pageAfter[.systemFileNumber] as? Int)
+    #expect(try cli.read("_site/en/index.html").contains("November 22, 2026"))
+  }
 }

@@ -16,7 +16,8 @@ public final class SiteWriter: Sendable {
 
   private struct Progress {
     var written: [String] = []
-    var unchanged = 0
+    /// Files identical to the old site's: linked from it at commit, and only if anything changed at all.
+    var unchanged: [String] = []
     var bytes = 0
   }
 
@@ -69,31 +70,42 @@ public final class SiteWriter: Sendable {
 
   /// Writes one file from a buffer; safe to call from several tasks at once.
   public func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteWriteError) {
+    if previous?[path] != nil, Self.sameContent(out.appendingPathComponent(path).path, bytes) {
+      state.withLock {
+        $0.written.append(path)
+        $0.unchanged.append(path)
+      }
+      return
+    }
+    let descriptor = try create(path)
+    defer { close(descriptor) }
+    try Self.writeAll(descriptor, bytes, path: path)
+    state.withLock {
+      $0.written.append(path)
+      $0.bytes += bytes.count
+    }
+  }
+
+  /// Creates `path` in the staging directory, with its folders.
+  private func create(_ path: String) throws(SiteWriteError) -> Int32 {
     let target = staging.appendingPathComponent(path)
     let folder = target.deletingLastPathComponent().path
     if folder != staging.path {
       try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
-    let old = out.appendingPathComponent(path).path
-    if previous?[path] != nil, Self.sameContent(old, bytes), link(old, target.path) == 0 {
-      state.withLock {
-        $0.written.append(path)
-        $0.unchanged += 1
-      }
-      return
-    }
     let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .io(target.path, String(cString: strerror(errno))) }
-    defer { close(descriptor) }
+    return descriptor
+  }
+
+  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>, path: String)
+    throws(SiteWriteError)
+  {
     var offset = 0
     while offset < bytes.count {
       let result = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      guard result > 0 else { throw .io(target.path, String(cString: strerror(errno))) }
+      guard result > 0 else { throw .io(path, String(cString: strerror(errno))) }
       offset += result
-    }
-    state.withLock {
-      $0.written.append(path)
-      $0.bytes += bytes.count
     }
   }
 
@@ -103,60 +115,79 @@ public final class SiteWriter: Sendable {
   public func write(
     _ path: String, streaming produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) throws(SiteWriteError) {
-    let target = staging.appendingPathComponent(path)
-    let folder = target.deletingLastPathComponent().path
-    if folder != staging.path {
-      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-    let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .io(target.path, String(cString: strerror(errno))) }
     let old = out.appendingPathComponent(path).path
-    // While every byte so far equals the old file's, keep reading the old file alongside.
+    // While every byte so far equals the old file's, write nothing: a rebuild with nothing changed only reads.
+    // At the first difference, the equal prefix is copied from the old file and writing goes on from there.
     var oldDescriptor: Int32 = previous?[path] != nil ? open(old, O_RDONLY | O_CLOEXEC) : -1
+    var descriptor: Int32 = -1
+    var matched = 0
     var oldBytes: [UInt8] = []
     var failure: SiteWriteError?
     var total = 0
+    func diverge() throws(SiteWriteError) {
+      descriptor = try create(path)
+      if matched > 0 { try Self.copyPrefix(from: oldDescriptor, to: descriptor, count: matched, path: path) }
+      if oldDescriptor >= 0 { close(oldDescriptor) }
+      oldDescriptor = -1
+    }
+    if oldDescriptor < 0 {
+      do { try diverge() } catch { throw error }
+    }
     produce { bytes in
       guard failure == nil, bytes.count > 0 else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let result = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        guard result > 0 else {
-          failure = .io(target.path, String(cString: strerror(errno)))
-          return
+      do {
+        total += bytes.count
+        if oldDescriptor >= 0 {
+          if Self.readEqual(oldDescriptor, bytes, buffer: &oldBytes) {
+            matched += bytes.count
+            return
+          }
+          try diverge()
         }
-        offset += result
+        try Self.writeAll(descriptor, bytes, path: path)
+      } catch {
+        failure = error as? SiteWriteError ?? .io(path, "\(error)")
       }
-      total += bytes.count
-      if oldDescriptor >= 0, !Self.readEqual(oldDescriptor, bytes, buffer: &oldBytes) {
-        close(oldDescriptor)
-        oldDescriptor = -1
-      }
-    }
-    close(descriptor)
-    if let failure {
-      if oldDescriptor >= 0 { close(oldDescriptor) }
-      throw failure
     }
     if oldDescriptor >= 0 {
       var probe: UInt8 = 0
-      let atEnd = read(oldDescriptor, &probe, 1) == 0
-      close(oldDescriptor)
-      let linked = target.path + ".pmboard-link"
-      if atEnd, link(old, linked) == 0 {
-        if rename(linked, target.path) == 0 {
-          state.withLock {
-            $0.written.append(path)
-            $0.unchanged += 1
-          }
-          return
+      if failure == nil, read(oldDescriptor, &probe, 1) == 0 {
+        close(oldDescriptor)
+        state.withLock {
+          $0.written.append(path)
+          $0.unchanged.append(path)
         }
-        unlink(linked)
+        return
+      }
+      if failure == nil {
+        do { try diverge() } catch { failure = error }
+      } else {
+        close(oldDescriptor)
       }
     }
+    if descriptor >= 0 { close(descriptor) }
+    if let failure { throw failure }
     state.withLock {
       $0.written.append(path)
       $0.bytes += total
+    }
+  }
+
+  /// Copies the first `count` bytes of the old file into the new one.
+  private static func copyPrefix(from source: Int32, to target: Int32, count: Int, path: String)
+    throws(SiteWriteError)
+  {
+    var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
+    var offset = 0
+    while offset < count {
+      let got = buffer.withUnsafeMutableBytes {
+        pread(source, $0.baseAddress!, min($0.count, count - offset), off_t(offset))
+      }
+      guard got > 0 else { throw .io(path, "the old file changed while it was compared") }
+      try buffer.withUnsafeBufferPointer { chunk throws(SiteWriteError) in
+        try writeAll(target, UnsafeBufferPointer(rebasing: chunk[0..<got]), path: path)
+      }
+      offset += got
     }
   }
 
@@ -206,7 +237,20 @@ public final class SiteWriter: Sendable {
     } else {
       do { try Data(manifest.utf8).write(to: manifestPath) } catch { throw .io(manifestPath.path, "\(error)") }
     }
-    let changed = progress.written.count - progress.unchanged
+    let changed = progress.written.count - progress.unchanged.count
+    if previous != nil, changed == 0, removed == 0, oldManifest == Data(manifest.utf8) {
+      // Nothing to swap: the site on disk is already exactly this build's.
+      discard()
+      return Summary(files: progress.written.count, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
+    }
+    for path in progress.unchanged {
+      let target = staging.appendingPathComponent(path)
+      try? FileManager.default.createDirectory(
+        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if link(out.appendingPathComponent(path).path, target.path) != 0 {
+        throw .io(target.path, String(cString: strerror(errno)))
+      }
+    }
     if previous != nil {
       if pmboard_exchange_paths(staging.path, out.path) != 0 {
         // No atomic exchange on this file system: fall back to two renames (a brief moment without `out`).
