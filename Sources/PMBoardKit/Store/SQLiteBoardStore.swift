@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// A board kept in one SQLite file (WAL mode) that several processes may read and change at once.
 ///
@@ -38,18 +39,44 @@ public final class SQLiteBoardStore: BoardStore {
   }
 
   public func load() async throws -> Board {
-    try await read { db in
+    try await read { db, location, readOnly in
       let info = try Self.info(db)
+      // History is append-only and usually three times the tasks, so it is decoded on a second connection
+      // while this one decodes the tasks. That connection reads up to the last entry this transaction sees;
+      // if its count then differs (an import replaced everything meanwhile), this transaction reads it again.
+      let last = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), count(*) FROM history")!
+      let lastSeq: Int64 = last[0]
+      let count: Int = last[1]
+      let history = ParallelResult<[HistoryEntry]>()
+      let configuration = self.configuration(readOnly: readOnly)
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global(qos: .userInitiated).async {
+        history.set(
+          Result {
+            let queue = try DatabaseQueue(path: location, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { try Self.history(in: $0, upTo: lastSeq) }
+          })
+        done.signal()
+      }
       var tasks: [BoardTask] = []
       let taskRows = try Row.fetchCursor(
         db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task ORDER BY rowid")
       while let row = try taskRows.next() { tasks.append(try SQLiteRecords.task(row)) }
-      var history: [HistoryEntry] = []
-      let historyRows = try Row.fetchCursor(
-        db, sql: "SELECT \(SQLiteRecords.historyColumns) FROM history ORDER BY seq")
-      while let row = try historyRows.next() { history.append(try SQLiteRecords.entry(row)) }
-      return Board(info: info, tasks: tasks, history: history)
+      done.wait()
+      var entries = (try? history.get()) ?? []
+      if entries.count != count { entries = try Self.history(in: db, upTo: lastSeq) }
+      return Board(info: info, tasks: tasks, history: entries)
     }
+  }
+
+  private static func history(in db: Database, upTo lastSeq: Int64) throws -> [HistoryEntry] {
+    var history: [HistoryEntry] = []
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT \(SQLiteRecords.historyColumns) FROM history WHERE seq <= ? ORDER BY seq",
+      arguments: [lastSeq])
+    while let row = try rows.next() { history.append(try SQLiteRecords.entry(row)) }
+    return history
   }
 
   public func info() async throws -> BoardInfo {
@@ -101,6 +128,13 @@ public final class SQLiteBoardStore: BoardStore {
   /// it removes the -wal and -shm files a read-only connection would leave behind. SQLite opens a read-only file
   /// read-only by itself.
   private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    try await read { db, _, _ in try body(db) }
+  }
+
+  /// A read transaction; `body` also gets where and how the database was opened, to open more readers.
+  private func read<T: Sendable>(
+    _ body: @escaping @Sendable (Database, _ location: String, _ readOnly: Bool) throws -> T
+  ) async throws -> T {
     do {
       try SQLiteHeader.check(path: path)
       do {
@@ -116,11 +150,11 @@ public final class SQLiteBoardStore: BoardStore {
   }
 
   private func read<T: Sendable>(
-    at location: String, readOnly: Bool, _ body: @escaping @Sendable (Database) throws -> T
+    at location: String, readOnly: Bool, _ body: @escaping @Sendable (Database, String, Bool) throws -> T
   ) async throws -> T {
     let queue = try DatabaseQueue(path: location, configuration: configuration(readOnly: readOnly))
     defer { try? queue.close() }
-    return try await queue.read(body)
+    return try await queue.read { try body($0, location, readOnly) }
   }
 
   private func isInReadOnlyDirectory(_ error: DatabaseError) -> Bool {
@@ -169,5 +203,17 @@ public final class SQLiteBoardStore: BoardStore {
       throw .unwritable(path: path, reason: String(cString: strerror(code)))
     }
     close(descriptor)
+  }
+}
+
+/// A value computed on another thread and collected after a semaphore says it is there.
+private final class ParallelResult<Value: Sendable>: Sendable {
+  private let result = Mutex<Result<Value, any Error>?>(nil)
+
+  func set(_ value: Result<Value, any Error>) { result.withLock { $0 = value } }
+
+  func get() throws -> Value {
+    guard let value = result.withLock({ $0 }) else { throw CancellationError() }
+    return try value.get()
   }
 }
