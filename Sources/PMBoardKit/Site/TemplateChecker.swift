@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The "validate templates" stage: every template through swift-mustache-compatible parsing and libxml2,
 /// every catalog against the others. Collects all problems before failing, like Hugo does.
@@ -18,10 +19,29 @@ public struct TemplateChecker: Sendable {
       problems.append(
         Diagnostic(file: "Templates/\(name).mustache", line: 1, column: 1, message: "the page template is missing"))
     }
+    // Catalogs and templates are checked independently, so on every core at once (this is most of a small
+    // board's build time).
+    let catalogFiles = theme.catalogs.sorted { $0.key < $1.key }
+    let templateFiles = theme.templates.sorted { $0.key < $1.key }
+    let results = Mutex([Int: Result<LocaleCatalog?, Diagnostic>]())
+    let htmlProblems = Mutex([Diagnostic]())
+    DispatchQueue.concurrentPerform(iterations: catalogFiles.count + templateFiles.count) { index in
+      if index < catalogFiles.count {
+        let (code, file) = catalogFiles[index]
+        let parsed = LocaleCatalog.parse(code: code, text: file.text, file: file.path).map(Optional.some)
+        results.withLock { $0[index] = parsed }
+      } else {
+        let (name, file) = templateFiles[index - catalogFiles.count]
+        let found = HTMLTemplateValidator().validate(
+          source: file.text, file: file.path, isPage: Theme.pageTemplates.contains(name))
+        htmlProblems.withLock { $0 += found }
+      }
+    }
     var catalogs: [String: LocaleCatalog] = [:]
-    for (code, file) in theme.catalogs {
-      switch LocaleCatalog.parse(code: code, text: file.text, file: file.path) {
-      case .success(let catalog): catalogs[code] = catalog
+    for (index, result) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+      switch result {
+      case .success(let catalog?): catalogs[catalogFiles[index].key] = catalog
+      case .success(nil): break
       case .failure(let problem): problems.append(problem)
       }
     }
@@ -29,11 +49,7 @@ public struct TemplateChecker: Sendable {
       problems.append(Diagnostic(file: "Templates/locales", line: 1, column: 1, message: "no locale catalogs"))
     }
     problems += LocaleCatalog.compare(catalogs.values.sorted { $0.code < $1.code })
-
-    let validator = HTMLTemplateValidator()
-    for (name, file) in theme.templates {
-      problems += validator.validate(source: file.text, file: file.path, isPage: Theme.pageTemplates.contains(name))
-    }
+    problems += htmlProblems.withLock { $0 }
     var templates: TemplateSet?
     do {
       templates = try TemplateSet(sources: theme.templates.mapValues { (text: $0.text, file: $0.path) })

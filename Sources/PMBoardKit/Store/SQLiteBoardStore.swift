@@ -47,6 +47,10 @@ public final class SQLiteBoardStore: BoardStore {
       let last = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), count(*) FROM history")!
       let lastSeq: Int64 = last[0]
       let count: Int = last[1]
+      // A second connection costs a few milliseconds to open: only worth it for a long history.
+      guard count >= 20_000 else {
+        return Board(info: info, tasks: try Self.tasks(in: db), history: try Self.history(in: db, upTo: lastSeq))
+      }
       let history = ParallelResult<[HistoryEntry]>()
       let configuration = self.configuration(readOnly: readOnly)
       let done = DispatchSemaphore(value: 0)
@@ -59,15 +63,19 @@ public final class SQLiteBoardStore: BoardStore {
           })
         done.signal()
       }
-      var tasks: [BoardTask] = []
-      let taskRows = try Row.fetchCursor(
-        db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task ORDER BY rowid")
-      while let row = try taskRows.next() { tasks.append(try SQLiteRecords.task(row)) }
+      let tasks = try Self.tasks(in: db)
       done.wait()
       var entries = (try? history.get()) ?? []
       if entries.count != count { entries = try Self.history(in: db, upTo: lastSeq) }
       return Board(info: info, tasks: tasks, history: entries)
     }
+  }
+
+  private static func tasks(in db: Database) throws -> [BoardTask] {
+    var tasks: [BoardTask] = []
+    let rows = try Row.fetchCursor(db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task ORDER BY rowid")
+    while let row = try rows.next() { tasks.append(try SQLiteRecords.task(row)) }
+    return tasks
   }
 
   private static func history(in db: Database, upTo lastSeq: Int64) throws -> [HistoryEntry] {
