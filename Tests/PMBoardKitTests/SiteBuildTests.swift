@@ -276,4 +276,24 @@ struct SiteBuildTests {
     #expect(page[.systemFileNumber] as? Int != pageAfter[.systemFileNumber] as? Int)
     #expect(try cli.read("_site/en/index.html").contains("November 22, 2026"))
   }
+
+  @Test func aSitesOwnFilesOverrideTheBuiltInThemeOneByOne() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    try cli.write("Public/style.css", "body { color: teal; }\n")
+    try cli.write("Public/robots.txt", "User-agent: *\n")
+    try cli.write(
+      "Templates/partials/footer.mustache", "<footer class=\"site-footer\"><p>Team board · {{asOf}}</p></footer>\n")
+    #expect(try cli.run("build", "--demo", "--today", "2026-11-21").status == 0)
+    #expect(try cli.read("_site/assets/style.css") == "body { color: teal; }\n")
+    #expect(try cli.read("_site/assets/robots.txt") == "User-agent: *\n")
+    #expect(FileManager.default.fileExists(atPath: cli.path("_site/assets/favicon.svg")))
+    let page = try cli.read("_site/en/index.html")
+    #expect(page.contains("<p>Team board · As of November 21, 2026</p>"))
+    #expect(page.contains("<h2 id=\"col-todo\">TODO"))  // the rest is still the built-in theme
+    try cli.write("elsewhere/board.mustache", "<p>not a page</p>\n")
+    let missing = try cli.run("build", "--demo", "--templates", "nowhere")
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("nowhere is not a directory"))
+  }
 }
