@@ -30,7 +30,7 @@ public protocol BoardStore: Sendable {
   /// Re-applies the most recently undone change; returns it.
   func redo(at: Date) async throws -> BoardChange
 
-  /// Replaces tasks and history with `board`'s (import); clears undo and redo.
+  /// Replaces the whole board — settings, tasks and history — with `board` (import); clears undo and redo.
   func replace(with board: Board) async throws
 }
 

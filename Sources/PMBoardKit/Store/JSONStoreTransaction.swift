@@ -58,6 +58,7 @@ final class JSONStoreTransaction: StoreTransaction {
 
   /// Import: the board's tasks and history replace the store's, and undo and redo are emptied.
   func replaceContents(with imported: Board) {
+    board.info = imported.info
     board.tasks = imported.tasks
     board.history = imported.history
     undo.removeAll()

@@ -118,6 +118,9 @@ public final class SQLiteBoardStore: BoardStore {
   public func replace(with board: Board) async throws {
     try await write { transaction in
       for table in ["task", "history", "undo_record"] { try transaction.db.execute(sql: "DELETE FROM \(table)") }
+      try transaction.db.execute(
+        sql: "UPDATE board SET title = ?, timeZone = ? WHERE id = 1",
+        arguments: [board.info.title, board.info.timeZoneID])
       try transaction.insertContents(of: board)
     }
   }
