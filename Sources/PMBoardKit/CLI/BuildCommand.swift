@@ -120,18 +120,9 @@ struct DiagnosticPrinter {
         "::\($0.severity.rawValue) file=\($0.file),line=\($0.line),col=\($0.column)::\(escape($0.message))\n"
       }.joined()
     case .json:
-      let items = diagnostics.map {
-        [
-          "file": $0.file, "line": String($0.line), "column": String($0.column), "severity": $0.severity.rawValue,
-          "message": $0.message,
-        ]
-      }
-      let objects = items.map { item in
-        "{"
-          + ["file", "line", "column", "severity", "message"].map { key in
-            let value = item[key]!
-            return "\"\(key)\": " + (key == "line" || key == "column" ? value : jsonString(value))
-          }.joined(separator: ", ") + "}"
+      let objects = diagnostics.map {
+        "{\"file\": \(jsonString($0.file)), \"line\": \($0.line), \"column\": \($0.column), "
+          + "\"severity\": \"\($0.severity.rawValue)\", \"message\": \(jsonString($0.message))}"
       }
       return "[\n" + objects.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
     }

@@ -36,6 +36,11 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
     guard state != .done, let due else { return false }
     return due < today
   }
+
+  /// True when the task is not done and due exactly `today`: flagged on the board, but not overdue.
+  public func isDueToday(today: CalendarDate) -> Bool {
+    state != .done && due == today
+  }
 }
 
 extension UUID {

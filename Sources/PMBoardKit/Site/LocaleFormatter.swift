@@ -52,27 +52,10 @@ public final class LocaleFormatter: Sendable {
 
   /// The long date and 24-hour `HH:MM` of `instant` on the board's wall clock.
   public func timestamp(_ instant: Date) -> String {
-    let local = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
-    return timestamp(localSeconds: local)
-  }
-
-  /// As `timestamp(_:)`, from seconds since 1970 already shifted to the wall clock.
-  public func timestamp(localSeconds: Int) -> String {
-    var cache: [Int: String] = [:]
-    return timestamp(localSeconds: localSeconds, dateCache: &cache)
-  }
-
-  /// As `timestamp(localSeconds:)`, formatting each distinct day once.
-  public func timestamp(localSeconds: Int, dateCache: inout [Int: String]) -> String {
-    let days = Int((Double(localSeconds) / 86_400).rounded(.down))
-    let date: String
-    if let cached = dateCache[days] {
-      date = cached
-    } else {
-      date = longDate(CalendarDate(daysSinceEpoch: days))
-      dateCache[days] = date
-    }
-    return timestamp(date: date, secondOfDay: localSeconds - days * 86_400)
+    var clock = WallClock(zone: timeZone)
+    let local = clock.localSeconds(instant)
+    let day = Int((Double(local) / 86_400).rounded(.down))
+    return timestamp(date: longDate(CalendarDate(daysSinceEpoch: day)), secondOfDay: local - day * 86_400)
   }
 
   /// The timestamp for an already formatted date and a time of day.

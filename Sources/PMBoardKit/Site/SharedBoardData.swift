@@ -42,22 +42,18 @@ final class CardData: Sendable {
   let dueISO: String
   let overdue: Bool
   let dueToday: Bool
-  private let dueKey: Int
 
   init(_ task: BoardTask, today: CalendarDate) {
     self.task = task
     id = task.idString
     dueISO = task.due?.description ?? ""
     overdue = task.isOverdue(today: today)
-    dueToday = task.state != .done && task.due == today
-    dueKey = task.due?.daysSinceEpoch ?? Int.max
+    dueToday = task.isDueToday(today: today)
   }
 
-  /// Board order within a column: due date (none last), title in code point order (= UTF-8 byte order), id.
+  /// Board order within a column (``BoardOrder``).
   static func precedes(_ lhs: CardData, _ rhs: CardData) -> Bool {
-    if lhs.dueKey != rhs.dueKey { return lhs.dueKey < rhs.dueKey }
-    if lhs.task.title != rhs.task.title { return lhs.task.title.utf8.lexicographicallyPrecedes(rhs.task.title.utf8) }
-    return lhs.id < rhs.id
+    BoardOrder.withinColumn(lhs.task, rhs.task)
   }
 }
 

@@ -42,7 +42,6 @@ public struct SiteRenderer: Sendable {
   public func jobs() -> [Job] {
     let keys = FixedArray(theme.templates.keyNames.map(SiteKey.init(name:)))
     let tables = BoardTables(board: board, today: today)
-    let historyPages = max(1, (board.history.count + Self.historyPageSize - 1) / Self.historyPageSize)
     let codes = locales.filter { theme.catalogs[$0] != nil }
     let keyNames = theme.templates.keyNames
     let prepared = UnsafeMutableBufferPointer<LocaleTables?>.allocate(capacity: codes.count)
@@ -56,28 +55,17 @@ public struct SiteRenderer: Sendable {
         code: codes[index], catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
         tables: tables, keyNames: keyNames)
     }
-    var jobs: [Job] = []
-    for locale in prepared.map({ $0! }) {
-      let renderer = self
-      for atRoot in locale.code == defaultLocale ? [false, true] : [false] {
-        let path = atRoot ? "index.html" : "\(locale.code)/index.html"
-        jobs.append(
-          Job(path: path, weight: board.tasks.count * 3) { writer in
-            let info = renderer.boardPageInfo(
-              code: locale.code, catalog: locale.catalog, formatter: locale.formatter,
-              overdueCount: tables.overdueCount, atRoot: atRoot)
-            try renderer.render("board", info, keys: keys, tables: tables, locale: locale, to: path, writer)
-          })
-      }
-      for page in 1...historyPages {
-        let path = "\(locale.code)/\(Self.historyFile(page))"
-        jobs.append(
-          Job(path: path, weight: Self.historyPageSize) { writer in
-            let info = renderer.historyPageInfo(
-              page, of: historyPages, code: locale.code, catalog: locale.catalog, formatter: locale.formatter,
-              overdueCount: tables.overdueCount)
-            try renderer.render("history", info, keys: keys, tables: tables, locale: locale, to: path, writer)
-          })
+    let localeTables = Dictionary(uniqueKeysWithValues: prepared.map { ($0!.code, $0!) })
+    let renderer = self
+    var jobs: [Job] = pagePlans().map { plan in
+      let locale = localeTables[plan.code]!
+      return Job(path: plan.path, weight: plan.isBoard ? board.tasks.count * 3 : Self.historyPageSize) { writer in
+        let info = renderer.info(
+          plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: tables.overdueCount)
+        let model = SiteModel(keys: keys, board: tables, locale: locale, page: PageTables(info))
+        try writer.write(plan.path) { emit in
+          renderer.theme.templates.render(plan.template, model: model, chunk: Self.outputChunk, emit: emit)
+        }
       }
     }
     for (path, file) in theme.assets {
@@ -89,14 +77,37 @@ public struct SiteRenderer: Sendable {
 
   static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
 
-  private func render(
-    _ template: String, _ info: PageInfo, keys: FixedArray<SiteKey>, tables: BoardTables, locale: LocaleTables,
-    to path: String, _ writer: SiteWriter
-  ) throws {
-    let model = SiteModel(keys: keys, board: tables, locale: locale, page: PageTables(info))
-    try writer.write(path) { emit in
-      theme.templates.render(template, model: model, chunk: Self.outputChunk, emit: emit)
+  /// One page of the site: where it goes, and which locale's board or history page it is.
+  struct PagePlan {
+    enum Kind {
+      case board(atRoot: Bool)
+      case history(page: Int, of: Int)
     }
+
+    var path: String
+    var code: String
+    var kind: Kind
+
+    var isBoard: Bool { if case .board = kind { true } else { false } }
+    var template: String { isBoard ? "board" : "history" }
+  }
+
+  /// Every page, locale by locale: the board (and the root index for the default locale), then the history pages.
+  func pagePlans() -> [PagePlan] {
+    let historyPages = max(1, (board.history.count + Self.historyPageSize - 1) / Self.historyPageSize)
+    var plans: [PagePlan] = []
+    for code in locales where theme.catalogs[code] != nil {
+      for atRoot in code == defaultLocale ? [false, true] : [false] {
+        plans.append(
+          PagePlan(path: atRoot ? "index.html" : "\(code)/index.html", code: code, kind: .board(atRoot: atRoot)))
+      }
+      for page in 1...historyPages {
+        plans.append(
+          PagePlan(
+            path: "\(code)/\(Self.historyFile(page))", code: code, kind: .history(page: page, of: historyPages)))
+      }
+    }
+    return plans
   }
 
   /// Every page's path, template and bytes as rendered by ``jobs()``'s fast view model (for tests); with `chunk`,
@@ -104,73 +115,67 @@ public struct SiteRenderer: Sendable {
   func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
     let keys = FixedArray(theme.templates.keyNames.map(SiteKey.init(name:)))
     let tables = BoardTables(board: board, today: today)
-    let historyPages = max(1, (board.history.count + Self.historyPageSize - 1) / Self.historyPageSize)
-    var pages: [(path: String, template: String, bytes: [UInt8])] = []
-    for code in locales {
-      guard let catalog = theme.catalogs[code] else { continue }
-      let formatter = LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone)
-      let locale = LocaleTables(
-        code: code, catalog: catalog, formatter: formatter, tables: tables, keyNames: theme.templates.keyNames)
-      func render(_ template: String, _ info: PageInfo) -> [UInt8] {
-        let model = SiteModel(keys: keys, board: tables, locale: locale, page: PageTables(info))
-        guard let chunk else { return theme.templates.render(template, model: model) }
-        var bytes: [UInt8] = []
-        theme.templates.render(template, model: model, chunk: chunk) { bytes.append(contentsOf: $0) }
-        return bytes
-      }
-      for atRoot in code == defaultLocale ? [false, true] : [false] {
-        let info = boardPageInfo(
-          code: code, catalog: catalog, formatter: formatter, overdueCount: tables.overdueCount, atRoot: atRoot)
-        pages.append((atRoot ? "index.html" : "\(code)/index.html", "board", render("board", info)))
-      }
-      for page in 1...historyPages {
-        let info = historyPageInfo(
-          page, of: historyPages, code: code, catalog: catalog, formatter: formatter,
-          overdueCount: tables.overdueCount)
-        pages.append(("\(code)/\(Self.historyFile(page))", "history", render("history", info)))
-      }
+    var localeTables: [String: LocaleTables] = [:]
+    return pagePlans().map { plan in
+      let catalog = theme.catalogs[plan.code]!
+      let locale =
+        localeTables[plan.code]
+        ?? LocaleTables(
+          code: plan.code, catalog: catalog,
+          formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone), tables: tables,
+          keyNames: theme.templates.keyNames)
+      localeTables[plan.code] = locale
+      let info = info(plan, catalog: catalog, formatter: locale.formatter, overdueCount: tables.overdueCount)
+      let model = SiteModel(keys: keys, board: tables, locale: locale, page: PageTables(info))
+      guard let chunk else { return (plan.path, plan.template, theme.templates.render(plan.template, model: model)) }
+      var bytes: [UInt8] = []
+      theme.templates.render(plan.template, model: model, chunk: chunk) { bytes.append(contentsOf: $0) }
+      return (plan.path, plan.template, bytes)
     }
-    return pages
   }
 
   /// Every page's path, template and ``PageContext``: the view model as README documents it, built the plain
   /// way from `String`s. Tests render these with swift-mustache and compare with ``renderedPages()``.
   func referencePages() -> [(path: String, template: String, context: PageContext)] {
     let shared = SharedBoardData(board: board, today: today)
-    let historyPages = max(1, (board.history.count + Self.historyPageSize - 1) / Self.historyPageSize)
-    var pages: [(path: String, template: String, context: PageContext)] = []
-    for code in locales {
-      guard let catalog = theme.catalogs[code] else { continue }
-      let locale = LocaleView(
-        code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone),
-        shared: shared)
-      for atRoot in code == defaultLocale ? [false, true] : [false] {
-        let columns = TaskState.allCases.map { state in
-          ColumnContext(
-            state: state, label: locale.formatter.label(state),
-            cards: shared.columns[state.order].map { CardContext(card: $0, dueText: locale.dueText($0.task.due)) })
-        }
-        let info = boardPageInfo(
-          code: code, catalog: catalog, formatter: locale.formatter, overdueCount: shared.overdueCount,
-          atRoot: atRoot)
-        pages.append(
-          (
-            atRoot ? "index.html" : "\(code)/index.html", "board",
-            info.context(catalog: locale.context, content: BoardContext(columns: columns))
-          ))
+    var views: [String: LocaleView] = [:]
+    return pagePlans().map { plan in
+      let catalog = theme.catalogs[plan.code]!
+      let locale =
+        views[plan.code]
+        ?? LocaleView(
+          code: plan.code, catalog: catalog,
+          formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone), shared: shared)
+      views[plan.code] = locale
+      let info = info(plan, catalog: catalog, formatter: locale.formatter, overdueCount: shared.overdueCount)
+      let content: any TemplateContext
+      if plan.isBoard {
+        content = BoardContext(
+          columns: TaskState.allCases.map { state in
+            ColumnContext(
+              state: state, label: locale.formatter.label(state),
+              cards: shared.columns[state.order].map { CardContext(card: $0, dueText: locale.dueText($0.task.due)) })
+          })
+      } else {
+        content = HistoryContext(
+          entries: shared.newestFirst[info.entries].map { EntryContext(data: $0, locale: locale) },
+          pageLabel: info.pageLabel, prevHref: info.prevHref, nextHref: info.nextHref)
       }
-      for page in 1...historyPages {
-        let info = historyPageInfo(
-          page, of: historyPages, code: code, catalog: catalog, formatter: locale.formatter,
-          overdueCount: shared.overdueCount)
-        let entries = shared.newestFirst[info.entries].map { EntryContext(data: $0, locale: locale) }
-        let history = HistoryContext(
-          entries: entries, pageLabel: info.pageLabel, prevHref: info.prevHref, nextHref: info.nextHref)
-        pages.append(
-          ("\(code)/\(Self.historyFile(page))", "history", info.context(catalog: locale.context, content: history)))
-      }
+      return (plan.path, plan.template, info.context(catalog: locale.context, content: content))
     }
-    return pages
+  }
+
+  private func info(
+    _ plan: PagePlan, catalog: LocaleCatalog, formatter: LocaleFormatter, overdueCount: Int
+  ) -> PageInfo {
+    switch plan.kind {
+    case .board(let atRoot):
+      boardPageInfo(
+        code: plan.code, catalog: catalog, formatter: formatter, overdueCount: overdueCount, atRoot: atRoot)
+    case .history(let page, let count):
+      historyPageInfo(
+        page, of: count, code: plan.code, catalog: catalog, formatter: formatter, overdueCount: overdueCount)
+    }
   }
 
   private func boardPageInfo(

@@ -187,7 +187,7 @@ final class BoardTables: @unchecked Sendable {
         let record = CardRecord(
           id: arena.text(task.idString), title: arena.text(task.title), body: arena.text(task.body),
           dueIndex: dueIndex, state: task.state, overdue: task.isOverdue(today: today),
-          dueToday: task.state != .done && task.due == today)
+          dueToday: task.isDueToday(today: today))
         if record.overdue { overdue += 1 }
         var prefix: UInt64 = 0
         var shift: UInt64 = 56
@@ -204,7 +204,7 @@ final class BoardTables: @unchecked Sendable {
       let bytes = arena.finish()
       let base = bytes.base
       // Board order: due date (none last), title in code point order (= UTF-8 byte order), id. Each comparison
-      // answers exactly as `CardData.precedes` does, so the same sort gives the same order. Titles are equal for
+      // answers exactly as `BoardOrder.withinColumn` does, so the same sort gives the same order. Titles are equal for
       // `==` when canonically equivalent; two titles in NFC are that only if their bytes are equal, otherwise
       // `==` itself decides.
       var order: [Int32] = []

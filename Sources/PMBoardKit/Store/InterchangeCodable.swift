@@ -56,7 +56,7 @@ extension HistoryEntry: Codable {
     var container = encoder.container(keyedBy: Keys.self)
     try container.encode(Instant.format(at), forKey: .at)
     try container.encode(action, forKey: .action)
-    try container.encode(taskID.uuidString.lowercased(), forKey: .task)
+    try container.encode(taskID.lowercaseString, forKey: .task)
     try container.encode(title, forKey: .title)
     try container.encodeIfPresent(from, forKey: .from)
     try container.encodeIfPresent(to, forKey: .to)

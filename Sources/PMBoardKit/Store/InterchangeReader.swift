@@ -43,7 +43,7 @@ public struct InterchangeReader: Sendable {
       if let id = loose.id?.value.flatMap(SQLiteRecords.uuid) {
         if let first = seen[id] {
           problems.append(
-            "tasks[\(index)].id: \"\(id.uuidString.lowercased())\" is also the id of tasks[\(first)]; ids must be unique"
+            "tasks[\(index)].id: \"\(id.lowercaseString)\" is also the id of tasks[\(first)]; ids must be unique"
           )
         } else {
           seen[id] = index

@@ -55,7 +55,7 @@ public struct InterchangeWriter: Sendable {
 
   func appendEntry(_ entry: HistoryEntry, indent: String, to out: inout [UInt8]) {
     out += Array("{ \"at\": \"\(Instant.format(entry.at))\", \"action\": \"\(entry.action.rawValue)\"".utf8)
-    out += Array(", \"task\": \"\(entry.taskID.uuidString.lowercased())\", \"title\": ".utf8)
+    out += Array(", \"task\": \"\(entry.taskID.lowercaseString)\", \"title\": ".utf8)
     appendString(entry.title, to: &out)
     if let from = entry.from { out += Array(", \"from\": \"\(from.rawValue)\"".utf8) }
     if let to = entry.to { out += Array(", \"to\": \"\(to.rawValue)\"".utf8) }

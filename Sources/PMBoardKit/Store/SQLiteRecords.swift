@@ -22,11 +22,11 @@ enum SQLiteRecords {
     var due: CalendarDate?
     if let dueText {
       due = CalendarDate(iso: dueText)
-      if due == nil { throw DamagedRow("task \(id.uuidString.lowercased()) has due date \"\(dueText)\"") }
+      if due == nil { throw DamagedRow("task \(id.lowercaseString) has due date \"\(dueText)\"") }
     }
     let stateText = try row.decode(String.self, atIndex: 4)
     guard let state = TaskState(rawValue: stateText) else {
-      throw DamagedRow("task \(id.uuidString.lowercased()) has state \"\(stateText)\"")
+      throw DamagedRow("task \(id.lowercaseString) has state \"\(stateText)\"")
     }
     return BoardTask(
       id: id, title: try row.decode(String.self, atIndex: 1), body: try row.decode(String.self, atIndex: 2), due: due,
@@ -68,7 +68,7 @@ enum SQLiteRecords {
 
   static func entryArguments(_ entry: HistoryEntry) -> StatementArguments {
     [
-      seconds(entry.at), entry.action.rawValue, entry.taskID.uuidString.lowercased(), entry.title,
+      seconds(entry.at), entry.action.rawValue, entry.taskID.lowercaseString, entry.title,
       entry.from?.rawValue, entry.to?.rawValue, entry.fields.map(\.rawValue).joined(separator: ","),
     ]
   }

@@ -7,7 +7,7 @@ struct SQLiteTransaction: StoreTransaction {
 
   func task(_ id: UUID) throws -> BoardTask? {
     try Row.fetchOne(
-      db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task WHERE id = ?", arguments: [id.uuidString.lowercased()]
+      db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task WHERE id = ?", arguments: [id.lowercaseString]
     ).map(SQLiteRecords.task)
   }
 
@@ -20,7 +20,7 @@ struct SQLiteTransaction: StoreTransaction {
   }
 
   func delete(_ id: UUID) throws {
-    try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id.uuidString.lowercased()])
+    try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id.lowercaseString])
   }
 
   func appendHistory(_ entry: HistoryEntry) throws {

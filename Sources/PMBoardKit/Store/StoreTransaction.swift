@@ -26,7 +26,7 @@ enum ChangeLog {
   static let depth = 100
 
   static func commit(_ change: BoardChange, in transaction: some StoreTransaction) throws {
-    try apply(change, in: transaction, conflict: StoreError.conflict(taskID: change.taskID.uuidString.lowercased()))
+    try apply(change, in: transaction, conflict: StoreError.conflict(taskID: change.taskID.lowercaseString))
     try transaction.push(change, on: .undo)
     try transaction.clear(.redo)
   }
@@ -36,7 +36,7 @@ enum ChangeLog {
     let inverse = change.inverted(at: date)
     try apply(
       inverse, in: transaction,
-      conflict: StoreError.undoConflict(taskID: change.taskID.uuidString.lowercased(), action: "undo"))
+      conflict: StoreError.undoConflict(taskID: change.taskID.lowercaseString, action: "undo"))
     try transaction.push(change, on: .redo)
     return change
   }
@@ -46,7 +46,7 @@ enum ChangeLog {
     let again = change.repeated(at: date)
     try apply(
       again, in: transaction,
-      conflict: StoreError.undoConflict(taskID: change.taskID.uuidString.lowercased(), action: "redo"))
+      conflict: StoreError.undoConflict(taskID: change.taskID.lowercaseString, action: "redo"))
     try transaction.push(again, on: .undo)
     return again
   }

@@ -77,21 +77,6 @@ public struct TemplateSet: Sendable {
     compiled.render(template: number, context: context) { output.append(contentsOf: $0) }
   }
 
-  /// Renders template `name` and hands the bytes to `body` without copying them (a 70 MB board page is
-  /// written straight from the renderer's buffer).
-  /// - Precondition: the set contains `name`.
-  public func withRendered<T>(
-    _ name: String, _ context: any TemplateContext, _ body: (UnsafeBufferPointer<UInt8>) throws -> T
-  ) throws -> T {
-    guard let number = numbers[name] else {
-      preconditionFailure("TemplateSet has no template named \"\(name)\"")
-    }
-    let result: Result<T, any Error> = compiled.render(template: number, context: context) { bytes in
-      Result { try body(bytes) }
-    }
-    return try result.get()
-  }
-
   /// Every dotted part of every name the templates use; a ``RenderModel`` answers key `i` for `keyNames[i]`.
   var keyNames: [String] { compiled.keyNames }
 
