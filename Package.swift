@@ -34,6 +34,7 @@ let package = Package(
         "CLibXML2",
         "CSystemShim",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Yams", package: "Yams"),
@@ -50,6 +51,7 @@ let package = Package(
       dependencies: [
         "PMBoardKit",
         "pmboard",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Mustache", package: "swift-mustache"),
       ],
       exclude: ["Golden"]

@@ -76,11 +76,11 @@ import Testing
     }
     let theme = TemplateChecker.Checked(templates: sources, catalogs: checked.catalogs, assets: checked.assets)
     let renderer = SiteRenderer(
-      board: board, theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
+      snapshot: BoardSnapshot(board), theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
       today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf, baseURL: baseURL)
     let fast = renderer.renderedPages()
     let streamed = renderer.renderedPages(chunk: 7)
-    let reference = renderer.referencePages()
+    let reference = renderer.referencePages(of: board)
     #expect(fast.map(\.path) == reference.map(\.path), sourceLocation: sourceLocation)
     for (index, page) in reference.enumerated() where index < fast.count {
       let expected = try #require(

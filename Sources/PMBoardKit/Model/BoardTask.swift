@@ -33,12 +33,21 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
   /// True when the task is not done and its due date is before `today` (the date in the board's time zone).
   /// Due today is not overdue.
   public func isOverdue(today: CalendarDate) -> Bool {
-    guard state != .done, let due else { return false }
-    return due < today
+    Self.isOverdue(due: due, state: state, today: today)
   }
 
   /// True when the task is not done and due exactly `today`: flagged on the board, but not overdue.
   public func isDueToday(today: CalendarDate) -> Bool {
+    Self.isDueToday(due: due, state: state, today: today)
+  }
+
+  /// The overdue rule for a task in any form (a ``BoardSnapshot`` record too).
+  static func isOverdue(due: CalendarDate?, state: TaskState, today: CalendarDate) -> Bool {
+    guard state != .done, let due else { return false }
+    return due < today
+  }
+
+  static func isDueToday(due: CalendarDate?, state: TaskState, today: CalendarDate) -> Bool {
     state != .done && due == today
   }
 }

@@ -10,10 +10,14 @@ struct WallClock {
 
   /// Seconds since 1970-01-01 00:00 on the wall clock at `instant`.
   mutating func localSeconds(_ instant: Date) -> Int {
-    let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+    localSeconds(utc: Int(instant.timeIntervalSince1970.rounded(.down)))
+  }
+
+  /// The same for whole seconds since 1970, UTC.
+  mutating func localSeconds(utc seconds: Int) -> Int {
     let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
     if let cached = offsets[hour] { return seconds + cached }
-    let offset = zone.secondsFromGMT(for: instant)
+    let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
     offsets[hour] = offset
     return seconds + offset
   }

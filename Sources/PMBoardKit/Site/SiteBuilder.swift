@@ -37,7 +37,7 @@ public struct SiteBuilder: Sendable {
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
     let (today, asOf) = try step("read the date") { try clock(for: board.info) }
     let renderer = SiteRenderer(
-      board: board, theme: checked, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
+      snapshot: board, theme: checked, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
       today: today, asOf: asOf, baseURL: settings.baseURL)
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
     let writer = try step("prepare the output directory") { try SiteWriter(out: out) }
@@ -48,8 +48,8 @@ public struct SiteBuilder: Sendable {
       }
       let summary = try step("write the site") { try writer.commit() }
       return Report(
-        out: settings.out, summary: summary, locales: locales, tasks: board.tasks.count,
-        historyEntries: board.history.count)
+        out: settings.out, summary: summary, locales: locales, tasks: board.taskCount,
+        historyEntries: board.historyCount)
     } catch {
       writer.discard()
       throw error
@@ -63,16 +63,17 @@ public struct SiteBuilder: Sendable {
     return try TemplateChecker().check(theme)
   }
 
-  private func loadBoard() async throws -> Board {
+  private func loadBoard() async throws -> BoardSnapshot {
     switch source {
-    case .store(let store): return try await store.load()
+    case .store(let store): return try await store.snapshot()
     case .demo:
       // Anchored to --today when given, so demo builds are reproducible like store builds.
       let pinned = settings.today.flatMap { CalendarDate(iso: $0) }.map {
         Date(timeIntervalSince1970: Double($0.daysSinceEpoch * 86_400 + 3 * 3600))
       }
       let now = pinned ?? CommandClock.now(environment: environment)
-      return DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: now)
+      return BoardSnapshot(
+        DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: now))
     }
   }
 

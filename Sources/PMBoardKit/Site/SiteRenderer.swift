@@ -6,7 +6,7 @@ import Foundation
 public struct SiteRenderer: Sendable {
   public static let historyPageSize = 1000
 
-  public var board: Board
+  public var snapshot: BoardSnapshot
   public var theme: TemplateChecker.Checked
   public var locales: [String]
   public var defaultLocale: String
@@ -23,10 +23,10 @@ public struct SiteRenderer: Sendable {
   }
 
   public init(
-    board: Board, theme: TemplateChecker.Checked, locales: [String], defaultLocale: String, today: CalendarDate,
-    asOf: Date?, baseURL: String?
+    snapshot: BoardSnapshot, theme: TemplateChecker.Checked, locales: [String], defaultLocale: String,
+    today: CalendarDate, asOf: Date?, baseURL: String?
   ) {
-    self.board = board
+    self.snapshot = snapshot
     self.theme = theme
     self.locales = locales
     self.defaultLocale = defaultLocale
@@ -41,14 +41,14 @@ public struct SiteRenderer: Sendable {
   /// Every file of the site, largest first.
   public func jobs() -> [Job] {
     let keys = FixedArray(theme.templates.keyNames.map(SiteKey.init(name:)))
-    let tables = BoardTables(board: board, today: today)
+    let tables = BoardTables(snapshot: snapshot, today: today)
     let codes = locales.filter { theme.catalogs[$0] != nil }
     let keyNames = theme.templates.keyNames
     let prepared = UnsafeMutableBufferPointer<LocaleTables?>.allocate(capacity: codes.count)
     defer { prepared.deallocate() }
     _ = prepared.initialize(from: Array(repeating: nil, count: codes.count))
     nonisolated(unsafe) let slots = prepared
-    let (catalogs, zone) = (theme.catalogs, board.info.timeZone)
+    let (catalogs, zone) = (theme.catalogs, snapshot.info.timeZone)
     DispatchQueue.concurrentPerform(iterations: codes.count) { index in
       let catalog = catalogs[codes[index]]!
       slots[index] = LocaleTables(
@@ -59,7 +59,7 @@ public struct SiteRenderer: Sendable {
     let renderer = self
     var jobs: [Job] = pagePlans().map { plan in
       let locale = localeTables[plan.code]!
-      return Job(path: plan.path, weight: plan.isBoard ? board.tasks.count * 3 : Self.historyPageSize) { writer in
+      return Job(path: plan.path, weight: plan.isBoard ? snapshot.taskCount * 3 : Self.historyPageSize) { writer in
         let info = renderer.info(
           plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: tables.overdueCount)
         let model = SiteModel(keys: keys, board: tables, locale: locale, page: PageTables(info))
@@ -94,7 +94,7 @@ public struct SiteRenderer: Sendable {
 
   /// Every page, locale by locale: the board (and the root index for the default locale), then the history pages.
   func pagePlans() -> [PagePlan] {
-    let historyPages = max(1, (board.history.count + Self.historyPageSize - 1) / Self.historyPageSize)
+    let historyPages = max(1, (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize)
     var plans: [PagePlan] = []
     for code in locales where theme.catalogs[code] != nil {
       for atRoot in code == defaultLocale ? [false, true] : [false] {
@@ -114,7 +114,7 @@ public struct SiteRenderer: Sendable {
   /// streamed in pieces of that size and put back together.
   func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
     let keys = FixedArray(theme.templates.keyNames.map(SiteKey.init(name:)))
-    let tables = BoardTables(board: board, today: today)
+    let tables = BoardTables(snapshot: snapshot, today: today)
     var localeTables: [String: LocaleTables] = [:]
     return pagePlans().map { plan in
       let catalog = theme.catalogs[plan.code]!
@@ -122,7 +122,7 @@ public struct SiteRenderer: Sendable {
         localeTables[plan.code]
         ?? LocaleTables(
           code: plan.code, catalog: catalog,
-          formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone), tables: tables,
+          formatter: LocaleFormatter(catalog: catalog, timeZone: snapshot.info.timeZone), tables: tables,
           keyNames: theme.templates.keyNames)
       localeTables[plan.code] = locale
       let info = info(plan, catalog: catalog, formatter: locale.formatter, overdueCount: tables.overdueCount)
@@ -135,8 +135,9 @@ public struct SiteRenderer: Sendable {
   }
 
   /// Every page's path, template and ``PageContext``: the view model as README documents it, built the plain
-  /// way from `String`s. Tests render these with swift-mustache and compare with ``renderedPages()``.
-  func referencePages() -> [(path: String, template: String, context: PageContext)] {
+  /// way from the `String`s of `board` (the board this renderer's snapshot packs). Tests render these with
+  /// swift-mustache and compare with ``renderedPages()``.
+  func referencePages(of board: Board) -> [(path: String, template: String, context: PageContext)] {
     let shared = SharedBoardData(board: board, today: today)
     var views: [String: LocaleView] = [:]
     return pagePlans().map { plan in
@@ -183,20 +184,20 @@ public struct SiteRenderer: Sendable {
   ) -> PageInfo {
     page(
       code: code, formatter: formatter, overdueCount: overdueCount, path: "index.html", atRoot: atRoot,
-      isBoard: true, title: "\(board.info.title) · \(catalog.string("nav.board"))")
+      isBoard: true, title: "\(snapshot.info.title) · \(catalog.string("nav.board"))")
   }
 
   private func historyPageInfo(
     _ number: Int, of count: Int, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter,
     overdueCount: Int
   ) -> PageInfo {
-    let start = min((number - 1) * Self.historyPageSize, board.history.count)
-    let end = min(start + Self.historyPageSize, board.history.count)
+    let start = min((number - 1) * Self.historyPageSize, snapshot.historyCount)
+    let end = min(start + Self.historyPageSize, snapshot.historyCount)
     let label = formatter.message("history.page", ["page": String(number), "pages": String(count)])
     var info = page(
       code: code, formatter: formatter, overdueCount: overdueCount, path: Self.historyFile(number), atRoot: false,
       isBoard: false,
-      title: "\(board.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
+      title: "\(snapshot.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
     info.entries = start..<end
     info.pageLabel = label
     info.prevHref = number > 1 ? Self.historyFile(number - 1) : nil
@@ -227,9 +228,9 @@ public struct SiteRenderer: Sendable {
       whenISO = today.description
     }
     let summary = formatter.message(
-      "board.summary", ["total": String(board.tasks.count), "overdue": String(overdueCount)])
+      "board.summary", ["total": String(snapshot.taskCount), "overdue": String(overdueCount)])
     return PageInfo(
-      lang: code, root: root, boardTitle: board.info.title, pageTitle: title,
+      lang: code, root: root, boardTitle: snapshot.info.title, pageTitle: title,
       asOf: formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, summary: summary,
       boardHref: here + "index.html", historyHref: here + "history.html", isBoard: isBoard,
       canonical: atRoot ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,

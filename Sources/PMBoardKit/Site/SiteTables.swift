@@ -11,21 +11,6 @@ struct TextRef: Sendable {
   var escapedStart: Int { rawCount == escapedCount ? start : start + Int(rawCount) }
 }
 
-/// Immutable bytes with a stable address, shared by the pages of a build.
-final class ByteArena: @unchecked Sendable {
-  private let storage: UnsafeMutableBufferPointer<UInt8>
-
-  init(_ writer: consuming ByteWriter) {
-    storage = writer.take()
-  }
-
-  deinit {
-    free(storage.baseAddress)
-  }
-
-  var base: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
-}
-
 /// Collects strings into one ``ByteArena``.
 struct ArenaBuilder: ~Copyable {
   private var writer = ByteWriter(capacity: 1 << 16)
@@ -43,6 +28,18 @@ struct ArenaBuilder: ~Copyable {
     return TextRef(start: start, rawCount: UInt32(raw), escapedCount: UInt32(escaped))
   }
 
+  /// Stores the (valid) UTF-8 `utf8` and its escaped form (once if they are the same).
+  mutating func text(utf8: UnsafeBufferPointer<UInt8>) -> TextRef {
+    let start = writer.count
+    writer.appendBytes(utf8)
+    HTMLEscaper.appendEscaped(utf8: utf8, into: &writer)
+    let escaped = writer.count - start - utf8.count
+    if escaped == utf8.count {
+      writer.truncate(to: start + utf8.count)
+    }
+    return TextRef(start: start, rawCount: UInt32(utf8.count), escapedCount: UInt32(escaped))
+  }
+
   /// Stores `text` only as it is; for text that is composed into other text, never shown alone.
   mutating func raw(_ text: String) -> RawRef {
     let start = writer.count
@@ -51,12 +48,6 @@ struct ArenaBuilder: ~Copyable {
   }
 
   consuming func finish() -> ByteArena { ByteArena(writer) }
-}
-
-/// Unescaped text in a ``ByteArena``.
-struct RawRef: Sendable {
-  var start: Int
-  var count: UInt32
 }
 
 /// A fixed array with a stable address, readable without reference counting while its owner lives.
@@ -126,14 +117,14 @@ final class BoardTables: @unchecked Sendable {
   /// Every wall-clock day (days since 1970) a history entry falls on.
   let days: [Int]
 
-  init(board: Board, today: CalendarDate) {
+  init(snapshot: BoardSnapshot, today: CalendarDate) {
     nonisolated(unsafe) var cardPart: CardPart?
     nonisolated(unsafe) var historyPart: HistoryPart?
     DispatchQueue.concurrentPerform(iterations: 2) { part in
       if part == 0 {
-        cardPart = CardPart(tasks: board.tasks, today: today)
+        cardPart = CardPart(tasks: snapshot.tasks, today: today)
       } else {
-        historyPart = HistoryPart(history: board.history, zone: board.info.timeZone)
+        historyPart = HistoryPart(history: snapshot.history, zone: snapshot.info.timeZone)
       }
     }
     let cards = cardPart.take()!
@@ -165,15 +156,15 @@ final class BoardTables: @unchecked Sendable {
       var record: Int32
     }
 
-    init(tasks: [BoardTask], today: CalendarDate) {
+    init(tasks: BoardSnapshot.Tasks, today: CalendarDate) {
       var arena = ArenaBuilder()
       var records: [CardRecord] = []
-      records.reserveCapacity(tasks.count)
+      records.reserveCapacity(tasks.records.count)
       var keys: [[SortKey]] = [[], [], []]
       var dueIndices: [CalendarDate: Int32] = [:]
       var dueDates: [CalendarDate] = []
       var overdue = 0
-      for task in tasks {
+      for task in tasks.records {
         var dueIndex: Int32 = -1
         if let due = task.due {
           if let known = dueIndices[due] {
@@ -184,20 +175,22 @@ final class BoardTables: @unchecked Sendable {
             dueDates.append(due)
           }
         }
+        let title = tasks.text.bytes(task.title)
         let record = CardRecord(
-          id: arena.text(task.idString), title: arena.text(task.title), body: arena.text(task.body),
-          dueIndex: dueIndex, state: task.state, overdue: task.isOverdue(today: today),
-          dueToday: task.isDueToday(today: today))
+          id: arena.text(utf8: tasks.text.bytes(task.id)), title: arena.text(utf8: title),
+          body: arena.text(utf8: tasks.text.bytes(task.body)), dueIndex: dueIndex, state: task.state,
+          overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
+          dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today))
         if record.overdue { overdue += 1 }
         var prefix: UInt64 = 0
         var shift: UInt64 = 56
-        for byte in task.title.utf8.prefix(8) {
+        for byte in title.prefix(8) {
           prefix |= UInt64(byte) << shift
           shift &-= 8
         }
         keys[task.state.order].append(
           SortKey(
-            due: task.due?.daysSinceEpoch ?? Int.max, prefix: prefix, plain: BoardTables.certainlyNFC(task.title),
+            due: task.due?.daysSinceEpoch ?? Int.max, prefix: prefix, plain: BoardTables.certainlyNFC(title),
             record: Int32(records.count)))
         records.append(record)
       }
@@ -206,7 +199,7 @@ final class BoardTables: @unchecked Sendable {
       // Board order: due date (none last), title in code point order (= UTF-8 byte order), id. Each comparison
       // answers exactly as `BoardOrder.withinColumn` does, so the same sort gives the same order. Titles are equal for
       // `==` when canonically equivalent; two titles in NFC are that only if their bytes are equal, otherwise
-      // `==` itself decides.
+      // `==` on `String`s decides.
       var order: [Int32] = []
       order.reserveCapacity(records.count)
       var starts = [0]
@@ -233,7 +226,9 @@ final class BoardTables: @unchecked Sendable {
             } else if lhs.plain && rhs.plain {
               titlesEqual = false
             } else {
-              titlesEqual = tasks[Int(lhs.record)].title == tasks[Int(rhs.record)].title
+              titlesEqual =
+                tasks.text.string(tasks.records[Int(lhs.record)].title)
+                == tasks.text.string(tasks.records[Int(rhs.record)].title)
             }
             if !titlesEqual { return titleOrder < 0 }
             return compare(left.id, right.id) < 0
@@ -251,14 +246,23 @@ final class BoardTables: @unchecked Sendable {
     }
   }
 
-  /// Whether `text` is certainly in NFC: every scalar is ASCII or a common Hangul, CJK, kana or quotation scalar,
-  /// all of which are NFC quick-check "yes", combining class 0, and never compose with a neighbour.
-  fileprivate static func certainlyNFC(_ text: String) -> Bool {
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0..<0x80, 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x3001...0x3002,
-        0x300C...0x300F, 0x2018...0x201D:
+  /// Whether the (valid) UTF-8 `text` is certainly in NFC: every scalar is ASCII or a common Hangul, CJK, kana or
+  /// quotation scalar, all of which are NFC quick-check "yes", combining class 0, and never compose with a
+  /// neighbour. All of those beyond ASCII are three bytes long.
+  fileprivate static func certainlyNFC(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < text.count {
+      let lead = text[index]
+      if lead < 0x80 {
+        index += 1
         continue
+      }
+      guard lead & 0xF0 == 0xE0, index + 2 < text.count else { return false }
+      let scalar = UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+      switch scalar {
+      case 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x3001...0x3002,
+        0x300C...0x300F, 0x2018...0x201D:
+        index += 3
       default:
         return false
       }
@@ -266,22 +270,22 @@ final class BoardTables: @unchecked Sendable {
     return true
   }
 
+  /// History newest first. Titles stay where the snapshot keeps them: sentences escape them as they are composed.
   private struct HistoryPart {
     var bytes: ByteArena
     var entries: FixedArray<EntryRecord>
     var fields: FixedArray<TaskField>
     var days: [Int]
 
-    init(history: [HistoryEntry], zone: TimeZone) {
-      var arena = ArenaBuilder()
-      var fields: [TaskField] = []
+    init(history: BoardSnapshot.History, zone: TimeZone) {
       var clock = WallClock(zone: zone)
       var dayIndices: [Int: Int32] = [:]
       var days: [Int] = []
-      let entries = FixedArray<EntryRecord>(count: history.count) { index in
-        let entry = history[history.count - 1 - index]
-        let seconds = Int(entry.at.timeIntervalSince1970.rounded(.down))
-        let local = clock.localSeconds(entry.at)
+      let records = history.records
+      let entries = FixedArray<EntryRecord>(count: records.count) { index in
+        let entry = records[records.count - 1 - index]
+        let seconds = Int(entry.at)
+        let local = clock.localSeconds(utc: seconds)
         let day = Int((Double(local) / 86_400).rounded(.down))
         let dayIndex: Int32
         if let known = dayIndices[day] {
@@ -291,16 +295,14 @@ final class BoardTables: @unchecked Sendable {
           dayIndices[day] = dayIndex
           days.append(day)
         }
-        let fieldsStart = Int32(fields.count)
-        fields += entry.fields
         return EntryRecord(
-          utcSeconds: seconds, localSeconds: local, title: arena.raw(entry.title), dayIndex: dayIndex,
-          fieldsStart: fieldsStart, fieldsCount: Int32(entry.fields.count), action: entry.action, from: entry.from,
+          utcSeconds: seconds, localSeconds: local, title: entry.title, dayIndex: dayIndex,
+          fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
           to: entry.to)
       }
-      bytes = arena.finish()
+      bytes = history.text
       self.entries = entries
-      self.fields = FixedArray(fields)
+      self.fields = FixedArray(history.fields)
       self.days = days
     }
   }

@@ -14,6 +14,9 @@ public protocol BoardStore: Sendable {
   /// Reads the whole board.
   func load() async throws -> Board
 
+  /// Reads what a site shows of the board, in the compact form a build renders from; the same board as `load()`.
+  func snapshot() async throws -> BoardSnapshot
+
   /// The board's settings only.
   func info() async throws -> BoardInfo
 
@@ -32,6 +35,12 @@ public protocol BoardStore: Sendable {
 
   /// Replaces the whole board — settings, tasks and history — with `board` (import); clears undo and redo.
   func replace(with board: Board) async throws
+}
+
+extension BoardStore {
+  public func snapshot() async throws -> BoardSnapshot {
+    BoardSnapshot(try await load())
+  }
 }
 
 /// How the store failed, worded as one line for the person at the terminal.

@@ -40,35 +40,51 @@ public final class SQLiteBoardStore: BoardStore {
 
   public func load() async throws -> Board {
     try await read { db, location, readOnly in
-      let info = try Self.info(db)
-      // History is append-only and usually three times the tasks, so it is decoded on a second connection
-      // while this one decodes the tasks. That connection reads up to the last entry this transaction sees;
-      // if its count then differs (an import replaced everything meanwhile), this transaction reads it again.
-      let last = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), count(*) FROM history")!
-      let lastSeq: Int64 = last[0]
-      let count: Int = last[1]
-      // A second connection costs a few milliseconds to open: only worth it for a long history.
-      guard count >= 20_000 else {
-        return Board(info: info, tasks: try Self.tasks(in: db), history: try Self.history(in: db, upTo: lastSeq))
-      }
-      let history = ParallelResult<[HistoryEntry]>()
-      let configuration = self.configuration(readOnly: readOnly)
-      let done = DispatchSemaphore(value: 0)
-      DispatchQueue.global(qos: .userInitiated).async {
-        history.set(
-          Result {
-            let queue = try DatabaseQueue(path: location, configuration: configuration)
-            defer { try? queue.close() }
-            return try queue.read { try Self.history(in: $0, upTo: lastSeq) }
-          })
-        done.signal()
-      }
-      let tasks = try Self.tasks(in: db)
-      done.wait()
-      var entries = (try? history.get()) ?? []
-      if entries.count != count { entries = try Self.history(in: db, upTo: lastSeq) }
-      return Board(info: info, tasks: tasks, history: entries)
+      let (tasks, history) = try self.readInParallel(
+        db, location: location, readOnly: readOnly, tasks: Self.tasks(in:), history: Self.history(in:upTo:),
+        count: \.count)
+      return Board(info: try Self.info(db), tasks: tasks, history: history)
     }
+  }
+
+  /// What a site shows, read through SQLite's C API into one buffer per half (``SQLiteSnapshotReader``).
+  public func snapshot() async throws -> BoardSnapshot {
+    try await read { db, location, readOnly in
+      let (tasks, history) = try self.readInParallel(
+        db, location: location, readOnly: readOnly, tasks: SQLiteSnapshotReader.tasks(in:),
+        history: SQLiteSnapshotReader.history(in:upTo:), count: \.records.count)
+      return BoardSnapshot(info: try Self.info(db), tasks: tasks, history: history)
+    }
+  }
+
+  /// Reads the tasks on `db` and, for a long history, the history on a second connection at the same time.
+  /// That connection reads up to the last entry this transaction sees; if its count then differs (an import
+  /// replaced everything meanwhile), this transaction reads it again.
+  private func readInParallel<Tasks, History: Sendable>(
+    _ db: Database, location: String, readOnly: Bool, tasks readTasks: (Database) throws -> Tasks,
+    history readHistory: @escaping @Sendable (Database, Int64) throws -> History, count: (History) -> Int
+  ) throws -> (Tasks, History) {
+    let last = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), count(*) FROM history")!
+    let lastSeq: Int64 = last[0]
+    let expected: Int = last[1]
+    // A second connection costs a few milliseconds to open: only worth it for a long history.
+    guard expected >= 20_000 else { return (try readTasks(db), try readHistory(db, lastSeq)) }
+    let parallel = ParallelResult<History>()
+    let configuration = self.configuration(readOnly: readOnly)
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global(qos: .userInitiated).async {
+      parallel.set(
+        Result {
+          let queue = try DatabaseQueue(path: location, configuration: configuration)
+          defer { try? queue.close() }
+          return try queue.read { try readHistory($0, lastSeq) }
+        })
+      done.signal()
+    }
+    let tasks = try readTasks(db)
+    done.wait()
+    if let history = try? parallel.get(), count(history) == expected { return (tasks, history) }
+    return (tasks, try readHistory(db, lastSeq))
   }
 
   private static func tasks(in db: Database) throws -> [BoardTask] {

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A board as a site build reads it: plain records whose text lives in two byte buffers (one for tasks, one for
+/// history), so that 400,000 rows cost no `String`, `UUID` or `Date` each.
+///
+/// The SQLite store fills one straight from its rows (``BoardStore/snapshot()``); any ``Board`` packs into one.
+/// It holds what pages show and nothing else: no created/updated times, no history task ids.
+public final class BoardSnapshot: Sendable {
+  public let info: BoardInfo
+  let tasks: Tasks
+  let history: History
+
+  init(info: BoardInfo, tasks: Tasks, history: History) {
+    self.info = info
+    self.tasks = tasks
+    self.history = history
+  }
+
+  /// Packs `board`.
+  public convenience init(_ board: Board) {
+    var tasks = Tasks.Builder()
+    for task in board.tasks {
+      tasks.add(id: task.idString, title: task.title, body: task.body, due: task.due, state: task.state)
+    }
+    var history = History.Builder()
+    for entry in board.history {
+      history.add(
+        at: Int64(entry.at.timeIntervalSince1970.rounded(.down)), action: entry.action, title: entry.title,
+        from: entry.from, to: entry.to, fields: entry.fields)
+    }
+    self.init(info: board.info, tasks: tasks.finish(), history: history.finish())
+  }
+
+  public var taskCount: Int { tasks.records.count }
+  public var historyCount: Int { history.records.count }
+
+  /// Tasks in store order; `id` is the lowercase UUID.
+  final class Tasks: Sendable {
+    struct Record {
+      var id: RawRef
+      var title: RawRef
+      var body: RawRef
+      var due: CalendarDate?
+      var state: TaskState
+    }
+
+    let text: ByteArena
+    let records: [Record]
+
+    init(text: ByteArena, records: [Record]) {
+      self.text = text
+      self.records = records
+    }
+
+    /// Collects tasks; text must be valid UTF-8 (``History/Builder`` notes how the store ensures it).
+    struct Builder: ~Copyable {
+      private var writer = ByteWriter(capacity: 1 << 16)
+      private var records: [Record] = []
+
+      init(capacity: Int = 0) {
+        records.reserveCapacity(capacity)
+      }
+
+      mutating func add(
+        id: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>,
+        due: CalendarDate?, state: TaskState
+      ) {
+        records.append(
+          Record(id: append(id), title: append(title), body: append(body), due: due, state: state))
+      }
+
+      mutating func add(id: String, title: String, body: String, due: CalendarDate?, state: TaskState) {
+        records.append(
+          Record(id: append(id), title: append(title), body: append(body), due: due, state: state))
+      }
+
+      private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> RawRef {
+        let start = writer.count
+        writer.appendBytes(bytes)
+        return RawRef(start: start, count: UInt32(bytes.count))
+      }
+
+      private mutating func append(_ text: String) -> RawRef {
+        let start = writer.count
+        HTMLEscaper.appendRaw(text, into: &writer)
+        return RawRef(start: start, count: UInt32(writer.count - start))
+      }
+
+      consuming func finish() -> Tasks { Tasks(text: ByteArena(writer), records: records) }
+    }
+  }
+
+  /// History oldest first.
+  final class History: Sendable {
+    struct Record {
+      /// Seconds since 1970, UTC, rounded down.
+      var at: Int64
+      var action: HistoryAction
+      var title: RawRef
+      var from: TaskState?
+      var to: TaskState?
+      /// `fields[fieldsStart..<fieldsStart + fieldsCount]`.
+      var fieldsStart: Int32
+      var fieldsCount: Int32
+    }
+
+    let text: ByteArena
+    let records: [Record]
+    let fields: [TaskField]
+
+    init(text: ByteArena, records: [Record], fields: [TaskField]) {
+      self.text = text
+      self.records = records
+      self.fields = fields
+    }
+
+    /// Collects history entries in order.
+    struct Builder: ~Copyable {
+      private var writer = ByteWriter(capacity: 1 << 16)
+      private var records: [Record] = []
+      private var fields: [TaskField] = []
+
+      init(capacity: Int = 0) {
+        records.reserveCapacity(capacity)
+      }
+
+      mutating func add(
+        at: Int64, action: HistoryAction, title: UnsafeBufferPointer<UInt8>, from: TaskState?, to: TaskState?,
+        fields entryFields: some Collection<TaskField>
+      ) {
+        let start = writer.count
+        writer.appendBytes(title)
+        add(at, action, RawRef(start: start, count: UInt32(title.count)), from, to, entryFields)
+      }
+
+      mutating func add(
+        at: Int64, action: HistoryAction, title: String, from: TaskState?, to: TaskState?,
+        fields entryFields: [TaskField]
+      ) {
+        let start = writer.count
+        HTMLEscaper.appendRaw(title, into: &writer)
+        add(at, action, RawRef(start: start, count: UInt32(writer.count - start)), from, to, entryFields)
+      }
+
+      private mutating func add(
+        _ at: Int64, _ action: HistoryAction, _ title: RawRef, _ from: TaskState?, _ to: TaskState?,
+        _ entryFields: some Collection<TaskField>
+      ) {
+        let fieldsStart = Int32(fields.count)
+        fields.append(contentsOf: entryFields)
+        records.append(
+          Record(
+            at: at, action: action, title: title, from: from, to: to, fieldsStart: fieldsStart,
+            fieldsCount: Int32(fields.count) - fieldsStart))
+      }
+
+      consuming func finish() -> History { History(text: ByteArena(writer), records: records, fields: fields) }
+    }
+  }
+}

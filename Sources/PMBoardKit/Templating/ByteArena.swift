@@ -1,0 +1,32 @@
+import Foundation
+
+/// Immutable bytes with a stable address, shared by the pages of a build.
+final class ByteArena: @unchecked Sendable {
+  private let storage: UnsafeMutableBufferPointer<UInt8>
+
+  init(_ writer: consuming ByteWriter) {
+    storage = writer.take()
+  }
+
+  deinit {
+    free(storage.baseAddress)
+  }
+
+  var base: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
+
+  /// The bytes `text` names.
+  func bytes(_ text: RawRef) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: base + text.start, count: Int(text.count))
+  }
+
+  /// `text` as a `String`, for the rare comparison that needs Unicode rules.
+  func string(_ text: RawRef) -> String {
+    String(decoding: bytes(text), as: UTF8.self)
+  }
+}
+
+/// Unescaped text in a ``ByteArena``.
+struct RawRef: Sendable {
+  var start: Int
+  var count: UInt32
+}
