@@ -53,6 +53,21 @@ import Testing
       asOf: Date(timeIntervalSince1970: 1_795_000_000))
   }
 
+  /// A locale whose own words need escaping: every sentence and timestamp takes the escaping path.
+  @Test func localeWordsThatNeedEscaping() throws {
+    let path = Golden.repositoryRoot.appendingPathComponent("Templates/locales/en.yml")
+    let text = try String(contentsOf: path, encoding: .utf8)
+      .replacingOccurrences(of: "“{title}”", with: "'{title}' <&>")
+      .replacingOccurrences(
+        of: "timestamp: \"{date} {hour}:{minute}\"", with: "timestamp: \"{date} & {hour}:{minute}\""
+      )
+      .replacingOccurrences(of: "body: description", with: "body: \"<body>\"")
+    #expect(text.contains("'{title}' <&>") && text.contains("{date} & {hour}") && text.contains("\"<body>\""))
+    let english = try LocaleCatalog.parse(code: "en", text: text, file: "en.yml").get()
+    try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, catalogs: ["en": english])
+    try expectParity(board: Self.board(), templates: nil, catalogs: ["en": english])
+  }
+
   @Test func everyVariableOnAnEmptyBoard() throws {
     try expectParity(board: Board(info: BoardInfo(title: "Empty", timeZoneID: "UTC")), templates: Self.kitchenSink)
   }
@@ -61,7 +76,7 @@ import Testing
 
   private func expectParity(
     board: Board, templates: [String: String]?, baseURL: String? = nil, asOf: Date? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    catalogs: [String: LocaleCatalog] = [:], sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let checked = try TemplateChecker().check(
       Theme.load(templatesDir: nil, publicDir: nil, workingDirectory: URL(fileURLWithPath: "/nonexistent")))
@@ -74,7 +89,8 @@ import Testing
     for (name, text) in texts {
       try library.register(text, named: name)
     }
-    let theme = TemplateChecker.Checked(templates: sources, catalogs: checked.catalogs, assets: checked.assets)
+    let theme = TemplateChecker.Checked(
+      templates: sources, catalogs: checked.catalogs.merging(catalogs) { $1 }, assets: checked.assets)
     let renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
       today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf, baseURL: baseURL)

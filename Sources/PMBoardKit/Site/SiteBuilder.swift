@@ -32,8 +32,12 @@ public struct SiteBuilder: Sendable {
   }
 
   public func build() async throws -> Report {
+    // Templates do not depend on the board, so they are checked while the store loads; a failure still reports
+    // the earlier step first.
+    async let theme = Result { try checkTheme() }
     let board = try await step("load the store") { try await loadBoard() }
-    let checked = try step("validate templates") { try checkTheme() }
+    let checkedTheme = await theme
+    let checked = try step("validate templates") { try checkedTheme.get() }
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
     let (today, asOf) = try step("read the date") { try clock(for: board.info) }
     let renderer = SiteRenderer(

@@ -88,6 +88,8 @@ struct SiteModel: RenderModel {
   private let messages: UnsafePointer<Range<Int>>
   private let fieldNames: UnsafePointer<RawRef>
   private let links: UnsafePointer<PageTables.Link>
+  private let sentenceIsPlain: Bool
+  private let timestampIsPlain: Bool
 
   let root = SiteValue.page
 
@@ -117,6 +119,8 @@ struct SiteModel: RenderModel {
     messages = locale.messages.pointer
     fieldNames = locale.fieldNames.pointer
     links = page.links.pointer
+    sentenceIsPlain = locale.sentenceIsPlain
+    timestampIsPlain = locale.timestampIsPlain
   }
 
   // MARK: - Lookup
@@ -254,9 +258,14 @@ struct SiteModel: RenderModel {
       // Digits, `-`, `:`, `T` and `Z` only: nothing to escape.
       writeInstant(entries[Int(index)].utcSeconds, into: &output)
     case .entryTime(let index):
-      compose(escaped: escaped, into: &output) { writeTimestamp(entries[Int(index)], into: &$0) }
+      compose(escaped: escaped && !timestampIsPlain, into: &output) {
+        writeTimestamp(entries[Int(index)], into: &$0)
+      }
     case .entrySentence(let index):
-      compose(escaped: escaped, into: &output) { writeSentence(entries[Int(index)], into: &$0) }
+      let entry = entries[Int(index)]
+      compose(escaped: escaped && !(sentenceIsPlain && entry.titleIsPlain), into: &output) {
+        writeSentence(entry, into: &$0)
+      }
     default:
       return
     }

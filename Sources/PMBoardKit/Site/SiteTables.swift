@@ -100,6 +100,8 @@ struct EntryRecord {
   var action: HistoryAction
   var from: TaskState?
   var to: TaskState?
+  /// The title has nothing to escape, so a sentence with it needs escaping only if its locale's words do.
+  var titleIsPlain: Bool
 }
 
 /// What every locale's pages read, computed once per build: cards sorted into board order, history newest first
@@ -118,19 +120,31 @@ final class BoardTables: @unchecked Sendable {
   let days: [Int]
 
   init(snapshot: BoardSnapshot, today: CalendarDate) {
-    nonisolated(unsafe) var cardPart: CardPart?
+    // Independent pieces on every core at once: the order of each column, the escaped text of slices of the
+    // cards, and the history. Then the slices are joined in board order.
+    let tasks = snapshot.tasks
+    let count = tasks.records.count
+    let sliceCount = max(1, min(8, count / 4096))
+    let bounds = (0...sliceCount).map { $0 * count / sliceCount }
+    let columnCount = TaskState.allCases.count
+    nonisolated(unsafe) var orders = [[Int32]](repeating: [], count: columnCount)
+    nonisolated(unsafe) var slices = [CardSlice?](repeating: nil, count: sliceCount)
     nonisolated(unsafe) var historyPart: HistoryPart?
-    DispatchQueue.concurrentPerform(iterations: 2) { part in
-      if part == 0 {
-        cardPart = CardPart(tasks: snapshot.tasks, today: today)
+    DispatchQueue.concurrentPerform(iterations: columnCount + sliceCount + 1) { index in
+      if index < columnCount {
+        orders[index] = Self.columnOrder(TaskState.allCases[index], of: tasks)
+      } else if index < columnCount + sliceCount {
+        let slice = index - columnCount
+        slices[slice] = CardSlice(tasks: tasks, range: bounds[slice]..<bounds[slice + 1], today: today)
       } else {
         historyPart = HistoryPart(history: snapshot.history, zone: snapshot.info.timeZone)
       }
     }
-    let cards = cardPart.take()!
+    let cards = JoinedCards(slices: slices.map { $0! }, order: orders.joined())
     cardBytes = cards.bytes
     self.cards = cards.records
-    columnStarts = cards.columnStarts
+    let sizes = orders.map(\.count)
+    columnStarts = FixedArray([0, sizes[0], sizes[0] + sizes[1], sizes[0] + sizes[1] + sizes[2]])
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount
     let history = historyPart.take()!
@@ -140,31 +154,82 @@ final class BoardTables: @unchecked Sendable {
     days = history.days
   }
 
-  private struct CardPart {
+  /// What sorting compares: due day, the title's first 8 bytes (big-endian), whether the title is certainly in
+  /// NFC, and which task it is.
+  private struct SortKey {
+    var due: Int
+    var prefix: UInt64
+    var plain: Bool
+    var task: Int32
+  }
+
+  /// The indices of the tasks in `state`'s column, in board order: due date (none last), title in code point
+  /// order (= UTF-8 byte order), id. Each comparison answers exactly as `BoardOrder.withinColumn` does, so the
+  /// same sort gives the same order. Titles are equal for `==` when canonically equivalent; two titles in NFC
+  /// are that only if their bytes are equal, otherwise `==` on `String`s decides.
+  private static func columnOrder(_ state: TaskState, of tasks: BoardSnapshot.Tasks) -> [Int32] {
+    let text = tasks.text
+    var keys: [SortKey] = []
+    for (index, task) in tasks.records.enumerated() where task.state == state {
+      let title = text.bytes(task.title)
+      var prefix: UInt64 = 0
+      var shift: UInt64 = 56
+      for byte in title.prefix(8) {
+        prefix |= UInt64(byte) << shift
+        shift &-= 8
+      }
+      keys.append(
+        SortKey(
+          due: task.due?.daysSinceEpoch ?? Int.max, prefix: prefix, plain: certainlyNFC(title), task: Int32(index)))
+    }
+    let base = text.base
+    func compare(_ a: RawRef, _ b: RawRef) -> Int32 {
+      let common = Int(min(a.count, b.count))
+      let order = memcmp(base + a.start, base + b.start, common)
+      return order != 0 ? order : a.count < b.count ? -1 : a.count > b.count ? 1 : 0
+    }
+    tasks.records.withUnsafeBufferPointer { records in
+      keys.sort { lhs, rhs in
+        if lhs.due != rhs.due { return lhs.due < rhs.due }
+        let left = records[Int(lhs.task)]
+        let right = records[Int(rhs.task)]
+        let titleOrder: Int32
+        if lhs.prefix != rhs.prefix {
+          titleOrder = lhs.prefix < rhs.prefix ? -1 : 1
+        } else {
+          titleOrder = compare(left.title, right.title)
+        }
+        let titlesEqual: Bool
+        if titleOrder == 0 {
+          titlesEqual = true
+        } else if lhs.plain && rhs.plain {
+          titlesEqual = false
+        } else {
+          titlesEqual = text.string(left.title) == text.string(right.title)
+        }
+        if !titlesEqual { return titleOrder < 0 }
+        return compare(left.id, right.id) < 0
+      }
+    }
+    return keys.map(\.task)
+  }
+
+  /// The cards of `tasks.records[range]` in store order, their text (raw and escaped) in an arena of their own.
+  private struct CardSlice {
     var bytes: ByteArena
-    var records: FixedArray<CardRecord>
-    var columnStarts: FixedArray<Int>
+    var records: [CardRecord]
+    /// `records[i].dueIndex` indexes these until the slices are joined.
     var dueDates: [CalendarDate]
     var overdueCount: Int
 
-    /// What sorting compares: due day, the title's first 8 bytes (big-endian), whether the title is certainly in
-    /// NFC, and where the card is.
-    struct SortKey {
-      var due: Int
-      var prefix: UInt64
-      var plain: Bool
-      var record: Int32
-    }
-
-    init(tasks: BoardSnapshot.Tasks, today: CalendarDate) {
+    init(tasks: BoardSnapshot.Tasks, range: Range<Int>, today: CalendarDate) {
       var arena = ArenaBuilder()
-      var records: [CardRecord] = []
-      records.reserveCapacity(tasks.records.count)
-      var keys: [[SortKey]] = [[], [], []]
+      records = []
+      records.reserveCapacity(range.count)
       var dueIndices: [CalendarDate: Int32] = [:]
-      var dueDates: [CalendarDate] = []
-      var overdue = 0
-      for task in tasks.records {
+      dueDates = []
+      overdueCount = 0
+      for task in tasks.records[range] {
         var dueIndex: Int32 = -1
         if let due = task.due {
           if let known = dueIndices[due] {
@@ -175,74 +240,55 @@ final class BoardTables: @unchecked Sendable {
             dueDates.append(due)
           }
         }
-        let title = tasks.text.bytes(task.title)
         let record = CardRecord(
-          id: arena.text(utf8: tasks.text.bytes(task.id)), title: arena.text(utf8: title),
+          id: arena.text(utf8: tasks.text.bytes(task.id)), title: arena.text(utf8: tasks.text.bytes(task.title)),
           body: arena.text(utf8: tasks.text.bytes(task.body)), dueIndex: dueIndex, state: task.state,
           overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
           dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today))
-        if record.overdue { overdue += 1 }
-        var prefix: UInt64 = 0
-        var shift: UInt64 = 56
-        for byte in title.prefix(8) {
-          prefix |= UInt64(byte) << shift
-          shift &-= 8
-        }
-        keys[task.state.order].append(
-          SortKey(
-            due: task.due?.daysSinceEpoch ?? Int.max, prefix: prefix, plain: BoardTables.certainlyNFC(title),
-            record: Int32(records.count)))
+        if record.overdue { overdueCount += 1 }
         records.append(record)
       }
-      let bytes = arena.finish()
-      let base = bytes.base
-      // Board order: due date (none last), title in code point order (= UTF-8 byte order), id. Each comparison
-      // answers exactly as `BoardOrder.withinColumn` does, so the same sort gives the same order. Titles are equal for
-      // `==` when canonically equivalent; two titles in NFC are that only if their bytes are equal, otherwise
-      // `==` on `String`s decides.
-      var order: [Int32] = []
-      order.reserveCapacity(records.count)
-      var starts = [0]
-      records.withUnsafeBufferPointer { records in
-        func compare(_ a: TextRef, _ b: TextRef) -> Int32 {
-          let common = Int(min(a.rawCount, b.rawCount))
-          let order = memcmp(base + a.start, base + b.start, common)
-          return order != 0 ? order : a.rawCount < b.rawCount ? -1 : a.rawCount > b.rawCount ? 1 : 0
+      bytes = arena.finish()
+    }
+  }
+
+  /// The slices as one arena and one due-date list, records in board order.
+  private struct JoinedCards {
+    var bytes: ByteArena
+    var records: FixedArray<CardRecord>
+    var dueDates: [CalendarDate]
+    var overdueCount: Int
+
+    init(slices: [CardSlice], order: some Collection<Int32>) {
+      var dueDates: [CalendarDate] = []
+      var overdueCount = 0
+      var all: [CardRecord] = []
+      all.reserveCapacity(order.count)
+      var dueIndices: [CalendarDate: Int32] = [:]
+      var offset = 0
+      for slice in slices {
+        let dueMap = slice.dueDates.map { due -> Int32 in
+          if let known = dueIndices[due] { return known }
+          let index = Int32(dueDates.count)
+          dueIndices[due] = index
+          dueDates.append(due)
+          return index
         }
-        for column in 0..<3 {
-          keys[column].sort { lhs, rhs in
-            if lhs.due != rhs.due { return lhs.due < rhs.due }
-            let left = records[Int(lhs.record)]
-            let right = records[Int(rhs.record)]
-            let titleOrder: Int32
-            if lhs.prefix != rhs.prefix {
-              titleOrder = lhs.prefix < rhs.prefix ? -1 : 1
-            } else {
-              titleOrder = compare(left.title, right.title)
-            }
-            let titlesEqual: Bool
-            if titleOrder == 0 {
-              titlesEqual = true
-            } else if lhs.plain && rhs.plain {
-              titlesEqual = false
-            } else {
-              titlesEqual =
-                tasks.text.string(tasks.records[Int(lhs.record)].title)
-                == tasks.text.string(tasks.records[Int(rhs.record)].title)
-            }
-            if !titlesEqual { return titleOrder < 0 }
-            return compare(left.id, right.id) < 0
-          }
-          order += keys[column].lazy.map(\.record)
-          starts.append(order.count)
-          keys[column] = []
+        for var record in slice.records {
+          record.id.start += offset
+          record.title.start += offset
+          record.body.start += offset
+          if record.dueIndex >= 0 { record.dueIndex = dueMap[Int(record.dueIndex)] }
+          all.append(record)
         }
+        overdueCount += slice.overdueCount
+        offset += slice.bytes.count
       }
-      self.bytes = bytes
-      self.records = FixedArray(count: order.count) { records[Int(order[$0])] }
-      columnStarts = FixedArray(starts)
       self.dueDates = dueDates
-      overdueCount = overdue
+      self.overdueCount = overdueCount
+      bytes = ByteArena.joined(slices.map(\.bytes))
+      var position = order.makeIterator()
+      records = FixedArray(count: order.count) { _ in all[Int(position.next()!)] }
     }
   }
 
@@ -298,7 +344,7 @@ final class BoardTables: @unchecked Sendable {
         return EntryRecord(
           utcSeconds: seconds, localSeconds: local, title: entry.title, dayIndex: dayIndex,
           fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
-          to: entry.to)
+          to: entry.to, titleIsPlain: !HTMLEscaper.needsEscaping(history.text.bytes(entry.title)))
       }
       bytes = history.text
       self.entries = entries
@@ -348,6 +394,11 @@ final class LocaleTables: @unchecked Sendable {
   let fieldNames: FixedArray<RawRef>
   let separator: RawRef
   let unknownFields: RawRef
+  /// Whether every word a history sentence adds to the title (literals, labels, field names) has nothing to
+  /// escape; then a sentence whose title has nothing to escape is written without checking it.
+  let sentenceIsPlain: Bool
+  /// The same for every timestamp (literals and day names).
+  let timestampIsPlain: Bool
 
   init(code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, tables: BoardTables, keyNames: [String]) {
     self.code = code
@@ -413,7 +464,17 @@ final class LocaleTables: @unchecked Sendable {
     fieldNames = FixedArray(TaskField.allCases.map { arena.raw(formatter.fieldNames[$0] ?? "") })
     separator = arena.raw(formatter.separator)
     unknownFields = arena.raw(formatter.unknownFields)
-    bytes = arena.finish()
+    let bytes = arena.finish()
+    self.bytes = bytes
+    func isPlain(_ text: RawRef) -> Bool { !HTMLEscaper.needsEscaping(bytes.bytes(text)) }
+    func literalsArePlain(_ range: Range<Int>) -> Bool {
+      parts[range].allSatisfy { if case .literal(let text) = $0 { isPlain(text) } else { true } }
+    }
+    let sentenceWords = Array(stateLabelsRaw.base) + Array(fieldNames.base) + [separator, unknownFields]
+    sentenceIsPlain =
+      messages.prefix(HistoryAction.allCases.count).allSatisfy(literalsArePlain)
+      && sentenceWords.allSatisfy(isPlain)
+    timestampIsPlain = literalsArePlain(messages[HistoryAction.allCases.count]) && dayTexts.base.allSatisfy(isPlain)
   }
 }
 

@@ -14,6 +14,17 @@ final class ByteArena: @unchecked Sendable {
 
   var base: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
 
+  var count: Int { storage.count }
+
+  /// The arenas' bytes one after another, in one arena.
+  static func joined(_ arenas: [ByteArena]) -> ByteArena {
+    var writer = ByteWriter(capacity: arenas.reduce(0) { $0 + $1.count })
+    for arena in arenas {
+      writer.appendBytes(arena.base, count: arena.count)
+    }
+    return ByteArena(writer)
+  }
+
   /// The bytes `text` names.
   func bytes(_ text: RawRef) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: base + text.start, count: Int(text.count))
