@@ -10,8 +10,10 @@ import GRDBSQLite
 /// valid UTF-8: a row pmboard never wrote is reported, not rendered.
 enum SQLiteSnapshotReader {
   static func tasks(in db: Database) throws -> BoardSnapshot.Tasks {
-    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM task") ?? 0
-    var builder = BoardSnapshot.Tasks.Builder(capacity: count)
+    // Capacity hints: `max(rowid)` and the last sequence number bound the counts without reading the tables
+    // (`count(*)` would scan them once more); capped, as rows may have been deleted.
+    let capacity = try Int.fetchOne(db, sql: "SELECT coalesce(max(rowid), 0) FROM task") ?? 0
+    var builder = BoardSnapshot.Tasks.Builder(capacity: min(capacity, 1 << 20))
     let idBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 36)
     defer { idBuffer.deallocate() }
     try forEachRow(db, sql: "SELECT id, title, body, due, state FROM task ORDER BY rowid") { row in
@@ -47,8 +49,7 @@ enum SQLiteSnapshotReader {
   }
 
   static func history(in db: Database, upTo lastSeq: Int64) throws -> BoardSnapshot.History {
-    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM history WHERE seq <= ?", arguments: [lastSeq]) ?? 0
-    var builder = BoardSnapshot.History.Builder(capacity: count)
+    var builder = BoardSnapshot.History.Builder(capacity: Int(min(lastSeq, 1 << 20)))
     var fields: [TaskField] = []
     try forEachRow(
       db,
