@@ -40,29 +40,11 @@ public struct SiteRenderer: Sendable {
 
   /// Every file of the site, largest first.
   public func jobs() -> [Job] {
-    let keys = FixedArray(theme.templates.keyNames.map(SiteKey.init(name:)))
-    let tables = BoardTables(snapshot: snapshot, today: today)
-    let codes = locales.filter { theme.catalogs[$0] != nil }
-    let keyNames = theme.templates.keyNames
-    let prepared = UnsafeMutableBufferPointer<LocaleTables?>.allocate(capacity: codes.count)
-    defer { prepared.deallocate() }
-    _ = prepared.initialize(from: Array(repeating: nil, count: codes.count))
-    nonisolated(unsafe) let slots = prepared
-    let (catalogs, zone) = (theme.catalogs, snapshot.info.timeZone)
-    DispatchQueue.concurrentPerform(iterations: codes.count) { index in
-      let catalog = catalogs[codes[index]]!
-      slots[index] = LocaleTables(
-        code: codes[index], catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
-        tables: tables, keyNames: keyNames)
-    }
-    let localeTables = Dictionary(uniqueKeysWithValues: prepared.map { ($0!.code, $0!) })
+    let prepared = prepare()
     let renderer = self
     var jobs: [Job] = pagePlans().map { plan in
-      let locale = localeTables[plan.code]!
-      return Job(path: plan.path, weight: plan.isBoard ? snapshot.taskCount * 3 : Self.historyPageSize) { writer in
-        let info = renderer.info(
-          plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: tables.overdueCount)
-        let model = SiteModel(keys: keys, board: tables, locale: locale, page: PageTables(info))
+      Job(path: plan.path, weight: plan.isBoard ? snapshot.taskCount * 3 : Self.historyPageSize) { writer in
+        let model = renderer.model(for: plan, prepared)
         try writer.write(plan.path) { emit in
           renderer.theme.templates.render(plan.template, model: model, chunk: Self.outputChunk, emit: emit)
         }
@@ -73,6 +55,36 @@ public struct SiteRenderer: Sendable {
       jobs.append(Job(path: "assets/\(path)", weight: 1) { try $0.write("assets/\(path)", bytes) })
     }
     return jobs.sorted { ($0.weight, $1.path) > ($1.weight, $0.path) }
+  }
+
+  /// What every page of a build reads: the template keys as site keys, the board's tables, each locale's tables.
+  private struct Prepared: Sendable {
+    var keys: FixedArray<SiteKey>
+    var tables: BoardTables
+    var locales: [String: LocaleTables]
+  }
+
+  /// The board's tables, then every locale's on every core.
+  private func prepare() -> Prepared {
+    let tables = BoardTables(snapshot: snapshot, today: today)
+    let codes = locales.filter { theme.catalogs[$0] != nil }
+    let (catalogs, zone, keyNames) = (theme.catalogs, snapshot.info.timeZone, theme.templates.keyNames)
+    let prepared = concurrentMap(codes.count) { index in
+      let catalog = catalogs[codes[index]]!
+      return LocaleTables(
+        code: codes[index], catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
+        tables: tables, keyNames: keyNames)
+    }
+    return Prepared(
+      keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables,
+      locales: Dictionary(uniqueKeysWithValues: prepared.map { ($0.code, $0) }))
+  }
+
+  private func model(for plan: PagePlan, _ prepared: Prepared) -> SiteModel {
+    let locale = prepared.locales[plan.code]!
+    let info = info(
+      plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
+    return SiteModel(keys: prepared.keys, board: prepared.tables, locale: locale, page: PageTables(info))
   }
 
   static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
@@ -113,20 +125,9 @@ public struct SiteRenderer: Sendable {
   /// Every page's path, template and bytes as rendered by ``jobs()``'s fast view model (for tests); with `chunk`,
   /// streamed in pieces of that size and put back together.
   func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
-    let keys = FixedArray(theme.templates.keyNames.map(SiteKey.init(name:)))
-    let tables = BoardTables(snapshot: snapshot, today: today)
-    var localeTables: [String: LocaleTables] = [:]
+    let prepared = prepare()
     return pagePlans().map { plan in
-      let catalog = theme.catalogs[plan.code]!
-      let locale =
-        localeTables[plan.code]
-        ?? LocaleTables(
-          code: plan.code, catalog: catalog,
-          formatter: LocaleFormatter(catalog: catalog, timeZone: snapshot.info.timeZone), tables: tables,
-          keyNames: theme.templates.keyNames)
-      localeTables[plan.code] = locale
-      let info = info(plan, catalog: catalog, formatter: locale.formatter, overdueCount: tables.overdueCount)
-      let model = SiteModel(keys: keys, board: tables, locale: locale, page: PageTables(info))
+      let model = model(for: plan, prepared)
       guard let chunk else { return (plan.path, plan.template, theme.templates.render(plan.template, model: model)) }
       var bytes: [UInt8] = []
       theme.templates.render(plan.template, model: model, chunk: chunk) { bytes.append(contentsOf: $0) }

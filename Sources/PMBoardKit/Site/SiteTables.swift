@@ -17,15 +17,8 @@ struct ArenaBuilder: ~Copyable {
 
   /// Stores `text` and its escaped form (once if they are the same).
   mutating func text(_ text: String) -> TextRef {
-    let start = writer.count
-    HTMLEscaper.appendRaw(text, into: &writer)
-    let raw = writer.count - start
-    HTMLEscaper.appendEscaped(text, into: &writer)
-    let escaped = writer.count - start - raw
-    if escaped == raw {
-      writer.truncate(to: start + raw)
-    }
-    return TextRef(start: start, rawCount: UInt32(raw), escapedCount: UInt32(escaped))
+    var text = text
+    return text.withUTF8 { self.text(utf8: $0) }
   }
 
   /// Stores the (valid) UTF-8 `utf8` and its escaped form (once if they are the same).
@@ -126,32 +119,42 @@ final class BoardTables: @unchecked Sendable {
     let count = tasks.records.count
     let sliceCount = max(1, min(8, count / 4096))
     let bounds = (0...sliceCount).map { $0 * count / sliceCount }
-    let columnCount = TaskState.allCases.count
-    nonisolated(unsafe) var orders = [[Int32]](repeating: [], count: columnCount)
-    nonisolated(unsafe) var slices = [CardSlice?](repeating: nil, count: sliceCount)
-    nonisolated(unsafe) var historyPart: HistoryPart?
-    DispatchQueue.concurrentPerform(iterations: columnCount + sliceCount + 1) { index in
-      if index < columnCount {
-        orders[index] = Self.columnOrder(TaskState.allCases[index], of: tasks)
-      } else if index < columnCount + sliceCount {
-        let slice = index - columnCount
-        slices[slice] = CardSlice(tasks: tasks, range: bounds[slice]..<bounds[slice + 1], today: today)
-      } else {
-        historyPart = HistoryPart(history: snapshot.history, zone: snapshot.info.timeZone)
+    let columns = TaskState.allCases
+    let pieces = concurrentMap(columns.count + sliceCount + 1) { index -> Piece in
+      if index < columns.count { return .order(Self.columnOrder(columns[index], of: tasks)) }
+      let slice = index - columns.count
+      if slice < sliceCount {
+        return .cards(CardSlice(tasks: tasks, range: bounds[slice]..<bounds[slice + 1], today: today))
+      }
+      return .history(HistoryPart(history: snapshot.history, zone: snapshot.info.timeZone))
+    }
+    var orders: [[Int32]] = []
+    var slices: [CardSlice] = []
+    var history: HistoryPart?
+    for piece in pieces {
+      switch piece {
+      case .order(let order): orders.append(order)
+      case .cards(let slice): slices.append(slice)
+      case .history(let part): history = part
       }
     }
-    let cards = JoinedCards(slices: slices.map { $0! }, order: orders.joined())
+    let cards = JoinedCards(slices: slices, order: orders.joined())
     cardBytes = cards.bytes
     self.cards = cards.records
-    let sizes = orders.map(\.count)
-    columnStarts = FixedArray([0, sizes[0], sizes[0] + sizes[1], sizes[0] + sizes[1] + sizes[2]])
+    columnStarts = FixedArray(orders.reduce(into: [0]) { starts, order in starts.append(starts.last! + order.count) })
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount
-    let history = historyPart.take()!
-    historyBytes = history.bytes
-    entries = history.entries
-    fields = history.fields
-    days = history.days
+    historyBytes = history!.bytes
+    entries = history!.entries
+    fields = history!.fields
+    days = history!.days
+  }
+
+  /// One independent piece of the tables, made on any core.
+  private enum Piece {
+    case order([Int32])
+    case cards(CardSlice)
+    case history(HistoryPart)
   }
 
   /// What sorting compares: due day, the title's first 8 bytes (big-endian), whether the title is certainly in
@@ -226,28 +229,19 @@ final class BoardTables: @unchecked Sendable {
       var arena = ArenaBuilder()
       records = []
       records.reserveCapacity(range.count)
-      var dueIndices: [CalendarDate: Int32] = [:]
-      dueDates = []
+      var dueDates = Interner<CalendarDate>()
       overdueCount = 0
       for task in tasks.records[range] {
-        var dueIndex: Int32 = -1
-        if let due = task.due {
-          if let known = dueIndices[due] {
-            dueIndex = known
-          } else {
-            dueIndex = Int32(dueDates.count)
-            dueIndices[due] = dueIndex
-            dueDates.append(due)
-          }
-        }
         let record = CardRecord(
           id: arena.text(utf8: tasks.text.bytes(task.id)), title: arena.text(utf8: tasks.text.bytes(task.title)),
-          body: arena.text(utf8: tasks.text.bytes(task.body)), dueIndex: dueIndex, state: task.state,
+          body: arena.text(utf8: tasks.text.bytes(task.body)), dueIndex: task.due.map { dueDates.number($0) } ?? -1,
+          state: task.state,
           overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
           dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today))
         if record.overdue { overdueCount += 1 }
         records.append(record)
       }
+      self.dueDates = dueDates.values
       bytes = arena.finish()
     }
   }
@@ -260,20 +254,13 @@ final class BoardTables: @unchecked Sendable {
     var overdueCount: Int
 
     init(slices: [CardSlice], order: some Collection<Int32>) {
-      var dueDates: [CalendarDate] = []
+      var dueDates = Interner<CalendarDate>()
       var overdueCount = 0
       var all: [CardRecord] = []
       all.reserveCapacity(order.count)
-      var dueIndices: [CalendarDate: Int32] = [:]
       var offset = 0
       for slice in slices {
-        let dueMap = slice.dueDates.map { due -> Int32 in
-          if let known = dueIndices[due] { return known }
-          let index = Int32(dueDates.count)
-          dueIndices[due] = index
-          dueDates.append(due)
-          return index
-        }
+        let dueMap = slice.dueDates.map { dueDates.number($0) }
         for var record in slice.records {
           record.id.start += offset
           record.title.start += offset
@@ -284,7 +271,7 @@ final class BoardTables: @unchecked Sendable {
         overdueCount += slice.overdueCount
         offset += slice.bytes.count
       }
-      self.dueDates = dueDates
+      self.dueDates = dueDates.values
       self.overdueCount = overdueCount
       bytes = ByteArena.joined(slices.map(\.bytes))
       var position = order.makeIterator()
@@ -325,31 +312,22 @@ final class BoardTables: @unchecked Sendable {
 
     init(history: BoardSnapshot.History, zone: TimeZone) {
       var clock = WallClock(zone: zone)
-      var dayIndices: [Int: Int32] = [:]
-      var days: [Int] = []
+      var days = Interner<Int>()
       let records = history.records
       let entries = FixedArray<EntryRecord>(count: records.count) { index in
         let entry = records[records.count - 1 - index]
         let seconds = Int(entry.at)
         let local = clock.localSeconds(utc: seconds)
-        let day = Int((Double(local) / 86_400).rounded(.down))
-        let dayIndex: Int32
-        if let known = dayIndices[day] {
-          dayIndex = known
-        } else {
-          dayIndex = Int32(days.count)
-          dayIndices[day] = dayIndex
-          days.append(day)
-        }
         return EntryRecord(
-          utcSeconds: seconds, localSeconds: local, title: entry.title, dayIndex: dayIndex,
+          utcSeconds: seconds, localSeconds: local, title: entry.title,
+          dayIndex: days.number(Int((Double(local) / 86_400).rounded(.down))),
           fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
           to: entry.to, titleIsPlain: !HTMLEscaper.needsEscaping(history.text.bytes(entry.title)))
       }
       bytes = history.text
       self.entries = entries
       self.fields = FixedArray(history.fields)
-      self.days = days
+      self.days = days.values
     }
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The "validate templates" stage: every template through swift-mustache-compatible parsing and libxml2,
 /// every catalog against the others. Collects all problems before failing, like Hugo does.
@@ -23,33 +22,30 @@ public struct TemplateChecker: Sendable {
     // board's build time).
     let catalogFiles = theme.catalogs.sorted { $0.key < $1.key }
     let templateFiles = theme.templates.sorted { $0.key < $1.key }
-    let results = Mutex([Int: Result<LocaleCatalog?, Diagnostic>]())
-    let htmlProblems = Mutex([Diagnostic]())
-    DispatchQueue.concurrentPerform(iterations: catalogFiles.count + templateFiles.count) { index in
+    let results = concurrentMap(catalogFiles.count + templateFiles.count) { index in
       if index < catalogFiles.count {
         let (code, file) = catalogFiles[index]
-        let parsed = LocaleCatalog.parse(code: code, text: file.text, file: file.path).map(Optional.some)
-        results.withLock { $0[index] = parsed }
-      } else {
-        let (name, file) = templateFiles[index - catalogFiles.count]
-        let found = HTMLTemplateValidator().validate(
-          source: file.text, file: file.path, isPage: Theme.pageTemplates.contains(name))
-        htmlProblems.withLock { $0 += found }
+        return CheckedFile.catalog(LocaleCatalog.parse(code: code, text: file.text, file: file.path))
       }
+      let (name, file) = templateFiles[index - catalogFiles.count]
+      return CheckedFile.template(
+        HTMLTemplateValidator().validate(
+          source: file.text, file: file.path, isPage: Theme.pageTemplates.contains(name)))
     }
     var catalogs: [String: LocaleCatalog] = [:]
-    for (index, result) in results.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+    var htmlProblems: [Diagnostic] = []
+    for result in results {
       switch result {
-      case .success(let catalog?): catalogs[catalogFiles[index].key] = catalog
-      case .success(nil): break
-      case .failure(let problem): problems.append(problem)
+      case .catalog(.success(let catalog)): catalogs[catalog.code] = catalog
+      case .catalog(.failure(let problem)): problems.append(problem)
+      case .template(let found): htmlProblems += found
       }
     }
     if catalogs.isEmpty && theme.catalogs.isEmpty {
       problems.append(Diagnostic(file: "Templates/locales", line: 1, column: 1, message: "no locale catalogs"))
     }
     problems += LocaleCatalog.compare(catalogs.values.sorted { $0.code < $1.code })
-    problems += htmlProblems.withLock { $0 }
+    problems += htmlProblems
     var templates: TemplateSet?
     do {
       templates = try TemplateSet(sources: theme.templates.mapValues { (text: $0.text, file: $0.path) })
@@ -62,6 +58,12 @@ public struct TemplateChecker: Sendable {
     guard errors.isEmpty, let templates else { throw TemplateCheckError(diagnostics: Array(Set(problems)).sorted()) }
     return Checked(templates: templates, catalogs: catalogs, assets: theme.assets)
   }
+}
+
+/// What checking one file of the theme found.
+private enum CheckedFile {
+  case catalog(Result<LocaleCatalog, Diagnostic>)
+  case template([Diagnostic])
 }
 
 /// Templates or catalogs with problems; nothing was rendered.

@@ -1,0 +1,15 @@
+/// Numbers distinct values in the order they are first seen, so a table can hold each once (every due date
+/// and history day is formatted once per locale, not once per card or entry).
+struct Interner<Value: Hashable> {
+  private(set) var values: [Value] = []
+  private var numbers: [Value: Int32] = [:]
+
+  /// The number of `value`, given it if new.
+  mutating func number(_ value: Value) -> Int32 {
+    if let known = numbers[value] { return known }
+    let number = Int32(values.count)
+    numbers[value] = number
+    values.append(value)
+    return number
+  }
+}
