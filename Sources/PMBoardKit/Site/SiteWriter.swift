@@ -11,7 +11,8 @@ public final class SiteWriter: Sendable {
 
   public let out: URL
   private let staging: URL
-  private let previous: [String: Bool]?
+  /// The files the old site's manifest lists; nil when there is no old site.
+  private let previous: Set<String>?
   private let state = Mutex(Progress())
 
   private struct Progress {
@@ -40,10 +41,9 @@ public final class SiteWriter: Sendable {
       let contents = (try? manager.contentsOfDirectory(atPath: self.out.path)) ?? []
       let manifest = self.out.appendingPathComponent(Self.manifestName)
       if let text = try? String(contentsOf: manifest, encoding: .utf8) {
-        previous = Dictionary(
-          text.split(separator: "\n").dropFirst().map { (String($0), true) }, uniquingKeysWith: { a, _ in a })
+        previous = Set(text.split(separator: "\n").dropFirst().map(String.init))
       } else if contents.isEmpty {
-        previous = [:]
+        previous = []
       } else {
         throw .foreignDirectory(self.out.path)
       }
@@ -70,29 +70,12 @@ public final class SiteWriter: Sendable {
 
   /// Writes one file from a buffer; safe to call from several tasks at once.
   public func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteWriteError) {
-    if previous?[path] != nil, Self.sameContent(out.appendingPathComponent(path).path, bytes) {
-      state.withLock {
-        $0.written.append(path)
-        $0.unchanged.append(path)
-      }
-      return
-    }
-    let descriptor = try create(path)
-    defer { close(descriptor) }
-    try Self.writeAll(descriptor, bytes, path: path)
-    state.withLock {
-      $0.written.append(path)
-      $0.bytes += bytes.count
-    }
+    try write(path) { emit in emit(bytes) }
   }
 
   /// Creates `path` in the staging directory, with its folders.
   private func create(_ path: String) throws(SiteWriteError) -> Int32 {
-    let target = staging.appendingPathComponent(path)
-    let folder = target.deletingLastPathComponent().path
-    if folder != staging.path {
-      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
+    let target = stagingFile(path)
     let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw .io(target.path, String(cString: strerror(errno))) }
     return descriptor
@@ -110,15 +93,14 @@ public final class SiteWriter: Sendable {
   }
 
   /// Writes one file whose bytes `produce` hands over in pieces, so a big page never sits in memory whole; safe
-  /// to call from several tasks at once. As with ``write(_:_:)-(_,UnsafeBufferPointer<UInt8>)``, a file whose bytes
-  /// did not change is hard-linked from the old site.
+  /// to call from several tasks at once. A file whose bytes did not change is hard-linked from the old site.
   public func write(
     _ path: String, streaming produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) throws(SiteWriteError) {
     let old = out.appendingPathComponent(path).path
     // While every byte so far equals the old file's, write nothing: a rebuild with nothing changed only reads.
     // At the first difference, the equal prefix is copied from the old file and writing goes on from there.
-    var oldDescriptor: Int32 = previous?[path] != nil ? open(old, O_RDONLY | O_CLOEXEC) : -1
+    var oldDescriptor: Int32 = previous?.contains(path) == true ? open(old, O_RDONLY | O_CLOEXEC) : -1
     var descriptor: Int32 = -1
     var matched = 0
     var oldBytes: [UInt8] = []
@@ -217,39 +199,32 @@ public final class SiteWriter: Sendable {
         var isDirectory: ObjCBool = false
         let full = out.appendingPathComponent(item).path
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
-          item != Self.manifestName, previous[item] == nil, !writtenSet.contains(item)
+          item != Self.manifestName, !previous.contains(item), !writtenSet.contains(item)
         else { continue }
-        let target = staging.appendingPathComponent(item)
-        try? FileManager.default.createDirectory(
-          at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if link(full, target.path) != 0 { throw .io(full, String(cString: strerror(errno))) }
+        try linkFromOldSite(item)
         kept.append(item)
       }
     }
-    let removed = (previous ?? [:]).keys.filter { !writtenSet.contains($0) }.count
+    let removed = (previous ?? []).subtracting(writtenSet).count
     let manifest =
       (["pmboard site: files written by pmboard build (others are kept as they are)"]
       + progress.written.sorted()).joined(separator: "\n") + "\n"
     let manifestPath = staging.appendingPathComponent(Self.manifestName)
-    let oldManifest = try? Data(contentsOf: out.appendingPathComponent(Self.manifestName))
-    if oldManifest == Data(manifest.utf8) {
-      _ = link(out.appendingPathComponent(Self.manifestName).path, manifestPath.path)
+    let manifestUnchanged =
+      (try? Data(contentsOf: out.appendingPathComponent(Self.manifestName))) == Data(manifest.utf8)
+    if manifestUnchanged {
+      try linkFromOldSite(Self.manifestName)
     } else {
       do { try Data(manifest.utf8).write(to: manifestPath) } catch { throw .io(manifestPath.path, "\(error)") }
     }
     let changed = progress.written.count - progress.unchanged.count
-    if previous != nil, changed == 0, removed == 0, oldManifest == Data(manifest.utf8) {
+    if previous != nil, changed == 0, removed == 0, manifestUnchanged {
       // Nothing to swap: the site on disk is already exactly this build's.
       discard()
       return Summary(files: progress.written.count, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
     }
     for path in progress.unchanged {
-      let target = staging.appendingPathComponent(path)
-      try? FileManager.default.createDirectory(
-        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-      if link(out.appendingPathComponent(path).path, target.path) != 0 {
-        throw .io(target.path, String(cString: strerror(errno)))
-      }
+      try linkFromOldSite(path)
     }
     if previous != nil {
       if pmboard_exchange_paths(staging.path, out.path) != 0 {
@@ -268,27 +243,25 @@ public final class SiteWriter: Sendable {
       files: progress.written.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
   }
 
+  /// `path` in the staging directory, its folders made.
+  private func stagingFile(_ path: String) -> URL {
+    let target = staging.appendingPathComponent(path)
+    let folder = target.deletingLastPathComponent()
+    if folder.path != staging.path {
+      try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    return target
+  }
+
+  /// Hard-links the old site's `path` into the staging directory.
+  private func linkFromOldSite(_ path: String) throws(SiteWriteError) {
+    let source = out.appendingPathComponent(path).path
+    if link(source, stagingFile(path).path) != 0 { throw .io(source, String(cString: strerror(errno))) }
+  }
+
   /// Throws the staging directory away; the old site is untouched.
   public func discard() {
     try? FileManager.default.removeItem(at: staging)
-  }
-
-  private static func sameContent(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, Int(info.st_size) == bytes.count else { return false }
-    var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 20))
-    var offset = 0
-    while offset < bytes.count {
-      let count = read(descriptor, &buffer, min(buffer.count, bytes.count - offset))
-      guard count > 0 else { return false }
-      let equal = buffer.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress! + offset, count) == 0 }
-      guard equal else { return false }
-      offset += count
-    }
-    return true
   }
 }
 
