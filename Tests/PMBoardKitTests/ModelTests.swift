@@ -28,6 +28,15 @@ struct ModelTests {
     #expect(Instant.parse("2026-11-02 10:00:00") == nil)
   }
 
+  @Test func secondsSplitIntoDaysRoundingDownBefore1970() {
+    #expect(Instant.day(ofSecond: 0) == (0, 0))
+    #expect(Instant.day(ofSecond: 86_399) == (0, 86_399))
+    #expect(Instant.day(ofSecond: 86_400) == (1, 0))
+    #expect(Instant.day(ofSecond: -1) == (-1, 86_399))
+    #expect(Instant.day(ofSecond: -86_400) == (-1, 0))
+    #expect(Instant.day(ofSecond: -86_401) == (-2, 86_399))
+  }
+
   @Test func overdueMeansBeforeTodayAndNotDone() {
     let today = CalendarDate(iso: "2026-11-21")!
     func task(_ due: String?, _ state: TaskState) -> BoardTask {

@@ -408,14 +408,14 @@ struct StoreRecordTests {
   @Test func uuidParsingMatchesFoundation() {
     for _ in 0..<200 {
       let id = UUID()
-      #expect(SQLiteRecords.uuid(id.uuidString.lowercased()) == id)
-      #expect(SQLiteRecords.uuid(id.uuidString) == id)
+      #expect(UUID(text: id.uuidString.lowercased()) == id)
+      #expect(UUID(text: id.uuidString) == id)
     }
     for bad in [
       "", "0f8fad5b-d9cb-469f-a165-70867728950", "0f8fad5b-d9cb-469f-a165-70867728950g",
       "0f8fad5bd-9cb-469f-a165-70867728950e", "0f8fad5b-d9cb-469f-a165-70867728950e0",
     ] {
-      #expect(SQLiteRecords.uuid(bad) == nil, "\(bad)")
+      #expect(UUID(text: bad) == nil, "\(bad)")
     }
   }
 }

@@ -18,14 +18,14 @@ public final class BoardSnapshot: Sendable {
 
   /// Packs `board`.
   public convenience init(_ board: Board) {
-    var tasks = Tasks.Builder()
+    var tasks = Tasks.Builder(capacity: board.tasks.count)
     for task in board.tasks {
       tasks.add(id: task.idString, title: task.title, body: task.body, due: task.due, state: task.state)
     }
-    var history = History.Builder()
+    var history = History.Builder(capacity: board.history.count)
     for entry in board.history {
       history.add(
-        at: Int64(entry.at.timeIntervalSince1970.rounded(.down)), action: entry.action, title: entry.title,
+        at: Int64(Instant.seconds(entry.at)), action: entry.action, title: entry.title,
         from: entry.from, to: entry.to, fields: entry.fields)
     }
     self.init(info: board.info, tasks: tasks.finish(), history: history.finish())
@@ -52,7 +52,7 @@ public final class BoardSnapshot: Sendable {
       self.records = records
     }
 
-    /// Collects tasks; text must be valid UTF-8 (``History/Builder`` notes how the store ensures it).
+    /// Collects tasks. Text must be valid UTF-8: `String`s are, and the SQLite reader checks (and repairs) bytes.
     struct Builder: ~Copyable {
       private var writer = ByteWriter(capacity: 1 << 16)
       private var records: [Record] = []
@@ -70,20 +70,18 @@ public final class BoardSnapshot: Sendable {
       }
 
       mutating func add(id: String, title: String, body: String, due: CalendarDate?, state: TaskState) {
-        records.append(
-          Record(id: append(id), title: append(title), body: append(body), due: due, state: state))
+        var (id, title, body) = (id, title, body)
+        id.withUTF8 { id in
+          title.withUTF8 { title in
+            body.withUTF8 { body in add(id: id, title: title, body: body, due: due, state: state) }
+          }
+        }
       }
 
       private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> RawRef {
         let start = writer.count
         writer.appendBytes(bytes)
         return RawRef(start: start, count: UInt32(bytes.count))
-      }
-
-      private mutating func append(_ text: String) -> RawRef {
-        let start = writer.count
-        HTMLEscaper.appendRaw(text, into: &writer)
-        return RawRef(start: start, count: UInt32(writer.count - start))
       }
 
       consuming func finish() -> Tasks { Tasks(text: ByteArena(writer), records: records) }
@@ -130,28 +128,19 @@ public final class BoardSnapshot: Sendable {
       ) {
         let start = writer.count
         writer.appendBytes(title)
-        add(at, action, RawRef(start: start, count: UInt32(title.count)), from, to, entryFields)
-      }
-
-      mutating func add(
-        at: Int64, action: HistoryAction, title: String, from: TaskState?, to: TaskState?,
-        fields entryFields: [TaskField]
-      ) {
-        let start = writer.count
-        HTMLEscaper.appendRaw(title, into: &writer)
-        add(at, action, RawRef(start: start, count: UInt32(writer.count - start)), from, to, entryFields)
-      }
-
-      private mutating func add(
-        _ at: Int64, _ action: HistoryAction, _ title: RawRef, _ from: TaskState?, _ to: TaskState?,
-        _ entryFields: some Collection<TaskField>
-      ) {
         let fieldsStart = Int32(fields.count)
         fields.append(contentsOf: entryFields)
         records.append(
           Record(
-            at: at, action: action, title: title, from: from, to: to, fieldsStart: fieldsStart,
-            fieldsCount: Int32(fields.count) - fieldsStart))
+            at: at, action: action, title: RawRef(start: start, count: UInt32(title.count)), from: from, to: to,
+            fieldsStart: fieldsStart, fieldsCount: Int32(fields.count) - fieldsStart))
+      }
+
+      mutating func add(
+        at: Int64, action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField]
+      ) {
+        var title = title
+        title.withUTF8 { add(at: at, action: action, title: $0, from: from, to: to, fields: fields) }
       }
 
       consuming func finish() -> History { History(text: ByteArena(writer), records: records, fields: fields) }

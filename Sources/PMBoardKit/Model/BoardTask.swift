@@ -51,26 +51,3 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
     state != .done && due == today
   }
 }
-
-extension UUID {
-  /// `0f8fad5b-d9cb-469f-a165-70867728950e`; hand-rolled because `uuidString.lowercased()` formats through
-  /// printf and Unicode case mapping, which shows up when a build formats 100,000 ids.
-  public var lowercaseString: String {
-    let hex: StaticString = "0123456789abcdef"
-    return withUnsafeBytes(of: uuid) { raw in
-      String(unsafeUninitializedCapacity: 36) { buffer in
-        var index = 0
-        for (position, byte) in raw.enumerated() {
-          if position == 4 || position == 6 || position == 8 || position == 10 {
-            buffer[index] = UInt8(ascii: "-")
-            index += 1
-          }
-          buffer[index] = hex.utf8Start[Int(byte >> 4)]
-          buffer[index + 1] = hex.utf8Start[Int(byte & 15)]
-          index += 2
-        }
-        return index
-      }
-    }
-  }
-}

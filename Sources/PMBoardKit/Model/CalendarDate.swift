@@ -68,14 +68,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
   /// The calendar date of `instant` on a wall clock in `timeZone`.
   public init(_ instant: Date, in timeZone: TimeZone) {
-    let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
-    self.init(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
-  }
-
-  /// 1 = Monday … 7 = Sunday.
-  public var isoWeekday: Int {
-    let weekday = (daysSinceEpoch % 7 + 7 + 3) % 7  // 1970-01-01 was a Thursday
-    return weekday + 1
+    var clock = WallClock(zone: timeZone)
+    self.init(daysSinceEpoch: Instant.day(ofSecond: clock.localSeconds(instant)).day)
   }
 
   public var description: String {

@@ -36,15 +36,22 @@ public enum Instant {
 
   /// Formats to whole seconds, UTC.
   public static func format(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    return withFormatted(seconds) { String(decoding: $0, as: UTF8.self) }
+    withFormatted(seconds(date)) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Whole seconds since 1970, rounded down: what stores keep and pages show.
+  static func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+
+  /// Seconds since 1970 (on any clock) as days since 1970 and the second of that day, rounding down before 1970 too.
+  static func day(ofSecond seconds: Int) -> (day: Int, secondOfDay: Int) {
+    let secondOfDay = (seconds % 86_400 + 86_400) % 86_400
+    return ((seconds - secondOfDay) / 86_400, secondOfDay)
   }
 
   /// Hands the 20 bytes of `YYYY-MM-DDTHH:MM:SSZ` for `seconds` since 1970 to `body`, without a `String`:
   /// a build writes 900,000 of these straight into pages.
   static func withFormatted<T>(_ seconds: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-    let days = Int((Double(seconds) / 86_400).rounded(.down))
-    let rest = seconds - days * 86_400
+    let (days, rest) = day(ofSecond: seconds)
     let day = CalendarDate(daysSinceEpoch: days)
     guard (0...9999).contains(day.year) else {
       let text = "\(day)T00:00:00Z"
@@ -76,6 +83,6 @@ public enum Instant {
 
   /// `date` truncated to whole seconds, so that what is stored equals what is written back.
   public static func wholeSeconds(_ date: Date) -> Date {
-    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    Date(timeIntervalSince1970: Double(seconds(date)))
   }
 }

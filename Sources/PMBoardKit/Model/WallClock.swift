@@ -10,7 +10,7 @@ struct WallClock {
 
   /// Seconds since 1970-01-01 00:00 on the wall clock at `instant`.
   mutating func localSeconds(_ instant: Date) -> Int {
-    localSeconds(utc: Int(instant.timeIntervalSince1970.rounded(.down)))
+    localSeconds(utc: Instant.seconds(instant))
   }
 
   /// The same for whole seconds since 1970, UTC.

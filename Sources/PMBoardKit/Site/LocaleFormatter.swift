@@ -53,9 +53,8 @@ public final class LocaleFormatter: Sendable {
   /// The long date and 24-hour `HH:MM` of `instant` on the board's wall clock.
   public func timestamp(_ instant: Date) -> String {
     var clock = WallClock(zone: timeZone)
-    let local = clock.localSeconds(instant)
-    let day = Int((Double(local) / 86_400).rounded(.down))
-    return timestamp(date: longDate(CalendarDate(daysSinceEpoch: day)), secondOfDay: local - day * 86_400)
+    let (day, secondOfDay) = Instant.day(ofSecond: clock.localSeconds(instant))
+    return timestamp(date: longDate(CalendarDate(daysSinceEpoch: day)), secondOfDay: secondOfDay)
   }
 
   /// The timestamp for an already formatted date and a time of day.

@@ -27,8 +27,8 @@ final class LocaleView: Sendable {
   }
 
   func timestamp(localSeconds: Int) -> String {
-    let day = Int((Double(localSeconds) / 86_400).rounded(.down))
+    let (day, secondOfDay) = Instant.day(ofSecond: localSeconds)
     let date = dayTexts[day] ?? formatter.longDate(CalendarDate(daysSinceEpoch: day))
-    return formatter.timestamp(date: date, secondOfDay: localSeconds - day * 86_400)
+    return formatter.timestamp(date: date, secondOfDay: secondOfDay)
   }
 }

@@ -28,7 +28,7 @@ final class SharedBoardData: Sendable {
     var days = Set<Int>()
     newestFirst = board.history.reversed().map { entry in
       let local = clock.localSeconds(entry.at)
-      days.insert(Int((Double(local) / 86_400).rounded(.down)))
+      days.insert(Instant.day(ofSecond: local).day)
       return EntryData(entry: entry, localSeconds: local)
     }
     historyDays = days

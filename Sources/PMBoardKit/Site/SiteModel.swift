@@ -302,8 +302,7 @@ struct SiteModel: RenderModel {
 
   /// `LocaleView.timestamp(localSeconds:)`: the `format.timestamp` message with the day's long date.
   private func writeTimestamp(_ entry: EntryRecord, into output: inout ByteWriter) {
-    let day = Int((Double(entry.localSeconds) / 86_400).rounded(.down))
-    let secondOfDay = entry.localSeconds - day * 86_400
+    let secondOfDay = Instant.day(ofSecond: entry.localSeconds).secondOfDay
     let start = output.count
     for index in messages[HistoryAction.allCases.count] {
       switch parts[index] {

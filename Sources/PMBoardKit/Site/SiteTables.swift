@@ -320,7 +320,7 @@ final class BoardTables: @unchecked Sendable {
         let local = clock.localSeconds(utc: seconds)
         return EntryRecord(
           utcSeconds: seconds, localSeconds: local, title: entry.title,
-          dayIndex: days.number(Int((Double(local) / 86_400).rounded(.down))),
+          dayIndex: days.number(Instant.day(ofSecond: local).day),
           fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
           to: entry.to, titleIsPlain: !HTMLEscaper.needsEscaping(history.text.bytes(entry.title)))
       }

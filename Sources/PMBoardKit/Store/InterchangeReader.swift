@@ -40,16 +40,14 @@ public struct InterchangeReader: Sendable {
     var tasks: [BoardTask] = []
     tasks.reserveCapacity(document.tasks?.count ?? 0)
     for (index, loose) in (document.tasks ?? []).enumerated() {
-      if let id = loose.id?.value.flatMap(SQLiteRecords.uuid) {
-        if let first = seen[id] {
-          problems.append(
-            "tasks[\(index)].id: \"\(id.lowercaseString)\" is also the id of tasks[\(first)]; ids must be unique"
-          )
-        } else {
+      let task = loose.task(path: "tasks[\(index)]", problems: &problems) { id in
+        guard let first = seen[id] else {
           seen[id] = index
+          return nil
         }
+        return "tasks[\(index)].id: \"\(id.lowercaseString)\" is also the id of tasks[\(first)]; ids must be unique"
       }
-      if let task = loose.task(path: "tasks[\(index)]", problems: &problems) { tasks.append(task) }
+      if let task { tasks.append(task) }
     }
     var history: [HistoryEntry] = []
     history.reserveCapacity(document.history?.count ?? 0)
@@ -178,11 +176,16 @@ struct LooseBoard {
 struct LooseTask {
   var id, title, body, due, state, created, updated: LooseString?
 
-  func task(path: @autoclosure () -> String, problems: inout [String]) -> BoardTask? {
+  /// The task, or nil with its problems added; `checkID` sees the parsed id first and may name a problem with it
+  /// (a duplicate).
+  func task(
+    path: @autoclosure () -> String, problems: inout [String], checkID: (UUID) -> String?
+  ) -> BoardTask? {
     let before = problems.count
     let idText = id?.required("\(path()).id", &problems)
-    let uuid = idText.flatMap(SQLiteRecords.uuid)
+    let uuid = idText.flatMap { UUID(text: $0) }
     if let idText, uuid == nil { problems.append("\(path()).id: \"\(idText)\" is not a UUID") }
+    if let uuid, let problem = checkID(uuid) { problems.append(problem) }
     let titleText = title?.required("\(path()).title", &problems)
     if title == nil { problems.append("\(path()).title: missing") }
     // The rules' check trims the title; trimming (through `NSString`) is most of the cost of checking a task.
@@ -251,7 +254,7 @@ struct LooseEntry {
     }
     var taskID: UUID?
     if let text = task?.required("\(path()).task", &problems) {
-      taskID = SQLiteRecords.uuid(text)
+      taskID = UUID(text: text)
       if taskID == nil { problems.append("\(path()).task: \"\(text)\" is not a UUID") }
     } else if task == nil {
       problems.append("\(path()).task: missing")

@@ -6,7 +6,9 @@ import GRDB
 /// Hand-written rather than Codable records: loading 400,000 rows spends most of its time here, and reading columns
 /// by index through GRDB's fast path skips keyed decoding's per-column name lookups and boxing.
 enum SQLiteRecords {
-  static let taskColumns = "id, title, body, due, state, created, updated"
+  /// The task columns a site shows (``SQLiteSnapshotReader``), then the rest.
+  static let shownTaskColumns = "id, title, body, due, state"
+  static let taskColumns = shownTaskColumns + ", created, updated"
   static let historyColumns = #"at, action, task, title, "from", "to", fields"#
 
   static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -16,17 +18,17 @@ enum SQLiteRecords {
 
   static func task(_ row: Row) throws -> BoardTask {
     guard let id = try uuid(row, atIndex: 0) else {
-      throw DamagedRow("task id \"\(try row.decode(String.self, atIndex: 0))\" is not a UUID")
+      throw DamagedRow.taskID(try row.decode(String.self, atIndex: 0))
     }
     let dueText = try row.decode(String?.self, atIndex: 3)
     var due: CalendarDate?
     if let dueText {
       due = CalendarDate(iso: dueText)
-      if due == nil { throw DamagedRow("task \(id.lowercaseString) has due date \"\(dueText)\"") }
+      if due == nil { throw DamagedRow.due(dueText, task: id.lowercaseString) }
     }
     let stateText = try row.decode(String.self, atIndex: 4)
     guard let state = TaskState(rawValue: stateText) else {
-      throw DamagedRow("task \(id.lowercaseString) has state \"\(stateText)\"")
+      throw DamagedRow.state(stateText, task: id.lowercaseString)
     }
     return BoardTask(
       id: id, title: try row.decode(String.self, atIndex: 1), body: try row.decode(String.self, atIndex: 2), due: due,
@@ -52,10 +54,10 @@ enum SQLiteRecords {
   static func entry(_ row: Row) throws -> HistoryEntry {
     let actionText = try row.decode(String.self, atIndex: 1)
     guard let action = HistoryAction(rawValue: actionText) else {
-      throw DamagedRow("a history line has action \"\(actionText)\"")
+      throw DamagedRow.action(actionText)
     }
     guard let taskID = try uuid(row, atIndex: 2) else {
-      throw DamagedRow("a history line names task \"\(try row.decode(String.self, atIndex: 2))\", which is not a UUID")
+      throw DamagedRow.historyTaskID(try row.decode(String.self, atIndex: 2))
     }
     let fieldsText = try row.decode(String.self, atIndex: 6)
     return HistoryEntry(
@@ -76,48 +78,11 @@ enum SQLiteRecords {
   /// The UUID in a text column, parsed from SQLite's own buffer: `UUID(uuidString:)` goes through `sscanf`, and with
   /// the intermediate `String` it took over a third of the time of loading 400,000 rows.
   static func uuid(_ row: Row, atIndex index: Int) throws -> UUID? {
-    try row.withUnsafeData(atIndex: index) { data in data.flatMap { $0.withUnsafeBytes(uuid(bytes:)) } }
-  }
-
-  static func uuid(_ text: String) -> UUID? {
-    var text = text
-    return text.withUTF8 { uuid(bytes: UnsafeRawBufferPointer($0)) }
-  }
-
-  /// Parses the 36-character form `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, in either letter case.
-  static func uuid(bytes: UnsafeRawBufferPointer) -> UUID? {
-    guard bytes.count == 36 else { return nil }
-    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let parsed = withUnsafeMutableBytes(of: &value) { out -> Bool in
-      var index = 0
-      for position in 0..<16 {
-        if position == 4 || position == 6 || position == 8 || position == 10 {
-          guard bytes[index] == UInt8(ascii: "-") else { return false }
-          index += 1
-        }
-        let high = hexValues[Int(bytes[index])]
-        let low = hexValues[Int(bytes[index + 1])]
-        guard high | low < 16 else { return false }
-        out[position] = high << 4 | low
-        index += 2
-      }
-      return true
-    }
-    return parsed ? UUID(uuid: value) : nil
-  }
-
-  /// The value of each hex digit byte; 0xFF for any other byte.
-  private static let hexValues: [UInt8] = (0...255).map { byte -> UInt8 in
-    switch UInt8(byte) {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
-    default: 0xFF
-    }
+    try row.withUnsafeData(atIndex: index) { data in data.flatMap { $0.withUnsafeBytes(UUID.init(utf8:)) } }
   }
 
   /// Whole seconds, as the interchange format keeps them.
-  static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+  static func seconds(_ date: Date) -> Int64 { Int64(Instant.seconds(date)) }
 
   static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
 }
@@ -126,4 +91,12 @@ enum SQLiteRecords {
 struct DamagedRow: Error {
   var reason: String
   init(_ reason: String) { self.reason = reason }
+
+  static func taskID(_ text: String) -> DamagedRow { DamagedRow("task id \"\(text)\" is not a UUID") }
+  static func due(_ text: String, task: String) -> DamagedRow { DamagedRow("task \(task) has due date \"\(text)\"") }
+  static func state(_ text: String, task: String) -> DamagedRow { DamagedRow("task \(task) has state \"\(text)\"") }
+  static func action(_ text: String) -> DamagedRow { DamagedRow("a history line has action \"\(text)\"") }
+  static func historyTaskID(_ text: String) -> DamagedRow {
+    DamagedRow("a history line names task \"\(text)\", which is not a UUID")
+  }
 }

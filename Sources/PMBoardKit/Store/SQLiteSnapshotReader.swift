@@ -16,33 +16,24 @@ enum SQLiteSnapshotReader {
     var builder = BoardSnapshot.Tasks.Builder(capacity: min(capacity, 1 << 20))
     let idBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 36)
     defer { idBuffer.deallocate() }
-    try forEachRow(db, sql: "SELECT id, title, body, due, state FROM task ORDER BY rowid") { row in
+    try forEachRow(db, sql: "SELECT \(SQLiteRecords.shownTaskColumns) FROM task ORDER BY rowid") { row in
       let idBytes = text(row, 0)
-      guard SQLiteRecords.uuid(bytes: UnsafeRawBufferPointer(idBytes)) != nil else {
-        throw DamagedRow("task id \"\(String(decoding: idBytes, as: UTF8.self))\" is not a UUID")
-      }
+      guard UUID(utf8: UnsafeRawBufferPointer(idBytes)) != nil else { throw DamagedRow.taskID(string(idBytes)) }
       let id = lowercase(idBytes, into: idBuffer)
       var due: CalendarDate?
       if sqlite3_column_type(row, 3) != SQLITE_NULL {
         due = CalendarDate(isoBytes: text(row, 3))
-        if due == nil {
-          throw DamagedRow(
-            "task \(String(decoding: id, as: UTF8.self)) has due date \"\(String(decoding: text(row, 3), as: UTF8.self))\""
-          )
-        }
+        if due == nil { throw DamagedRow.due(string(text(row, 3)), task: string(id)) }
       }
-      let stateText = String(decoding: text(row, 4), as: UTF8.self)
-      guard let state = TaskState(rawValue: stateText) else {
-        throw DamagedRow("task \(String(decoding: id, as: UTF8.self)) has state \"\(stateText)\"")
-      }
+      let stateText = string(text(row, 4))
+      guard let state = TaskState(rawValue: stateText) else { throw DamagedRow.state(stateText, task: string(id)) }
       let title = text(row, 1)
       let body = text(row, 2)
       if isValid(title) && isValid(body) {
         builder.add(id: id, title: title, body: body, due: due, state: state)
       } else {
-        builder.add(
-          id: String(decoding: id, as: UTF8.self), title: String(decoding: title, as: UTF8.self),
-          body: String(decoding: body, as: UTF8.self), due: due, state: state)
+        // Repaired as `load()` repairs it: each invalid sequence becomes U+FFFD.
+        builder.add(id: string(id), title: string(title), body: string(body), due: due, state: state)
       }
     }
     return builder.finish()
@@ -53,30 +44,24 @@ enum SQLiteSnapshotReader {
     var fields: [TaskField] = []
     try forEachRow(
       db,
-      sql: #"SELECT at, action, task, title, "from", "to", fields FROM history WHERE seq <= \#(lastSeq) ORDER BY seq"#
+      sql: "SELECT \(SQLiteRecords.historyColumns) FROM history WHERE seq <= \(lastSeq) ORDER BY seq"
     ) { row in
-      let actionText = String(decoding: text(row, 1), as: UTF8.self)
-      guard let action = HistoryAction(rawValue: actionText) else {
-        throw DamagedRow("a history line has action \"\(actionText)\"")
-      }
+      let actionText = string(text(row, 1))
+      guard let action = HistoryAction(rawValue: actionText) else { throw DamagedRow.action(actionText) }
       let taskID = text(row, 2)
-      guard SQLiteRecords.uuid(bytes: UnsafeRawBufferPointer(taskID)) != nil else {
-        throw DamagedRow(
-          "a history line names task \"\(String(decoding: taskID, as: UTF8.self))\", which is not a UUID")
-      }
+      guard UUID(utf8: UnsafeRawBufferPointer(taskID)) != nil else { throw DamagedRow.historyTaskID(string(taskID)) }
       let from = state(row, 4)
       let to = state(row, 5)
       fields.removeAll(keepingCapacity: true)
       for name in text(row, 6).split(separator: UInt8(ascii: ",")) {
-        if let field = TaskField(rawValue: String(decoding: name, as: UTF8.self)) { fields.append(field) }
+        if let field = TaskField(rawValue: string(UnsafeBufferPointer(rebasing: name))) { fields.append(field) }
       }
       let at = sqlite3_column_int64(row, 0)
       let title = text(row, 3)
       if isValid(title) {
         builder.add(at: at, action: action, title: title, from: from, to: to, fields: fields)
       } else {
-        builder.add(
-          at: at, action: action, title: String(decoding: title, as: UTF8.self), from: from, to: to, fields: fields)
+        builder.add(at: at, action: action, title: string(title), from: from, to: to, fields: fields)
       }
     }
     return builder.finish()
@@ -112,7 +97,12 @@ enum SQLiteSnapshotReader {
 
   private static func state(_ row: OpaquePointer, _ column: Int32) -> TaskState? {
     guard sqlite3_column_type(row, column) != SQLITE_NULL else { return nil }
-    return TaskState(rawValue: String(decoding: text(row, column), as: UTF8.self))
+    return TaskState(rawValue: string(text(row, column)))
+  }
+
+  /// `bytes` as a `String`, invalid UTF-8 repaired.
+  private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self)
   }
 
   private static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -1,0 +1,67 @@
+import Foundation
+
+/// UUIDs as pmboard writes and reads them: 36 characters, lowercase when written, either case when read.
+///
+/// Hand-rolled both ways: `uuidString.lowercased()` formats through printf and Unicode case mapping, and
+/// `UUID(uuidString:)` goes through `sscanf`; both showed up when a build or an import handles 100,000 ids.
+extension UUID {
+  /// `0f8fad5b-d9cb-469f-a165-70867728950e`.
+  public var lowercaseString: String {
+    let hex: StaticString = "0123456789abcdef"
+    return withUnsafeBytes(of: uuid) { raw in
+      String(unsafeUninitializedCapacity: 36) { buffer in
+        var index = 0
+        for (position, byte) in raw.enumerated() {
+          if position == 4 || position == 6 || position == 8 || position == 10 {
+            buffer[index] = UInt8(ascii: "-")
+            index += 1
+          }
+          buffer[index] = hex.utf8Start[Int(byte >> 4)]
+          buffer[index + 1] = hex.utf8Start[Int(byte & 15)]
+          index += 2
+        }
+        return index
+      }
+    }
+  }
+
+  /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in either letter case.
+  init?(text: some StringProtocol) {
+    var text = String(text)
+    guard let parsed = text.withUTF8({ UUID(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
+    self = parsed
+  }
+
+  /// Parses the 36-character form from UTF-8 bytes in place (an SQLite column, a JSON file).
+  init?(utf8 bytes: UnsafeRawBufferPointer) {
+    guard bytes.count == 36 else { return nil }
+    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let parsed = withUnsafeMutableBytes(of: &value) { out -> Bool in
+      var index = 0
+      for position in 0..<16 {
+        if position == 4 || position == 6 || position == 8 || position == 10 {
+          guard bytes[index] == UInt8(ascii: "-") else { return false }
+          index += 1
+        }
+        let high = Self.hexValues[Int(bytes[index])]
+        let low = Self.hexValues[Int(bytes[index + 1])]
+        guard high | low < 16 else { return false }
+        out[position] = high << 4 | low
+        index += 2
+      }
+      return true
+    }
+    guard parsed else { return nil }
+    self.init(uuid: value)
+  }
+
+  /// The value of each hex digit byte; 0xFF for any other byte.
+  private static let hexValues: [UInt8] = (0...255).map { byte -> UInt8 in
+    switch UInt8(byte) {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+    default: 0xFF
+    }
+  }
+}
