@@ -24,21 +24,11 @@ public struct PMBoardCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
-    } catch let error as CommandError {
-      fail(error.description)
-    } catch let error as StoreError {
-      fail(error.description)
-    } catch let error as ImportError {
-      fail(error.description)
-    } catch let error as BuildError where error.underlying is TemplateCheckError {
+    } catch let error as any PMBoardFailure where error.isCompilerStyle {
       // Compiler-style lines, so editors and CI annotate them as they are.
       FileHandle.standardError.write(Data((error.description + "\n").utf8))
       Foundation.exit(1)
     } catch let error as any PMBoardFailure {
-      fail(error.description)
-    } catch let error as ConfigError {
-      fail(error.description)
-    } catch let error as ThemeError {
       fail(error.description)
     } catch {
       exit(withError: error)
@@ -52,4 +42,22 @@ public struct PMBoardCommand: AsyncParsableCommand {
 }
 
 /// An error pmboard reports to the user as it is (one line per problem), without a stack trace.
-public protocol PMBoardFailure: Error, CustomStringConvertible {}
+public protocol PMBoardFailure: Error, CustomStringConvertible {
+  /// Whether each line already says where and what (`file:line:column: error: …`), so it prints unprefixed.
+  var isCompilerStyle: Bool { get }
+}
+
+extension PMBoardFailure {
+  public var isCompilerStyle: Bool { false }
+}
+
+extension CommandError: PMBoardFailure {}
+extension StoreError: PMBoardFailure {}
+extension ImportError: PMBoardFailure {}
+extension ConfigError: PMBoardFailure {}
+extension ThemeError: PMBoardFailure {}
+extension SiteWriteError: PMBoardFailure {}
+
+extension TemplateCheckError: PMBoardFailure {
+  public var isCompilerStyle: Bool { true }
+}

@@ -123,4 +123,13 @@ struct CLICommandTests {
     #expect(list.contains("로그인") && list.contains("ダークモード") && list.contains("release notes"))
     #expect(try cli.run("history", "--limit", "500").stdout.split(separator: "\n").count > 40)
   }
+
+  @Test func initDemoTakesTheDemoTitleUnlessOneIsGiven() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("init", "--demo", "--time-zone", "UTC").stdout.contains("\"Mobile App 2.0\""))
+    // Even the title that is the default without --demo is kept when given.
+    let given = try cli.run("init", "--demo", "--title", "Board", "--time-zone", "UTC", "--store", "b.sqlite")
+    #expect(given.stdout.contains("\"Board\""))
+  }
 }

@@ -36,7 +36,7 @@ struct CLIRunner {
   }()
 
   @discardableResult
-  func run(_ arguments: String..., stdin: String? = nil) throws -> Result {
+  func run(_ arguments: String...) throws -> Result {
     try run(arguments)
   }
 

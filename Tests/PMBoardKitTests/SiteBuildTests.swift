@@ -193,6 +193,13 @@ struct SiteBuildTests {
     let bad = try cli.run("build", "--demo")
     #expect(bad.status == 1)
     #expect(bad.stderr.contains("pmboard.yml:1:1: unknown setting `outt`"))
+    try cli.write("pmboard.yml", "out: public\ntoday: 2026-13-01\n")
+    let badDay = try cli.run("build", "--demo")
+    #expect(badDay.status == 1)
+    #expect(badDay.stderr.contains("pmboard.yml:2:1: `today` takes a date, YYYY-MM-DD"))
+    try cli.write("pmboard.yml", "out: public\n")
+    let badFlag = try cli.run("build", "--demo", "--today", "soon")
+    #expect(badFlag.stderr.contains("--today: \"soon\" is not a date; use YYYY-MM-DD"))
   }
 
   @Test func aNewLocaleIsOneCatalogFile() throws {
@@ -240,7 +247,8 @@ struct SiteBuildTests {
     #expect(Set(manifest) == Set(after.keys).subtracting([".pmboard-manifest"]))
     #expect(after == before || after["en/index.html"] != before["en/index.html"])
     // The next build cleans up whatever the killed one left beside the site.
-    #expect(try cli.run("build", "--today", "2026-11-23").status == 0)
+    let final = try cli.run("build", "--today", "2026-11-23")
+    #expect(final.status == 0, "\(final.stderr)")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).filter {
       $0.contains("staging")
     }

@@ -36,28 +36,15 @@ struct BuildCommand: AsyncParsableCommand {
   func run() async throws {
     var settings = try BuildSettings.load(file: siteOptions.config)
     siteOptions.apply(to: &settings)
-    if let storePath = storeOptions.store { settings.store = storePath }
     if let out { settings.out = out }
     if let locales { settings.locales = BuildSettings.splitList(locales) }
     if let defaultLocale { settings.defaultLocale = defaultLocale }
-    if let today { settings.today = today }
+    if let today { settings.today = try CommandClock.parseToday(today) }
     if let baseURL { settings.baseURL = baseURL }
-    let environment = ProcessInfo.processInfo.environment
-    let source: SiteBuilder.Source
-    if demo {
-      source = .demo
-    } else {
-      let path = StoreLocator.resolvePath(flag: settings.store, environment: environment)
-      guard FileManager.default.fileExists(atPath: path) else {
-        throw CommandError(
-          "no board at \(path); create one with `pmboard init` (or `pmboard init --demo`), "
-            + "or try the sample with `pmboard build --demo`")
-      }
-      source = .store(try StoreLocator.store(forPath: path))
-    }
+    let source: SiteBuilder.Source = demo ? .demo : .store(try storeOptions.open(configured: settings.store))
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let report = try await SiteBuilder(
-      source: source, settings: settings, workingDirectory: cwd, environment: environment
+      source: source, settings: settings, workingDirectory: cwd, environment: ProcessInfo.processInfo.environment
     )
     .build()
     let summary = report.summary
@@ -95,10 +82,10 @@ struct CheckCommand: AsyncParsableCommand {
       environment: ProcessInfo.processInfo.environment)
     do {
       let checked = try builder.checkTheme()
-      if diagnostics == .json {
-        print("[]")
-      } else if diagnostics == .text {
+      if diagnostics == .text {
         print("Templates OK: \(checked.templates.names.count) templates, \(checked.catalogs.count) catalogs")
+      } else {
+        print(DiagnosticPrinter(format: diagnostics).render([]), terminator: "")
       }
     } catch let error as TemplateCheckError {
       print(DiagnosticPrinter(format: diagnostics).render(error.diagnostics), terminator: "")
@@ -124,7 +111,7 @@ struct DiagnosticPrinter {
         "{\"file\": \(jsonString($0.file)), \"line\": \($0.line), \"column\": \($0.column), "
           + "\"severity\": \"\($0.severity.rawValue)\", \"message\": \(jsonString($0.message))}"
       }
-      return "[\n" + objects.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
+      return objects.isEmpty ? "[]\n" : "[\n" + objects.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
     }
   }
 

@@ -5,20 +5,24 @@ import Foundation
 public enum CommandClock {
   public static func now(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
     if let text = environment["PMBOARD_NOW"], let date = Instant.parse(text) { return date }
-    if let text = environment["SOURCE_DATE_EPOCH"], let seconds = Int(text) {
-      return Date(timeIntervalSince1970: Double(seconds))
-    }
-    return Instant.wholeSeconds(Date())
+    return sourceDateEpoch(environment: environment) ?? Instant.wholeSeconds(Date())
+  }
+
+  /// `SOURCE_DATE_EPOCH`, the reproducible-builds convention: seconds since 1970.
+  public static func sourceDateEpoch(environment: [String: String]) -> Date? {
+    environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: Double($0)) }
   }
 
   /// `--today` if given, otherwise today on the board's wall clock.
   public static func today(override: String?, info: BoardInfo) throws -> CalendarDate {
-    if let override {
-      guard let date = CalendarDate(iso: override) else {
-        throw CommandError("--today: \"\(override)\" is not a date; use YYYY-MM-DD")
-      }
-      return date
+    try override.map(parseToday) ?? info.today(now: now())
+  }
+
+  /// The value of `--today`.
+  public static func parseToday(_ text: String) throws(CommandError) -> CalendarDate {
+    guard let date = CalendarDate(iso: text) else {
+      throw CommandError("--today: \"\(text)\" is not a date; use YYYY-MM-DD")
     }
-    return info.today(now: now())
+    return date
   }
 }

@@ -7,7 +7,7 @@ struct InitCommand: AsyncParsableCommand {
     commandName: "init", abstract: "Create a new board store (empty, or with --demo a sample board).")
 
   @OptionGroup var storeOptions: StoreOptions
-  @Option(help: "The board's title.") var title: String = "Board"
+  @Option(help: "The board's title (default: Board, or the demo's title with --demo).") var title: String?
   @Option(
     name: .customLong("time-zone"), help: "IANA time zone for due dates, e.g. Asia/Seoul. Default: this machine's.")
   var timeZone: String?
@@ -19,13 +19,11 @@ struct InitCommand: AsyncParsableCommand {
     guard TimeZone(identifier: zone) != nil else {
       throw CommandError("--time-zone: \"\(zone)\" is not an IANA time zone name; try e.g. Asia/Seoul or UTC")
     }
-    guard case .success(let boardTitle) = TaskRules.checkTitle(title) else {
+    guard case .success(let boardTitle) = TaskRules.checkTitle(title ?? (demo ? DemoBoard.title : "Board")) else {
       throw CommandError("--title: give the board a one-line title")
     }
     let info = BoardInfo(title: boardTitle, timeZoneID: zone)
-    let now = CommandClock.now()
-    let titled = demo && title == "Board" ? BoardInfo(title: DemoBoard.title, timeZoneID: zone) : info
-    let board = demo ? DemoBoard.make(info: titled, now: now) : Board(info: info)
+    let board = demo ? DemoBoard.make(info: info, now: CommandClock.now()) : Board(info: info)
     let store = try storeOptions.open()
     try await store.create(board)
     print("Created \(store.location): \"\(board.info.title)\", time zone \(zone), \(board.tasks.count) tasks")

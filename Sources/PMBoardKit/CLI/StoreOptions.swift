@@ -12,11 +12,9 @@ public struct StoreOptions: ParsableArguments {
 
   public init() {}
 
-  public var path: String {
-    StoreLocator.resolvePath(flag: store, environment: ProcessInfo.processInfo.environment)
-  }
-
-  public func open() throws -> any BoardStore {
-    try StoreLocator.store(forPath: path)
+  /// The store `--store` names, else `configured` (pmboard.yml's `store`), else `$PMBOARD_STORE`, else the default.
+  public func open(configured: String? = nil) throws -> any BoardStore {
+    try StoreLocator.store(
+      forPath: StoreLocator.resolvePath(flag: store ?? configured, environment: ProcessInfo.processInfo.environment))
   }
 }

@@ -9,7 +9,7 @@ public struct BuildSettings: Sendable, Equatable {
   public var publicDir: String?
   public var locales: [String]?
   public var defaultLocale: String?
-  public var today: String?
+  public var today: CalendarDate?
   public var baseURL: String?
 
   public init() {}
@@ -49,7 +49,11 @@ public struct BuildSettings: Sendable, Equatable {
       case "templates": settings.templates = try text()
       case "public": settings.publicDir = try text()
       case "default-locale": settings.defaultLocale = try text()
-      case "today": settings.today = try text()
+      case "today":
+        guard let day = CalendarDate(iso: try text()) else {
+          throw ConfigError(message: "\(place): `today` takes a date, YYYY-MM-DD")
+        }
+        settings.today = day
       case "base-url": settings.baseURL = try text()
       case "locales":
         if let list = value.sequence {

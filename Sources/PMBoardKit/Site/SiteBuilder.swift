@@ -39,7 +39,7 @@ public struct SiteBuilder: Sendable {
     let checkedTheme = await theme
     let checked = try step("validate templates") { try checkedTheme.get() }
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
-    let (today, asOf) = try step("read the date") { try clock(for: board.info) }
+    let (today, asOf) = clock(for: board.info)
     let renderer = SiteRenderer(
       snapshot: board, theme: checked, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
       today: today, asOf: asOf, baseURL: settings.baseURL)
@@ -72,9 +72,7 @@ public struct SiteBuilder: Sendable {
     case .store(let store): return try await store.snapshot()
     case .demo:
       // Anchored to --today when given, so demo builds are reproducible like store builds.
-      let pinned = settings.today.flatMap { CalendarDate(iso: $0) }.map {
-        Date(timeIntervalSince1970: Double($0.daysSinceEpoch * 86_400 + 3 * 3600))
-      }
+      let pinned = settings.today.map { Date(timeIntervalSince1970: Double($0.daysSinceEpoch * 86_400 + 3 * 3600)) }
       let now = pinned ?? CommandClock.now(environment: environment)
       return BoardSnapshot(
         DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: now))
@@ -99,15 +97,9 @@ public struct SiteBuilder: Sendable {
 
   /// Today and the "as of" instant. `SOURCE_DATE_EPOCH` pins both; `--today` alone shows the date only,
   /// so that two builds with the same `--today` are byte-identical.
-  private func clock(for info: BoardInfo) throws -> (CalendarDate, Date?) {
-    let pinned = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: Double($0)) }
-    if let text = settings.today {
-      guard let day = CalendarDate(iso: text) else {
-        throw CommandError("--today: \"\(text)\" is not a date; use YYYY-MM-DD")
-      }
-      return (day, pinned)
-    }
-    let now = pinned ?? CommandClock.now(environment: environment)
+  private func clock(for info: BoardInfo) -> (CalendarDate, Date?) {
+    if let day = settings.today { return (day, CommandClock.sourceDateEpoch(environment: environment)) }
+    let now = CommandClock.now(environment: environment)
     return (info.today(now: now), now)
   }
 
@@ -160,8 +152,10 @@ public struct BuildError: Error, PMBoardFailure {
   public var step: String
   public var underlying: any Error
 
+  /// Template problems keep their own compiler-style lines.
+  public var isCompilerStyle: Bool { (underlying as? any PMBoardFailure)?.isCompilerStyle ?? false }
+
   public var description: String {
-    if let check = underlying as? TemplateCheckError { return check.description }
-    return "build failed at step \"\(step)\": \(underlying)"
+    isCompilerStyle ? "\(underlying)" : "build failed at step \"\(step)\": \(underlying)"
   }
 }
