@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Comparison is chronological. Days are counted with the proleptic Gregorian calendar so that
 /// arithmetic ("+3d") needs no `Calendar` and no time zone.
-public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible, Decodable {
   public let year: Int
   public let month: Int
   public let day: Int
@@ -97,10 +97,5 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
       throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date"))
     }
     self = date
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
   }
 }

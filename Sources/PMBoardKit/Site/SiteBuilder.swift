@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// `pmboard build` as a list of named steps run in order:
 /// load the store → validate templates → render pages per locale → write the site.
@@ -14,12 +15,17 @@ public struct SiteBuilder: Sendable {
   public var settings: BuildSettings
   public var workingDirectory: URL
   public var environment: [String: String]
+  /// Step and slow-page times at debug level, shown on stderr with `PMBOARD_TRACE=1`.
+  private let log: Logger
 
   public init(source: Source, settings: BuildSettings, workingDirectory: URL, environment: [String: String]) {
     self.source = source
     self.settings = settings
     self.workingDirectory = workingDirectory
     self.environment = environment
+    var log = Logger(label: "pmboard") { StreamLogHandler.standardError(label: $0) }
+    log.logLevel = environment["PMBOARD_TRACE"] == "1" ? .debug : .info
+    self.log = log
   }
 
   /// What the build did, for the one-line report.
@@ -48,7 +54,7 @@ public struct SiteBuilder: Sendable {
     do {
       let jobs = try step("prepare view models") { renderer.jobs() }
       try await step("render pages") {
-        try await Self.run(jobs, into: writer, trace: environment["PMBOARD_TRACE"] == "1")
+        try await Self.run(jobs, into: writer, log: log)
       }
       let summary = try step("write the site") { try writer.commit() }
       return Report(
@@ -103,15 +109,14 @@ public struct SiteBuilder: Sendable {
     return (info.today(now: now), now)
   }
 
-  private static func run(_ jobs: [SiteRenderer.Job], into writer: SiteWriter, trace: Bool) async throws {
+  private static func run(_ jobs: [SiteRenderer.Job], into writer: SiteWriter, log: Logger) async throws {
     let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
     @Sendable func perform(_ job: SiteRenderer.Job) throws {
       let start = ContinuousClock.now
       try job.write(writer)
       let elapsed = ContinuousClock.now - start
-      if trace, elapsed > .milliseconds(100) {
-        FileHandle.standardError.write(
-          Data("pmboard:   \(job.path): \(elapsed.formatted(.units(allowed: [.milliseconds])))\n".utf8))
+      if elapsed > .milliseconds(100) {
+        log.debug("  \(job.path): \(elapsed.formatted(.units(allowed: [.milliseconds])))")
       }
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -138,12 +143,8 @@ public struct SiteBuilder: Sendable {
     do { return try body() } catch { throw BuildError(step: name, underlying: error) }
   }
 
-  /// `PMBOARD_TRACE=1` prints each step's time to stderr, to see where a build spends it.
   private func trace(_ name: String, since start: ContinuousClock.Instant) {
-    guard environment["PMBOARD_TRACE"] == "1" else { return }
-    let elapsed = ContinuousClock.now - start
-    FileHandle.standardError.write(
-      Data("pmboard: \(name): \(elapsed.formatted(.units(allowed: [.milliseconds])))\n".utf8))
+    log.debug("\(name): \((ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds])))")
   }
 }
 

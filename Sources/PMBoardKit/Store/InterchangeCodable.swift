@@ -1,8 +1,8 @@
 import Foundation
 
-// Codable forms matching the interchange file, used for the undo and redo records the stores keep.
+// Decoding the undo and redo records both stores keep (written by `InterchangeWriter.appendChange`).
 
-extension BoardTask: Codable {
+extension BoardTask: Decodable {
   private enum Keys: String, CodingKey { case id, title, body, due, state, created, updated }
 
   public init(from decoder: any Decoder) throws {
@@ -17,17 +17,6 @@ extension BoardTask: Codable {
       updated: try Self.instant(container, .updated))
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(idString, forKey: .id)
-    try container.encode(title, forKey: .title)
-    try container.encode(body, forKey: .body)
-    try container.encodeIfPresent(due, forKey: .due)
-    try container.encode(state, forKey: .state)
-    try container.encode(Instant.format(created), forKey: .created)
-    try container.encode(Instant.format(updated), forKey: .updated)
-  }
-
   fileprivate static func instant<K: CodingKey>(_ container: KeyedDecodingContainer<K>, _ key: K) throws -> Date {
     let text = try container.decode(String.self, forKey: key)
     guard let date = Instant.parse(text) else {
@@ -37,7 +26,7 @@ extension BoardTask: Codable {
   }
 }
 
-extension HistoryEntry: Codable {
+extension HistoryEntry: Decodable {
   private enum Keys: String, CodingKey { case at, action, task, title, from, to, fields }
 
   public init(from decoder: any Decoder) throws {
@@ -52,19 +41,9 @@ extension HistoryEntry: Codable {
       fields: try container.decodeIfPresent([TaskField].self, forKey: .fields) ?? [])
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(Instant.format(at), forKey: .at)
-    try container.encode(action, forKey: .action)
-    try container.encode(taskID.lowercaseString, forKey: .task)
-    try container.encode(title, forKey: .title)
-    try container.encodeIfPresent(from, forKey: .from)
-    try container.encodeIfPresent(to, forKey: .to)
-    if action == .edited { try container.encode(fields, forKey: .fields) }
-  }
 }
 
-extension BoardChange: Codable {
+extension BoardChange: Decodable {
   private enum Keys: String, CodingKey { case before, after, entry }
 
   public init(from decoder: any Decoder) throws {
@@ -75,10 +54,4 @@ extension BoardChange: Codable {
       entry: try container.decode(HistoryEntry.self, forKey: .entry))
   }
 
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(before, forKey: .before)
-    try container.encode(after, forKey: .after)
-    try container.encode(entry, forKey: .entry)
-  }
 }

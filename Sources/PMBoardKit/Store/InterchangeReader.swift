@@ -138,22 +138,17 @@ enum LooseString: Equatable {
   /// Not a string: what was found instead (`null`, `the number 3.0`, `true`, `an object or array`).
   case other(String)
 
-  init(_ value: String) { self = .text(value) }
-
-  init(found: String) { self = .other(found) }
-
   var value: String? {
     if case .text(let text) = self { text } else { nil }
   }
 
-  var found: String? {
-    if case .other(let description) = self { description } else { nil }
-  }
-
   func required(_ path: @autoclosure () -> String, _ problems: inout [String]) -> String? {
-    if let value { return value }
-    problems.append("\(path()): \(found.map { "expected a string, found \($0)" } ?? "missing")")
-    return nil
+    switch self {
+    case .text(let text): return text
+    case .other(let found):
+      problems.append("\(path()): expected a string, found \(found)")
+      return nil
+    }
   }
 }
 

@@ -25,7 +25,7 @@ public struct InterchangeWriter: Sendable {
     out += Array((board.tasks.isEmpty ? "],\n  \"history\": [" : "\n  ],\n  \"history\": [").utf8)
     for (index, entry) in board.history.enumerated() {
       out += Array((index == 0 ? "\n    " : ",\n    ").utf8)
-      appendEntry(entry, indent: "    ", to: &out)
+      appendEntry(entry, to: &out)
     }
     out += Array((board.history.isEmpty ? "]" : "\n  ]").utf8)
     for (name, list) in [("undo", undo), ("redo", redo)] {
@@ -53,7 +53,7 @@ public struct InterchangeWriter: Sendable {
     out += Array(",\n\(inner)\"updated\": \"\(Instant.format(task.updated))\"\n\(indent)}".utf8)
   }
 
-  func appendEntry(_ entry: HistoryEntry, indent: String, to out: inout [UInt8]) {
+  func appendEntry(_ entry: HistoryEntry, to out: inout [UInt8]) {
     out += Array("{ \"at\": \"\(Instant.format(entry.at))\", \"action\": \"\(entry.action.rawValue)\"".utf8)
     out += Array(", \"task\": \"\(entry.taskID.lowercaseString)\", \"title\": ".utf8)
     appendString(entry.title, to: &out)
@@ -65,13 +65,14 @@ public struct InterchangeWriter: Sendable {
     out += Array(" }".utf8)
   }
 
-  private func appendChange(_ change: BoardChange, to out: inout [UInt8]) {
+  /// One undo or redo record, as the JSON store's file and the SQLite store's `undo_record` table keep it.
+  func appendChange(_ change: BoardChange, to out: inout [UInt8]) {
     out += Array("{ \"before\": ".utf8)
     if let before = change.before { appendTask(before, indent: "      ", to: &out) } else { out += Array("null".utf8) }
     out += Array(",\n      \"after\": ".utf8)
     if let after = change.after { appendTask(after, indent: "      ", to: &out) } else { out += Array("null".utf8) }
     out += Array(",\n      \"entry\": ".utf8)
-    appendEntry(change.entry, indent: "      ", to: &out)
+    appendEntry(change.entry, to: &out)
     out += Array(" }".utf8)
   }
 

@@ -28,7 +28,9 @@ struct SQLiteTransaction: StoreTransaction {
   }
 
   func push(_ change: BoardChange, on list: UndoList) throws {
-    let json = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
+    var bytes: [UInt8] = []
+    InterchangeWriter().appendChange(change, to: &bytes)
+    let json = String(decoding: bytes, as: UTF8.self)
     try db.execute(
       sql: "INSERT INTO undo_record (list, change) VALUES (?, ?)", arguments: [list.rawValue, json])
     // Only the newest `depth` records are kept, so the store does not grow with every change.

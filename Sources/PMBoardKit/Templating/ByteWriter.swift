@@ -1,20 +1,5 @@
 import Foundation
 
-/// Somewhere UTF-8 bytes can be appended: the renderer's ``ByteWriter``, or a plain `[UInt8]`.
-protocol ByteSink: ~Copyable {
-  var count: Int { get }
-  mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>)
-  mutating func appendByte(_ byte: UInt8)
-  /// Keeps only the first `count` bytes.
-  mutating func truncate(to count: Int)
-}
-
-extension Array: ByteSink where Element == UInt8 {
-  mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
-  mutating func appendByte(_ byte: UInt8) { append(byte) }
-  mutating func truncate(to count: Int) { removeSubrange(count...) }
-}
-
 /// The output of one render call: a growable byte buffer whose append is a capacity check and a `memcpy`.
 ///
 /// Rendering makes tens of small appends per card; `[UInt8].append(contentsOf:)` spends around a hundred
@@ -23,7 +8,7 @@ extension Array: ByteSink where Element == UInt8 {
 /// A streaming render hands the front of the buffer on with ``flush(keeping:to:)`` now and then, so a 70 MB page
 /// never sits in memory whole. Positions (`count`, the subscript, `truncate(to:)`) stay those of the whole output;
 /// only bytes not yet handed on can be read or taken back.
-struct ByteWriter: ~Copyable, ByteSink {
+struct ByteWriter: ~Copyable {
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   /// Bytes in `storage`.

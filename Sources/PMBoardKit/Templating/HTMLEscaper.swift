@@ -12,23 +12,9 @@ enum HTMLEscaper {
     | 1 << UInt8(ascii: "'")
 
   /// Appends `text` HTML-escaped.
-  static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-    appendEscaped(text, into: &output)
-  }
-
-  /// Appends `text` HTML-escaped.
-  static func appendEscaped<Sink: ByteSink & ~Copyable>(_ text: String, into output: inout Sink) {
-    let start = output.count
-    var done = text.utf8.withContiguousStorageIfAvailable { appendEscapedBytes($0, into: &output) }
-    if done == nil {
-      // Bridged or otherwise non-contiguous text: make a native copy.
-      var native = text
-      done = native.withUTF8 { appendEscapedBytes($0, into: &output) }
-    }
-    if done == false {
-      output.truncate(to: start)
-      appendEscapedCharacters(text, into: &output)
-    }
+  static func appendEscaped(_ text: String, into output: inout ByteWriter) {
+    var text = text
+    text.withUTF8 { appendEscaped(utf8: $0, into: &output) }
   }
 
   /// Whether `utf8` contains a byte that escaping replaces.
@@ -64,7 +50,7 @@ enum HTMLEscaper {
   }
 
   /// Appends the text whose (valid) UTF-8 is `utf8` HTML-escaped, exactly as `appendEscaped(_:into:)` would.
-  static func appendEscaped<Sink: ByteSink & ~Copyable>(utf8: UnsafeBufferPointer<UInt8>, into output: inout Sink) {
+  static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter) {
     let start = output.count
     if !appendEscapedBytes(utf8, into: &output) {
       output.truncate(to: start)
@@ -73,17 +59,15 @@ enum HTMLEscaper {
   }
 
   /// Appends `text` as it is.
-  static func appendRaw<Sink: ByteSink & ~Copyable>(_ text: String, into output: inout Sink) {
-    if text.utf8.withContiguousStorageIfAvailable({ output.appendBytes($0) }) == nil {
-      var native = text
-      native.withUTF8 { output.appendBytes($0) }
-    }
+  static func appendRaw(_ text: String, into output: inout ByteWriter) {
+    var text = text
+    text.withUTF8 { output.appendBytes($0) }
   }
 
   /// The byte-level fast path. Returns false when a special character touches a non-ASCII byte, because only
   /// grapheme breaking can tell whether it stands alone; the caller then discards what was appended.
-  private static func appendEscapedBytes<Sink: ByteSink & ~Copyable>(
-    _ utf8: UnsafeBufferPointer<UInt8>, into output: inout Sink
+  private static func appendEscapedBytes(
+    _ utf8: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter
   ) -> Bool {
     var runStart = 0
     var index = firstSpecial(in: utf8, from: 0)
@@ -97,7 +81,7 @@ enum HTMLEscaper {
         return false
       }
       output.appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-      append(replacement(for: byte), into: &output)
+      output.appendStatic(replacement(for: byte))
       index += 1
       runStart = index
     }
@@ -106,14 +90,10 @@ enum HTMLEscaper {
   }
 
   /// The slow path: exactly swift-mustache's `htmlEscape`, comparing `Character`s.
-  private static func appendEscapedCharacters<Sink: ByteSink & ~Copyable>(_ text: String, into output: inout Sink) {
+  private static func appendEscapedCharacters(_ text: String, into output: inout ByteWriter) {
     for character in text {
       switch character {
-      case "&": append(replacement(for: UInt8(ascii: "&")), into: &output)
-      case "<": append(replacement(for: UInt8(ascii: "<")), into: &output)
-      case ">": append(replacement(for: UInt8(ascii: ">")), into: &output)
-      case "\"": append(replacement(for: UInt8(ascii: "\"")), into: &output)
-      case "'": append(replacement(for: UInt8(ascii: "'")), into: &output)
+      case "&", "<", ">", "\"", "'": output.appendStatic(replacement(for: character.asciiValue!))
       default:
         for byte in character.utf8 {
           output.appendByte(byte)
@@ -130,9 +110,5 @@ enum HTMLEscaper {
     case UInt8(ascii: "\""): "&quot;"
     default: "&#39;"
     }
-  }
-
-  private static func append<Sink: ByteSink & ~Copyable>(_ string: StaticString, into output: inout Sink) {
-    output.appendBytes(UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
   }
 }
