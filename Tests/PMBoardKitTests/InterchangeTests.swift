@@ -63,6 +63,17 @@ struct InterchangeTests {
       ])
   }
 
+  /// The board title obeys the rule `pmboard init --title` applies, and is kept trimmed.
+  @Test func boardTitleIsOneTrimmedLine() throws {
+    #expect(
+      problems(BoardFixture.json(title: "Two\nlines", cards: cards(1))) == [
+        "board.title: the title has a line break; a title is one line (put details in the body)"
+      ])
+    let board = try InterchangeReader().read(
+      Data(BoardFixture.json(title: "  Team  ", cards: cards(1)).utf8), source: "t")
+    #expect(board.board.info.title == "Team")
+  }
+
   @Test func badDueDate() {
     var list = cards(18)
     list[17].due = "2026-13-01"

@@ -206,6 +206,27 @@ struct StoreContractTests {
     }
   }
 
+  /// Both backends keep only tasks that export and import again: the rules are checked where changes apply.
+  @Test(arguments: StoreBackend.allCases)
+  func aTaskBreakingTheRulesIsRefusedAndChangesNothing(_ backend: StoreBackend) async throws {
+    try await withStore(backend) { store, _ async throws in
+      let before = try await store.load()
+      var twoLines = Samples.newTask(1)
+      twoLines.title = "first line\nsecond line"
+      var farFuture = Samples.newTask(2)
+      farFuture.due = CalendarDate(daysSinceEpoch: 3_000_000)
+      for task in [twoLines, farFuture] {
+        let error = await storeError { try await store.commit(.add(task, at: Samples.at(20))) }
+        guard case .invalidTask(let id, _)? = error else {
+          Issue.record("expected invalidTask, got \(String(describing: error))")
+          continue
+        }
+        #expect(id == task.idString)
+      }
+      #expect(try await store.load() == before)
+    }
+  }
+
   @Test(arguments: StoreBackend.allCases)
   func aStaleChangeIsAConflictAndChangesNothing(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in

@@ -50,6 +50,15 @@ public enum TaskRules {
     case .success: break
     }
     if case .failure(let violation) = checkBody(task.body) { found.append(("body", violation)) }
+    // The interchange format writes four-digit years; a task outside them could not be exported and read back.
+    let utc = TimeZone(identifier: "UTC")!
+    let days: [(String, CalendarDate?)] = [
+      ("due", task.due), ("created", CalendarDate(task.created, in: utc)),
+      ("updated", CalendarDate(task.updated, in: utc)),
+    ]
+    for case (let field, let day?) in days where !(0...9999).contains(day.year) {
+      found.append((field, RuleViolation("the year \(day.year) is outside 0000–9999")))
+    }
     return found
   }
 }

@@ -55,6 +55,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case nothingToUndo
   case nothingToRedo
   case undoConflict(taskID: String, action: String)
+  case invalidTask(taskID: String, reason: String)
 
   public var description: String {
     switch self {
@@ -76,6 +77,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
       "nothing to undo"
     case .nothingToRedo:
       "nothing to redo (a new change clears the redo list)"
+    case .invalidTask(let id, let reason):
+      "task \(id) breaks a rule (\(reason)); nothing was recorded"
     case .undoConflict(let id, let action):
       "cannot \(action): task \(id) has changed since; nothing was done"
     }

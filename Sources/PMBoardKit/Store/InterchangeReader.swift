@@ -29,8 +29,12 @@ public struct InterchangeReader: Sendable {
       throw ImportError(
         source: source, problems: ["format: missing; a pmboard file starts with \"format\": \"pmboard/1\""])
     }
-    let title = document.board?.title?.value ?? ""
-    if title.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("board.title: missing or empty") }
+    // The rule `pmboard init --title` applies, so an imported board could have been made by hand.
+    var title = ""
+    switch TaskRules.checkTitle(document.board?.title?.value ?? "") {
+    case .success(let trimmed): title = trimmed
+    case .failure(let violation): problems.append("board.title: \(violation)")
+    }
     let zone = document.board?.timeZone?.value ?? ""
     if TimeZone(identifier: zone) == nil {
       problems.append("board.timeZone: \"\(zone)\" is not an IANA time zone name (e.g. \"Asia/Seoul\")")

@@ -45,10 +45,6 @@ public final class JSONBoardStore: BoardStore {
   }
 
   public func commit(_ change: BoardChange) async throws {
-    let probe = Board(
-      info: BoardInfo(title: "probe", timeZoneID: "UTC"), tasks: [change.after].compactMap { $0 },
-      history: [change.entry])
-    try checkReadable(InterchangeWriter().data(for: probe))
     try await mutate { try ChangeLog.commit(change, in: $0) }
   }
 
@@ -61,14 +57,15 @@ public final class JSONBoardStore: BoardStore {
   }
 
   public func replace(with board: Board) async throws {
-    try checkReadable(InterchangeWriter().data(for: board))
-    try await mutate { $0.replaceContents(with: board) }
+    try await mutate(checkingResult: true) { $0.replaceContents(with: board) }
   }
 
   // MARK: - Reading and writing
 
-  /// Read, change in memory, write back, all under the lock; nothing is written if `body` throws.
-  private func mutate<T>(_ body: (JSONStoreTransaction) throws -> T) async throws -> T {
+  /// Read, change in memory, write back, all under the lock; nothing is written if `body` throws. Every read
+  /// validates the whole file, so writing something the reader rejects would lock the user out of the board: a
+  /// whole new board (`checkingResult`) is read back before it is saved; a commit's task obeys ``TaskRules``.
+  private func mutate<T>(checkingResult: Bool = false, _ body: (JSONStoreTransaction) throws -> T) async throws -> T {
     // Checked before taking the lock, so a mistyped path does not leave a lock file behind.
     guard exists(path) else { throw StoreError.notFound(path: path) }
     // Through a symlink, the rename must replace the file it points to, not the link.
@@ -81,6 +78,7 @@ public final class JSONBoardStore: BoardStore {
       let transaction = JSONStoreTransaction(board: document.board, undo: document.undo, redo: document.redo)
       let result = try body(transaction)
       let data = InterchangeWriter().data(for: transaction.board, undo: transaction.undo, redo: transaction.redo)
+      if checkingResult { try checkReadable(data) }
       try AtomicFile.save(data, to: target, mode: original.mode, replacing: true, beforeRename: beforeRename) {
         // Compare-and-swap: someone who ignored the lock may have written since the read.
         guard (try? readFile(target).data) == original.data else { throw StoreError.concurrentWrite(path: path) }
@@ -89,8 +87,6 @@ public final class JSONBoardStore: BoardStore {
     }
   }
 
-  /// Every read validates the whole file, so writing something the reader rejects would lock the user out of the
-  /// board; whole boards are checked entirely, a commit by its task and history line.
   private func checkReadable(_ data: Data) throws(StoreError) {
     do {
       _ = try InterchangeReader().read(data, source: path)

@@ -25,7 +25,12 @@ enum ChangeLog {
   /// How many changes `undo` can go back; older ones are dropped so a store does not grow without bound.
   static let depth = 100
 
+  /// Applies `change` if its task obeys ``TaskRules`` (checked here so every backend keeps only tasks that
+  /// export and import again).
   static func commit(_ change: BoardChange, in transaction: some StoreTransaction) throws {
+    if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
+      throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
+    }
     try apply(change, in: transaction, conflict: StoreError.conflict(taskID: change.taskID.lowercaseString))
     try transaction.push(change, on: .undo)
     try transaction.clear(.redo)
