@@ -45,6 +45,12 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
     #expect(problems(source) == [])
   }
 
+  /// A tag with spaces inside (`{{ url }}`) is still one unquoted attribute value, spaces and all.
+  @Test func spacedMustacheTagsInUnquotedValuesAreOneValue() {
+    #expect(
+      problems("<a href={{ base }}/x id=t-{{ id }}-card>x</a>\n<a href={{ base }}/y id=t-{{ id }}-other>y</a>") == [])
+  }
+
   // MARK: - Tag structure
 
   @Test func mismatchedEndTagIsReportedAtTheEndTag() {

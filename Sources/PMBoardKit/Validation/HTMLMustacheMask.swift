@@ -15,6 +15,8 @@ struct HTMLMustacheMask {
 
   /// The masked bytes; the same length as the original's UTF-8.
   let bytes: [UInt8]
+  /// Whether each byte belonged to a Mustache tag (a blank in `bytes` may have been a space in the original too).
+  let isTag: [Bool]
   /// Sections in order of their opening tags, properly nested. Unbalanced tags are left out (the Mustache check
   /// reports them).
   let sections: [Section]
@@ -23,6 +25,7 @@ struct HTMLMustacheMask {
 
   init(_ source: String) {
     var bytes = Array(source.utf8)
+    var isTag = [Bool](repeating: false, count: bytes.count)
     var sections: [Section] = []
     var partials: [Int] = []
     var open: [(name: String, isInverted: Bool, start: Int)] = []
@@ -54,12 +57,16 @@ struct HTMLMustacheMask {
       default:
         break
       }
-      for offset in start..<end where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
-        bytes[offset] = UInt8(ascii: " ")
+      for offset in start..<end {
+        isTag[offset] = true
+        if bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
+          bytes[offset] = UInt8(ascii: " ")
+        }
       }
       index = end
     }
     self.bytes = bytes
+    self.isTag = isTag
     self.partials = partials
     self.sections = Self.linkingParents(sections.sorted { $0.range.lowerBound < $1.range.lowerBound })
   }

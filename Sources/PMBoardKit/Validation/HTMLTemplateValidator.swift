@@ -24,7 +24,7 @@ public struct HTMLTemplateValidator: Sendable {
     let original = Array(source.utf8)
     let mask = HTMLMustacheMask(source)
     let positions = HTMLSourcePositions(original)
-    let tokenizer = HTMLTokenizer(masked: mask.bytes, original: original)
+    let tokenizer = HTMLTokenizer(mask)
     let tokens = tokenizer.tokens
     var tree = HTMLTreeChecker(positions: positions)
     tree.check(tokens)

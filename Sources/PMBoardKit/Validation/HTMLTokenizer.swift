@@ -6,16 +6,16 @@
 struct HTMLTokenizer {
   private let bytes: [UInt8]
   /// Whether the byte at an offset was part of a Mustache tag before masking.
-  private let isMustache: (Int) -> Bool
+  private let isTag: [Bool]
   private var offset = 0
   private(set) var tokens: [HTMLToken] = []
   /// Syntax errors HTML5 defines that libxml2 does not report.
   private(set) var issues: [HTMLIssue] = []
 
-  /// Tokenizes `masked`; `original` tells where Mustache tags were, so `href={{url}}` still has a value.
-  init(masked: [UInt8], original: [UInt8]) {
-    bytes = masked
-    isMustache = { masked[$0] != original[$0] }
+  /// Tokenizes the masked template; knowing where the tags were, `href={{ url }}` still has a value.
+  init(_ mask: HTMLMustacheMask) {
+    bytes = mask.bytes
+    isTag = mask.isTag
     run()
   }
 
@@ -135,7 +135,7 @@ struct HTMLTokenizer {
     }
     // Unquoted: up to whitespace or `>`; a blanked-out Mustache tag (`href={{url}}`) belongs to the value.
     var end = next
-    while end < bytes.count, bytes[end] != UInt8(ascii: ">"), !HTMLBytes.isSpace(bytes[end]) || isMustache(end) {
+    while end < bytes.count, bytes[end] != UInt8(ascii: ">"), !HTMLBytes.isSpace(bytes[end]) || isTag[end] {
       end += 1
     }
     attribute.value = next..<end
