@@ -69,6 +69,18 @@ struct LocaleTests {
     #expect(LocaleCatalog.compare([try catalog("en"), try catalog("ko"), try catalog("ja")]).isEmpty)
   }
 
+  /// A mistyped placeholder would show as written on every page: it is a problem at its key.
+  @Test func placeholdersMustBeOnesPmboardFills() throws {
+    var english = try catalog("en")
+    english.strings["history.added"] = "Added “{titel}” to {to}"
+    english.positions["history.added"] = (line: 30, column: 3)
+    #expect(
+      LocaleCatalog.compare([english]).map(\.description) == [
+        "\(english.file):30:3: error: `history.added` has the placeholder {titel}, which pmboard does not fill; "
+          + "it takes {fields}, {from}, {title}, {to}"
+      ])
+  }
+
   @Test func catalogSyntaxErrorsPointAtTheLine() {
     guard case .failure(let problem) = LocaleCatalog.parse(code: "xx", text: "a: b\n  c: [\n", file: "xx.yml") else {
       Issue.record("expected a YAML error")

@@ -20,6 +20,16 @@ public struct LocaleCatalog: Sendable {
     "format.month_names",
   ]
 
+  /// The `{name}` placeholders pmboard fills in each message; any other name would show as written.
+  public static let placeholders: [String: Set<String>] = {
+    let sentence: Set = ["title", "from", "to", "fields"]
+    return [
+      "board.as_of": ["when"], "board.summary": ["total", "overdue"], "history.page": ["page", "pages"],
+      "history.added": sentence, "history.edited": sentence, "history.moved": sentence, "history.removed": sentence,
+      "format.date_long": ["year", "month", "day", "month_name"], "format.timestamp": ["date", "hour", "minute"],
+    ]
+  }()
+
   /// Parses a catalog; syntax problems come back as diagnostics with the YAML position.
   public static func parse(code: String, text: String, file: String) -> Result<LocaleCatalog, Diagnostic> {
     var catalog = LocaleCatalog(code: code, file: file, strings: [:], lists: [:], positions: [:])
@@ -81,6 +91,16 @@ public struct LocaleCatalog: Sendable {
           Diagnostic(
             file: catalog.file, line: position.line, column: position.column,
             message: "key `\(key)` is in no other catalog (missing in \(missing.joined(separator: ", ")))"))
+      }
+      for (key, known) in placeholders.sorted(by: { $0.key < $1.key }) {
+        let position = catalog.positions[key] ?? (1, 1)
+        for name in CatalogMessage(catalog.string(key)).placeholders where !known.contains(name) {
+          problems.append(
+            Diagnostic(
+              file: catalog.file, line: position.line, column: position.column,
+              message: "`\(key)` has the placeholder {\(name)}, which pmboard does not fill; it takes "
+                + known.sorted().map { "{\($0)}" }.joined(separator: ", ")))
+        }
       }
       if let months = catalog.lists["format.month_names"], months.count != 12 {
         let position = catalog.positions["format.month_names"] ?? (1, 1)
