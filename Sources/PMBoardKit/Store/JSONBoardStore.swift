@@ -8,8 +8,8 @@ import Foundation
 /// If the file changed under a writer that did not take the lock (an editor, say), the write is refused with
 /// `StoreError.concurrentWrite`. A file that does not read as a board is never overwritten.
 public final class JSONBoardStore: BoardStore {
-  public let location: String
   private let path: String
+  public var location: String { path }
   private let beforeRename: AtomicFile.Hook
 
   public convenience init(path: String) {
@@ -19,7 +19,6 @@ public final class JSONBoardStore: BoardStore {
   /// `beforeRename` runs once the new content is on disk, just before it replaces the store (a test seam).
   init(path: String, beforeRename: @escaping AtomicFile.Hook) {
     self.path = path
-    self.location = path
     self.beforeRename = beforeRename
   }
 
@@ -91,8 +90,7 @@ public final class JSONBoardStore: BoardStore {
     do {
       _ = try InterchangeReader().read(data, source: path)
     } catch {
-      let problems = error.problems.prefix(3).joined(separator: "; ")
-      throw .unwritable(path: path, reason: "the result would not read back as a board (\(problems))")
+      throw .unwritable(path: path, reason: "the result would not read back as a board (\(Self.summary(of: error)))")
     }
   }
 
@@ -108,16 +106,8 @@ public final class JSONBoardStore: BoardStore {
   }
 
   private func readFile(_ file: String) throws(StoreError) -> (data: Data, mode: mode_t) {
-    let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { throw .notFound(path: path) }
-      throw .unreadable(path: path, reason: String(cString: strerror(code)))
-    }
+    let (descriptor, info) = try StoreFile.open(file, storePath: path)
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-    if info.st_mode & S_IFMT == S_IFDIR { throw .notAStore(path: path, reason: "it is a directory") }
     do {
       return (try handle.readToEnd() ?? Data(), info.st_mode & 0o7777)
     } catch {
@@ -129,9 +119,13 @@ public final class JSONBoardStore: BoardStore {
     do {
       return try InterchangeReader().read(data, source: path)
     } catch {
-      let shown = error.problems.prefix(3).joined(separator: "; ")
-      let more = error.problems.count > 3 ? "; and \(error.problems.count - 3) more problems" : ""
-      throw .notAStore(path: path, reason: shown + more)
+      throw .notAStore(path: path, reason: Self.summary(of: error))
     }
+  }
+
+  /// The first three problems, and how many more: one line for a message.
+  private static func summary(of error: ImportError) -> String {
+    let more = error.problems.count > 3 ? "; and \(error.problems.count - 3) more problems" : ""
+    return error.problems.prefix(3).joined(separator: "; ") + more
   }
 }

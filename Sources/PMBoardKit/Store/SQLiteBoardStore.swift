@@ -8,12 +8,11 @@ import Synchronization
 /// instead of losing updates, and a failure leaves the store as it was. A file that is not a pmboard store is
 /// recognised from its header bytes and never handed to SQLite, so it stays byte-for-byte unchanged.
 public final class SQLiteBoardStore: BoardStore {
-  public let location: String
   private let path: String
+  public var location: String { path }
 
   public init(path: String) {
     self.path = path
-    self.location = path
   }
 
   public func create(_ board: Board) async throws {
@@ -187,9 +186,7 @@ public final class SQLiteBoardStore: BoardStore {
   private func isInReadOnlyDirectory(_ error: DatabaseError) -> Bool {
     guard error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN else { return false }
     let directory = (path as NSString).deletingLastPathComponent
-    var wal = stat()
-    let walHasContent = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
-    return access(directory.isEmpty ? "." : directory, W_OK) != 0 && !walHasContent
+    return access(directory.isEmpty ? "." : directory, W_OK) != 0 && !StoreFile.walHasContent(path)
   }
 
   /// The path as the file part of an SQLite URI, where `?`, `#` and `%` have meanings of their own.

@@ -9,18 +9,8 @@ enum SQLiteHeader {
 
   /// Throws `notFound`, `notAStore` or `unreadable`; returns when `path` looks like a sound pmboard store.
   static func check(path: String) throws(StoreError) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT { throw .notFound(path: path) }
-      throw .unreadable(path: path, reason: String(cString: strerror(code)))
-    }
+    let (descriptor, info) = try StoreFile.open(path, storePath: path)
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-    }
-    if info.st_mode & S_IFMT == S_IFDIR { throw .notAStore(path: path, reason: "it is a directory") }
     var header = [UInt8](repeating: 0, count: 100)
     let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
     guard count >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
@@ -47,8 +37,7 @@ enum SQLiteHeader {
     let countIsValid = pages > 0 && bigEndian(header, at: 24) == bigEndian(header, at: 92)
     guard countIsValid, fileSize < pages * pageSize else { return }
     // With a non-empty WAL, a checkpoint may have been interrupted; SQLite finishes it from the WAL.
-    var walInfo = stat()
-    if stat(path + "-wal", &walInfo) == 0, walInfo.st_size > 0 { return }
+    if StoreFile.walHasContent(path) { return }
     throw .notAStore(
       path: path, reason: "the file is truncated: it has \(fileSize) of its \(pages * pageSize) bytes")
   }
