@@ -14,8 +14,7 @@ struct CLIBadInputTests {
     try cli.run("init", "--title", "T", "--time-zone", "UTC")
     try cli.run("add", "Existing", "--due", "2026-11-30")
     let before = try cli.run("export").stdout
-    let id = try JSONSerialization.jsonObject(with: Data(before.utf8)) as! [String: Any]
-    let taskID = ((id["tasks"] as! [[String: Any]])[0]["id"] as! String)
+    let taskID = try cli.firstTaskID()
     let resolved = arguments.map { $0.replacingOccurrences(of: "$ID", with: taskID) }
     let result = try cli.run(resolved)
     #expect(result.status != 0, "expected failure for \(resolved)", sourceLocation: sourceLocation)
@@ -25,7 +24,7 @@ struct CLIBadInputTests {
     #expect(try cli.run("export").stdout == before, "store changed", sourceLocation: sourceLocation)
   }
 
-  @Test(arguments: ["board.sqlite", "board.json"])
+  @Test(arguments: CLIRunner.storeFiles)
   func fieldRules(store: String) throws {
     try expectFailure(store, ["add", "   "], mentions: "title is empty")
     try expectFailure(store, ["add", String(repeating: "x", count: 201)], mentions: "at most 200")
@@ -87,7 +86,7 @@ struct CLIBadInputTests {
     #expect(!FileManager.default.fileExists(atPath: cli.path("b.sqlite")))
   }
 
-  @Test(arguments: ["board.sqlite", "board.json"])
+  @Test(arguments: CLIRunner.storeFiles)
   func corruptStoreIsNotRepaired(store: String) throws {
     var cli = try CLIRunner()
     defer { cli.remove() }

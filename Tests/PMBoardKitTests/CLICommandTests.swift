@@ -4,7 +4,7 @@ import Testing
 /// End-to-end: every store command through the real binary, on SQLite and JSON stores.
 @Suite("pmboard commands", .serialized)
 struct CLICommandTests {
-  static let stores = ["board.sqlite", "board.json"]
+  static let stores = CLIRunner.storeFiles
 
   func started(_ store: String) throws -> CLIRunner {
     var cli = try CLIRunner()
@@ -12,13 +12,6 @@ struct CLICommandTests {
     let created = try cli.run("init", "--title", "Team", "--time-zone", "Asia/Seoul")
     #expect(created.status == 0, "\(created.stderr)")
     return cli
-  }
-
-  func firstID(_ cli: CLIRunner) throws -> String {
-    let json = try cli.run("list", "--json").stdout
-    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
-    let tasks = object["tasks"] as! [[String: Any]]
-    return tasks[0]["id"] as! String
   }
 
   @Test(arguments: stores)
@@ -34,7 +27,7 @@ struct CLICommandTests {
     #expect(list.stdout.contains("2 tasks, 1 overdue"))
     #expect(try cli.run("list", "--overdue").stdout.contains("로그인 버그"))
     #expect(!(try cli.run("list", "--state", "todo").stdout.contains("로그인 버그")))
-    let id = try firstID(cli)
+    let id = try cli.firstTaskID()
     let prefix = String(id.prefix(6))
     let shown = try cli.run("show", prefix)
     #expect(shown.stdout.contains(id))
@@ -55,7 +48,7 @@ struct CLICommandTests {
     let cli = try started(store)
     defer { cli.remove() }
     try cli.run("add", "Task A", "--body", "body", "--due", "2026-12-01")
-    let id = try firstID(cli)
+    let id = try cli.firstTaskID()
     let original = try cli.run("show", id).stdout
     // add → undo removes it, redo brings it back with the same id
     #expect(try cli.run("undo").status == 0)

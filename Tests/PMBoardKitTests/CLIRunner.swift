@@ -35,6 +35,16 @@ struct CLIRunner {
     return URL(fileURLWithPath: ".build/debug/pmboard")
   }()
 
+  /// A store file name per backend, for tests run on each.
+  static let storeFiles = StoreBackend.allCases.map(\.fileName)
+
+  /// The id of the first task `list --json` shows.
+  func firstTaskID() throws -> String {
+    let json = try run("list", "--json").stdout
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+    return (object["tasks"] as! [[String: Any]])[0]["id"] as! String
+  }
+
   @discardableResult
   func run(_ arguments: String...) throws -> Result {
     try run(arguments)

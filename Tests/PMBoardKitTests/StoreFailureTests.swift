@@ -34,6 +34,18 @@ struct StoreFailureTests {
     #expect(FileManager.default.contents(atPath: path) == bytes, "the file changed", sourceLocation: sourceLocation)
   }
 
+  /// A commit on `store` fails as unwritable; the file keeps `bytes` and, after `repair`, the board reads as before.
+  func expectUnwritableCommit(
+    _ store: any BoardStore, path: String, bytes: Data?, repair: () throws -> Void = {},
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let error = await storeError { try await store.commit(.add(Samples.newTask(1), at: Samples.at(1))) }
+    #expect(Self.isUnwritable(error), "got \(String(describing: error))", sourceLocation: sourceLocation)
+    #expect(FileManager.default.contents(atPath: path) == bytes, sourceLocation: sourceLocation)
+    try repair()
+    #expect(try await store.load() == Samples.board, sourceLocation: sourceLocation)
+  }
+
   static func isNotAStore(_ error: StoreError?) -> Bool {
     if case .notAStore = error { return true }
     return false
@@ -135,12 +147,10 @@ struct StoreFailureTests {
       let bytes = FileManager.default.contents(atPath: path)
       // A directory where SQLite puts its write-ahead log: the open fails even for root, as on a read-only disk.
       try FileManager.default.createDirectory(atPath: path + "-wal", withIntermediateDirectories: false)
-      let error = await storeError { try await store.commit(.add(Samples.newTask(1), at: Samples.at(1))) }
-      #expect(Self.isUnwritable(error), "got \(String(describing: error))")
       #expect(Self.isUnwritable(await storeError { try await store.replace(with: Samples.board) }))
-      #expect(FileManager.default.contents(atPath: path) == bytes)
-      try FileManager.default.removeItem(atPath: path + "-wal")
-      #expect(try await store.load() == Samples.board)
+      try await expectUnwritableCommit(store, path: path, bytes: bytes) {
+        try FileManager.default.removeItem(atPath: path + "-wal")
+      }
     }
   }
 
@@ -152,10 +162,7 @@ struct StoreFailureTests {
       let bytes = FileManager.default.contents(atPath: path)
       try? FileManager.default.removeItem(atPath: path + ".lock")
       try FileManager.default.createDirectory(atPath: path + ".lock", withIntermediateDirectories: false)
-      let error = await storeError { try await store.commit(.add(Samples.newTask(1), at: Samples.at(1))) }
-      #expect(Self.isUnwritable(error), "got \(String(describing: error))")
-      #expect(FileManager.default.contents(atPath: path) == bytes)
-      #expect(try await store.load() == Samples.board)
+      try await expectUnwritableCommit(store, path: path, bytes: bytes)
     }
   }
 
@@ -214,36 +221,24 @@ struct StoreFailureTests {
     }
   }
 
-  @Test(.enabled(if: getuid() != 0, "root may write anywhere"), arguments: StoreBackend.allCases)
-  func aReadOnlyDirectoryIsUnwritableAndUnchanged(_ backend: StoreBackend) async throws {
-    try await StoreScratch.with { scratch async throws in
-      let path = scratch.path(backend.fileName)
-      let store = backend.store(at: path)
-      try await store.create(Samples.board)
-      let bytes = FileManager.default.contents(atPath: path)
-      chmod(scratch.directory, 0o555)
-      defer { chmod(scratch.directory, 0o755) }
-      let error = await storeError { try await store.commit(.add(Samples.newTask(1), at: Samples.at(1))) }
-      #expect(Self.isUnwritable(error), "got \(String(describing: error))")
-      #expect(FileManager.default.contents(atPath: path) == bytes)
-      #expect(try await store.load() == Samples.board, "a store in a read-only directory can still be read")
-      chmod(scratch.directory, 0o755)
-      #expect(try await store.load() == Samples.board)
-    }
+  enum ReadOnlyPart: String, CaseIterable, Sendable {
+    case directory
+    case file
   }
 
-  @Test(.enabled(if: getuid() != 0, "root may write anywhere"), arguments: StoreBackend.allCases)
-  func aReadOnlyFileIsUnwritableButReadable(_ backend: StoreBackend) async throws {
+  @Test(
+    .enabled(if: getuid() != 0, "root may write anywhere"), arguments: StoreBackend.allCases, ReadOnlyPart.allCases)
+  func aReadOnlyDirectoryOrFileIsUnwritableButReadable(_ backend: StoreBackend, _ part: ReadOnlyPart) async throws {
     try await StoreScratch.with { scratch async throws in
       let path = scratch.path(backend.fileName)
       let store = backend.store(at: path)
       try await store.create(Samples.board)
       let bytes = FileManager.default.contents(atPath: path)
-      chmod(path, 0o444)
-      let error = await storeError { try await store.commit(.add(Samples.newTask(1), at: Samples.at(1))) }
-      #expect(Self.isUnwritable(error), "got \(String(describing: error))")
-      #expect(FileManager.default.contents(atPath: path) == bytes)
-      #expect(try await store.load() == Samples.board)
+      switch part {
+      case .directory: chmod(scratch.directory, 0o555)
+      case .file: chmod(path, 0o444)
+      }
+      try await expectUnwritableCommit(store, path: path, bytes: bytes)
     }
   }
 
