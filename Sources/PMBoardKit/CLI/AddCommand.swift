@@ -14,13 +14,11 @@ struct AddCommand: AsyncParsableCommand {
   func run() async throws {
     let checkedTitle = try TaskRules.checkTitle(title).mapError { CommandError("title: \($0)") }.get()
     let checkedBody = try TaskRules.checkBody(body).mapError { CommandError("--body: \($0)") }.get()
-    guard let taskState = TaskState(parsing: state) else {
-      throw CommandError("--state: \"\(state)\" is not a state; use todo, doing or done")
-    }
+    let taskState = try TaskState.parse(state, option: "--state")
     let store = try storeOptions.open()
-    let info = try await store.info()
     let now = CommandClock.now()
-    let dueDate = try due.map { try DueDateParser(today: info.today(now: now)).parse($0) }
+    var dueDate: CalendarDate?
+    if let due { dueDate = try DueDateParser(today: try await store.info().today(now: now)).parse(due) }
     let task = BoardTask(title: checkedTitle, body: checkedBody, due: dueDate, state: taskState, created: now)
     try await store.commit(.add(task, at: now))
     print("Added \(task.shortID) \(task.title)")

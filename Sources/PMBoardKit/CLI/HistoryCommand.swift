@@ -25,7 +25,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
     var out = ""
     for entry in recent.reversed() {
-      out += "\(Instant.format(entry.at))  \(String(entry.taskID.lowercaseString.prefix(8)))  "
+      out += "\(Instant.format(entry.at))  \(entry.taskID.shortString)  "
       out += ChangeSummary.sentence(entry) + "\n"
     }
     if recent.isEmpty { out = "no history yet\n" }

@@ -12,12 +12,7 @@ struct ListCommand: AsyncParsableCommand {
   @Option(help: "Take this date (YYYY-MM-DD) as today.") var today: String?
 
   func run() async throws {
-    let filterState = try state.map { text in
-      guard let parsed = TaskState(parsing: text) else {
-        throw CommandError("--state: \"\(text)\" is not a state; use todo, doing or done")
-      }
-      return parsed
-    }
+    let filterState = try state.map { try TaskState.parse($0, option: "--state") }
     let board = try await storeOptions.open().load()
     let day = try CommandClock.today(override: today, info: board.info)
     let tasks = BoardOrder.sorted(board.tasks).filter { task in

@@ -10,9 +10,7 @@ struct MoveCommand: AsyncParsableCommand {
   @Argument(help: "todo, doing or done.") var state: String
 
   func run() async throws {
-    guard let target = TaskState(parsing: state) else {
-      throw CommandError("\"\(state)\" is not a state; use todo, doing or done")
-    }
+    let target = try TaskState.parse(state)
     let store = try storeOptions.open()
     let old = try await TaskResolver(store: store).task(id)
     guard old.state != target else {

@@ -28,7 +28,7 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
   public var idString: String { id.lowercaseString }
 
   /// The first 8 characters of the id, enough to name a task on the command line.
-  public var shortID: String { String(idString.prefix(8)) }
+  public var shortID: String { id.shortString }
 
   /// True when the task is not done and its due date is before `today` (the date in the board's time zone).
   /// Due today is not overdue.

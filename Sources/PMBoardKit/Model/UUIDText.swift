@@ -25,6 +25,9 @@ extension UUID {
     }
   }
 
+  /// The first 8 characters, enough to name a task on the command line (ids are matched by prefix, like git).
+  public var shortString: String { String(lowercaseString.prefix(8)) }
+
   /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in either letter case.
   init?(text: some StringProtocol) {
     var text = String(text)
