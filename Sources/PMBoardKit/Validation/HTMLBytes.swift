@@ -23,15 +23,7 @@ enum HTMLBytes {
   }
 
   /// The offset of the first occurrence of `needle` at or after `start`.
-  static func find(_ needle: some Collection<UInt8>, in bytes: [UInt8], from start: Int) -> Int? {
-    guard let first = needle.first else { return start }
-    var offset = start
-    while offset + needle.count <= bytes.count {
-      if bytes[offset] == first && bytes[offset..<(offset + needle.count)].elementsEqual(needle) {
-        return offset
-      }
-      offset += 1
-    }
-    return nil
+  static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    start <= bytes.count ? bytes[start...].firstRange(of: needle)?.lowerBound : nil
   }
 }

@@ -176,7 +176,7 @@ struct HTMLTokenizer {
 
   /// The offset just after the first `terminator` at or after `start`, or the end of the text.
   private func end(after terminator: String, from start: Int) -> Int {
-    let needle = terminator.utf8
+    let needle = Array(terminator.utf8)
     guard let found = HTMLBytes.find(needle, in: bytes, from: min(start, bytes.count)) else {
       return bytes.count
     }
