@@ -98,7 +98,7 @@ struct EntryRecord {
 }
 
 /// What every locale's pages read, computed once per build: cards sorted into board order, history newest first
-/// with wall-clock times, all text as bytes. The two halves are built on two cores.
+/// with wall-clock times, all text as bytes. Its independent pieces are made on every core (``concurrentMap``).
 final class BoardTables: @unchecked Sendable {
   let cardBytes: ByteArena
   let cards: FixedArray<CardRecord>

@@ -2,8 +2,8 @@
 ///
 /// Output is byte-identical to swift-mustache 2.1.1 for the subset pmboard uses: `{{name}}` (HTML-escaped),
 /// `{{{name}}}` and `{{& name}}`, dotted names, `{{.}}`, sections and inverted sections, comments, and partials
-/// with the standalone-line and indentation rules. Rendering appends to a `[UInt8]`, which is what makes it
-/// many times faster than swift-mustache's `String` concatenation.
+/// with the standalone-line and indentation rules. Rendering appends to a byte buffer (``ByteWriter``), which is
+/// what makes it many times faster than swift-mustache's `String` concatenation.
 ///
 /// Unlike swift-mustache, problems are found up front: ``init(sources:)`` reports every malformed tag, unclosed
 /// or mismatched section, unknown partial, and unsupported feature (set delimiters, inheritance, blocks,
