@@ -233,7 +233,7 @@ struct JSONScannerInterchangeTests {
   /// Boards full of quotes, backslashes, control characters, emoji, Korean and Japanese read back exactly as written.
   @Test(arguments: [1, 2, 3, 42, 2026])
   func randomBoardsReadBackEqual(seed: UInt64) throws {
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(seed: seed)
     for _ in 0..<20 {
       let board = random.board()
       let undo = (0..<random.below(4)).map { _ in random.change(in: board) }
@@ -247,22 +247,8 @@ struct JSONScannerInterchangeTests {
   }
 }
 
-/// A small seeded generator (SplitMix64), so a failing round trip can be replayed.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &self) }
-
+/// Random boards from the seeded generator, so a failing round trip can be replayed.
+extension SplitMix64 {
   static let pieces = [
     "\"", "\\", "\\\"", "\\u0041", "/", "\u{0}", "\u{1}", "\u{1F}", "\t", "\u{7F}", "a", "Z", " ", "R&D", "<b>",
     "한국어", "日本語", "ひらがな", "🎉", "👩‍👩‍👧", "🇰🇷", "e\u{301}", "\u{FEFF}", "\u{10FFFF}", "{", "}", "[", "]", ":", ",",

@@ -314,23 +314,6 @@ enum MustacheData {
   }
 }
 
-/// A small, seeded, reproducible random number generator.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random view-model data. Keys have fixed roles so that `{{name}}`-style tags only ever meet text, numbers
 /// and booleans (swift-mustache prints Swift's description of dictionaries and arrays, which is not comparable).
 enum RandomData {
