@@ -44,9 +44,10 @@ public struct SiteRenderer: Sendable {
     let renderer = self
     var jobs: [Job] = pagePlans().map { plan in
       Job(path: plan.path, weight: plan.isBoard ? snapshot.taskCount * 3 : Self.historyPageSize) { writer in
-        let model = renderer.model(for: plan, prepared)
-        try writer.write(plan.path) { emit in
-          renderer.theme.templates.render(plan.template, model: model, chunk: Self.outputChunk, emit: emit)
+        try renderer.withModel(for: plan, prepared) { model in
+          try writer.write(plan.path) { emit in
+            renderer.theme.templates.render(plan.template, model: model, chunk: Self.outputChunk, emit: emit)
+          }
         }
       }
     }
@@ -80,11 +81,17 @@ public struct SiteRenderer: Sendable {
       locales: Dictionary(uniqueKeysWithValues: prepared.map { ($0.code, $0) }))
   }
 
-  private func model(for plan: PagePlan, _ prepared: Prepared) -> SiteModel {
+  /// Calls `body` with the view model of `plan`'s page, keeping the tables it points into alive meanwhile.
+  private func withModel<Result>(
+    for plan: PagePlan, _ prepared: Prepared, _ body: (SiteModel) throws -> Result
+  ) rethrows -> Result {
     let locale = prepared.locales[plan.code]!
     let info = info(
       plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
-    return SiteModel(keys: prepared.keys, board: prepared.tables, locale: locale, page: PageTables(info))
+    let page = PageTables(info)
+    return try withExtendedLifetime((prepared, locale, page)) {
+      try body(SiteModel(keys: prepared.keys, board: prepared.tables, locale: locale, page: page))
+    }
   }
 
   static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
@@ -127,11 +134,14 @@ public struct SiteRenderer: Sendable {
   func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
     let prepared = prepare()
     return pagePlans().map { plan in
-      let model = model(for: plan, prepared)
-      guard let chunk else { return (plan.path, plan.template, theme.templates.render(plan.template, model: model)) }
-      var bytes: [UInt8] = []
-      theme.templates.render(plan.template, model: model, chunk: chunk) { bytes.append(contentsOf: $0) }
-      return (plan.path, plan.template, bytes)
+      withModel(for: plan, prepared) { model in
+        guard let chunk else {
+          return (plan.path, plan.template, theme.templates.render(plan.template, model: model))
+        }
+        var bytes: [UInt8] = []
+        theme.templates.render(plan.template, model: model, chunk: chunk) { bytes.append(contentsOf: $0) }
+        return (plan.path, plan.template, bytes)
+      }
     }
   }
 
