@@ -36,6 +36,28 @@ import Testing
       """, context)
   }
 
+  /// Every special character between every pair of neighbours from each grapheme-breaking class that could
+  /// join it into a larger cluster (or not): the escaper decides from the neighbours alone, swift-mustache from
+  /// the whole text's `Character`s.
+  @Test func specialCharactersBetweenEveryKindOfNeighbour() throws {
+    let neighbours = [
+      "", "a", " ", "\n", "\r", "한", "日", "é", "e\u{301}", "\u{301}", "\u{338}", "\u{0600}", "\u{0903}", "\u{200D}",
+      "\u{1F1F0}", "👍", "👍🏽", "\u{1100}", "\u{0915}\u{094D}", "\u{FE0F}", "\u{E0100}",
+    ]
+    var values: [String: TemplateValue] = [:]
+    var template = ""
+    for (b, before) in neighbours.enumerated() {
+      for special in ["&", "<", ">", "\"", "'"] {
+        for (a, after) in neighbours.enumerated() {
+          let key = "k\(b)_\(special.unicodeScalars.first!.value)_\(a)"
+          values[key] = .text("x" + before + special + after + "y")
+          template += "{{\(key)}}\n"
+        }
+      }
+    }
+    try expectParity(template, ParityContext(values))
+  }
+
   @Test func numbersAndBooleans() throws {
     try expectParity(
       "{{n}} {{neg}} {{zero}} {{max}} {{min}} {{yes}} {{no}} {{{yes}}} {{&n}}\n",
@@ -321,7 +343,7 @@ enum RandomData {
   static let scalarKeys = ["name", "title", "flag"]
   private static let pieces = [
     "a", "Zed", " ", "  ", "<", ">", "&", "\"", "'", "&amp;", "한", "국어", "日本", "é", "e\u{301}", "\u{338}",
-    "\u{0600}", "👍🏽", "\n", "\r\n", "{{x}}", "}}", "\t",
+    "\u{0600}", "👍🏽", "\n", "\r\n", "{{x}}", "}}", "\t", "\u{200D}", "\u{0903}", "\u{1F1F0}",
   ]
 
   static func context(using random: inout SplitMix64, depth: Int) -> ParityContext {

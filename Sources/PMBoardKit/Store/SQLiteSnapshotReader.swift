@@ -14,6 +14,7 @@ enum SQLiteSnapshotReader {
     // (`count(*)` would scan them once more); capped, as rows may have been deleted.
     let capacity = try Int.fetchOne(db, sql: "SELECT coalesce(max(rowid), 0) FROM task") ?? 0
     var builder = BoardSnapshot.Tasks.Builder(capacity: min(capacity, 1 << 20))
+    let states = ByteNames<TaskState>()
     let idBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 36)
     defer { idBuffer.deallocate() }
     try forEachRow(db, sql: "SELECT \(SQLiteRecords.shownTaskColumns) FROM task ORDER BY rowid") { row in
@@ -25,8 +26,9 @@ enum SQLiteSnapshotReader {
         due = CalendarDate(isoBytes: text(row, 3))
         if due == nil { throw DamagedRow.due(string(text(row, 3)), task: string(id)) }
       }
-      let stateText = string(text(row, 4))
-      guard let state = TaskState(rawValue: stateText) else { throw DamagedRow.state(stateText, task: string(id)) }
+      guard let state = states.value(text(row, 4)) else {
+        throw DamagedRow.state(string(text(row, 4)), task: string(id))
+      }
       let title = text(row, 1)
       let body = text(row, 2)
       if isValid(title) && isValid(body) {
@@ -42,19 +44,25 @@ enum SQLiteSnapshotReader {
   static func history(in db: Database, upTo lastSeq: Int64) throws -> BoardSnapshot.History {
     var builder = BoardSnapshot.History.Builder(capacity: Int(min(lastSeq, 1 << 20)))
     var fields: [TaskField] = []
+    let (actions, states, fieldNames) = (ByteNames<HistoryAction>(), ByteNames<TaskState>(), ByteNames<TaskField>())
     try forEachRow(
       db,
       sql: "SELECT \(SQLiteRecords.historyColumns) FROM history WHERE seq <= \(lastSeq) ORDER BY seq"
     ) { row in
-      let actionText = string(text(row, 1))
-      guard let action = HistoryAction(rawValue: actionText) else { throw DamagedRow.action(actionText) }
+      guard let action = actions.value(text(row, 1)) else { throw DamagedRow.action(string(text(row, 1))) }
       let taskID = text(row, 2)
       guard UUID(utf8: UnsafeRawBufferPointer(taskID)) != nil else { throw DamagedRow.historyTaskID(string(taskID)) }
-      let from = state(row, 4)
-      let to = state(row, 5)
+      let from = state(row, 4, states)
+      let to = state(row, 5, states)
       fields.removeAll(keepingCapacity: true)
-      for name in text(row, 6).split(separator: UInt8(ascii: ",")) {
-        if let field = TaskField(rawValue: string(UnsafeBufferPointer(rebasing: name))) { fields.append(field) }
+      let names = text(row, 6)
+      var nameStart = 0
+      // Comma-separated; a walk instead of `split`, which allocates an array per row.
+      for index in 0...names.count where index == names.count || names[index] == UInt8(ascii: ",") {
+        if let field = fieldNames.value(UnsafeBufferPointer(rebasing: names[nameStart..<index])) {
+          fields.append(field)
+        }
+        nameStart = index + 1
       }
       let at = sqlite3_column_int64(row, 0)
       let title = text(row, 3)
@@ -95,9 +103,9 @@ enum SQLiteSnapshotReader {
     return UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(row, column)))
   }
 
-  private static func state(_ row: OpaquePointer, _ column: Int32) -> TaskState? {
+  private static func state(_ row: OpaquePointer, _ column: Int32, _ states: ByteNames<TaskState>) -> TaskState? {
     guard sqlite3_column_type(row, column) != SQLITE_NULL else { return nil }
-    return TaskState(rawValue: string(text(row, column)))
+    return states.value(text(row, column))
   }
 
   /// `bytes` as a `String`, invalid UTF-8 repaired.

@@ -64,6 +64,21 @@ struct ByteWriter: ~Copyable {
           target[index] = source[index]
         }
       }
+    } else if count <= 64 {
+      // Ids (36 bytes) and most template text between two tags land here: a call to memmove costs more than
+      // the copy. Overlapping 16-byte pieces, all loaded before any is stored.
+      let from = UnsafeRawPointer(source)
+      let to = UnsafeMutableRawPointer(target)
+      let first = from.loadUnaligned(as: SIMD16<UInt8>.self)
+      let last = from.loadUnaligned(fromByteOffset: count - 16, as: SIMD16<UInt8>.self)
+      if count > 32 {
+        let second = from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+        let third = from.loadUnaligned(fromByteOffset: count - 32, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: second, toByteOffset: 16, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: third, toByteOffset: count - 32, as: SIMD16<UInt8>.self)
+      }
+      to.storeBytes(of: first, as: SIMD16<UInt8>.self)
+      to.storeBytes(of: last, toByteOffset: count - 16, as: SIMD16<UInt8>.self)
     } else {
       target.update(from: source, count: count)
     }

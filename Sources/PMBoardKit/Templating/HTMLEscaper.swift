@@ -2,9 +2,9 @@
 ///
 /// swift-mustache replaces the `Character`s `&`, `<`, `>`, `"`, `'` with `&amp;`, `&lt;`, `&gt;`, `&quot;`,
 /// `&#39;`. Because it compares whole grapheme clusters, a `<` that a combining mark attaches to (`<\u{338}`) is
-/// left alone. The fast path scans bytes and copies unescaped runs in bulk; it is exact whenever the bytes next
-/// to a special character are ASCII (then that character is a cluster of its own). Otherwise the string is
-/// redone `Character` by `Character`, like swift-mustache.
+/// left alone. Escaping scans bytes and copies unescaped runs in bulk. A special character with an ASCII byte on
+/// each side is a cluster of its own; one next to a non-ASCII scalar is checked against just its two neighbours
+/// (see ``standsAlone(_:at:)``), not by redoing the whole text `Character` by `Character`.
 enum HTMLEscaper {
   /// Bit `b` is set for each byte `b` that needs escaping; all of them are below 64.
   private static let specialBytes: UInt64 =
@@ -51,24 +51,6 @@ enum HTMLEscaper {
 
   /// Appends the text whose (valid) UTF-8 is `utf8` HTML-escaped, exactly as `appendEscaped(_:into:)` would.
   static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter) {
-    let start = output.count
-    if !appendEscapedBytes(utf8, into: &output) {
-      output.truncate(to: start)
-      appendEscapedCharacters(String(decoding: utf8, as: UTF8.self), into: &output)
-    }
-  }
-
-  /// Appends `text` as it is.
-  static func appendRaw(_ text: String, into output: inout ByteWriter) {
-    var text = text
-    text.withUTF8 { output.appendBytes($0) }
-  }
-
-  /// The byte-level fast path. Returns false when a special character touches a non-ASCII byte, because only
-  /// grapheme breaking can tell whether it stands alone; the caller then discards what was appended.
-  private static func appendEscapedBytes(
-    _ utf8: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter
-  ) -> Bool {
     var runStart = 0
     var index = firstSpecial(in: utf8, from: 0)
     while index < utf8.count {
@@ -77,29 +59,44 @@ enum HTMLEscaper {
         index += 1
         continue
       }
-      if (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80) {
-        return false
+      let touchesNonASCII =
+        (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80)
+      if !touchesNonASCII || standsAlone(utf8, at: index) {
+        output.appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        output.appendStatic(replacement(for: byte))
+        runStart = index + 1
       }
-      output.appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-      output.appendStatic(replacement(for: byte))
       index += 1
-      runStart = index
     }
     output.appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-    return true
   }
 
-  /// The slow path: exactly swift-mustache's `htmlEscape`, comparing `Character`s.
-  private static func appendEscapedCharacters(_ text: String, into output: inout ByteWriter) {
-    for character in text {
-      switch character {
-      case "&", "<", ">", "\"", "'": output.appendStatic(replacement(for: character.asciiValue!))
-      default:
-        for byte in character.utf8 {
-          output.appendByte(byte)
-        }
-      }
+  /// Appends `text` as it is.
+  static func appendRaw(_ text: String, into output: inout ByteWriter) {
+    var text = text
+    text.withUTF8 { output.appendBytes($0) }
+  }
+
+  /// Whether the ASCII special character at `index` is a grapheme cluster of its own, as swift-mustache's
+  /// `Character` comparison sees it. For a character that is neither Extend, SpacingMark, ZWJ, Prepend, a
+  /// regional indicator, Hangul, an Indic consonant nor an extended pictograph (none of the five is), the rules
+  /// of UAX #29 leave two ways to join a cluster: the scalar before is Prepend (GB9b), or the scalar after is
+  /// Extend, ZWJ or SpacingMark (GB9, GB9a). Both depend only on the neighbour itself, so breaking the three
+  /// scalars around it answers for the whole text. ASCII neighbours join nothing.
+  static func standsAlone(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    var start = index
+    if index > 0, utf8[index - 1] >= 0x80 {
+      start = index - 1
+      while start > 0, utf8[start] & 0xC0 == 0x80 { start -= 1 }
     }
+    var end = index + 1
+    if end < utf8.count, utf8[end] >= 0x80 {
+      end += 1
+      while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end += 1 }
+    }
+    let window = String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<end]), as: UTF8.self)
+    let scalars = (start < index ? 1 : 0) + 1 + (end > index + 1 ? 1 : 0)
+    return window.count == scalars
   }
 
   private static func replacement(for byte: UInt8) -> StaticString {
