@@ -28,6 +28,19 @@ struct ModelTests {
     #expect(Instant.parse("2026-11-02 10:00:00") == nil)
   }
 
+  /// The hand-unrolled formatter against Foundation's, over random instants from 1583 to 9999 (Foundation
+  /// switches to the Julian calendar before the Gregorian reform; ISO 8601 and pmboard stay Gregorian).
+  @Test func instantsFormatLikeFoundation() {
+    let reference = ISO8601DateFormatter()
+    reference.timeZone = TimeZone(identifier: "UTC")
+    var random = SplitMix64(seed: 20_261_121)
+    for _ in 0..<2_000 {
+      let seconds = Int.random(in: -12_212_553_600...253_402_300_799, using: &random)
+      let date = Date(timeIntervalSince1970: Double(seconds))
+      #expect(Instant.format(date) == reference.string(from: date), "\(seconds)")
+    }
+  }
+
   @Test func secondsSplitIntoDaysRoundingDownBefore1970() {
     #expect(Instant.day(ofSecond: 0) == (0, 0))
     #expect(Instant.day(ofSecond: 86_399) == (0, 86_399))
