@@ -18,4 +18,15 @@ static inline int pmboard_exchange_paths(const char *a, const char *b) {
   return -1;
 #endif
 }
+
+// Copies `length` bytes from `in` at `*offset` to `out` at its file position inside the kernel (Linux
+// copy_file_range), advancing both. Returns -1 with errno ENOSYS where unsupported.
+static inline long long pmboard_copy_file_range(int in, long long *offset, int out, unsigned long length) {
+#if defined(__linux__) && defined(SYS_copy_file_range)
+  return (long long)syscall(SYS_copy_file_range, in, offset, out, (void *)0, length, 0);
+#else
+  errno = ENOSYS;
+  return -1;
+#endif
+}
 #endif

@@ -224,7 +224,8 @@ struct SiteBuildTests {
     let cards = (0..<3000).map { BoardFixture.Card(id: BoardFixture.id($0), title: "task \($0)", body: "body \($0)") }
     let cli = try cli(with: BoardFixture.json(cards: cards))
     defer { cli.remove() }
-    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let first = try cli.run("build", "--today", "2026-11-21")
+    #expect(first.status == 0, "\(first.stderr)")
     let before = try siteFiles(cli)
     // A file-size limit makes the next build's big page write fail (EFBIG or SIGXFSZ), like a full disk.
     let limited = try cli.run(

@@ -68,8 +68,27 @@ import Testing
     try expectParity(board: Self.board(), templates: nil, catalogs: ["en": english])
   }
 
+  /// Page links inside the columns: the root index (which copies the default locale's board where it can) must
+  /// render those sections itself.
+  @Test func pageLinksInsideTheColumns() throws {
+    var templates = Self.kitchenSink
+    templates["cards"]! += "{{root}}|{{boardHref}}|{{canonical}}|{{#locales}}{{href}}{{/locales}}\n"
+    try expectParity(board: Self.hostileBoard(), templates: templates, baseURL: "https://example.com/b")
+  }
+
   @Test func everyVariableOnAnEmptyBoard() throws {
     try expectParity(board: Board(info: BoardInfo(title: "Empty", timeZoneID: "UTC")), templates: Self.kitchenSink)
+  }
+
+  /// An empty table has no elements to iterate (it had one uninitialised slot, read as garbage by a build of a
+  /// board without history: the old flaky crash of `aKilledOrFullDiskBuildLeavesTheOldSite`).
+  @Test func emptyTablesHaveNoElements() {
+    let (empty, made, three) = (FixedArray<RawRef>([]), FixedArray<Int>(count: 0) { $0 }, FixedArray([1, 2, 3]))
+    withExtendedLifetime((empty, made, three)) {
+      #expect(empty.base.isEmpty)
+      #expect(made.base.isEmpty)
+      #expect(Array(three.base) == [1, 2, 3])
+    }
   }
 
   // MARK: - Helpers

@@ -226,6 +226,37 @@ struct SiteModel: RenderModel {
     }
   }
 
+  // MARK: - Twin pages
+
+  func isPageLevel(_ value: SiteValue) -> Bool {
+    if case .page = value { true } else { false }
+  }
+
+  /// Whether page-level key number `key` (-1: the page itself) reads the same here as in `other`, a page of the
+  /// same board and locale: so a section that read only such keys renders the same bytes on both pages.
+  func samePageValue(_ key: Int32, as other: SiteModel) -> Bool {
+    guard key >= 0, board === other.board, locale === other.locale else { return key < 0 }
+    switch (lookup(Int(key), in: .page), other.lookup(Int(key), in: .page)) {
+    case (nil, nil): return true
+    case (.pageText(let mine)?, .pageText(let theirs)?):
+      return Self.same(mine, pageBytes, theirs, other.pageBytes)
+    case (.bool(let mine)?, .bool(let theirs)?): return mine == theirs
+    case (.number(let mine)?, .number(let theirs)?): return mine == theirs
+    // The locale's catalog and the board's columns: the same tables on both pages.
+    case (.catalog(let mine)?, .catalog(let theirs)?): return mine == theirs
+    case (.columnList?, .columnList?): return page.isBoard && other.page.isBoard
+    default: return false
+    }
+  }
+
+  private static func same(
+    _ a: TextRef, _ aBase: UnsafePointer<UInt8>, _ b: TextRef, _ bBase: UnsafePointer<UInt8>
+  ) -> Bool {
+    a.rawCount == b.rawCount && a.escapedCount == b.escapedCount
+      && memcmp(aBase + a.start, bBase + b.start, Int(a.rawCount)) == 0
+      && memcmp(aBase + a.escapedStart, bBase + b.escapedStart, Int(a.escapedCount)) == 0
+  }
+
   // MARK: - Sections
 
   func behaviour(of value: SiteValue) -> SectionBehaviour {

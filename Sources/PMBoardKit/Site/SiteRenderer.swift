@@ -42,12 +42,11 @@ public struct SiteRenderer: Sendable {
   public func jobs() -> [Job] {
     let prepared = prepare()
     let renderer = self
-    var jobs: [Job] = pagePlans().map { plan in
-      Job(path: plan.path, weight: plan.isBoard ? snapshot.taskCount * 3 : Self.historyPageSize) { writer in
-        try renderer.withModel(for: plan, prepared) { model in
-          try writer.write(plan.path) { emit in
-            renderer.theme.templates.render(plan.template, model: model, chunk: Self.outputChunk, emit: emit)
-          }
+    var jobs: [Job] = renderGroups().map { group in
+      Job(path: group.plan.path, weight: group.plan.isBoard ? snapshot.taskCount * 3 : Self.historyPageSize) {
+        writer in
+        try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
+          try writer.write(path, streaming: produce)
         }
       }
     }
@@ -56,6 +55,54 @@ public struct SiteRenderer: Sendable {
       jobs.append(Job(path: "assets/\(path)", weight: 1) { try $0.write("assets/\(path)", bytes) })
     }
     return jobs.sorted { ($0.weight, $1.path) > ($1.weight, $0.path) }
+  }
+
+  /// A page, and the root index when the page is the default locale's board: the root is rendered right after
+  /// it, copying what that page wrote.
+  private struct RenderGroup {
+    var plan: PagePlan
+    var root: PagePlan?
+  }
+
+  private func renderGroups() -> [RenderGroup] {
+    let plans = pagePlans()
+    let root = plans.first(where: \.isRoot)
+    return plans.filter { !$0.isRoot }.map { plan in
+      RenderGroup(plan: plan, root: plan.isBoard && plan.code == root?.code ? root : nil)
+    }
+  }
+
+  /// Where a render puts a file: `write(path) { emit, copy in … }`, as `SiteWriter.write(_:streaming:)` takes it.
+  typealias FileSink = (
+    _ path: String,
+    _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) -> Void, _ copy: (String, Range<Int>) -> Void) -> Void
+  ) throws -> Void
+
+  /// Renders a group's pages into `write`. The root index is the board again with other links, so it copies what
+  /// the board wrote for each section that read the same values on both pages (the columns: nearly all of it).
+  private func render(_ group: RenderGroup, _ prepared: Prepared, chunk: Int, into write: FileSink) throws {
+    let plan = group.plan
+    try withModel(for: plan, prepared) { model in
+      var sections: [SectionSpan] = []
+      try write(plan.path) { emit, _ in
+        sections = theme.templates.render(
+          plan.template, model: model, chunk: chunk, twin: group.root == nil ? .none : .record, emit: emit)
+      }
+      guard let root = group.root else { return }
+      try withModel(for: root, prepared) { rootModel in
+        let reusable = sections.filter { section in
+          section.pageKeys.allSatisfy { model.samePageValue($0, as: rootModel) }
+        }
+        let spans = Dictionary(uniqueKeysWithValues: reusable.map { ($0.op, $0.bytes) })
+        try write(root.path) { emit, copy in
+          withoutActuallyEscaping(copy) { copy in
+            theme.templates.render(
+              root.template, model: rootModel, chunk: chunk, twin: .reuse(spans, copy: { copy(plan.path, $0) }),
+              emit: emit)
+          }
+        }
+      }
+    }
   }
 
   /// What every page of a build reads: the template keys as site keys, the board's tables, each locale's tables.
@@ -108,6 +155,7 @@ public struct SiteRenderer: Sendable {
     var kind: Kind
 
     var isBoard: Bool { if case .board = kind { true } else { false } }
+    var isRoot: Bool { if case .board(atRoot: true) = kind { true } else { false } }
     var template: String { isBoard ? "board" : "history" }
   }
 
@@ -129,20 +177,20 @@ public struct SiteRenderer: Sendable {
     return plans
   }
 
-  /// Every page's path, template and bytes as rendered by ``jobs()``'s fast view model (for tests); with `chunk`,
-  /// streamed in pieces of that size and put back together.
+  /// Every page's path, template and bytes as ``jobs()`` renders them (the root index copying from its twin),
+  /// for tests; with `chunk`, streamed in pieces of that size and put back together.
   func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
     let prepared = prepare()
-    return pagePlans().map { plan in
-      withModel(for: plan, prepared) { model in
-        guard let chunk else {
-          return (plan.path, plan.template, theme.templates.render(plan.template, model: model))
-        }
+    var pages: [String: [UInt8]] = [:]
+    for group in renderGroups() {
+      // Rendering cannot fail here: the sink only collects bytes.
+      try? render(group, prepared, chunk: chunk ?? .max) { path, produce in
         var bytes: [UInt8] = []
-        theme.templates.render(plan.template, model: model, chunk: chunk) { bytes.append(contentsOf: $0) }
-        return (plan.path, plan.template, bytes)
+        produce({ bytes.append(contentsOf: $0) }, { source, range in bytes.append(contentsOf: pages[source]![range]) })
+        pages[path] = bytes
       }
     }
+    return pagePlans().map { ($0.path, $0.template, pages[$0.path]!) }
   }
 
   /// Every page's path, template and ``PageContext``: the view model as README documents it, built the plain

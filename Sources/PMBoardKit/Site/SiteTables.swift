@@ -48,20 +48,27 @@ final class FixedArray<Element>: @unchecked Sendable {
   let base: UnsafeMutableBufferPointer<Element>
 
   init(_ elements: [Element]) {
-    base = .allocate(capacity: max(elements.count, 1))
+    base = Self.allocate(elements.count)
     _ = base.initialize(from: elements)
   }
 
   /// `count` elements made by `element(i)` in order, written in place (no intermediate array).
   init(count: Int, _ element: (Int) -> Element) {
-    base = .allocate(capacity: max(count, 1))
+    base = Self.allocate(count)
     for index in 0..<count {
       (base.baseAddress! + index).initialize(to: element(index))
     }
   }
 
+  /// Room for `count` elements, and a real address even for none (so `pointer` is valid). `base.count` must be
+  /// `count`, not the capacity: an empty table with one uninitialised slot was read as garbage (a build of a
+  /// board without history crashed now and then).
+  private static func allocate(_ count: Int) -> UnsafeMutableBufferPointer<Element> {
+    UnsafeMutableBufferPointer(start: .allocate(capacity: max(count, 1)), count: count)
+  }
+
   deinit {
-    base.deallocate()
+    base.baseAddress!.deallocate()
   }
 
   var pointer: UnsafePointer<Element> { UnsafePointer(base.baseAddress!) }

@@ -97,6 +97,17 @@ public final class SiteWriter: Sendable {
   public func write(
     _ path: String, streaming produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) throws(SiteWriteError) {
+    try write(path) { emit, _ in withoutActuallyEscaping(emit) { produce($0) } }
+  }
+
+  /// Like ``write(_:streaming:)``; `produce` may also hand over a byte range of a file this build wrote before
+  /// (`copy(path, range)`), which the kernel copies without the bytes passing through this process.
+  public func write(
+    _ path: String,
+    streaming produce: (
+      _ emit: (UnsafeBufferPointer<UInt8>) -> Void, _ copy: (_ path: String, _ range: Range<Int>) -> Void
+    ) -> Void
+  ) throws(SiteWriteError) {
     let old = out.appendingPathComponent(path).path
     // While every byte so far equals the old file's, write nothing: a rebuild with nothing changed only reads.
     // At the first difference, the equal prefix is copied from the old file and writing goes on from there.
@@ -115,7 +126,7 @@ public final class SiteWriter: Sendable {
     if oldDescriptor < 0 {
       do { try diverge() } catch { throw error }
     }
-    produce { bytes in
+    func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
       guard failure == nil, bytes.count > 0 else { return }
       do {
         total += bytes.count
@@ -128,9 +139,38 @@ public final class SiteWriter: Sendable {
         }
         try Self.writeAll(descriptor, bytes, path: path)
       } catch {
-        failure = error as? SiteWriteError ?? .io(path, "\(error)")
+        failure = error
       }
     }
+    func copy(_ source: String, _ range: Range<Int>) {
+      guard failure == nil, !range.isEmpty else { return }
+      let file = contentFile(of: source)
+      let input = open(file, O_RDONLY | O_CLOEXEC)
+      guard input >= 0 else {
+        failure = .io(file, String(cString: strerror(errno)))
+        return
+      }
+      defer { close(input) }
+      // Still comparing with the old file, or no kernel copy here: the bytes pass through a buffer.
+      if oldDescriptor < 0, Self.copyInKernel(from: input, range, to: descriptor) {
+        total += range.count
+        return
+      }
+      var buffer = [UInt8](repeating: 0, count: min(range.count, 1 << 20))
+      var offset = range.lowerBound
+      while offset < range.upperBound, failure == nil {
+        let got = buffer.withUnsafeMutableBytes {
+          pread(input, $0.baseAddress!, min($0.count, range.upperBound - offset), off_t(offset))
+        }
+        guard got > 0 else {
+          failure = .io(file, "ended before the bytes this build wrote to it")
+          return
+        }
+        buffer.withUnsafeBufferPointer { emit(UnsafeBufferPointer(rebasing: $0[0..<got])) }
+        offset += got
+      }
+    }
+    produce(emit, copy)
     if oldDescriptor >= 0 {
       var probe: UInt8 = 0
       if failure == nil, read(oldDescriptor, &probe, 1) == 0 {
@@ -153,6 +193,28 @@ public final class SiteWriter: Sendable {
       $0.written.append(path)
       $0.bytes += total
     }
+  }
+
+  /// Copies `range` of `input` to the end of `output` with copy_file_range; false (nothing copied) where the
+  /// kernel or file system cannot, or on a short copy, which the caller then redoes through a buffer.
+  private static func copyInKernel(from input: Int32, _ range: Range<Int>, to output: Int32) -> Bool {
+    let start = lseek(output, 0, SEEK_CUR)
+    var offset = Int64(range.lowerBound)
+    while offset < Int64(range.upperBound) {
+      let copied = pmboard_copy_file_range(input, &offset, output, UInt(Int64(range.upperBound) - offset))
+      guard copied > 0 else {
+        // Undo a partial copy so the buffered path starts where this one did.
+        _ = ftruncate(output, start)
+        _ = lseek(output, start, SEEK_SET)
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Where the bytes this build gave `path` are: its staging file, or the old site's file when unchanged.
+  private func contentFile(of path: String) -> String {
+    state.withLock { $0.unchanged.contains(path) } ? out.appendingPathComponent(path).path : stagingFile(path).path
   }
 
   /// Copies the first `count` bytes of the old file into the new one.

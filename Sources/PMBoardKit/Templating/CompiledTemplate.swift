@@ -65,16 +65,19 @@ struct CompiledTemplates: Sendable {
 
   /// Renders template number `template` for `model`, handing the output to `emit` in pieces of about `chunk`
   /// bytes as it goes.
+  /// With `twin`, records the template's own sections or copies them from a twin page (``TwinPages``).
+  @discardableResult
   func render<Model: RenderModel>(
-    template: Int, model: Model, chunk: Int, emit: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
+    template: Int, model: Model, chunk: Int, twin: TwinPages = .none, emit: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> [SectionSpan] {
     withProgram { program in
       withoutActuallyEscaping(emit) { emit in
         var renderer = TemplateRenderer(
           program: program, model: model, capacity: min(capacities[template], chunk) + 4096, chunk: chunk,
-          emit: emit)
+          emit: emit, twin: twin)
         renderer.render(template: template)
         emit(renderer.output.bytes)
+        return renderer.sections
       }
     }
   }

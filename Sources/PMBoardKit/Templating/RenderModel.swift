@@ -27,6 +27,9 @@ protocol RenderModel {
   /// Writes what `{{name}}` (escaped) or `{{{name}}}` shows for `value`: text, `true`/`false`, decimal digits, or
   /// nothing for lists and objects.
   func write(_ value: Value, escaped: Bool, into output: inout ByteWriter)
+  /// Whether `value` is a frame whose keys can differ between twin pages (``TwinPages``); lookups in it are
+  /// recorded so the second page copies only what reads the same.
+  func isPageLevel(_ value: Value) -> Bool
 }
 
 /// Reads ``TemplateContext`` view models.
@@ -51,6 +54,9 @@ struct ContextModel: RenderModel {
     guard case .list(let items) = list else { preconditionFailure("not a list") }
     return .object(items[index])
   }
+
+  /// Any view model: every frame counts (twin pages are a site-model feature; this keeps recording safe).
+  func isPageLevel(_ value: TemplateValue) -> Bool { true }
 
   func write(_ value: TemplateValue, escaped: Bool, into output: inout ByteWriter) {
     switch value {

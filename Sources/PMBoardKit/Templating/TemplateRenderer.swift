@@ -26,10 +26,18 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   /// A streaming render hands output on once this many bytes are pending (`Int.max`: never).
   private let chunk: Int
   private let emit: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  /// Twin pages: what the page template's own sections wrote, recorded when `recordsSections`.
+  private(set) var sections: [SectionSpan] = []
+  private let recordsSections: Bool
+  /// Keys looked up in a page-level frame (``RenderModel/isPageLevel(_:)``) while a section is recorded.
+  private var pageKeys: Set<Int32>?
+  /// Sections (by op) whose bytes the twin page already wrote: `splice` copies them instead of rendering.
+  private let reuse: [Int: Range<Int>]
+  private let splice: ((Range<Int>) -> Void)?
 
   init(
     program: RenderProgram, model: Model, capacity: Int, chunk: Int = .max,
-    emit: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
+    emit: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil, twin: TwinPages = .none
   ) {
     self.program = program
     self.model = model
@@ -38,10 +46,45 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     self.stack.reserveCapacity(16)
     self.chunk = emit == nil ? .max : chunk
     self.emit = emit
+    switch twin {
+    case .none:
+      (recordsSections, reuse, splice) = (false, [:], nil)
+    case .record:
+      (recordsSections, reuse, splice) = (true, [:], nil)
+    case .reuse(let spans, let copy):
+      (recordsSections, reuse, splice) = (false, spans, emit == nil ? nil : copy)
+    }
   }
 
   mutating func render(template: Int) {
-    run(program.entries[template], indent: 0)
+    let range = program.entries[template]
+    guard recordsSections || splice != nil else {
+      run(range, indent: 0)
+      return
+    }
+    // The page template's own ops, at indentation 0: what a section there writes depends on nothing written
+    // before it, so a twin page can copy it.
+    var index = range.lowerBound
+    while index < range.upperBound {
+      guard case .section(_, _, let end) = program.ops[index] else {
+        index = execute(at: index, indent: 0)
+        continue
+      }
+      if let bytes = reuse[index], let splice, let emit {
+        output.flush(keeping: 0, to: emit)
+        splice(bytes)
+        index = Int(end)
+      } else if recordsSections {
+        let start = output.count
+        pageKeys = []
+        let next = execute(at: index, indent: 0)
+        sections.append(SectionSpan(op: index, bytes: start..<output.count, pageKeys: pageKeys!))
+        pageKeys = nil
+        index = next
+      } else {
+        index = execute(at: index, indent: 0)
+      }
+    }
   }
 
   // MARK: - Token lists
@@ -199,18 +242,22 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     output.flush(keeping: indentation.count + 2, to: emit)
   }
 
-  private func resolve(_ pathIndex: Int) -> Model.Value? {
+  /// Resolves path number `pathIndex`; while a section is recorded, notes the keys read in page-level frames.
+  private mutating func resolve(_ pathIndex: Int) -> Model.Value? {
     let path = program.paths[pathIndex]
     let keys = UnsafeBufferPointer(rebasing: program.pathKeys[Int(path.keyStart)..<Int(path.keyStart + path.keyCount)])
     switch path.anchor {
     case .implicitIterator:
+      if pageKeys != nil, model.isPageLevel(stack[stack.count - 1]) { pageKeys!.insert(-1) }
       return stack.last
     case .top:
+      if pageKeys != nil, model.isPageLevel(stack[stack.count - 1]) { pageKeys!.insert(keys[0]) }
       return descend(from: stack[stack.count - 1], through: keys)
     case .stack:
       let first = Int(keys[0])
       var level = stack.count - 1
       while level >= 0 {
+        if pageKeys != nil, model.isPageLevel(stack[level]) { pageKeys!.insert(keys[0]) }
         if let found = model.lookup(first, in: stack[level]) {
           // Once the first part is found, the rest must be in it: no further walk down the stack (as in the spec).
           return keys.count == 1 ? found : descend(from: found, through: UnsafeBufferPointer(rebasing: keys[1...]))
@@ -229,4 +276,21 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     }
     return value
   }
+}
+
+/// What a top-level section of a recorded page wrote, and which page-level keys it read.
+struct SectionSpan {
+  var op: Int
+  var bytes: Range<Int>
+  /// Key numbers read from a page-level frame; -1 for `{{.}}` of one.
+  var pageKeys: Set<Int32>
+}
+
+/// Two pages rendered from one template that differ only in page-level values (the default locale's board and
+/// the root index): the first records its sections, the second copies those whose page keys read the same.
+enum TwinPages {
+  case none
+  case record
+  /// Copy these sections' bytes (ranges in the first page's output) with the closure instead of rendering them.
+  case reuse([Int: Range<Int>], copy: (Range<Int>) -> Void)
 }

@@ -85,18 +85,13 @@ public struct TemplateSet: Sendable {
 
   /// Renders template `name` for `model`, handing the output to `emit` in pieces of about `chunk` bytes.
   /// - Precondition: the set contains `name`.
+  /// With `twin`, records the template's own sections or copies them from a twin page (``TwinPages``).
+  @discardableResult
   func render<Model: RenderModel>(
-    _ name: String, model: Model, chunk: Int, emit: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
+    _ name: String, model: Model, chunk: Int, twin: TwinPages = .none, emit: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> [SectionSpan] {
     let number = number(of: name)
-    compiled.render(template: number, model: model, chunk: chunk, emit: emit)
-  }
-
-  /// Template `name` rendered for `model`, as bytes.
-  /// - Precondition: the set contains `name`.
-  func render<Model: RenderModel>(_ name: String, model: Model) -> [UInt8] {
-    let number = number(of: name)
-    return compiled.render(template: number, model: model) { Array($0) }
+    return compiled.render(template: number, model: model, chunk: chunk, twin: twin, emit: emit)
   }
 
   /// Template `name` rendered for `context`.
