@@ -46,8 +46,8 @@ extension UUID {
           guard bytes[index] == UInt8(ascii: "-") else { return false }
           index += 1
         }
-        let high = Self.hexValues[Int(bytes[index])]
-        let low = Self.hexValues[Int(bytes[index + 1])]
+        let high = Self.hexValue(bytes[index])
+        let low = Self.hexValue(bytes[index + 1])
         guard high | low < 16 else { return false }
         out[position] = high << 4 | low
         index += 2
@@ -58,13 +58,13 @@ extension UUID {
     self.init(uuid: value)
   }
 
-  /// The value of each hex digit byte; 0xFF for any other byte.
-  private static let hexValues: [UInt8] = (0...255).map { byte -> UInt8 in
-    switch UInt8(byte) {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
-    default: 0xFF
-    }
+  /// The value of a hex digit byte; 0xFF for any other byte. Arithmetic rather than a table: a static array is
+  /// an initialisation check and a bounds check per digit, and a build checks every id it loads.
+  @inline(__always)
+  private static func hexValue(_ byte: UInt8) -> UInt8 {
+    let digit = byte &- UInt8(ascii: "0")
+    if digit < 10 { return digit }
+    let letter = (byte | 0x20) &- UInt8(ascii: "a")
+    return letter < 6 ? letter + 10 : 0xFF
   }
 }

@@ -106,7 +106,7 @@ public struct InterchangeReader: Sendable {
 
   /// Whether `bytes` are UTF-8 text, checked in place (`String(validating:)` would copy them).
   private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    (try? UTF8Span(validating: bytes.assumingMemoryBound(to: UInt8.self).span)) != nil
+    UTF8Check.isValid(bytes.assumingMemoryBound(to: UInt8.self))
   }
 
   private static func describe(_ error: any Error, in list: String) -> String {

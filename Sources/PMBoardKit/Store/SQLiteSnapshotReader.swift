@@ -114,7 +114,7 @@ enum SQLiteSnapshotReader {
   }
 
   private static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    (try? UTF8Span(validating: text.span)) != nil
+    UTF8Check.isValid(text)
   }
 
   /// A UUID's 36 ASCII bytes in lowercase, as `BoardTask.idString` spells it, written to `buffer`.
