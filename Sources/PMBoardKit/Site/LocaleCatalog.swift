@@ -78,17 +78,23 @@ public struct LocaleCatalog: Sendable {
   /// Checks that all catalogs have the same keys and the keys pmboard needs; one diagnostic per problem.
   public static func compare(_ catalogs: [LocaleCatalog]) -> [Diagnostic] {
     var problems: [Diagnostic] = []
-    let union = catalogs.reduce(into: Set(requiredKeys)) { $0.formUnion($1.keys) }
-    for catalog in catalogs {
-      for key in union.subtracting(catalog.keys).sorted() {
-        let others = catalogs.filter { $0.keys.contains(key) }.map { ($0.file as NSString).lastPathComponent }
+    // `keys` builds a set: once per catalog, not once per key looked up.
+    let keySets = catalogs.map(\.keys)
+    let union = keySets.reduce(into: Set(requiredKeys)) { $0.formUnion($1) }
+    let common = keySets.dropFirst().reduce(keySets.first ?? []) { $0.intersection($1) }
+    func files(_ having: Bool, _ key: String) -> [String] {
+      zip(catalogs, keySets).filter { $0.1.contains(key) == having }.map { ($0.0.file as NSString).lastPathComponent }
+    }
+    for (catalog, keys) in zip(catalogs, keySets) {
+      for key in union.subtracting(keys).sorted() {
+        let others = files(true, key)
         let origin = others.isEmpty ? "pmboard needs it" : "present in \(others.joined(separator: ", "))"
         problems.append(
           Diagnostic(file: catalog.file, line: 1, column: 1, message: "missing key `\(key)` (\(origin))"))
       }
-      for key in catalog.keys.sorted() where catalogs.contains(where: { !$0.keys.contains(key) }) {
+      for key in keys.subtracting(common).sorted() {
         let position = catalog.positions[key] ?? (1, 1)
-        let missing = catalogs.filter { !$0.keys.contains(key) }.map { ($0.file as NSString).lastPathComponent }
+        let missing = files(false, key)
         problems.append(
           Diagnostic(
             file: catalog.file, line: position.line, column: position.column,

@@ -63,14 +63,17 @@ public struct Theme: Sendable {
       return
     }
     let shown = folder ?? fallback
-    guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
-    else { return }
-    for case let file as URL in walker {
-      guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-        !file.lastPathComponent.hasPrefix(".")
+    // Paths, not URLs: the URL enumerator with resource values cost half a millisecond per file, a tenth of a
+    // small build.
+    let root = url.path
+    for relative in (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? [] {
+      let path = root + "/" + relative
+      var entryIsDirectory: ObjCBool = false
+      // Hidden files and folders (.DS_Store, .git) are not part of a theme.
+      guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+        FileManager.default.fileExists(atPath: path, isDirectory: &entryIsDirectory), !entryIsDirectory.boolValue
       else { continue }
-      let relative = String(file.standardizedFileURL.path.dropFirst(url.path.count + 1))
-      let data = try Data(contentsOf: file)
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
       layers["\(prefix)/\(relative)"] = File(path: "\(shown)/\(relative)", data: data)
     }
   }
