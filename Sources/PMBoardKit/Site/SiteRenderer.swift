@@ -42,19 +42,27 @@ public struct SiteRenderer: Sendable {
   public func jobs() -> [Job] {
     let prepared = prepare()
     let renderer = self
-    var jobs: [Job] = renderGroups().map { group in
-      Job(path: group.plan.path, weight: group.plan.isBoard ? snapshot.taskCount * 3 : Self.historyPageSize) {
+    // Pages of equal weight alternate between locales (ko 1, en 1, ja 1, ko 2, …): the two workers then create
+    // files in different folders, and neither waits for the other's folder lock.
+    var pagesSoFar: [String: Int] = [:]
+    var ranked: [(job: Job, rank: Int)] = renderGroups().map { group in
+      let rank = pagesSoFar[group.plan.code, default: 0]
+      pagesSoFar[group.plan.code] = rank + 1
+      let job = Job(path: group.plan.path, weight: group.plan.isBoard ? snapshot.taskCount * 3 : Self.historyPageSize) {
         writer in
         try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
           try writer.write(path, streaming: produce)
         }
       }
+      return (job, rank)
     }
-    for (path, file) in theme.assets {
+    for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
       let bytes = [UInt8](file.data)
-      jobs.append(Job(path: "assets/\(path)", weight: 1) { try $0.write("assets/\(path)", bytes) })
+      ranked.append((Job(path: "assets/\(path)", weight: 1) { try $0.write("assets/\(path)", bytes) }, 0))
     }
-    return jobs.sorted { ($0.weight, $1.path) > ($1.weight, $0.path) }
+    return ranked.enumerated().sorted { a, b in
+      (a.element.job.weight, b.element.rank, b.offset) > (b.element.job.weight, a.element.rank, a.offset)
+    }.map(\.element.job)
   }
 
   /// A page, and the root index when the page is the default locale's board: the root is rendered right after

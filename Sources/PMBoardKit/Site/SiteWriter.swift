@@ -11,6 +11,10 @@ public final class SiteWriter: Sendable {
 
   public let out: URL
   private let staging: URL
+  /// `out` and `staging` as paths: per-file paths are joined as strings, because `URL.appendingPathComponent`
+  /// stats the result, and a stat waits for the directory lock while the other thread creates a file there.
+  private let outPath: String
+  private let stagingPath: String
   /// The files the old site's manifest lists; nil when there is no old site.
   private let previous: Set<String>?
   private let state = Mutex(Progress())
@@ -56,6 +60,8 @@ public final class SiteWriter: Sendable {
       try? manager.removeItem(at: parent.appendingPathComponent(stale))
     }
     staging = parent.appendingPathComponent(prefix + String(getpid()))
+    outPath = self.out.path
+    stagingPath = staging.path
     do {
       try manager.createDirectory(at: staging, withIntermediateDirectories: true)
     } catch {
@@ -76,8 +82,12 @@ public final class SiteWriter: Sendable {
   /// Creates `path` in the staging directory, with its folders.
   private func create(_ path: String) throws(SiteWriteError) -> Int32 {
     let target = stagingFile(path)
-    let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .io(target.path, String(cString: strerror(errno))) }
+    var descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    if descriptor < 0, errno == ENOENT {
+      makeFolders(for: target)
+      descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    }
+    guard descriptor >= 0 else { throw .io(target, String(cString: strerror(errno))) }
     return descriptor
   }
 
@@ -108,7 +118,7 @@ public final class SiteWriter: Sendable {
       _ emit: (UnsafeBufferPointer<UInt8>) -> Void, _ copy: (_ path: String, _ range: Range<Int>) -> Void
     ) -> Void
   ) throws(SiteWriteError) {
-    let old = out.appendingPathComponent(path).path
+    let old = outPath + "/" + path
     // While every byte so far equals the old file's, write nothing: a rebuild with nothing changed only reads.
     // At the first difference, the equal prefix is copied from the old file and writing goes on from there.
     var oldDescriptor: Int32 = previous?.contains(path) == true ? open(old, O_RDONLY | O_CLOEXEC) : -1
@@ -214,7 +224,7 @@ public final class SiteWriter: Sendable {
 
   /// Where the bytes this build gave `path` are: its staging file, or the old site's file when unchanged.
   private func contentFile(of path: String) -> String {
-    state.withLock { $0.unchanged.contains(path) } ? out.appendingPathComponent(path).path : stagingFile(path).path
+    state.withLock { $0.unchanged.contains(path) } ? outPath + "/" + path : stagingFile(path)
   }
 
   /// Copies the first `count` bytes of the old file into the new one.
@@ -305,20 +315,29 @@ public final class SiteWriter: Sendable {
       files: progress.written.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
   }
 
-  /// `path` in the staging directory, its folders made.
-  private func stagingFile(_ path: String) -> URL {
-    let target = staging.appendingPathComponent(path)
-    let folder = target.deletingLastPathComponent()
-    if folder.path != staging.path {
-      try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  /// `path` in the staging directory.
+  private func stagingFile(_ path: String) -> String {
+    stagingPath + "/" + path
+  }
+
+  /// Makes the folders `target` (a staging path) needs, once the first file there finds them missing.
+  private func makeFolders(for target: String) {
+    let folder = (target as NSString).deletingLastPathComponent
+    if folder.count > stagingPath.count {
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
-    return target
   }
 
   /// Hard-links the old site's `path` into the staging directory.
   private func linkFromOldSite(_ path: String) throws(SiteWriteError) {
-    let source = out.appendingPathComponent(path).path
-    if link(source, stagingFile(path).path) != 0 { throw .io(source, String(cString: strerror(errno))) }
+    let source = outPath + "/" + path
+    let target = stagingFile(path)
+    var result = link(source, target)
+    if result != 0, errno == ENOENT {
+      makeFolders(for: target)
+      result = link(source, target)
+    }
+    if result != 0 { throw .io(source, String(cString: strerror(errno))) }
   }
 
   /// Throws the staging directory away; the old site is untouched.
