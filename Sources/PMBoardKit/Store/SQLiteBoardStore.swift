@@ -58,16 +58,18 @@ public final class SQLiteBoardStore: BoardStore {
 
   /// Reads the tasks on `db` and, for a long history, the history on a second connection at the same time.
   /// That connection reads up to the last entry this transaction sees; if its count then differs (an import
-  /// replaced everything meanwhile), this transaction reads it again.
+  /// replaced everything meanwhile), this transaction reads it again. The count scans the table, so it is taken
+  /// while the other connection reads, not before.
   private func readInParallel<Tasks, History: Sendable>(
     _ db: Database, location: String, readOnly: Bool, tasks readTasks: (Database) throws -> Tasks,
     history readHistory: @escaping @Sendable (Database, Int64) throws -> History, count: (History) -> Int
   ) throws -> (Tasks, History) {
-    let last = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), count(*) FROM history")!
-    let lastSeq: Int64 = last[0]
-    let expected: Int = last[1]
+    // `seq` only grows (AUTOINCREMENT), so the largest and the smallest bound the count without a scan.
+    let bounds = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), coalesce(min(seq), 1) FROM history")!
+    let lastSeq: Int64 = bounds[0]
+    let firstSeq: Int64 = bounds[1]
     // A second connection costs a few milliseconds to open: only worth it for a long history.
-    guard expected >= 20_000 else { return (try readTasks(db), try readHistory(db, lastSeq)) }
+    guard lastSeq - firstSeq + 1 >= 20_000 else { return (try readTasks(db), try readHistory(db, lastSeq)) }
     let parallel = ParallelResult<History>()
     let configuration = self.configuration(readOnly: readOnly)
     let done = DispatchSemaphore(value: 0)
@@ -81,6 +83,7 @@ public final class SQLiteBoardStore: BoardStore {
       done.signal()
     }
     let tasks = try readTasks(db)
+    let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM history")!
     done.wait()
     if let history = try? parallel.get(), count(history) == expected { return (tasks, history) }
     return (tasks, try readHistory(db, lastSeq))
