@@ -187,6 +187,14 @@ import Testing
       board.history.append(
         HistoryEntry(at: at.addingTimeInterval(180), action: .removed, taskID: id, title: title, from: state))
     }
+    // Instants at the edges of what `at` shows as YYYY-MM-DD: before 1970, the first second of year 0, the last
+    // of 9999 and the first of 10000.
+    for seconds in [-1.0, -62_167_219_200, 253_402_300_799, 253_402_300_800] {
+      board.history.append(
+        HistoryEntry(
+          at: Date(timeIntervalSince1970: seconds), action: .added, taskID: board.tasks[0].id, title: "edge", to: .todo)
+      )
+    }
     return board
   }
 }

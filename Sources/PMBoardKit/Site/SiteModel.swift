@@ -86,6 +86,7 @@ struct SiteModel: RenderModel {
   private let dueTexts: UnsafePointer<TextRef>
   private let dueISO: UnsafePointer<TextRef>
   private let dayTexts: UnsafePointer<RawRef>
+  private let isoDays: UnsafePointer<UInt8>
   private let catalogTable: UnsafePointer<SiteValue?>
   private let keyCount: Int
   private let parts: UnsafePointer<MessagePart>
@@ -117,6 +118,7 @@ struct SiteModel: RenderModel {
     dueTexts = locale.dueTexts.pointer
     dueISO = locale.dueISO.pointer
     dayTexts = locale.dayTexts.pointer
+    isoDays = board.isoDays.pointer
     catalogTable = locale.catalogTable.pointer
     keyCount = locale.keyCount
     parts = locale.parts.pointer
@@ -291,7 +293,7 @@ struct SiteModel: RenderModel {
     case .number(let number): output.appendDecimal(number)
     case .entryAt(let index):
       // Digits, `-`, `:`, `T` and `Z` only: nothing to escape.
-      writeInstant(entries[Int(index)].utcSeconds, into: &output)
+      writeInstant(entries[Int(index)], into: &output)
     case .entryTime(let index):
       compose(escaped: escaped && !timestampIsPlain, into: &output) {
         writeTimestamp(entries[Int(index)], into: &$0)
@@ -330,9 +332,30 @@ struct SiteModel: RenderModel {
     text.withUnsafeBufferPointer { HTMLEscaper.appendEscaped(utf8: $0, into: &output) }
   }
 
-  /// `Instant.format`, straight into the output.
-  private func writeInstant(_ total: Int, into output: inout ByteWriter) {
-    Instant.withFormatted(total) { output.appendBytes($0) }
+  /// `Instant.format` of the entry's `at`, straight into the output: the date formatted once per build, the
+  /// time of day here.
+  private func writeInstant(_ entry: EntryRecord, into output: inout ByteWriter) {
+    guard entry.utcDayIndex >= 0 else {
+      Instant.withFormatted(entry.utcSeconds) { output.appendBytes($0) }
+      return
+    }
+    output.appendBytes(isoDays + Int(entry.utcDayIndex) * 10, count: 10)
+    let second = Instant.day(ofSecond: entry.utcSeconds).secondOfDay
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { time in
+      func two(_ value: Int, at start: Int) {
+        let tens = value / 10
+        time[start] = UInt8(truncatingIfNeeded: 48 + tens)
+        time[start + 1] = UInt8(truncatingIfNeeded: 48 + value - tens * 10)
+      }
+      time[0] = UInt8(ascii: "T")
+      two(second / 3600, at: 1)
+      time[3] = UInt8(ascii: ":")
+      two(second / 60 % 60, at: 4)
+      time[6] = UInt8(ascii: ":")
+      two(second % 60, at: 7)
+      time[9] = UInt8(ascii: "Z")
+      output.appendBytes(UnsafeBufferPointer(time))
+    }
   }
 
   /// `LocaleView.timestamp(localSeconds:)`: the `format.timestamp` message with the day's long date.

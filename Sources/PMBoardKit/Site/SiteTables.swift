@@ -95,6 +95,8 @@ struct EntryRecord {
   var title: RawRef
   /// Index into the build's distinct wall-clock days.
   var dayIndex: Int32
+  /// Index into ``BoardTables/isoDays`` of the UTC day; -1 outside years 0–9999.
+  var utcDayIndex: Int32
   var fieldsStart: Int32
   var fieldsCount: Int32
   var action: HistoryAction
@@ -118,6 +120,9 @@ final class BoardTables: @unchecked Sendable {
   let fields: FixedArray<TaskField>
   /// Every wall-clock day (days since 1970) a history entry falls on.
   let days: [Int]
+  /// `YYYY-MM-DD` of every UTC day a history entry falls on, 10 bytes each: the date of each entry's `at`,
+  /// formatted once for all locales.
+  let isoDays: FixedArray<UInt8>
 
   init(snapshot: BoardSnapshot, today: CalendarDate) {
     // Independent pieces on every core at once: the order of each column, the escaped text of slices of the
@@ -155,6 +160,7 @@ final class BoardTables: @unchecked Sendable {
     entries = history!.entries
     fields = history!.fields
     days = history!.days
+    isoDays = history!.isoDays
   }
 
   /// One independent piece of the tables, made on any core.
@@ -316,18 +322,28 @@ final class BoardTables: @unchecked Sendable {
     var entries: FixedArray<EntryRecord>
     var fields: FixedArray<TaskField>
     var days: [Int]
+    var isoDays: FixedArray<UInt8>
 
     init(history: BoardSnapshot.History, zone: TimeZone) {
       var clock = WallClock(zone: zone)
       var days = Interner<Int>()
+      var utcDays = Interner<Int>()
+      // Entries come in time order, so most share the previous entry's UTC day.
+      var (lastUTCDay, lastUTCIndex) = (Int.min, Int32(-1))
       let records = history.records
       let entries = FixedArray<EntryRecord>(count: records.count) { index in
         let entry = records[records.count - 1 - index]
         let seconds = Int(entry.at)
         let local = clock.localSeconds(utc: seconds)
+        let utcDay = Instant.day(ofSecond: seconds).day
+        if utcDay != lastUTCDay {
+          let year = CalendarDate(daysSinceEpoch: utcDay).year
+          (lastUTCDay, lastUTCIndex) = (utcDay, (0...9999).contains(year) ? utcDays.number(utcDay) : -1)
+        }
         return EntryRecord(
           utcSeconds: seconds, localSeconds: local, title: entry.title,
           dayIndex: days.number(Instant.day(ofSecond: local).day),
+          utcDayIndex: lastUTCIndex,
           fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
           to: entry.to, titleIsPlain: !HTMLEscaper.needsEscaping(history.text.bytes(entry.title)))
       }
@@ -335,6 +351,7 @@ final class BoardTables: @unchecked Sendable {
       self.entries = entries
       self.fields = FixedArray(history.fields)
       self.days = days.values
+      isoDays = FixedArray(utcDays.values.flatMap { Array(CalendarDate(daysSinceEpoch: $0).description.utf8) })
     }
   }
 }
