@@ -448,6 +448,7 @@ struct StoreRecordTests {
         let parsed = text.withUnsafeBytes { UUID(utf8: $0) }
         let valid = position == 8 ? byte == UInt8(ascii: "-") : hex.contains(byte)
         #expect((parsed != nil) == valid, "\(byte) at \(position)")
+        #expect(text.withUnsafeBytes { UUID.isText(utf8: $0) } == valid, "\(byte) at \(position)")
         if valid { #expect(parsed == UUID(uuidString: String(decoding: text, as: UTF8.self)), "\(byte)") }
       }
     }

@@ -58,6 +58,18 @@ extension UUID {
     self.init(uuid: value)
   }
 
+  /// Whether `bytes` spell a UUID (36 characters, either case) — what ``init(utf8:)`` accepts, without making
+  /// one: a build checks every id it loads and needs only the answer.
+  static func isText(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count == 36, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+    let hyphen = UInt8(ascii: "-")
+    var wrong = (base[8] ^ hyphen) | (base[13] ^ hyphen) | (base[18] ^ hyphen) | (base[23] ^ hyphen)
+    for range in [0..<8, 9..<13, 14..<18, 19..<23, 24..<36] {
+      for index in range { wrong |= hexValue(base[index]) & 0xF0 }
+    }
+    return wrong == 0
+  }
+
   /// The value of a hex digit byte; 0xFF for any other byte. Arithmetic rather than a table: a static array is
   /// an initialisation check and a bounds check per digit, and a build checks every id it loads.
   @inline(__always)

@@ -19,7 +19,7 @@ enum SQLiteSnapshotReader {
     defer { idBuffer.deallocate() }
     try forEachRow(db, sql: "SELECT \(SQLiteRecords.shownTaskColumns) FROM task ORDER BY rowid") { row in
       let idBytes = text(row, 0)
-      guard UUID(utf8: UnsafeRawBufferPointer(idBytes)) != nil else { throw DamagedRow.taskID(string(idBytes)) }
+      guard UUID.isText(utf8: UnsafeRawBufferPointer(idBytes)) else { throw DamagedRow.taskID(string(idBytes)) }
       let id = lowercase(idBytes, into: idBuffer)
       var due: CalendarDate?
       if sqlite3_column_type(row, 3) != SQLITE_NULL {
@@ -51,7 +51,7 @@ enum SQLiteSnapshotReader {
     ) { row in
       guard let action = actions.value(text(row, 1)) else { throw DamagedRow.action(string(text(row, 1))) }
       let taskID = text(row, 2)
-      guard UUID(utf8: UnsafeRawBufferPointer(taskID)) != nil else { throw DamagedRow.historyTaskID(string(taskID)) }
+      guard UUID.isText(utf8: UnsafeRawBufferPointer(taskID)) else { throw DamagedRow.historyTaskID(string(taskID)) }
       let from = state(row, 4, states)
       let to = state(row, 5, states)
       fields.removeAll(keepingCapacity: true)
