@@ -328,7 +328,7 @@ final class BoardTables: @unchecked Sendable {
       var clock = WallClock(zone: zone)
       var days = Interner<Int>()
       var utcDays = Interner<Int>()
-      // Entries come in time order, so most share the previous entry's UTC day.
+      // Entries come in time order, so most share the previous entry's UTC day (and its year check).
       var (lastUTCDay, lastUTCIndex) = (Int.min, Int32(-1))
       let records = history.records
       let entries = FixedArray<EntryRecord>(count: records.count) { index in
