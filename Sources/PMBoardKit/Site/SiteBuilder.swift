@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// `pmboard build` as a list of named steps run in order:
 /// load the store → validate templates → render pages per locale → write the site.
@@ -41,14 +42,17 @@ public struct SiteBuilder: Sendable {
     // Templates do not depend on the board, so they are checked while the store loads; a failure still reports
     // the earlier step first.
     async let theme = Result { try checkTheme() }
-    let board = try await step("load the store") { try await loadBoard() }
+    // Read once: the cards prepared while the store loads and the pages must agree on today.
+    let now = CommandClock.now(environment: environment)
+    let (board, tables) = try await step("load the store") { try await loadBoard(now: now) }
     let checkedTheme = await theme
     let checked = try step("validate templates") { try checkedTheme.get() }
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
-    let (today, asOf) = clock(for: board.info)
-    let renderer = SiteRenderer(
+    let (today, asOf) = clock(for: board.info, now: now)
+    var renderer = SiteRenderer(
       snapshot: board, theme: checked, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
       today: today, asOf: asOf, baseURL: settings.baseURL)
+    renderer.tables = tables
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
     let writer = try step("prepare the output directory") { try SiteWriter(out: out) }
     do {
@@ -73,15 +77,34 @@ public struct SiteBuilder: Sendable {
     return try TemplateChecker().check(theme)
   }
 
-  private func loadBoard() async throws -> BoardSnapshot {
+  /// The board, and its tables when the store could prepare them while it read (see ``SnapshotHandlers``).
+  private func loadBoard(now: Date) async throws -> (BoardSnapshot, BoardTables?) {
     switch source {
-    case .store(let store): return try await store.snapshot()
+    case .store(let store as any HalvesReadingStore):
+      let halves = PreparedHalves()
+      let snapshot = try await store.snapshot(
+        handlers: SnapshotHandlers(
+          tasks: { info, tasks in
+            let cards = CardTables(tasks: tasks, today: clock(for: info, now: now).today)
+            halves.state.withLock { $0.cards = cards }
+          },
+          history: { info, history in
+            let tables = HistoryTables(history: history, zone: info.timeZone)
+            halves.state.withLock { $0.history = tables }
+          }))
+      let (cards, history) = halves.state.withLock { ($0.cards, $0.history) }
+      guard let cards, let history else { return (snapshot, nil) }
+      return (snapshot, BoardTables(cards: cards, history: history))
+    case .store(let store):
+      return (try await store.snapshot(), nil)
     case .demo:
       // Anchored to --today when given, so demo builds are reproducible like store builds.
       let pinned = settings.today.map { Date(timeIntervalSince1970: Double($0.daysSinceEpoch * 86_400 + 3 * 3600)) }
-      let now = pinned ?? CommandClock.now(environment: environment)
-      return BoardSnapshot(
-        DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: now))
+      return (
+        BoardSnapshot(
+          DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: pinned ?? now)),
+        nil
+      )
     }
   }
 
@@ -103,9 +126,8 @@ public struct SiteBuilder: Sendable {
 
   /// Today and the "as of" instant. `SOURCE_DATE_EPOCH` pins both; `--today` alone shows the date only,
   /// so that two builds with the same `--today` are byte-identical.
-  private func clock(for info: BoardInfo) -> (CalendarDate, Date?) {
+  private func clock(for info: BoardInfo, now: Date) -> (today: CalendarDate, asOf: Date?) {
     if let day = settings.today { return (day, CommandClock.sourceDateEpoch(environment: environment)) }
-    let now = CommandClock.now(environment: environment)
     return (info.today(now: now), now)
   }
 
@@ -159,4 +181,9 @@ public struct BuildError: Error, PMBoardFailure {
   public var description: String {
     isCompilerStyle ? "\(underlying)" : "build failed at step \"\(step)\": \(underlying)"
   }
+}
+
+/// The two halves of a build's tables as the store's readers finish them.
+private final class PreparedHalves: Sendable {
+  let state = Mutex<(cards: CardTables?, history: HistoryTables?)>((nil, nil))
 }

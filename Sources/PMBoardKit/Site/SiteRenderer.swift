@@ -14,6 +14,8 @@ public struct SiteRenderer: Sendable {
   /// The instant shown as "as of", or nil to show `today` only (reproducible builds with `--today`).
   public var asOf: Date?
   public var baseURL: String?
+  /// The board's tables when the store prepared them while it read; made from `snapshot` otherwise.
+  var tables: BoardTables?
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {
@@ -122,7 +124,7 @@ public struct SiteRenderer: Sendable {
 
   /// The board's tables, then every locale's on every core.
   private func prepare() -> Prepared {
-    let tables = BoardTables(snapshot: snapshot, today: today)
+    let tables = self.tables ?? BoardTables(snapshot: snapshot, today: today)
     let codes = locales.filter { theme.catalogs[$0] != nil }
     let (catalogs, zone, keyNames) = (theme.catalogs, snapshot.info.timeZone, theme.templates.keyNames)
     let prepared = concurrentMap(codes.count) { index in

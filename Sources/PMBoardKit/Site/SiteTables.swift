@@ -124,50 +124,80 @@ final class BoardTables: @unchecked Sendable {
   /// formatted once for all locales.
   let isoDays: FixedArray<UInt8>
 
-  init(snapshot: BoardSnapshot, today: CalendarDate) {
-    // Independent pieces on every core at once: the order of each column, the escaped text of slices of the
-    // cards, and the history. Then the slices are joined in board order.
-    let tasks = snapshot.tasks
+  /// Both halves at once: the cards' pieces and the history on every core.
+  convenience init(snapshot: BoardSnapshot, today: CalendarDate) {
+    let halves = concurrentMap(2) { half -> Half in
+      half == 0
+        ? .cards(CardTables(tasks: snapshot.tasks, today: today))
+        : .history(HistoryTables(history: snapshot.history, zone: snapshot.info.timeZone))
+    }
+    guard case .cards(let cards) = halves[0], case .history(let history) = halves[1] else {
+      preconditionFailure("concurrentMap keeps the order")
+    }
+    self.init(cards: cards, history: history)
+  }
+
+  /// Halves made separately: a store hands the tasks over while it still reads the history.
+  init(cards: CardTables, history: HistoryTables) {
+    cardBytes = cards.bytes
+    self.cards = cards.records
+    columnStarts = cards.columnStarts
+    dueDates = cards.dueDates
+    overdueCount = cards.overdueCount
+    historyBytes = history.bytes
+    entries = history.entries
+    fields = history.fields
+    days = history.days
+    isoDays = history.isoDays
+  }
+
+  private enum Half {
+    case cards(CardTables)
+    case history(HistoryTables)
+  }
+}
+
+/// The card half of ``BoardTables``: every card in board order, its text raw and escaped.
+struct CardTables: @unchecked Sendable {
+  let bytes: ByteArena
+  let records: FixedArray<CardRecord>
+  /// Column `order` is `records[columnStarts[order]..<columnStarts[order + 1]]`.
+  let columnStarts: FixedArray<Int>
+  let dueDates: [CalendarDate]
+  let overdueCount: Int
+
+  /// Independent pieces on every core at once: the order of each column and the escaped text of slices of the
+  /// cards. Then the slices are joined in board order.
+  init(tasks: BoardSnapshot.Tasks, today: CalendarDate) {
     let count = tasks.records.count
     let sliceCount = max(1, min(8, count / 4096))
     let bounds = (0...sliceCount).map { $0 * count / sliceCount }
     let columns = TaskState.allCases
-    let pieces = concurrentMap(columns.count + sliceCount + 1) { index -> Piece in
+    let pieces = concurrentMap(columns.count + sliceCount) { index -> Piece in
       if index < columns.count { return .order(Self.columnOrder(columns[index], of: tasks)) }
       let slice = index - columns.count
-      if slice < sliceCount {
-        return .cards(CardSlice(tasks: tasks, range: bounds[slice]..<bounds[slice + 1], today: today))
-      }
-      return .history(HistoryPart(history: snapshot.history, zone: snapshot.info.timeZone))
+      return .cards(CardSlice(tasks: tasks, range: bounds[slice]..<bounds[slice + 1], today: today))
     }
     var orders: [[Int32]] = []
     var slices: [CardSlice] = []
-    var history: HistoryPart?
     for piece in pieces {
       switch piece {
       case .order(let order): orders.append(order)
       case .cards(let slice): slices.append(slice)
-      case .history(let part): history = part
       }
     }
     let cards = JoinedCards(slices: slices, order: orders.joined())
-    cardBytes = cards.bytes
-    self.cards = cards.records
+    bytes = cards.bytes
+    records = cards.records
     columnStarts = FixedArray(orders.reduce(into: [0]) { starts, order in starts.append(starts.last! + order.count) })
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount
-    historyBytes = history!.bytes
-    entries = history!.entries
-    fields = history!.fields
-    days = history!.days
-    isoDays = history!.isoDays
   }
 
   /// One independent piece of the tables, made on any core.
   private enum Piece {
     case order([Int32])
     case cards(CardSlice)
-    case history(HistoryPart)
   }
 
   /// What sorting compares: due day, the title's first 8 bytes (big-endian), whether the title is certainly in
@@ -316,43 +346,45 @@ final class BoardTables: @unchecked Sendable {
     return true
   }
 
-  /// History newest first. Titles stay where the snapshot keeps them: sentences escape them as they are composed.
-  private struct HistoryPart {
-    var bytes: ByteArena
-    var entries: FixedArray<EntryRecord>
-    var fields: FixedArray<TaskField>
-    var days: [Int]
-    var isoDays: FixedArray<UInt8>
+}
 
-    init(history: BoardSnapshot.History, zone: TimeZone) {
-      var clock = WallClock(zone: zone)
-      var days = Interner<Int>()
-      var utcDays = Interner<Int>()
-      // Entries come in time order, so most share the previous entry's UTC day (and its year check).
-      var (lastUTCDay, lastUTCIndex) = (Int.min, Int32(-1))
-      let records = history.records
-      let entries = FixedArray<EntryRecord>(count: records.count) { index in
-        let entry = records[records.count - 1 - index]
-        let seconds = Int(entry.at)
-        let local = clock.localSeconds(utc: seconds)
-        let utcDay = Instant.day(ofSecond: seconds).day
-        if utcDay != lastUTCDay {
-          let year = CalendarDate(daysSinceEpoch: utcDay).year
-          (lastUTCDay, lastUTCIndex) = (utcDay, (0...9999).contains(year) ? utcDays.number(utcDay) : -1)
-        }
-        return EntryRecord(
-          utcSeconds: seconds, localSeconds: local, title: entry.title,
-          dayIndex: days.number(Instant.day(ofSecond: local).day),
-          utcDayIndex: lastUTCIndex,
-          fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
-          to: entry.to, titleIsPlain: !HTMLEscaper.needsEscaping(history.text.bytes(entry.title)))
+/// The history half of ``BoardTables``: history newest first. Titles stay where the snapshot keeps them:
+/// sentences escape them as they are composed.
+struct HistoryTables: @unchecked Sendable {
+  var bytes: ByteArena
+  var entries: FixedArray<EntryRecord>
+  var fields: FixedArray<TaskField>
+  var days: [Int]
+  var isoDays: FixedArray<UInt8>
+
+  init(history: BoardSnapshot.History, zone: TimeZone) {
+    var clock = WallClock(zone: zone)
+    var days = Interner<Int>()
+    var utcDays = Interner<Int>()
+    // Entries come in time order, so most share the previous entry's UTC day (and its year check).
+    var (lastUTCDay, lastUTCIndex) = (Int.min, Int32(-1))
+    let records = history.records
+    let entries = FixedArray<EntryRecord>(count: records.count) { index in
+      let entry = records[records.count - 1 - index]
+      let seconds = Int(entry.at)
+      let local = clock.localSeconds(utc: seconds)
+      let utcDay = Instant.day(ofSecond: seconds).day
+      if utcDay != lastUTCDay {
+        let year = CalendarDate(daysSinceEpoch: utcDay).year
+        (lastUTCDay, lastUTCIndex) = (utcDay, (0...9999).contains(year) ? utcDays.number(utcDay) : -1)
       }
-      bytes = history.text
-      self.entries = entries
-      self.fields = FixedArray(history.fields)
-      self.days = days.values
-      isoDays = FixedArray(utcDays.values.flatMap { Array(CalendarDate(daysSinceEpoch: $0).description.utf8) })
+      return EntryRecord(
+        utcSeconds: seconds, localSeconds: local, title: entry.title,
+        dayIndex: days.number(Instant.day(ofSecond: local).day),
+        utcDayIndex: lastUTCIndex,
+        fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
+        to: entry.to, titleIsPlain: !HTMLEscaper.needsEscaping(history.text.bytes(entry.title)))
     }
+    bytes = history.text
+    self.entries = entries
+    self.fields = FixedArray(history.fields)
+    self.days = days.values
+    isoDays = FixedArray(utcDays.values.flatMap { Array(CalendarDate(daysSinceEpoch: $0).description.utf8) })
   }
 }
 

@@ -7,7 +7,7 @@ import Synchronization
 /// Every change runs in one immediate write transaction, so concurrent writers wait their turn (up to a minute)
 /// instead of losing updates, and a failure leaves the store as it was. A file that is not a pmboard store is
 /// recognised from its header bytes and never handed to SQLite, so it stays byte-for-byte unchanged.
-public final class SQLiteBoardStore: BoardStore {
+public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
   private let path: String
   public var location: String { path }
 
@@ -48,11 +48,17 @@ public final class SQLiteBoardStore: BoardStore {
 
   /// What a site shows, read through SQLite's C API into one buffer per half (``SQLiteSnapshotReader``).
   public func snapshot() async throws -> BoardSnapshot {
+    try await snapshot(handlers: .none)
+  }
+
+  func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {
     try await read { db, location, readOnly in
+      let info = try Self.info(db)
       let (tasks, history) = try self.readInParallel(
         db, location: location, readOnly: readOnly, tasks: SQLiteSnapshotReader.tasks(in:),
-        history: SQLiteSnapshotReader.history(in:upTo:), count: \.records.count)
-      return BoardSnapshot(info: try Self.info(db), tasks: tasks, history: history)
+        history: SQLiteSnapshotReader.history(in:upTo:), count: \.records.count,
+        afterTasks: { handlers.tasks(info, $0) }, afterHistory: { handlers.history(info, $0) })
+      return BoardSnapshot(info: info, tasks: tasks, history: history)
     }
   }
 
@@ -62,14 +68,21 @@ public final class SQLiteBoardStore: BoardStore {
   /// while the other connection reads, not before.
   private func readInParallel<Tasks, History: Sendable>(
     _ db: Database, location: String, readOnly: Bool, tasks readTasks: (Database) throws -> Tasks,
-    history readHistory: @escaping @Sendable (Database, Int64) throws -> History, count: (History) -> Int
+    history readHistory: @escaping @Sendable (Database, Int64) throws -> History, count: (History) -> Int,
+    afterTasks: (Tasks) -> Void = { _ in }, afterHistory: @escaping @Sendable (History) -> Void = { _ in }
   ) throws -> (Tasks, History) {
     // `seq` only grows (AUTOINCREMENT), so the largest and the smallest bound the count without a scan.
     let bounds = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), coalesce(min(seq), 1) FROM history")!
     let lastSeq: Int64 = bounds[0]
     let firstSeq: Int64 = bounds[1]
     // A second connection costs a few milliseconds to open: only worth it for a long history.
-    guard lastSeq - firstSeq + 1 >= 20_000 else { return (try readTasks(db), try readHistory(db, lastSeq)) }
+    guard lastSeq - firstSeq + 1 >= 20_000 else {
+      let tasks = try readTasks(db)
+      afterTasks(tasks)
+      let history = try readHistory(db, lastSeq)
+      afterHistory(history)
+      return (tasks, history)
+    }
     let parallel = ParallelResult<History>()
     let configuration = self.configuration(readOnly: readOnly)
     let done = DispatchSemaphore(value: 0)
@@ -78,15 +91,20 @@ public final class SQLiteBoardStore: BoardStore {
         Result {
           let queue = try DatabaseQueue(path: location, configuration: configuration)
           defer { try? queue.close() }
-          return try queue.read { try readHistory($0, lastSeq) }
+          let history = try queue.read { try readHistory($0, lastSeq) }
+          afterHistory(history)
+          return history
         })
       done.signal()
     }
     let tasks = try readTasks(db)
+    afterTasks(tasks)
     let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM history")!
     done.wait()
     if let history = try? parallel.get(), count(history) == expected { return (tasks, history) }
-    return (tasks, try readHistory(db, lastSeq))
+    let history = try readHistory(db, lastSeq)
+    afterHistory(history)
+    return (tasks, history)
   }
 
   private static func tasks(in db: Database) throws -> [BoardTask] {

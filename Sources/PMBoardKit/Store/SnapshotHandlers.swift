@@ -1,0 +1,15 @@
+/// Work on each half of a snapshot, done as soon as that half is read, on the thread that read it: a build
+/// prepares the cards while the history is still being read, and the history's tables on the reader of the
+/// history.
+struct SnapshotHandlers: Sendable {
+  var tasks: @Sendable (BoardInfo, BoardSnapshot.Tasks) -> Void
+  var history: @Sendable (BoardInfo, BoardSnapshot.History) -> Void
+
+  static let none = SnapshotHandlers(tasks: { _, _ in }, history: { _, _ in })
+}
+
+/// A store that reads the two halves of a snapshot at once and hands each over as soon as it has it.
+protocol HalvesReadingStore: BoardStore {
+  /// `snapshot()`, calling `handlers` with each half as it arrives (a half read again is handed over again).
+  func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot
+}
