@@ -38,12 +38,9 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
   }
 
   public func load() async throws -> Board {
-    try await read { db, location, readOnly in
-      let (tasks, history) = try self.readInParallel(
-        db, location: location, readOnly: readOnly, tasks: Self.tasks(in:), history: Self.history(in:upTo:),
-        count: \.count)
-      return Board(info: try Self.info(db), tasks: tasks, history: history)
-    }
+    let (info, tasks, history) = try await readHalves(
+      tasks: Self.tasks(in:), history: Self.history(in:upTo:), count: \.count)
+    return Board(info: info, tasks: tasks, history: history)
   }
 
   /// What a site shows, read through SQLite's C API into one buffer per half (``SQLiteSnapshotReader``).
@@ -52,59 +49,71 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
   }
 
   func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {
-    try await read { db, location, readOnly in
-      let info = try Self.info(db)
-      let (tasks, history) = try self.readInParallel(
-        db, location: location, readOnly: readOnly, tasks: SQLiteSnapshotReader.tasks(in:),
-        history: SQLiteSnapshotReader.history(in:upTo:), count: \.records.count,
-        afterTasks: { handlers.tasks(info, $0) }, afterHistory: { handlers.history(info, $0) })
-      return BoardSnapshot(info: info, tasks: tasks, history: history)
-    }
+    let (info, tasks, history) = try await readHalves(
+      tasks: SQLiteSnapshotReader.tasks(in:), history: SQLiteSnapshotReader.history(in:upTo:),
+      count: \.records.count, afterTasks: handlers.tasks, afterHistory: handlers.history)
+    return BoardSnapshot(info: info, tasks: tasks, history: history)
   }
 
-  /// Reads the tasks on `db` and, for a long history, the history on a second connection at the same time.
-  /// That connection reads up to the last entry this transaction sees; if its count then differs (an import
-  /// replaced everything meanwhile), this transaction reads it again. The count scans the table, so it is taken
-  /// while the other connection reads, not before.
-  private func readInParallel<Tasks, History: Sendable>(
-    _ db: Database, location: String, readOnly: Bool, tasks readTasks: (Database) throws -> Tasks,
-    history readHistory: @escaping @Sendable (Database, Int64) throws -> History, count: (History) -> Int,
-    afterTasks: (Tasks) -> Void = { _ in }, afterHistory: @escaping @Sendable (History) -> Void = { _ in }
-  ) throws -> (Tasks, History) {
-    // `seq` only grows (AUTOINCREMENT), so the largest and the smallest bound the count without a scan.
-    let bounds = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), coalesce(min(seq), 1) FROM history")!
-    let lastSeq: Int64 = bounds[0]
-    let firstSeq: Int64 = bounds[1]
-    // A second connection costs a few milliseconds to open: only worth it for a long history.
-    guard lastSeq - firstSeq + 1 >= 20_000 else {
+  /// Reads the board's settings and tasks and, for a long history, the history on a second connection at the
+  /// same time; `afterTasks` and `afterHistory` get each half as soon as it is read and its connection closed
+  /// (so their work does not hold the pages SQLite mapped). The second connection reads up to the last entry the
+  /// first one sees; if it then found another number of entries than the first one counted (an import replaced
+  /// everything in between), both halves are read again in one transaction. The count scans the table, so it
+  /// is taken while the other connection reads, not before.
+  private func readHalves<Tasks: Sendable, History: Sendable>(
+    tasks readTasks: @escaping @Sendable (Database) throws -> Tasks,
+    history readHistory: @escaping @Sendable (Database, Int64) throws -> History,
+    count: (History) -> Int,
+    afterTasks: @escaping @Sendable (BoardInfo, Tasks) -> Void = { _, _ in },
+    afterHistory: @escaping @Sendable (BoardInfo, History) -> Void = { _, _ in }
+  ) async throws -> (BoardInfo, Tasks, History) {
+    let first = try await read { db, location, readOnly -> FirstRead<Tasks, History> in
+      let info = try Self.info(db)
+      // `seq` only grows (AUTOINCREMENT), so the largest and the smallest bound the count without a scan.
+      let bounds = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), coalesce(min(seq), 1) FROM history")!
+      let (lastSeq, firstSeq): (Int64, Int64) = (bounds[0], bounds[1])
+      // A second connection costs a few milliseconds to open: only worth it for a long history.
+      guard lastSeq - firstSeq + 1 >= 20_000 else {
+        return FirstRead(info: info, tasks: try readTasks(db), history: .read(try readHistory(db, lastSeq)))
+      }
+      let pending = PendingHistory<History>()
+      let settings = self.configuration(readOnly: readOnly)
+      pending.group.enter()
+      DispatchQueue.global(qos: .userInitiated).async {
+        pending.result.withLock {
+          $0 = Result {
+            let queue = try DatabaseQueue(path: location, configuration: settings)
+            let history = try queue.read { try readHistory($0, lastSeq) }
+            try? queue.close()
+            afterHistory(info, history)
+            return history
+          }
+        }
+        pending.group.leave()
+      }
       let tasks = try readTasks(db)
-      afterTasks(tasks)
-      let history = try readHistory(db, lastSeq)
-      afterHistory(history)
-      return (tasks, history)
+      let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM history")!
+      return FirstRead(info: info, tasks: tasks, history: .pending(pending, expected: expected))
     }
-    let parallel = ParallelResult<History>()
-    let configuration = self.configuration(readOnly: readOnly)
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global(qos: .userInitiated).async {
-      parallel.set(
-        Result {
-          let queue = try DatabaseQueue(path: location, configuration: configuration)
-          defer { try? queue.close() }
-          let history = try queue.read { try readHistory($0, lastSeq) }
-          afterHistory(history)
-          return history
-        })
-      done.signal()
+    afterTasks(first.info, first.tasks)
+    switch first.history {
+    case .read(let history):
+      afterHistory(first.info, history)
+      return (first.info, first.tasks, history)
+    case .pending(let pending, let expected):
+      await withCheckedContinuation { done in pending.group.notify(queue: .global()) { done.resume() } }
+      if let history = try? pending.result.withLock({ $0 })?.get(), count(history) == expected {
+        return (first.info, first.tasks, history)
+      }
+      let again = try await read { db in
+        let info = try Self.info(db)
+        return (info, try readTasks(db), try readHistory(db, Int64.max))
+      }
+      afterTasks(again.0, again.1)
+      afterHistory(again.0, again.2)
+      return again
     }
-    let tasks = try readTasks(db)
-    afterTasks(tasks)
-    let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM history")!
-    done.wait()
-    if let history = try? parallel.get(), count(history) == expected { return (tasks, history) }
-    let history = try readHistory(db, lastSeq)
-    afterHistory(history)
-    return (tasks, history)
   }
 
   private static func tasks(in db: Database) throws -> [BoardTask] {
@@ -256,13 +265,21 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
 }
 
 /// A value computed on another thread and collected after a semaphore says it is there.
-private final class ParallelResult<Value: Sendable>: Sendable {
-  private let result = Mutex<Result<Value, any Error>?>(nil)
-
-  func set(_ value: Result<Value, any Error>) { result.withLock { $0 = value } }
-
-  func get() throws -> Value {
-    guard let value = result.withLock({ $0 }) else { throw CancellationError() }
-    return try value.get()
+/// What the first connection read, and the history: read there too, or coming from the second connection.
+private struct FirstRead<Tasks: Sendable, History: Sendable>: Sendable {
+  enum HistoryRead: Sendable {
+    case read(History)
+    /// Read on the second connection; `expected` entries by the first connection's count.
+    case pending(PendingHistory<History>, expected: Int)
   }
+
+  var info: BoardInfo
+  var tasks: Tasks
+  var history: HistoryRead
+}
+
+/// The history as the second connection reads it; `group` is left when it is there (or failed).
+private final class PendingHistory<Value: Sendable>: Sendable {
+  let result = Mutex<Result<Value, any Error>?>(nil)
+  let group = DispatchGroup()
 }
