@@ -21,6 +21,28 @@ struct LocaleTests {
     #expect(KoreanParticle.iGa.after("버그") == "가")
   }
 
+  /// Every scalar of the Basic Multilingual Plane after a word ending in 한: skipped exactly when it is one of
+  /// the closing marks or white space (Unicode's property), by both the String and the byte entry points.
+  @Test func particlesSkipExactlyClosingMarksAndWhiteSpace() {
+    for value in UInt32(0)...0xFFFF {
+      guard let scalar = Unicode.Scalar(value), value != 0 else { continue }
+      let skipped = "’'\"”」』)]）".unicodeScalars.contains(scalar) || scalar.properties.isWhitespace
+      let hangul = (0xAC00...0xD7A3).contains(value)
+      let word = "한" + String(Character(scalar))
+      let got = KoreanParticle.eulReul.after(word)
+      var bytes = Array(word.utf8)
+      let gotBytes = bytes.withUnsafeMutableBufferPointer {
+        KoreanParticle.eulReul.after(utf8: UnsafeBufferPointer($0))
+      }
+      #expect(got == gotBytes, "U+\(String(value, radix: 16))")
+      if skipped {
+        #expect(got == "을", "U+\(String(value, radix: 16)) is skipped")
+      } else if !hangul {
+        #expect(got == "을(를)", "U+\(String(value, radix: 16)) is a word's end")
+      }
+    }
+  }
+
   @Test func historySentencesReadNaturally() throws {
     let entry = HistoryEntry(
       at: Date(), action: .moved, taskID: UUID(), title: "Write README", from: .todo, to: .doing)

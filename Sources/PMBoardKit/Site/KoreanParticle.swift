@@ -54,8 +54,13 @@ public enum KoreanParticle: String, CaseIterable, Sendable {
     }
   }
 
-  /// Closing quotes and brackets do not change the particle: ‘제목’을 reads by 목.
+  /// Closing quotes and brackets (’ ' " ” 」 』 ) ] ）) and white space do not change the particle: ‘제목’을 reads
+  /// by 목. Every Korean history sentence asks this of a quote, so the common answers skip Unicode's tables.
   private static func ignorable(_ scalar: Unicode.Scalar) -> Bool {
-    "’'\"”」』)]）".unicodeScalars.contains(scalar) || scalar.properties.isWhitespace
+    switch scalar.value {
+    case 0x27, 0x22, 0x29, 0x5D, 0x20, 0x09...0x0D, 0x2019, 0x201D, 0x300D, 0x300F, 0xFF09: true
+    case 0..<0x80: false
+    default: scalar.properties.isWhitespace
+    }
   }
 }
