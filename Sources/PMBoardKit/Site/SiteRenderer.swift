@@ -50,7 +50,11 @@ public struct SiteRenderer: Sendable {
     var ranked: [(job: Job, rank: Int)] = renderGroups().map { group in
       let rank = pagesSoFar[group.plan.code, default: 0]
       pagesSoFar[group.plan.code] = rank + 1
-      let job = Job(path: group.plan.path, weight: group.plan.isBoard ? snapshot.taskCount * 3 : Self.historyPageSize) {
+      // A card costs about three history entries; the root index, mostly copied from its twin, a quarter of a
+      // board more.
+      let weight =
+        group.plan.isBoard ? snapshot.taskCount * (group.root == nil ? 12 : 15) : Self.historyPageSize * 4
+      let job = Job(path: group.plan.path, weight: weight) {
         writer in
         try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
           try writer.write(path, streaming: produce)

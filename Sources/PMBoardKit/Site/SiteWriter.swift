@@ -23,6 +23,8 @@ public final class SiteWriter: Sendable {
     var written: [String] = []
     /// Files identical to the old site's: linked from it at commit, and only if anything changed at all.
     var unchanged: [String] = []
+    /// The old file each unchanged path was compared with: a later copy from it checks it is still that file.
+    var comparedFiles: [String: FileIdentity] = [:]
     var bytes = 0
   }
 
@@ -154,13 +156,19 @@ public final class SiteWriter: Sendable {
     }
     func copy(_ source: String, _ range: Range<Int>) {
       guard failure == nil, !range.isEmpty else { return }
-      let file = contentFile(of: source)
+      let (file, compared) = contentFile(of: source)
       let input = open(file, O_RDONLY | O_CLOEXEC)
       guard input >= 0 else {
         failure = .io(file, String(cString: strerror(errno)))
         return
       }
       defer { close(input) }
+      // An old-site file is copied only if it is still the one this build compared (another build may have
+      // swapped its site in since).
+      if let compared, Self.identity(of: input) != compared {
+        failure = .io(file, "it was replaced while this build ran; build again")
+        return
+      }
       // Still comparing with the old file, or no kernel copy here: the bytes pass through a buffer.
       if oldDescriptor < 0, Self.copyInKernel(from: input, range, to: descriptor) {
         total += range.count
@@ -184,10 +192,12 @@ public final class SiteWriter: Sendable {
     if oldDescriptor >= 0 {
       var probe: UInt8 = 0
       if failure == nil, read(oldDescriptor, &probe, 1) == 0 {
+        let identity = Self.identity(of: oldDescriptor)
         close(oldDescriptor)
         state.withLock {
           $0.written.append(path)
           $0.unchanged.append(path)
+          $0.comparedFiles[path] = identity
         }
         return
       }
@@ -222,9 +232,23 @@ public final class SiteWriter: Sendable {
     return true
   }
 
-  /// Where the bytes this build gave `path` are: its staging file, or the old site's file when unchanged.
-  private func contentFile(of path: String) -> String {
-    state.withLock { $0.unchanged.contains(path) } ? outPath + "/" + path : stagingFile(path)
+  /// Where the bytes this build gave `path` are: its staging file, or the old site's file (and which file that
+  /// was) when unchanged.
+  private func contentFile(of path: String) -> (String, FileIdentity?) {
+    let (unchanged, compared) = state.withLock { ($0.unchanged.contains(path), $0.comparedFiles[path]) }
+    return unchanged ? (outPath + "/" + path, compared) : (stagingFile(path), nil)
+  }
+
+  /// A file's device and inode, to tell whether a path still names the same file.
+  struct FileIdentity: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  private static func identity(of descriptor: Int32) -> FileIdentity? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
   /// Copies the first `count` bytes of the old file into the new one.

@@ -81,20 +81,26 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
       let settings = self.configuration(readOnly: readOnly)
       pending.group.enter()
       DispatchQueue.global(qos: .userInitiated).async {
-        pending.result.withLock {
-          $0 = Result {
-            let queue = try DatabaseQueue(path: location, configuration: settings)
-            let history = try queue.read { try readHistory($0, lastSeq) }
-            try? queue.close()
-            afterHistory(info, history)
-            return history
-          }
+        let result = Result {
+          let queue = try DatabaseQueue(path: location, configuration: settings)
+          let history = try queue.read { try readHistory($0, lastSeq) }
+          try? queue.close()
+          if !pending.abandoned.withLock({ $0 }) { afterHistory(info, history) }
+          return history
         }
+        pending.result.withLock { $0 = result }
         pending.group.leave()
       }
-      let tasks = try readTasks(db)
-      let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM history")!
-      return FirstRead(info: info, tasks: tasks, history: .pending(pending, expected: expected))
+      do {
+        let tasks = try readTasks(db)
+        let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM history")!
+        return FirstRead(info: info, tasks: tasks, history: .pending(pending, expected: expected))
+      } catch {
+        // The build fails: the second connection is not to hand over (or keep working on) a history for it.
+        pending.abandoned.withLock { $0 = true }
+        pending.group.wait()
+        throw error
+      }
     }
     afterTasks(first.info, first.tasks)
     switch first.history {
@@ -282,4 +288,6 @@ private struct FirstRead<Tasks: Sendable, History: Sendable>: Sendable {
 private final class PendingHistory<Value: Sendable>: Sendable {
   let result = Mutex<Result<Value, any Error>?>(nil)
   let group = DispatchGroup()
+  /// Set when the first connection failed: the history is no longer wanted.
+  let abandoned = Mutex(false)
 }
