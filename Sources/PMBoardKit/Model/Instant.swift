@@ -58,27 +58,34 @@ public enum Instant {
       return text.utf8.withContiguousStorageIfAvailable(body) ?? body(UnsafeBufferPointer(start: nil, count: 0))
     }
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { out in
-      // Two digits at a time, unrolled: this runs three times per history entry (once per locale).
-      func two(_ value: Int, at start: Int) {
-        let tens = value / 10
-        out[start] = UInt8(truncatingIfNeeded: 48 + tens)
-        out[start + 1] = UInt8(truncatingIfNeeded: 48 + value - tens * 10)
-      }
-      two(day.year / 100, at: 0)
-      two(day.year % 100, at: 2)
+      putTwoDigits(day.year / 100, into: out, at: 0)
+      putTwoDigits(day.year % 100, into: out, at: 2)
       out[4] = UInt8(ascii: "-")
-      two(day.month, at: 5)
+      putTwoDigits(day.month, into: out, at: 5)
       out[7] = UInt8(ascii: "-")
-      two(day.day, at: 8)
-      out[10] = UInt8(ascii: "T")
-      two(rest / 3600, at: 11)
-      out[13] = UInt8(ascii: ":")
-      two(rest / 60 % 60, at: 14)
-      out[16] = UInt8(ascii: ":")
-      two(rest % 60, at: 17)
-      out[19] = UInt8(ascii: "Z")
+      putTwoDigits(day.day, into: out, at: 8)
+      putTimeOfDay(rest, into: out, at: 10)
       return body(UnsafeBufferPointer(out))
     }
+  }
+
+  /// Writes `THH:MM:SSZ` for `secondOfDay` (10 bytes at `start`): what `format` writes after the date.
+  static func putTimeOfDay(_ secondOfDay: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+    out[start] = UInt8(ascii: "T")
+    putTwoDigits(secondOfDay / 3600, into: out, at: start + 1)
+    out[start + 3] = UInt8(ascii: ":")
+    putTwoDigits(secondOfDay / 60 % 60, into: out, at: start + 4)
+    out[start + 6] = UInt8(ascii: ":")
+    putTwoDigits(secondOfDay % 60, into: out, at: start + 7)
+    out[start + 9] = UInt8(ascii: "Z")
+  }
+
+  /// Two digits at a time, unrolled: timestamps are written three times per history entry (once per locale).
+  @inline(__always)
+  private static func putTwoDigits(_ value: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+    let tens = value / 10
+    out[start] = UInt8(truncatingIfNeeded: 48 + tens)
+    out[start + 1] = UInt8(truncatingIfNeeded: 48 + value - tens * 10)
   }
 
   /// `date` truncated to whole seconds, so that what is stored equals what is written back.

@@ -340,20 +340,8 @@ struct SiteModel: RenderModel {
       return
     }
     output.appendBytes(isoDays + Int(entry.utcDayIndex) * 10, count: 10)
-    let second = Instant.day(ofSecond: entry.utcSeconds).secondOfDay
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { time in
-      func two(_ value: Int, at start: Int) {
-        let tens = value / 10
-        time[start] = UInt8(truncatingIfNeeded: 48 + tens)
-        time[start + 1] = UInt8(truncatingIfNeeded: 48 + value - tens * 10)
-      }
-      time[0] = UInt8(ascii: "T")
-      two(second / 3600, at: 1)
-      time[3] = UInt8(ascii: ":")
-      two(second / 60 % 60, at: 4)
-      time[6] = UInt8(ascii: ":")
-      two(second % 60, at: 7)
-      time[9] = UInt8(ascii: "Z")
+      Instant.putTimeOfDay(Instant.day(ofSecond: entry.utcSeconds).secondOfDay, into: time, at: 0)
       output.appendBytes(UnsafeBufferPointer(time))
     }
   }
