@@ -1,6 +1,6 @@
-/// Work on each half of a snapshot, done as soon as that half is read, on the thread that read it: a build
-/// prepares the cards while the history is still being read, and the history's tables on the reader of the
-/// history.
+/// Work on each half of a snapshot, done as soon as that half is read and its connection closed: a build
+/// prepares the cards while the history is still being read, and the history's tables on the thread that read
+/// the history. The two may run at the same time.
 struct SnapshotHandlers: Sendable {
   var tasks: @Sendable (BoardInfo, BoardSnapshot.Tasks) -> Void
   var history: @Sendable (BoardInfo, BoardSnapshot.History) -> Void
