@@ -37,24 +37,17 @@ extension UUID {
 
   /// Parses the 36-character form from UTF-8 bytes in place (an SQLite column, a JSON file).
   init?(utf8 bytes: UnsafeRawBufferPointer) {
-    guard bytes.count == 36 else { return nil }
+    // One rule for what a UUID's text is: ``isText(utf8:)``; after it, every digit is known to be hex.
+    guard Self.isText(utf8: bytes) else { return nil }
     var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let parsed = withUnsafeMutableBytes(of: &value) { out -> Bool in
+    withUnsafeMutableBytes(of: &value) { out in
       var index = 0
       for position in 0..<16 {
-        if position == 4 || position == 6 || position == 8 || position == 10 {
-          guard bytes[index] == UInt8(ascii: "-") else { return false }
-          index += 1
-        }
-        let high = Self.hexValue(bytes[index])
-        let low = Self.hexValue(bytes[index + 1])
-        guard high | low < 16 else { return false }
-        out[position] = high << 4 | low
+        if position == 4 || position == 6 || position == 8 || position == 10 { index += 1 }
+        out[position] = Self.hexValue(bytes[index]) << 4 | Self.hexValue(bytes[index + 1])
         index += 2
       }
-      return true
     }
-    guard parsed else { return nil }
     self.init(uuid: value)
   }
 
