@@ -66,7 +66,9 @@ public final class BoardSnapshot: Sendable {
         due: CalendarDate?, state: TaskState
       ) {
         records.append(
-          Record(id: append(id), title: append(title), body: append(body), due: due, state: state))
+          Record(
+            id: writer.appendRef(id), title: writer.appendRef(title), body: writer.appendRef(body), due: due,
+            state: state))
       }
 
       mutating func add(id: String, title: String, body: String, due: CalendarDate?, state: TaskState) {
@@ -76,12 +78,6 @@ public final class BoardSnapshot: Sendable {
             body.withUTF8 { body in add(id: id, title: title, body: body, due: due, state: state) }
           }
         }
-      }
-
-      private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> RawRef {
-        let start = writer.count
-        writer.appendBytes(bytes)
-        return RawRef(start: start, count: UInt32(bytes.count))
       }
 
       consuming func finish() -> Tasks { Tasks(text: ByteArena(writer), records: records) }
@@ -126,14 +122,13 @@ public final class BoardSnapshot: Sendable {
         at: Int64, action: HistoryAction, title: UnsafeBufferPointer<UInt8>, from: TaskState?, to: TaskState?,
         fields entryFields: some Collection<TaskField>
       ) {
-        let start = writer.count
-        writer.appendBytes(title)
+        let title = writer.appendRef(title)
         let fieldsStart = Int32(fields.count)
         fields.append(contentsOf: entryFields)
         records.append(
           Record(
-            at: at, action: action, title: RawRef(start: start, count: UInt32(title.count)), from: from, to: to,
-            fieldsStart: fieldsStart, fieldsCount: Int32(fields.count) - fieldsStart))
+            at: at, action: action, title: title, from: from, to: to, fieldsStart: fieldsStart,
+            fieldsCount: Int32(fields.count) - fieldsStart))
       }
 
       mutating func add(

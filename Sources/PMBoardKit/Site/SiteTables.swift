@@ -35,9 +35,8 @@ struct ArenaBuilder: ~Copyable {
 
   /// Stores `text` only as it is; for text that is composed into other text, never shown alone.
   mutating func raw(_ text: String) -> RawRef {
-    let start = writer.count
-    HTMLEscaper.appendRaw(text, into: &writer)
-    return RawRef(start: start, count: UInt32(writer.count - start))
+    var text = text
+    return text.withUTF8 { writer.appendRef($0) }
   }
 
   consuming func finish() -> ByteArena { ByteArena(writer) }

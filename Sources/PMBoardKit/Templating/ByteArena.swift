@@ -41,3 +41,12 @@ struct RawRef: Sendable {
   var start: Int
   var count: UInt32
 }
+
+extension ByteWriter {
+  /// Appends `bytes` and says where they are, for an arena being built.
+  mutating func appendRef(_ bytes: UnsafeBufferPointer<UInt8>) -> RawRef {
+    let start = count
+    appendBytes(bytes)
+    return RawRef(start: start, count: UInt32(bytes.count))
+  }
+}
