@@ -61,12 +61,51 @@ enum SiteValue {
 
 /// The site's pages as a ``RenderModel``: the same names and values as ``PageContext`` and the contexts under
 /// it (the parity tests hold the two to the same output), read from ``BoardTables``, ``LocaleTables`` and
-/// ``PageTables`` through plain pointers. The owners must outlive the render.
+/// ``PageTables`` through a ``SiteView``. Make it with ``SiteRenderer/withModel(for:_:_:)``, which keeps the
+/// view and its tables alive.
 ///
-/// The renderer copies its model once per section; the tables are held `unowned(unsafe)` so a copy counts no
-/// references (two threads rendering pages of one board made those counts bounce a cache line between cores:
-/// 13 % of a 100,000-task build). Make it with ``SiteRenderer/withModel(for:_:_:)``, which keeps them alive.
+/// One reference and nothing else: the renderer copies its model before each call on it (it is a stored
+/// property of the renderer, which is being mutated), and copying the 233 bytes of tables this used to hold was
+/// 6 % of a build's instructions. The reference is unmanaged, so neither copies nor calls count references (two
+/// threads rendering pages of one board made those counts bounce a cache line between cores).
 struct SiteModel: RenderModel {
+  private let view: Unmanaged<SiteView>
+
+  init(_ view: SiteView) {
+    self.view = .passUnretained(view)
+  }
+
+  var root: SiteValue { .page }
+
+  func lookup(_ key: Int, in frame: SiteValue) -> SiteValue? {
+    view._withUnsafeGuaranteedRef { $0.lookup(key, in: frame) }
+  }
+
+  func behaviour(of value: SiteValue) -> SectionBehaviour {
+    view._withUnsafeGuaranteedRef { $0.behaviour(of: value) }
+  }
+
+  func item(_ index: Int, of list: SiteValue) -> SiteValue {
+    view._withUnsafeGuaranteedRef { $0.item(index, of: list) }
+  }
+
+  func write(_ value: SiteValue, escaped: Bool, into output: inout ByteWriter) {
+    view._withUnsafeGuaranteedRef { $0.write(value, escaped: escaped, into: &output) }
+  }
+
+  func isPageLevel(_ value: SiteValue) -> Bool {
+    view._withUnsafeGuaranteedRef { $0.isPageLevel(value) }
+  }
+
+  /// Whether page-level key number `key` (-1: the page itself) reads the same here as in `other`, a page of the
+  /// same board and locale: so a section that read only such keys renders the same bytes on both pages.
+  func samePageValue(_ key: Int32, as other: SiteModel) -> Bool {
+    view.takeUnretainedValue().samePageValue(key, as: other.view.takeUnretainedValue())
+  }
+}
+
+/// What ``SiteModel`` answers from: the tables of one page, as plain pointers. The owners must outlive it.
+final class SiteView {
   private let keys: UnsafePointer<SiteKey>
   private unowned(unsafe) let board: BoardTables
   private unowned(unsafe) let locale: LocaleTables
@@ -95,8 +134,6 @@ struct SiteModel: RenderModel {
   private let links: UnsafePointer<PageTables.Link>
   private let sentenceIsPlain: Bool
   private let timestampIsPlain: Bool
-
-  let root = SiteValue.page
 
   init(keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables) {
     self.keys = keys.pointer
@@ -234,9 +271,7 @@ struct SiteModel: RenderModel {
     if case .page = value { true } else { false }
   }
 
-  /// Whether page-level key number `key` (-1: the page itself) reads the same here as in `other`, a page of the
-  /// same board and locale: so a section that read only such keys renders the same bytes on both pages.
-  func samePageValue(_ key: Int32, as other: SiteModel) -> Bool {
+  func samePageValue(_ key: Int32, as other: SiteView) -> Bool {
     guard key >= 0, board === other.board, locale === other.locale else { return key < 0 }
     switch (lookup(Int(key), in: .page), other.lookup(Int(key), in: .page)) {
     case (nil, nil): return true

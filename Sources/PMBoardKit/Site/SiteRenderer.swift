@@ -150,8 +150,9 @@ public struct SiteRenderer: Sendable {
     let info = info(
       plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
     let page = PageTables(info)
-    return try withExtendedLifetime((prepared, locale, page)) {
-      try body(SiteModel(keys: prepared.keys, board: prepared.tables, locale: locale, page: page))
+    let view = SiteView(keys: prepared.keys, board: prepared.tables, locale: locale, page: page)
+    return try withExtendedLifetime((prepared, locale, page, view)) {
+      try body(SiteModel(view))
     }
   }
 
