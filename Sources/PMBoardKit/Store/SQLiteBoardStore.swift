@@ -102,12 +102,16 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
         throw error
       }
     }
-    afterTasks(first.info, first.tasks)
     switch first.history {
     case .read(let history):
-      afterHistory(first.info, history)
+      // One connection read both halves: their handlers take a core each.
+      let historyDone = DispatchGroup()
+      DispatchQueue.global(qos: .userInitiated).async(group: historyDone) { afterHistory(first.info, history) }
+      afterTasks(first.info, first.tasks)
+      await withCheckedContinuation { done in historyDone.notify(queue: .global()) { done.resume() } }
       return (first.info, first.tasks, history)
     case .pending(let pending, let expected):
+      afterTasks(first.info, first.tasks)
       await withCheckedContinuation { done in pending.group.notify(queue: .global()) { done.resume() } }
       if let history = try? pending.result.withLock({ $0 })?.get(), count(history) == expected {
         return (first.info, first.tasks, history)
