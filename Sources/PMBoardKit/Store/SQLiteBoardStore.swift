@@ -70,8 +70,10 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
   ) async throws -> (BoardInfo, Tasks, History) {
     let first = try await read { db, location, readOnly -> FirstRead<Tasks, History> in
       let info = try Self.info(db)
-      // `seq` only grows (AUTOINCREMENT), so the largest and the smallest bound the count without a scan.
-      let bounds = try Row.fetchOne(db, sql: "SELECT coalesce(max(seq), 0), coalesce(min(seq), 1) FROM history")!
+      // `seq` only grows (AUTOINCREMENT), so the largest and the smallest bound the count without a scan. One
+      // subquery each: SQLite looks a lone min() or max() up in the key's b-tree, but scans the table for both.
+      let bounds = try Row.fetchOne(
+        db, sql: "SELECT coalesce((SELECT max(seq) FROM history), 0), coalesce((SELECT min(seq) FROM history), 1)")!
       let (lastSeq, firstSeq): (Int64, Int64) = (bounds[0], bounds[1])
       // A second connection costs a few milliseconds to open: only worth it for a long history.
       guard lastSeq - firstSeq + 1 >= 20_000 else {
