@@ -57,7 +57,8 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
 
   /// Reads the board's settings and tasks and, for a long history, the history on a second connection at the
   /// same time; `afterTasks` and `afterHistory` get each half as soon as it is read and its connection closed
-  /// (so their work does not hold the pages SQLite mapped). The second connection reads up to the last entry the
+  /// (so their work does not hold the pages SQLite mapped), except that with a short history `afterTasks` runs
+  /// on another core while the same connection reads that history. The second connection reads up to the last entry the
   /// first one sees; if it then found another number of entries than the first one counted (an import replaced
   /// everything in between), both halves are read again in one transaction. The count scans the table, so it
   /// is taken while the other connection reads, not before.
@@ -77,7 +78,17 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
       let (lastSeq, firstSeq): (Int64, Int64) = (bounds[0], bounds[1])
       // A second connection costs a few milliseconds to open: only worth it for a long history.
       guard lastSeq - firstSeq + 1 >= 20_000 else {
-        return FirstRead(info: info, tasks: try readTasks(db), history: .read(try readHistory(db, lastSeq)))
+        let tasks = try readTasks(db)
+        // The tasks' work takes the other core while this connection reads the history (short: it holds few
+        // mapped pages).
+        let tasksDone = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: tasksDone) { afterTasks(info, tasks) }
+        do {
+          return FirstRead(info: info, tasks: tasks, history: .read(try readHistory(db, lastSeq), tasksDone: tasksDone))
+        } catch {
+          tasksDone.wait()
+          throw error
+        }
       }
       let pending = PendingHistory<History>()
       let settings = self.configuration(readOnly: readOnly)
@@ -105,12 +116,9 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
       }
     }
     switch first.history {
-    case .read(let history):
-      // One connection read both halves: their handlers take a core each.
-      let historyDone = DispatchGroup()
-      DispatchQueue.global(qos: .userInitiated).async(group: historyDone) { afterHistory(first.info, history) }
-      afterTasks(first.info, first.tasks)
-      await withCheckedContinuation { done in historyDone.notify(queue: .global()) { done.resume() } }
+    case .read(let history, let tasksDone):
+      afterHistory(first.info, history)
+      await withCheckedContinuation { done in tasksDone.notify(queue: .global()) { done.resume() } }
       return (first.info, first.tasks, history)
     case .pending(let pending, let expected):
       afterTasks(first.info, first.tasks)
@@ -280,7 +288,8 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
 /// What the first connection read, and the history: read there too, or coming from the second connection.
 private struct FirstRead<Tasks: Sendable, History: Sendable>: Sendable {
   enum HistoryRead: Sendable {
-    case read(History)
+    /// Read on the first connection too, after the tasks; `tasksDone` is left when the tasks' handler finished.
+    case read(History, tasksDone: DispatchGroup)
     /// Read on the second connection; `expected` entries by the first connection's count.
     case pending(PendingHistory<History>, expected: Int)
   }

@@ -1,6 +1,7 @@
-/// Work on each half of a snapshot, done as soon as that half is read and its connection closed: a build
-/// prepares the cards while the history is still being read, and the history's tables on the thread that read
-/// the history. The two may run at the same time.
+/// Work on each half of a snapshot, done as soon as that half is read and its connection closed (a short
+/// history is read on the tasks' connection, while the tasks' work runs): a build prepares the cards while the
+/// history is still being read, and the history's tables on the thread that read the history. The two may run at
+/// the same time.
 struct SnapshotHandlers: Sendable {
   var tasks: @Sendable (BoardInfo, BoardSnapshot.Tasks) -> Void
   var history: @Sendable (BoardInfo, BoardSnapshot.History) -> Void
