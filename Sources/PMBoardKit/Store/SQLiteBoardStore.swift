@@ -58,10 +58,10 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
   /// Reads the board's settings and tasks and, for a long history, the history on a second connection at the
   /// same time; `afterTasks` and `afterHistory` get each half as soon as it is read and its connection closed
   /// (so their work does not hold the pages SQLite mapped), except that with a short history `afterTasks` runs
-  /// on another core while the same connection reads that history. The second connection reads up to the last entry the
-  /// first one sees; if it then found another number of entries than the first one counted (an import replaced
-  /// everything in between), both halves are read again in one transaction. The count scans the table, so it
-  /// is taken while the other connection reads, not before.
+  /// on another core while the same connection reads that history. The second connection reads up to the last
+  /// entry the first one sees; if it then found another number of entries than the first one counted (an import
+  /// replaced everything in between), both halves are read again in one transaction. The count scans the table,
+  /// so it is taken while the other connection reads, not before.
   private func readHalves<Tasks: Sendable, History: Sendable>(
     tasks readTasks: @escaping @Sendable (Database) throws -> Tasks,
     history readHistory: @escaping @Sendable (Database, Int64) throws -> History,
