@@ -118,11 +118,11 @@ public final class SQLiteBoardStore: BoardStore, HalvesReadingStore {
     switch first.history {
     case .read(let history, let tasksDone):
       afterHistory(first.info, history)
-      await withCheckedContinuation { done in tasksDone.notify(queue: .global()) { done.resume() } }
+      await tasksDone.finished()
       return (first.info, first.tasks, history)
     case .pending(let pending, let expected):
       afterTasks(first.info, first.tasks)
-      await withCheckedContinuation { done in pending.group.notify(queue: .global()) { done.resume() } }
+      await pending.group.finished()
       if let history = try? pending.result.withLock({ $0 })?.get(), count(history) == expected {
         return (first.info, first.tasks, history)
       }
@@ -305,4 +305,11 @@ private final class PendingHistory<Value: Sendable>: Sendable {
   let group = DispatchGroup()
   /// Set when the first connection failed: the history is no longer wanted.
   let abandoned = Mutex(false)
+}
+
+extension DispatchGroup {
+  /// Suspends until every block of the group has finished, without blocking a thread of the async pool.
+  fileprivate func finished() async {
+    await withCheckedContinuation { done in notify(queue: .global()) { done.resume() } }
+  }
 }
