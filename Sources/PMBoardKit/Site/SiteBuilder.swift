@@ -49,10 +49,9 @@ public struct SiteBuilder: Sendable {
     let checked = try step("validate templates") { try checkedTheme.get() }
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
     let (today, asOf) = clock(for: board.info, now: now)
-    var renderer = SiteRenderer(
-      snapshot: board, theme: checked, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
-      today: today, asOf: asOf, baseURL: settings.baseURL)
-    renderer.tables = tables
+    let renderer = SiteRenderer(
+      snapshot: board, tables: tables, theme: checked, locales: locales,
+      defaultLocale: settings.defaultLocale ?? locales[0], today: today, asOf: asOf, baseURL: settings.baseURL)
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
     let writer = try step("prepare the output directory") { try SiteWriter(out: out) }
     do {

@@ -15,7 +15,7 @@ public struct SiteRenderer: Sendable {
   public var asOf: Date?
   public var baseURL: String?
   /// The board's tables when the store prepared them while it read; made from `snapshot` otherwise.
-  var tables: BoardTables?
+  let tables: BoardTables?
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {
@@ -28,7 +28,18 @@ public struct SiteRenderer: Sendable {
     snapshot: BoardSnapshot, theme: TemplateChecker.Checked, locales: [String], defaultLocale: String,
     today: CalendarDate, asOf: Date?, baseURL: String?
   ) {
+    self.init(
+      snapshot: snapshot, tables: nil, theme: theme, locales: locales, defaultLocale: defaultLocale, today: today,
+      asOf: asOf, baseURL: baseURL)
+  }
+
+  /// With the board's `tables` when the store already prepared them (``SnapshotHandlers``).
+  init(
+    snapshot: BoardSnapshot, tables: BoardTables?, theme: TemplateChecker.Checked, locales: [String],
+    defaultLocale: String, today: CalendarDate, asOf: Date?, baseURL: String?
+  ) {
     self.snapshot = snapshot
+    self.tables = tables
     self.theme = theme
     self.locales = locales
     self.defaultLocale = defaultLocale
