@@ -41,16 +41,14 @@ struct SnapshotTests {
 
   @Test
   func rowsWrittenByOtherToolsReadAsLoadReadsThem() async throws {
-    try await StoreScratch.with { scratch async throws in
-      let path = scratch.path("board.sqlite")
-      let store = SQLiteBoardStore(path: path)
-      try await store.create(Samples.board)
-      try edit(path) { db in
+    try await withSampleStore(
+      edited: { db in
         // An upper-case id and a title that is not valid UTF-8 (a lone continuation byte).
         try db.execute(sql: "UPDATE task SET id = upper(id) WHERE title = 'Write README'")
         try db.execute(sql: "UPDATE task SET title = CAST(X'41804243' AS TEXT) WHERE state = 'doing'")
         try db.execute(sql: "UPDATE history SET title = CAST(X'80' AS TEXT) WHERE seq = 1")
       }
+    ) { store in
       let loaded = try await store.load()
       #expect(loaded.tasks.contains { $0.title == "A\u{FFFD}BC" })
       #expect(try await store.snapshot().lines == BoardSnapshot(loaded).lines)
@@ -64,14 +62,12 @@ struct SnapshotTests {
     ("UPDATE history SET task = 'x' WHERE seq = 2", "names task \"x\", which is not a UUID"),
   ])
   func damagedRowsFailTheSnapshotLikeTheLoad(_ sql: String, _ message: String) async throws {
-    try await StoreScratch.with { scratch async throws in
-      let path = scratch.path("board.sqlite")
-      let store = SQLiteBoardStore(path: path)
-      try await store.create(Samples.board)
-      try edit(path) { db in
+    try await withSampleStore(
+      edited: { db in
         try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
         try db.execute(sql: sql)
       }
+    ) { store in
       for read in [{ _ = try await store.load() }, { _ = try await store.snapshot() }] as [() async throws -> Void] {
         let error = await storeError(read)
         #expect(error.map { "\($0)" }?.contains(message) == true, "\(String(describing: error))")
@@ -79,7 +75,21 @@ struct SnapshotTests {
     }
   }
 
-  private func edit(_ path: String, _ body: (Database) throws -> Void) throws {
+  /// A store of the sample board in a scratch directory, changed behind pmboard's back by `edit` (as another
+  /// tool would), handed to `body`.
+  private func withSampleStore(
+    edited edit: (Database) throws -> Void, _ body: (SQLiteBoardStore) async throws -> Void
+  ) async throws {
+    try await StoreScratch.with { scratch async throws in
+      let path = scratch.path("board.sqlite")
+      let store = SQLiteBoardStore(path: path)
+      try await store.create(Samples.board)
+      try Self.edit(path, edit)
+      try await body(store)
+    }
+  }
+
+  private static func edit(_ path: String, _ body: (Database) throws -> Void) throws {
     let queue = try DatabaseQueue(path: path)
     try queue.writeWithoutTransaction { db in try body(db) }
     try queue.close()
