@@ -3,7 +3,8 @@ import Testing
 
 @testable import PMBoardKit
 
-/// The writer's copy between files of one build (the root index copies the default locale's board).
+/// The writer's copies: between files of one build (the root index copies the default locale's board), and of
+/// an old file's unchanged beginning when a rebuild's page differs later on.
 @Suite struct SiteWriterTests {
   private func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pmboard-writer-\(UUID().uuidString)")
@@ -48,5 +49,25 @@ import Testing
       try writer.write("index.html") { _, copy in copy("ko/index.html", 0..<3) }
     }
     writer.discard()
+  }
+
+  @Test func aPageThatDiffersLateKeepsTheOldBeginningAndTheNewEnd() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("site")
+    let head = (0..<3000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+    let first = try SiteWriter(out: out)
+    try first.write("page.html", head + Array("old tail".utf8))
+    _ = try first.commit()
+    // Streamed in pieces: the first two equal the old file, so nothing is written until the third differs.
+    let second = try SiteWriter(out: out)
+    try second.write("page.html") { emit, _ in
+      for piece in [Array(head[..<1000]), Array(head[1000...]), Array("new tail, longer".utf8)] {
+        piece.withUnsafeBufferPointer { emit($0) }
+      }
+    }
+    #expect(try second.commit().changed == 1)
+    #expect(
+      try Data(contentsOf: out.appendingPathComponent("page.html")) == Data(head + Array("new tail, longer".utf8)))
   }
 }

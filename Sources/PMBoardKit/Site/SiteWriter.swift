@@ -251,10 +251,12 @@ public final class SiteWriter: Sendable {
     return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
-  /// Copies the first `count` bytes of the old file into the new one.
+  /// Copies the first `count` bytes of the old file into the new one: in the kernel where it can, through a
+  /// buffer otherwise.
   private static func copyPrefix(from source: Int32, to target: Int32, count: Int, path: String)
     throws(SiteWriteError)
   {
+    if copyInKernel(from: source, 0..<count, to: target) { return }
     var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
     var offset = 0
     while offset < count {
