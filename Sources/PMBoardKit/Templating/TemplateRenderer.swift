@@ -20,7 +20,7 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   /// Where output goes.
   private(set) var output: ByteWriter
   /// The context stack, innermost last; reused by every section, so iterations do not allocate.
-  private var stack: [Model.Value]
+  private var stack: ContextStack<Model.Value>
   /// Indentation of nested standalone partials: the current one is the first `indent` bytes.
   private var indentation: [UInt8] = []
   /// A streaming render hands output on once this many bytes are pending (`Int.max`: never).
@@ -42,8 +42,7 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     self.program = program
     self.model = model
     self.output = ByteWriter(capacity: capacity)
-    self.stack = [model.root]
-    self.stack.reserveCapacity(16)
+    self.stack = ContextStack(root: model.root)
     self.chunk = emit == nil ? .max : chunk
     self.emit = emit
     switch twin {
@@ -202,17 +201,17 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
       run(body, indent: indent)
     case .list(let count):
       for index in 0..<count {
-        stack.append(model.item(index, of: value))
+        stack.push(model.item(index, of: value))
         run(body, indent: indent)
-        stack.removeLast()
+        stack.pop()
         if output.pending >= chunk {
           handOn()
         }
       }
     case .value:
-      stack.append(value)
+      stack.push(value)
       run(body, indent: indent)
-      stack.removeLast()
+      stack.pop()
     }
   }
 
@@ -226,9 +225,9 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
       run(body, indent: indent)
     case .list(let count) where count == 0:
       // swift-mustache pushes the empty list; that matters only to `{{.}}`, which writes nothing for lists here.
-      stack.append(value)
+      stack.push(value)
       run(body, indent: indent)
-      stack.removeLast()
+      stack.pop()
     default:
       return
     }
@@ -245,22 +244,23 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   /// Resolves path number `pathIndex`; while a section is recorded, notes the keys read in page-level frames.
   private mutating func resolve(_ pathIndex: Int) -> Model.Value? {
     let path = program.paths[pathIndex]
-    let keys = UnsafeBufferPointer(rebasing: program.pathKeys[Int(path.keyStart)..<Int(path.keyStart + path.keyCount)])
+    // Plain pointer arithmetic: a rebased slice checked its range on every lookup.
+    let keys = UnsafeBufferPointer(start: program.pathKeys.baseAddress! + Int(path.keyStart), count: Int(path.keyCount))
+    if pageKeys != nil {
+      return resolveRecording(path.anchor, keys)
+    }
     switch path.anchor {
     case .implicitIterator:
-      if pageKeys != nil, model.isPageLevel(stack[stack.count - 1]) { pageKeys!.insert(-1) }
-      return stack.last
+      return stack.top
     case .top:
-      if pageKeys != nil, model.isPageLevel(stack[stack.count - 1]) { pageKeys!.insert(keys[0]) }
-      return descend(from: stack[stack.count - 1], through: keys)
+      return Self.descend(model, from: stack.top, through: keys)
     case .stack:
       let first = Int(keys[0])
       var level = stack.count - 1
       while level >= 0 {
-        if pageKeys != nil, model.isPageLevel(stack[level]) { pageKeys!.insert(keys[0]) }
         if let found = model.lookup(first, in: stack[level]) {
           // Once the first part is found, the rest must be in it: no further walk down the stack (as in the spec).
-          return keys.count == 1 ? found : descend(from: found, through: UnsafeBufferPointer(rebasing: keys[1...]))
+          return keys.count == 1 ? found : Self.descend(model, from: found, through: keys.extracting(1...))
         }
         level -= 1
       }
@@ -268,7 +268,36 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     }
   }
 
-  private func descend(from value: Model.Value, through keys: UnsafeBufferPointer<Int32>) -> Model.Value? {
+  /// `resolve` while a twin page's section is recorded (``TwinPages``): the same walk, noting page-level reads.
+  @inline(never)
+  private mutating func resolveRecording(_ anchor: TemplatePath.Anchor, _ keys: UnsafeBufferPointer<Int32>)
+    -> Model.Value?
+  {
+    switch anchor {
+    case .implicitIterator:
+      if model.isPageLevel(stack.top) { pageKeys!.insert(-1) }
+      return stack.top
+    case .top:
+      if model.isPageLevel(stack.top) { pageKeys!.insert(keys[0]) }
+      return Self.descend(model, from: stack.top, through: keys)
+    case .stack:
+      let first = Int(keys[0])
+      var level = stack.count - 1
+      while level >= 0 {
+        if model.isPageLevel(stack[level]) { pageKeys!.insert(keys[0]) }
+        if let found = model.lookup(first, in: stack[level]) {
+          return keys.count == 1 ? found : Self.descend(model, from: found, through: keys.extracting(1...))
+        }
+        level -= 1
+      }
+      return nil
+    }
+  }
+
+  /// Static, so that calling it from a mutating method does not copy the renderer (a `memcpy` of its fields).
+  private static func descend(_ model: Model, from value: Model.Value, through keys: UnsafeBufferPointer<Int32>)
+    -> Model.Value?
+  {
     var value = value
     for key in keys {
       guard let child = model.lookup(Int(key), in: value) else { return nil }
