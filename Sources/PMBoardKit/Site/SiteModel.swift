@@ -398,11 +398,15 @@ final class SiteView {
     }
   }
 
+  /// An hour or a minute, zero-padded: two bytes, without `appendDecimal`'s general digit loop.
   private static func writeTwoDigits(_ value: Int, into output: inout ByteWriter) {
-    if value < 10 {
-      output.appendByte(UInt8(ascii: "0"))
+    guard (0..<100).contains(value) else {
+      output.appendDecimal(value)
+      return
     }
-    output.appendDecimal(value)
+    let zero = UInt8(ascii: "0")
+    output.appendByte(zero &+ UInt8(truncatingIfNeeded: value / 10))
+    output.appendByte(zero &+ UInt8(truncatingIfNeeded: value % 10))
   }
 
   /// `LocaleFormatter.sentence(_:)`.
