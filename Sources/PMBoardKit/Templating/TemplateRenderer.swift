@@ -246,18 +246,19 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     let path = program.paths[pathIndex]
     // Plain pointer arithmetic: a rebased slice checked its range on every lookup.
     let keys = UnsafeBufferPointer(start: program.pathKeys.baseAddress! + Int(path.keyStart), count: Int(path.keyCount))
-    if pageKeys != nil {
-      return resolveRecording(path.anchor, keys)
-    }
+    let recording = pageKeys != nil
     switch path.anchor {
     case .implicitIterator:
+      if recording { notePageRead(-1, in: stack.top) }
       return stack.top
     case .top:
+      if recording { notePageRead(keys[0], in: stack.top) }
       return Self.descend(model, from: stack.top, through: keys)
     case .stack:
       let first = Int(keys[0])
       var level = stack.count - 1
       while level >= 0 {
+        if recording { notePageRead(keys[0], in: stack[level]) }
         if let found = model.lookup(first, in: stack[level]) {
           // Once the first part is found, the rest must be in it: no further walk down the stack (as in the spec).
           return keys.count == 1 ? found : Self.descend(model, from: found, through: keys.extracting(1...))
@@ -268,30 +269,10 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     }
   }
 
-  /// `resolve` while a twin page's section is recorded (``TwinPages``): the same walk, noting page-level reads.
+  /// Notes key number `key` (-1: the frame itself) as read, if `frame` is page-level (``TwinPages``).
   @inline(never)
-  private mutating func resolveRecording(_ anchor: TemplatePath.Anchor, _ keys: UnsafeBufferPointer<Int32>)
-    -> Model.Value?
-  {
-    switch anchor {
-    case .implicitIterator:
-      if model.isPageLevel(stack.top) { pageKeys!.insert(-1) }
-      return stack.top
-    case .top:
-      if model.isPageLevel(stack.top) { pageKeys!.insert(keys[0]) }
-      return Self.descend(model, from: stack.top, through: keys)
-    case .stack:
-      let first = Int(keys[0])
-      var level = stack.count - 1
-      while level >= 0 {
-        if model.isPageLevel(stack[level]) { pageKeys!.insert(keys[0]) }
-        if let found = model.lookup(first, in: stack[level]) {
-          return keys.count == 1 ? found : Self.descend(model, from: found, through: keys.extracting(1...))
-        }
-        level -= 1
-      }
-      return nil
-    }
+  private mutating func notePageRead(_ key: Int32, in frame: Model.Value) {
+    if model.isPageLevel(frame) { pageKeys!.insert(key) }
   }
 
   /// Static, so that calling it from a mutating method does not copy the renderer (a `memcpy` of its fields).
