@@ -83,9 +83,7 @@ public enum Instant {
   /// Two digits at a time, unrolled: timestamps are written three times per history entry (once per locale).
   @inline(__always)
   private static func putTwoDigits(_ value: Int, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
-    let tens = value / 10
-    out[start] = UInt8(truncatingIfNeeded: 48 + tens)
-    out[start + 1] = UInt8(truncatingIfNeeded: 48 + value - tens * 10)
+    (out[start], out[start + 1]) = ASCIIDigits.pair(value)
   }
 
   /// `date` truncated to whole seconds, so that what is stored equals what is written back.

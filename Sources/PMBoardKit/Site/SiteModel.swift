@@ -391,22 +391,11 @@ final class SiteView {
       case .particle(let particle):
         HTMLEscaper.appendRaw(particle.after(utf8: output.bytes(from: start)), into: &output)
       case .slot(.date): append(dayTexts[Int(entry.dayIndex)], from: localeBytes, into: &output)
-      case .slot(.hour): Self.writeTwoDigits(secondOfDay / 3600, into: &output)
-      case .slot(.minute): Self.writeTwoDigits(secondOfDay / 60 % 60, into: &output)
+      case .slot(.hour): output.appendTwoDigits(secondOfDay / 3600)
+      case .slot(.minute): output.appendTwoDigits(secondOfDay / 60 % 60)
       case .slot: break
       }
     }
-  }
-
-  /// An hour or a minute, zero-padded: two bytes, without `appendDecimal`'s general digit loop.
-  private static func writeTwoDigits(_ value: Int, into output: inout ByteWriter) {
-    guard (0..<100).contains(value) else {
-      output.appendDecimal(value)
-      return
-    }
-    let zero = UInt8(ascii: "0")
-    output.appendByte(zero &+ UInt8(truncatingIfNeeded: value / 10))
-    output.appendByte(zero &+ UInt8(truncatingIfNeeded: value % 10))
   }
 
   /// `LocaleFormatter.sentence(_:)`.

@@ -81,6 +81,13 @@ extension ByteWriter {
     appendBytes(text.utf8Start, count: text.utf8CodeUnitCount)
   }
 
+  /// `value` (0...99) zero-padded to two digits, as timestamps show hours and minutes.
+  mutating func appendTwoDigits(_ value: Int) {
+    let (tens, ones) = ASCIIDigits.pair(value)
+    appendByte(tens)
+    appendByte(ones)
+  }
+
   /// Decimal digits without going through `String`, the same text as `String(describing:)`.
   mutating func appendDecimal(_ number: Int) {
     if number >= 0, number < 10 {
