@@ -10,21 +10,25 @@ public enum KoreanParticle: String, CaseIterable, Sendable {
 
   /// The particle to write after `word`.
   public func after(_ word: String) -> String {
-    after(lastScalar: word.unicodeScalars.last(where: { !Self.ignorable($0) }))
+    after(lastScalar: word.unicodeScalars.last(where: { !Self.ignorable($0) })).description
   }
 
-  /// The particle to write after the word whose (valid) UTF-8 is `utf8`.
-  func after(utf8: UnsafeBufferPointer<UInt8>) -> String {
+  /// The particle to write after the word whose (valid) UTF-8 is `utf8`: a `StaticString`, since a build
+  /// writes one per Korean history sentence and a `String` cost a retain, a release and a copy to reach its bytes.
+  func after(utf8: UnsafeBufferPointer<UInt8>) -> StaticString {
     var end = utf8.count
     while end > 0 {
+      // The text is valid UTF-8, so the last scalar starts at the last byte that is not a continuation byte.
       var start = end - 1
       while start > 0, utf8[start] & 0xC0 == 0x80 { start -= 1 }
-      var bytes = UnsafeBufferPointer(rebasing: utf8[start..<end]).makeIterator()
-      var decoder = UTF8()
-      // Hangul syllables are never ignorable; most words end in one, so skip the property lookups.
-      if case .scalarValue(let scalar) = decoder.decode(&bytes),
-        (0xAC00...0xD7A3).contains(scalar.value) || !Self.ignorable(scalar)
-      {
+      var value = UInt32(utf8[start])
+      if end - start > 1 {
+        value &= 0x7F >> UInt32(end - start)
+        for index in start + 1..<end {
+          value = value << 6 | UInt32(utf8[index] & 0x3F)
+        }
+      }
+      if let scalar = Unicode.Scalar(value), !Self.ignorable(scalar) {
         return after(lastScalar: scalar)
       }
       end = start
@@ -32,7 +36,7 @@ public enum KoreanParticle: String, CaseIterable, Sendable {
     return after(lastScalar: nil)
   }
 
-  private func after(lastScalar: Unicode.Scalar?) -> String {
+  private func after(lastScalar: Unicode.Scalar?) -> StaticString {
     guard let last = lastScalar, (0xAC00...0xD7A3).contains(last.value) else { return neutral }
     let final = (last.value - 0xAC00) % 28
     switch self {
@@ -44,7 +48,7 @@ public enum KoreanParticle: String, CaseIterable, Sendable {
     }
   }
 
-  private var neutral: String {
+  private var neutral: StaticString {
     switch self {
     case .eulReul: "을(를)"
     case .iGa: "이(가)"
@@ -59,8 +63,10 @@ public enum KoreanParticle: String, CaseIterable, Sendable {
   private static func ignorable(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x27, 0x22, 0x29, 0x5D, 0x20, 0x09...0x0D, 0x2019, 0x201D, 0x300D, 0x300F, 0xFF09: true
-    case 0..<0x80: false
-    default: scalar.properties.isWhitespace
+    // The rest of Unicode's White_Space property (a stable list): a table lookup per CJK title cost more than
+    // the rest of the sentence.
+    case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+    default: false
     }
   }
 }

@@ -389,7 +389,7 @@ final class SiteView {
       switch parts[index] {
       case .literal(let text): append(text, from: localeBytes, into: &output)
       case .particle(let particle):
-        HTMLEscaper.appendRaw(particle.after(utf8: output.bytes(from: start)), into: &output)
+        output.appendStatic(particle.after(utf8: output.bytes(from: start)))
       case .slot(.date): append(dayTexts[Int(entry.dayIndex)], from: localeBytes, into: &output)
       case .slot(.hour): output.appendTwoDigits(secondOfDay / 3600)
       case .slot(.minute): output.appendTwoDigits(secondOfDay / 60 % 60)
@@ -405,7 +405,7 @@ final class SiteView {
       switch parts[index] {
       case .literal(let text): append(text, from: localeBytes, into: &output)
       case .particle(let particle):
-        HTMLEscaper.appendRaw(particle.after(utf8: output.bytes(from: start)), into: &output)
+        output.appendStatic(particle.after(utf8: output.bytes(from: start)))
       case .slot(.title): append(entry.title, from: historyBytes, into: &output)
       case .slot(.from):
         if let from = entry.from {
