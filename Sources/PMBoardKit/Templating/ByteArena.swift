@@ -3,27 +3,45 @@ import Foundation
 /// Immutable bytes with a stable address, shared by the pages of a build.
 final class ByteArena: @unchecked Sendable {
   private let storage: UnsafeMutableBufferPointer<UInt8>
+  /// Whether `storage` is a mapping of its own (``init(reserving:)``) rather than a `malloc` block.
+  private let isMapping: Bool
 
   init(_ writer: consuming ByteWriter) {
     storage = writer.take()
+    isMapping = false
+  }
+
+  /// Room for up to `capacity` bytes, filled in place through ``region(_:)`` before the arena is shared.
+  ///
+  /// Address space only: the kernel backs a page when it is first written, so a bound far above what is written
+  /// costs nothing (and `MAP_NORESERVE` keeps it out of the overcommit accounting). This lets independent writers
+  /// each fill a stretch sized for their worst case, instead of writing apart and being copied together after.
+  init(reserving capacity: Int) {
+    let size = max(capacity, 1)
+    let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+    guard let mapping, mapping != UnsafeMutableRawPointer(bitPattern: -1) else {
+      fatalError("cannot reserve \(size) bytes of address space: \(String(cString: strerror(errno)))")
+    }
+    storage = UnsafeMutableBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: size)
+    isMapping = true
   }
 
   deinit {
-    free(storage.baseAddress)
+    if isMapping {
+      munmap(storage.baseAddress, storage.count)
+    } else {
+      free(storage.baseAddress)
+    }
+  }
+
+  /// The bytes `range` of a reserved arena, to be written by one writer while no one reads the arena.
+  func region(_ range: Range<Int>) -> UnsafeMutableBufferPointer<UInt8> {
+    UnsafeMutableBufferPointer(rebasing: storage[range])
   }
 
   var base: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
 
   var count: Int { storage.count }
-
-  /// The arenas' bytes one after another, in one arena.
-  static func joined(_ arenas: [ByteArena]) -> ByteArena {
-    var writer = ByteWriter(capacity: arenas.reduce(0) { $0 + $1.count })
-    for arena in arenas {
-      writer.appendBytes(arena.base, count: arena.count)
-    }
-    return ByteArena(writer)
-  }
 
   /// The bytes `text` names.
   func bytes(_ text: RawRef) -> UnsafeBufferPointer<UInt8> {

@@ -15,14 +15,25 @@ struct ByteWriter: ~Copyable {
   private(set) var pending = 0
   /// Bytes handed on before `storage[0]`.
   private var flushed = 0
+  /// Whether `storage` is this writer's `malloc` block (else a region of someone else's memory).
+  private let ownsStorage: Bool
 
   init(capacity: Int) {
     self.capacity = max(capacity, 64)
     storage = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+    ownsStorage = true
+  }
+
+  /// Writes into `region` of memory the caller owns, which must have room for everything written: growing
+  /// would move the bytes away from where their readers look for them.
+  init(region: UnsafeMutableBufferPointer<UInt8>) {
+    storage = region.baseAddress!
+    capacity = region.count
+    ownsStorage = false
   }
 
   deinit {
-    free(storage)
+    if ownsStorage { free(storage) }
   }
 
   /// The length of the whole output so far, including bytes already handed on.
@@ -114,6 +125,7 @@ struct ByteWriter: ~Copyable {
 
   /// Gives up the buffer: its first `pending` bytes, to be released with `free`.
   consuming func take() -> UnsafeMutableBufferPointer<UInt8> {
+    precondition(ownsStorage, "a region writer has nothing of its own to give up")
     let result = UnsafeMutableBufferPointer(start: storage, count: pending)
     discard self
     return result
@@ -126,6 +138,7 @@ struct ByteWriter: ~Copyable {
 
   @inline(never)
   private mutating func grow(_ extra: Int) {
+    precondition(ownsStorage, "a region writer ran past the room its caller reserved")
     // `realloc` moves big blocks by remapping pages, without copying or touching them twice.
     let newCapacity = max(pending + extra, capacity * 2)
     storage = realloc(storage, newCapacity)!.assumingMemoryBound(to: UInt8.self)
