@@ -41,8 +41,6 @@ final class ByteArena: @unchecked Sendable {
 
   var base: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
 
-  var count: Int { storage.count }
-
   /// The bytes `text` names.
   func bytes(_ text: RawRef) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: base + text.start, count: Int(text.count))
