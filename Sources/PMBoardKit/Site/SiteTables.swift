@@ -355,17 +355,16 @@ struct CardTables: @unchecked Sendable {
     }
     return true
   }
-
 }
 
 /// The history half of ``BoardTables``: history newest first. Titles stay where the snapshot keeps them:
 /// sentences escape them as they are composed.
 struct HistoryTables: @unchecked Sendable {
-  var bytes: ByteArena
-  var entries: FixedArray<EntryRecord>
-  var fields: FixedArray<TaskField>
-  var days: [Int]
-  var isoDays: FixedArray<UInt8>
+  let bytes: ByteArena
+  let entries: FixedArray<EntryRecord>
+  let fields: FixedArray<TaskField>
+  let days: [Int]
+  let isoDays: FixedArray<UInt8>
 
   init(history: BoardSnapshot.History, zone: TimeZone) {
     var clock = WallClock(zone: zone)
