@@ -39,6 +39,44 @@ import Testing
     """,
   ]
 
+  /// Loops that resolve names once for all items (cards, entries and locale links that push nothing inside):
+  /// every item variable raw and escaped, `{{.name}}`, names found further down the stack, missing
+  /// names, flags nested in flags, inverted sections over text, and a partial inside the loop.
+  static let boundLoops: [String: String] = [
+    "board": """
+    {{#columns}}
+    [{{state}}|{{label}}|{{count}}
+    {{> cards}}
+    ]
+    {{/columns}}
+    {{#locales}}{{code}},{{name}},{{href}},{{url}},{{current}},{{#current}}*{{/current}}{{lang}},{{.code}},{{.lang}};{{/locales}}
+    """,
+    "cards": """
+    {{#cards}}
+    <{{id}}|{{title}}|{{{title}}}|{{body}}|{{&body}}|{{hasBody}}|{{due}}|{{hasDue}}|{{dueText}}|{{{dueText}}}
+    {{state}}|{{overdue}}|{{dueToday}}|{{t.board.overdue}}|{{label}}|{{count}}|{{lang}}|{{^title}}none{{/title}}
+    {{.title}}|{{.label}}|{{#hasDue}}{{due}}{{#overdue}}!{{t.board.overdue}}{{/overdue}}{{/hasDue}}{{^hasBody}}nobody{{/hasBody}}
+    {{missing}}{{#missing}}x{{/missing}}{{^missing}}y{{/missing}}{{#isEmpty}}never{{/isEmpty}}{{^isBoard}}no{{/isBoard}}
+    {{> card}}
+    {{/cards}}
+    """,
+    "card": "[{{title}}{{#dueToday}} today{{/dueToday}}{{^overdue}} fine{{/overdue}}]",
+    "history": """
+    {{#entries}}
+    {{action}}|{{at}}|{{{at}}}|{{timeText}}|{{{timeText}}}|{{sentence}}|{{{sentence}}}|{{^sentence}}x{{/sentence}}
+    {{pageLabel}}|{{lang}}|{{t.history.heading}}|{{.action}}|{{.lang}}|{{isEmpty}}|{{#hasPager}}p{{/hasPager}}
+    {{/entries}}
+    {{#locales}}{{code}}{{#current}}*{{/current}}{{/locales}}
+    """,
+  ]
+
+  @Test func boundLoopsOnHostileData() throws {
+    try expectParity(
+      board: Self.hostileBoard(), templates: Self.boundLoops, baseURL: "https://example.com/b",
+      asOf: Date(timeIntervalSince1970: 1_795_000_000))
+    try expectParity(board: Self.board(), templates: Self.boundLoops)
+  }
+
   @Test func builtInThemeOnTheDemoBoard() throws {
     try expectParity(board: Self.board(), templates: nil)
   }

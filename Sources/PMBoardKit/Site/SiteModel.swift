@@ -97,6 +97,10 @@ struct SiteModel: RenderModel {
     view._withUnsafeGuaranteedRef { $0.isPageLevel(value) }
   }
 
+  /// Every list of the site is a table: which keys an item answers, and with what kind of value, depends only on
+  /// the list (``SiteView/lookup(_:in:)`` switches on the key alone for each kind of item).
+  func itemsShareShape(_ list: SiteValue) -> Bool { true }
+
   /// Whether page-level key number `key` (-1: the page itself) reads the same here as in `other`, a page of the
   /// same board and locale: so a section that read only such keys renders the same bytes on both pages.
   func samePageValue(_ key: Int32, as other: SiteModel) -> Bool {

@@ -30,6 +30,10 @@ protocol RenderModel {
   /// Whether `value` is a frame whose keys can differ between twin pages (``TwinPages``); lookups in it are
   /// recorded so the second page copies only what reads the same.
   func isPageLevel(_ value: Value) -> Bool
+  /// Whether every item of `list` answers the same keys, each with the same kind of value (text, flag, list or
+  /// object; the flags' and lists' contents may differ): the rows of a table. A loop over such a list resolves
+  /// each name once for all items (``TemplateRenderer``), not once per item.
+  func itemsShareShape(_ list: Value) -> Bool
 }
 
 /// Reads ``TemplateContext`` view models.
@@ -57,6 +61,9 @@ struct ContextModel: RenderModel {
 
   /// Any view model: every frame counts (twin pages are a site-model feature; this keeps recording safe).
   func isPageLevel(_ value: TemplateValue) -> Bool { true }
+
+  /// Any view model's items may answer differently: every loop resolves names per item.
+  func itemsShareShape(_ list: TemplateValue) -> Bool { false }
 
   func write(_ value: TemplateValue, escaped: Bool, into output: inout ByteWriter) {
     switch value {

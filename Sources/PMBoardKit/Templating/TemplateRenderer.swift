@@ -34,6 +34,9 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   /// Sections (by op) whose bytes the twin page already wrote: `splice` copies them instead of rendering.
   private let reuse: [Int: Range<Int>]
   private let splice: ((Range<Int>) -> Void)?
+  /// Per op, what it reads in the loop that runs bound (``bind(_:sample:depth:)``); allocated on the first such
+  /// loop. Bound loops never nest (a list section inside one keeps it generic), so one table serves them all.
+  private var bindings: UnsafeMutablePointer<LoopBinding<Model.Value>>?
 
   init(
     program: RenderProgram, model: Model, capacity: Int, chunk: Int = .max,
@@ -52,6 +55,13 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
       (recordsSections, reuse, splice) = (true, [:], nil)
     case .reuse(let spans, let copy):
       (recordsSections, reuse, splice) = (false, spans, emit == nil ? nil : copy)
+    }
+  }
+
+  deinit {
+    if let bindings {
+      bindings.deinitialize(count: program.ops.count)
+      bindings.deallocate()
     }
   }
 
@@ -200,6 +210,15 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     case .trueFlag:
       run(body, indent: indent)
     case .list(let count):
+      if indent == 0, count > 0, model.itemsShareShape(value), bind(body, sample: model.item(0, of: value), depth: 0) {
+        for index in 0..<count {
+          runBound(body, item: model.item(index, of: value))
+          if output.pending >= chunk {
+            handOn()
+          }
+        }
+        return
+      }
       for index in 0..<count {
         stack.push(model.item(index, of: value))
         run(body, indent: indent)
@@ -230,6 +249,104 @@ struct TemplateRenderer<Model: RenderModel>: ~Copyable {
       stack.pop()
     default:
       return
+    }
+  }
+
+  // MARK: - Bound loops
+
+  /// Decides, for a loop over a list whose items share a shape, what each op of `range` reads, with `sample` (the
+  /// first item) standing for every item. A name the item answers is read from each item; any other resolves in
+  /// the frames below the item, which stay the same for the whole loop, so it resolves once, now. Answers false
+  /// (the loop runs generic) where an item would be pushed or the stack walked per item: a section that pushes
+  /// (a list, or text or an object not inverted), a dotted name found in the item, an indented partial.
+  private mutating func bind(_ range: Range<Int>, sample: Model.Value, depth: Int) -> Bool {
+    // Deeper partials are rare enough to render generic, and the limit stops a partial that includes itself.
+    guard depth < 8, pageKeys == nil || !model.isPageLevel(sample) else { return false }
+    if bindings == nil {
+      bindings = .allocate(capacity: program.ops.count)
+      bindings!.initialize(repeating: .itself, count: program.ops.count)
+    }
+    var index = range.lowerBound
+    while index < range.upperBound {
+      switch program.ops[index] {
+      case .text:
+        index += 1
+      case .variable(let path, _):
+        guard let binding = binding(of: Int(path), sample: sample) else { return false }
+        bindings![index] = binding
+        index += 1
+      case .section(let path, let inverted, let end):
+        guard let binding = binding(of: Int(path), sample: sample) else { return false }
+        if let value = binding.value(item: sample, model: model) {
+          switch model.behaviour(of: value) {
+          case .trueFlag, .falseFlag: break
+          case .value: guard inverted else { return false }
+          case .list: return false
+          }
+        }
+        bindings![index] = binding
+        guard bind(index + 1..<Int(end), sample: sample, depth: depth) else { return false }
+        index = Int(end)
+      case .partial(let template, _, let indentationCount):
+        guard indentationCount == 0, bind(program.entries[Int(template)], sample: sample, depth: depth + 1) else {
+          return false
+        }
+        index += 1
+      }
+    }
+    return true
+  }
+
+  /// What path number `pathIndex` reads in a bound loop, or nil if it cannot be bound.
+  private mutating func binding(of pathIndex: Int, sample: Model.Value) -> LoopBinding<Model.Value>? {
+    let path = program.paths[pathIndex]
+    // Only the implicit iterator has no parts.
+    var first: Int { Int(program.pathKeys[Int(path.keyStart)]) }
+    switch path.anchor {
+    case .implicitIterator:
+      return .itself
+    case .top:
+      return path.keyCount == 1 ? .field(first) : nil
+    case .stack:
+      if model.lookup(first, in: sample) != nil {
+        return path.keyCount == 1 ? .field(first) : nil
+      }
+      // The stack as it is before the loop pushes anything: what the item does not answer, as a walk would find.
+      return .constant(resolve(pathIndex))
+    }
+  }
+
+  /// ``run(_:indent:)`` for one item of a bound loop, at indentation 0: the same output without the stack.
+  private mutating func runBound(_ range: Range<Int>, item: Model.Value) {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      switch program.ops[index] {
+      case .text(let start, let count, _):
+        output.appendBytes(program.bytes.baseAddress! + Int(start), count: Int(count))
+        index += 1
+      case .variable(_, let escaped):
+        if let value = bindings![index].value(item: item, model: model) {
+          model.write(value, escaped: escaped, into: &output)
+        }
+        index += 1
+      case .section(_, let inverted, let end):
+        var renders = inverted
+        if let value = bindings![index].value(item: item, model: model) {
+          switch model.behaviour(of: value) {
+          case .trueFlag: renders = !inverted
+          case .falseFlag: renders = inverted
+          // Bound only when inverted, which renders nothing for text or an object; lists are never bound.
+          case .value, .list: renders = false
+          }
+        }
+        if renders {
+          runBound(index + 1..<Int(end), item: item)
+        }
+        index = Int(end)
+      case .partial(let template, _, _):
+        runBound(program.entries[Int(template)], item: item)
+        index += 1
+      }
     }
   }
 
@@ -303,4 +420,22 @@ enum TwinPages {
   case record
   /// Copy these sections' bytes (ranges in the first page's output) with the closure instead of rendering them.
   case reuse([Int: Range<Int>], copy: (Range<Int>) -> Void)
+}
+
+/// What an op reads in a bound loop (``TemplateRenderer``).
+enum LoopBinding<Value> {
+  /// The item's value for key number `n`.
+  case field(Int)
+  /// The item itself (`{{.}}`).
+  case itself
+  /// The same value for every item, resolved before the loop (nil: the name is missing).
+  case constant(Value?)
+
+  func value<Model: RenderModel>(item: Value, model: Model) -> Value? where Model.Value == Value {
+    switch self {
+    case .field(let key): model.lookup(key, in: item)
+    case .itself: item
+    case .constant(let value): value
+    }
+  }
 }
