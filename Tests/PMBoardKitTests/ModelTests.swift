@@ -42,18 +42,20 @@ struct ModelTests {
   }
 
   /// The word-at-a-time UTF-8 check against the standard library's, on random bytes that are mostly UTF-8
-  /// (ASCII runs, sequences of every length) with every kind of damage mixed in.
+  /// (ASCII runs, runs of three-byte characters with every lead byte's edge cases, sequences of every length)
+  /// with every kind of damage mixed in.
   @Test func utf8CheckAgreesWithTheStandardLibrary() {
     var random = SplitMix64(seed: 7)
     let pieces: [[UInt8]] = [
       Array("plain ascii text!".utf8), Array("한국어".utf8), Array("日本語".utf8), Array("é".utf8), Array("👍🏽".utf8),
+      Array("하트".utf8), Array("\u{E000}\u{FFFD}\u{0800}\u{D7FF}".utf8),
       [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2], [0xE0, 0x80, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0xA0, 0x80],
       [0xED, 0x9F, 0xBF], [0xEF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF],
       [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xE3, 0x81], [0xF0, 0x9F, 0x91],
     ]
     for _ in 0..<20_000 {
       var bytes: [UInt8] = []
-      for _ in 0..<Int.random(in: 0..<6, using: &random) {
+      for _ in 0..<Int.random(in: 0..<12, using: &random) {
         bytes +=
           Int.random(in: 0..<4, using: &random) == 0
           ? [UInt8.random(in: 0...255, using: &random)] : pieces[Int.random(in: 0..<pieces.count, using: &random)]

@@ -52,15 +52,30 @@ extension UUID {
   }
 
   /// Whether `bytes` spell a UUID (36 characters, either case) — what ``init(utf8:)`` accepts, without making
-  /// one: a build checks every id it loads and needs only the answer.
+  /// one: a build checks every id it loads and needs only the answer. Eight characters at a time (the byte-wise
+  /// check was 2 % of a 10,000-task build's instructions): the 32 digits in four words, then the 4 hyphens.
   static func isText(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count == 36, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
-    let hyphen = UInt8(ascii: "-")
-    var wrong = (base[8] ^ hyphen) | (base[13] ^ hyphen) | (base[18] ^ hyphen) | (base[23] ^ hyphen)
-    for range in [0..<8, 9..<13, 14..<18, 19..<23, 24..<36] {
-      for index in range { wrong |= hexValue(base[index]) & 0xF0 }
-    }
-    return wrong == 0
+    guard bytes.count == 36, let base = bytes.baseAddress else { return false }
+    func word(_ offset: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+    func half(_ offset: Int) -> UInt64 { UInt64(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+    let hyphens = half(8) & 0xFF | half(13) << 8 & 0xFF00 | half(18) << 16 & 0xFF_0000 | half(23) << 24
+    return hyphens & 0xFFFF_FFFF == 0x2D2D_2D2D
+      && allHexDigits(word(0)) && allHexDigits(half(9) | half(14) << 32) && allHexDigits(half(19) | half(24) << 32)
+      && allHexDigits(word(28))
+  }
+
+  /// Whether all eight bytes of `word` are hex digits, either case. A byte below 0x80 plus (0x80 - n) has its
+  /// top bit set exactly when it is at least n, and no such sum carries into the next byte.
+  @inline(__always)
+  private static func allHexDigits(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let tops: UInt64 = 0x8080_8080_8080_8080
+    guard word & tops == 0 else { return false }
+    func atLeast(_ value: UInt64, _ n: UInt64) -> UInt64 { (value &+ ones &* (0x80 - n)) & tops }
+    let digits = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
+    let lower = word | ones &* 0x20
+    let letters = atLeast(lower, 0x61) & ~atLeast(lower, 0x67)
+    return digits | letters == tops
   }
 
   /// The value of a hex digit byte; 0xFF for any other byte. Arithmetic rather than a table: a static array is
