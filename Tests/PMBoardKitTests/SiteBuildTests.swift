@@ -145,8 +145,20 @@ struct SiteBuildTests {
     // a file the user added to a pmboard site is kept on rebuild
     #expect(try cli.run("build", "--demo", "--out", "site").status == 0)
     try cli.write("site/CNAME", "board.example.org")
-    #expect(try cli.run("build", "--demo", "--out", "site", "--today", "2026-11-30").status == 0)
-    #expect(try cli.read("site/CNAME") == "board.example.org")
+    try cli.write("site/extra/deep/notes.txt", "mine")
+    let site = cli.directory.appendingPathComponent("site").path
+    try FileManager.default.createSymbolicLink(atPath: site + "/alias", withDestinationPath: "CNAME")
+    try FileManager.default.createSymbolicLink(atPath: site + "/folder-link", withDestinationPath: "extra")
+    // Kept whether or not anything changed (the second build is a no-op); symbolic links are kept as links.
+    for today in ["2026-11-30", "2026-11-30", "2026-12-01"] {
+      let rebuilt = try cli.run("build", "--demo", "--out", "site", "--today", today)
+      #expect(rebuilt.status == 0)
+      #expect(rebuilt.stdout.contains("kept 4 files pmboard did not make"), "\(rebuilt.stdout)")
+      #expect(try cli.read("site/CNAME") == "board.example.org")
+      #expect(try cli.read("site/extra/deep/notes.txt") == "mine")
+      #expect(try cli.read("site/alias") == "board.example.org")
+      #expect(try FileManager.default.destinationOfSymbolicLink(atPath: site + "/folder-link") == "extra")
+    }
   }
 
   @Test func buildWithoutAStoreSaysHowToMakeOne() throws {

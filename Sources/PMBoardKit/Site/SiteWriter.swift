@@ -292,14 +292,9 @@ public final class SiteWriter: Sendable {
     let progress = state.withLock { $0 }
     let writtenSet = Set(progress.written)
     var kept: [String] = []
-    if let previous, let walker = FileManager.default.enumerator(atPath: out.path) {
-      while let item = walker.nextObject() as? String {
-        var isDirectory: ObjCBool = false
-        let full = out.appendingPathComponent(item).path
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
-          item != Self.manifestName, !previous.contains(item), !writtenSet.contains(item)
-        else { continue }
-        try linkFromOldSite(item)
+    if let previous {
+      for item in Self.files(under: outPath)
+      where item != Self.manifestName && !previous.contains(item) && !writtenSet.contains(item) {
         kept.append(item)
       }
     }
@@ -307,19 +302,24 @@ public final class SiteWriter: Sendable {
     let manifest =
       (["pmboard site: files written by pmboard build (others are kept as they are)"]
       + progress.written.sorted()).joined(separator: "\n") + "\n"
-    let manifestPath = staging.appendingPathComponent(Self.manifestName)
     let manifestUnchanged =
-      (try? Data(contentsOf: out.appendingPathComponent(Self.manifestName))) == Data(manifest.utf8)
-    if manifestUnchanged {
-      try linkFromOldSite(Self.manifestName)
-    } else {
-      do { try Data(manifest.utf8).write(to: manifestPath) } catch { throw .io(manifestPath.path, "\(error)") }
-    }
+      (try? Data(contentsOf: URL(fileURLWithPath: outPath + "/" + Self.manifestName))) == Data(manifest.utf8)
     let changed = progress.written.count - progress.unchanged.count
     if previous != nil, changed == 0, removed == 0, manifestUnchanged {
       // Nothing to swap: the site on disk is already exactly this build's.
       discard()
       return Summary(files: progress.written.count, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
+    }
+    for item in kept {
+      try linkFromOldSite(item)
+    }
+    if manifestUnchanged {
+      try linkFromOldSite(Self.manifestName)
+    } else {
+      let manifestPath = stagingFile(Self.manifestName)
+      do { try Data(manifest.utf8).write(to: URL(fileURLWithPath: manifestPath)) } catch {
+        throw .io(manifestPath, "\(error)")
+      }
     }
     for path in progress.unchanged {
       try linkFromOldSite(path)
@@ -339,6 +339,33 @@ public final class SiteWriter: Sendable {
     }
     return Summary(
       files: progress.written.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
+  }
+
+  /// Everything below `root` but folders, as relative paths with `/`: files, and symbolic links as they are
+  /// (to a file or a folder; a swap carries the link itself over). From `readdir`'s entry types, so no `stat`
+  /// per entry, which was most of a no-op rebuild's commit with `FileManager`'s enumerator.
+  private static func files(under root: String, prefix: String = "") -> [String] {
+    guard let directory = opendir(root) else { return [] }
+    defer { closedir(directory) }
+    var found: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+      }
+      guard name != ".", name != ".." else { continue }
+      let path = root + "/" + name
+      var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+      if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+        var info = stat()
+        isFolder = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+      }
+      if isFolder {
+        found += files(under: path, prefix: prefix + name + "/")
+      } else {
+        found.append(prefix + name)
+      }
+    }
+    return found
   }
 
   /// `path` in the staging directory.
@@ -368,7 +395,10 @@ public final class SiteWriter: Sendable {
 
   /// Throws the staging directory away; the old site is untouched.
   public func discard() {
-    try? FileManager.default.removeItem(at: staging)
+    // A rebuild that changed nothing wrote nothing into it: `rmdir` is then all it takes.
+    if rmdir(stagingPath) != 0 {
+      try? FileManager.default.removeItem(at: staging)
+    }
   }
 }
 
