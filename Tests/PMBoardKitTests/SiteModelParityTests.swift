@@ -77,6 +77,26 @@ import Testing
     try expectParity(board: Self.board(), templates: Self.boundLoops)
   }
 
+  /// Titles that tie on the sort key's 8- and 16-byte prefixes and differ after them, canonically equivalent
+  /// spellings past byte 16, a title that is another's prefix, one with a NUL byte: board order must still be
+  /// `BoardOrder`'s (the reference pages sort with it).
+  @Test func boardOrderPastTheSortKeysPrefixes() throws {
+    var board = Board(info: BoardInfo(title: "Order", timeZoneID: "UTC"))
+    let titles = [
+      "sixteen bytes ab|b", "sixteen bytes ab|a", "sixteen bytes ab", "sixteen bytes ab\u{0}", "sixteen bytes ab|é",
+      "sixteen bytes ab|e\u{301}", "eight by|tes z", "eight by|tes a", "eight by", "eight by|\u{212A}",
+      "eight by|K", "sixteen bytes ab|é",
+    ]
+    for (index, title) in titles.enumerated() {
+      board.tasks.append(
+        BoardTask(
+          id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", 500 - index))!, title: title,
+          body: "", due: index % 3 == 0 ? nil : CalendarDate(year: 2026, month: 12, day: 1)!, state: .todo,
+          created: Date(timeIntervalSince1970: 1_794_000_000)))
+    }
+    try expectParity(board: board, templates: nil)
+  }
+
   @Test func builtInThemeOnTheDemoBoard() throws {
     try expectParity(board: Self.board(), templates: nil)
   }
