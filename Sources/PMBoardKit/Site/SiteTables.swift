@@ -43,9 +43,12 @@ struct ArenaBuilder: ~Copyable {
   mutating func text(utf8: UnsafeBufferPointer<UInt8>) -> TextRef {
     let start = writer.count
     writer.appendBytes(utf8)
-    HTMLEscaper.appendEscaped(utf8: utf8, into: &writer)
+    guard HTMLEscaper.appendEscapedIfNeeded(utf8: utf8, into: &writer) else {
+      return TextRef(start: offset + start, rawCount: UInt32(utf8.count), escapedCount: UInt32(utf8.count))
+    }
     let escaped = writer.count - start - utf8.count
     if escaped == utf8.count {
+      // Only specials that join a neighbouring character, which escaping leaves alone.
       writer.truncate(to: start + utf8.count)
     }
     return TextRef(start: offset + start, rawCount: UInt32(utf8.count), escapedCount: UInt32(escaped))

@@ -71,6 +71,16 @@ enum HTMLEscaper {
     output.appendBytes(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
   }
 
+  /// ``appendEscaped(utf8:into:)`` if `utf8` has a byte that escaping may replace; otherwise appends nothing and
+  /// answers false (the text escapes to itself). Most text has none: this saves storing it a second time. The
+  /// few that have one are scanned twice up to it, which leaves `appendEscaped` as it was (splitting it made the
+  /// compiler stop inlining the history's escaping).
+  static func appendEscapedIfNeeded(utf8: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter) -> Bool {
+    guard needsEscaping(utf8) else { return false }
+    appendEscaped(utf8: utf8, into: &output)
+    return true
+  }
+
   /// Appends `text` as it is.
   static func appendRaw(_ text: String, into output: inout ByteWriter) {
     var text = text
