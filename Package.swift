@@ -1,12 +1,20 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+// The arrows point one way: Bytes → Core → Store, Mustache, Validation → Site → CLI → the executable.
+// `PMBoardBytes` is the one target whose job is unsafe code (pointers, arenas, SWAR, mmap); every other target is
+// compiled with strict memory safety, so any unsafe construct outside it is an error-level warning to review.
+let strict: [SwiftSetting] = [.strictMemorySafety()]
+
+// The renderer is generic over its model, and the site's model lives in another module: release builds let the
+// optimizer see across modules so that the renderer is specialized for it (see docs/performance.md).
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
   name: "pmboard",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "pmboard", targets: ["pmboard"]),
-    .library(name: "PMBoardKit", targets: ["PMBoardKit"]),
+    .executable(name: "pmboard", targets: ["pmboard"])
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,34 +36,102 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["pmboard-embed"]
     ),
+
+    // Low-level bytes: the only home of Unsafe*, arenas, SWAR and mmap.
     .target(
-      name: "PMBoardKit",
+      name: "PMBoardBytes",
+      dependencies: ["CSystemShim"],
+      swiftSettings: crossModule
+    ),
+    // The domain: tasks, dates, history, changes, the snapshot a build reads, diagnostics, the clock.
+    .target(
+      name: "PMBoardCore",
+      dependencies: ["PMBoardBytes"],
+      swiftSettings: strict + crossModule
+    ),
+    // SQLite and JSON stores, the interchange format.
+    .target(
+      name: "PMBoardStore",
       dependencies: [
-        "CLibXML2",
-        "CSystemShim",
+        "PMBoardCore", "PMBoardBytes", "CSystemShim",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      swiftSettings: strict + crossModule
+    ),
+    // Mustache: parser, compiler, renderer.
+    .target(
+      name: "PMBoardMustache",
+      dependencies: ["PMBoardCore", "PMBoardBytes"],
+      swiftSettings: strict + crossModule
+    ),
+    // Template validation with libxml2.
+    .target(
+      name: "PMBoardValidation",
+      dependencies: ["PMBoardCore", "PMBoardMustache", "CLibXML2"],
+      swiftSettings: strict + crossModule
+    ),
+    // The site: pipeline, theme, locales, view models, writer.
+    .target(
+      name: "PMBoardSite",
+      dependencies: [
+        "PMBoardCore", "PMBoardBytes", "PMBoardStore", "PMBoardMustache", "PMBoardValidation", "CSystemShim",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Yams", package: "Yams"),
+      ],
+      swiftSettings: strict + crossModule,
+      plugins: ["EmbedTheme"]
+    ),
+    // The command line: one small struct per command.
+    .target(
+      name: "PMBoardCLI",
+      dependencies: [
+        "PMBoardCore", "PMBoardStore", "PMBoardSite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      plugins: ["EmbedTheme"]
+      swiftSettings: strict
     ),
     .executableTarget(
       name: "pmboard",
-      dependencies: ["PMBoardKit"],
+      dependencies: ["PMBoardCLI"],
+      swiftSettings: strict,
       // LLVM's linker lays the binary out so that a run starts ~2.5 ms sooner than with gold, the default on
-      // Linux (a tenth of a 1,000-task build; README's Performance section). The toolchain ships it.
+      // Linux. The toolchain ships it.
       linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
     ),
-    .testTarget(
-      name: "PMBoardKitTests",
+
+    // Fixtures, the CLI runner, golden pages and the reference view models; the only target linking
+    // swift-mustache, the reference renderer.
+    .target(
+      name: "PMBoardTestSupport",
       dependencies: [
-        "PMBoardKit",
-        "pmboard",
+        "PMBoardCore", "PMBoardStore", "PMBoardMustache", "PMBoardSite", "PMBoardCLI",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      path: "Tests/PMBoardTestSupport"
+    ),
+    .testTarget(
+      name: "PMBoardUnitTests",
+      dependencies: [
+        "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardMustache", "PMBoardValidation", "PMBoardSite",
+        "PMBoardCLI", "PMBoardTestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .testTarget(
+      name: "PMBoardParityTests",
+      dependencies: [
+        "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardMustache", "PMBoardValidation", "PMBoardSite",
+        "PMBoardTestSupport",
+        .product(name: "Mustache", package: "swift-mustache"),
+      ]
+    ),
+    .testTarget(
+      name: "PMBoardEndToEndTests",
+      dependencies: [
+        "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardCLI", "PMBoardTestSupport", "pmboard",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Golden"]
     ),

@@ -1,3 +1,3 @@
-import PMBoardKit
+import PMBoardCLI
 
 await PMBoardCommand.runMain()

@@ -1,0 +1,147 @@
+import Foundation
+
+/// The output of one render call: a growable byte buffer whose append is a capacity check and a `memcpy`.
+///
+/// Rendering makes tens of small appends per card; `[UInt8].append(contentsOf:)` spends around a hundred
+/// instructions per call on its generic path, which made it the largest single cost.
+///
+/// A streaming render hands the front of the buffer on with ``flush(keeping:to:)`` now and then, so a 70 MB page
+/// never sits in memory whole. Positions (`count`, the subscript, `truncate(to:)`) stay those of the whole output;
+/// only bytes not yet handed on can be read or taken back.
+package struct ByteWriter: ~Copyable {
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// Bytes in `storage`.
+  package private(set) var pending = 0
+  /// Bytes handed on before `storage[0]`.
+  private var flushed = 0
+  /// Whether `storage` is this writer's `malloc` block (else a region of someone else's memory).
+  private let ownsStorage: Bool
+
+  package init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    storage = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+    ownsStorage = true
+  }
+
+  /// Writes into `region` of memory the caller owns, which must have room for everything written: growing
+  /// would move the bytes away from where their readers look for them.
+  package init(region: UnsafeMutableBufferPointer<UInt8>) {
+    storage = region.baseAddress!
+    capacity = region.count
+    ownsStorage = false
+  }
+
+  deinit {
+    if ownsStorage { free(storage) }
+  }
+
+  /// The length of the whole output so far, including bytes already handed on.
+  package var count: Int { flushed + pending }
+
+  /// The bytes not yet handed on; valid until the next change.
+  package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: pending) }
+
+  /// The bytes from output position `start` (not yet handed on) to the end; valid until the next change.
+  package func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: storage + (start - flushed), count: count - start)
+  }
+
+  /// The byte at output position `index`, which must not have been handed on.
+  package subscript(index: Int) -> UInt8 { storage[index - flushed] }
+
+  package mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    appendBytes(source, count: bytes.count)
+  }
+
+  package mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
+    reserve(count)
+    let target = storage + pending
+    // Most pieces are a few bytes (a tag's tail, a flag, an id): two overlapping word copies beat a call to memcpy.
+    if count <= 16 {
+      if count >= 8 {
+        let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+        let tail = UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)
+        UnsafeMutableRawPointer(target + count - 8).storeBytes(of: tail, as: UInt64.self)
+      } else if count >= 4 {
+        let head = UnsafeRawPointer(source).loadUnaligned(as: UInt32.self)
+        let tail = UnsafeRawPointer(source + count - 4).loadUnaligned(as: UInt32.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt32.self)
+        UnsafeMutableRawPointer(target + count - 4).storeBytes(of: tail, as: UInt32.self)
+      } else {
+        for index in 0..<count {
+          target[index] = source[index]
+        }
+      }
+    } else if count <= 64 {
+      // Ids (36 bytes) and most template text between two tags land here: a call to memmove costs more than
+      // the copy. Overlapping 16-byte pieces, all loaded before any is stored.
+      let from = UnsafeRawPointer(source)
+      let to = UnsafeMutableRawPointer(target)
+      let first = from.loadUnaligned(as: SIMD16<UInt8>.self)
+      let last = from.loadUnaligned(fromByteOffset: count - 16, as: SIMD16<UInt8>.self)
+      if count > 32 {
+        let second = from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+        let third = from.loadUnaligned(fromByteOffset: count - 32, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: second, toByteOffset: 16, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: third, toByteOffset: count - 32, as: SIMD16<UInt8>.self)
+      }
+      to.storeBytes(of: first, as: SIMD16<UInt8>.self)
+      to.storeBytes(of: last, toByteOffset: count - 16, as: SIMD16<UInt8>.self)
+    } else {
+      target.update(from: source, count: count)
+    }
+    pending += count
+  }
+
+  package mutating func appendByte(_ byte: UInt8) {
+    reserve(1)
+    storage[pending] = byte
+    pending += 1
+  }
+
+  /// Forgets the last `n` bytes (to take back speculatively written indentation).
+  package mutating func removeLast(_ n: Int) {
+    precondition(n <= pending)
+    pending -= n
+  }
+
+  package mutating func truncate(to count: Int) {
+    precondition(count >= flushed && count <= self.count)
+    pending = count - flushed
+  }
+
+  /// Hands all but the last `tail` bytes to `sink` and forgets them.
+  package mutating func flush(keeping tail: Int, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    guard pending > tail else { return }
+    let handed = pending - tail
+    sink(UnsafeBufferPointer(start: storage, count: handed))
+    storage.update(from: storage + handed, count: tail)
+    flushed += handed
+    pending = tail
+  }
+
+  /// Gives up the buffer: its first `pending` bytes, to be released with `free`.
+  consuming func take() -> UnsafeMutableBufferPointer<UInt8> {
+    precondition(ownsStorage, "a region writer has nothing of its own to give up")
+    let result = UnsafeMutableBufferPointer(start: storage, count: pending)
+    discard self
+    return result
+  }
+
+  private mutating func reserve(_ extra: Int) {
+    guard pending + extra > capacity else { return }
+    grow(extra)
+  }
+
+  @inline(never)
+  private mutating func grow(_ extra: Int) {
+    precondition(ownsStorage, "a region writer ran past the room its caller reserved")
+    // `realloc` moves big blocks by remapping pages, without copying or touching them twice.
+    let newCapacity = max(pending + extra, capacity * 2)
+    storage = realloc(storage, newCapacity)!.assumingMemoryBound(to: UInt8.self)
+    capacity = newCapacity
+  }
+}

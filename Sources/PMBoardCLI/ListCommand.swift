@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
+
+/// `pmboard list`: the board as an aligned table, overdue tasks marked.
+package struct ListCommand: AsyncParsableCommand {
+  package init() {}
+
+  package static let configuration = CommandConfiguration(commandName: "list", abstract: "List tasks (board order).")
+
+  @OptionGroup package var storeOptions: StoreOptions
+  @Option(help: "Only tasks in this state (todo, doing, done).") var state: String?
+  @Flag(help: "Only overdue tasks.") package var overdue = false
+  @Flag(help: "Print interchange JSON (pmboard/1) instead of a table.") var json = false
+  @Option(help: "Take this date (YYYY-MM-DD) as today.") var today: String?
+
+  package func run() async throws {
+    let filterState = try state.map { try TaskState.parse($0, option: "--state") }
+    let board = try await storeOptions.open().load()
+    let day = try TodayOption.today(override: today, info: board.info)
+    let tasks = BoardOrder.sorted(board.tasks).filter { task in
+      (filterState.map { task.state == $0 } ?? true) && (!overdue || task.isOverdue(today: day))
+    }
+    if json {
+      var filtered = board
+      filtered.tasks = tasks
+      filtered.history = []
+      FileHandle.standardOutput.write(InterchangeWriter().data(for: filtered))
+      return
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let colour = isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true
+    var out = ""
+    out.reserveCapacity(tasks.count * 80)
+    out += "STATE  ID        DUE                  TITLE\n"
+    for task in tasks {
+      let late = task.isOverdue(today: day)
+      var dueText = task.due?.description ?? "-"
+      if late { dueText += " OVERDUE" }
+      dueText += String(repeating: " ", count: max(0, 20 - dueText.utf8.count))
+      if late && colour { dueText = "\u{1B}[31m" + dueText + "\u{1B}[0m" }
+      out += task.state.rawValue
+      out += String(repeating: " ", count: 7 - task.state.rawValue.utf8.count)
+      out += task.shortID + "  " + dueText + " " + task.title + "\n"
+    }
+    let late = tasks.count(where: { $0.isOverdue(today: day) })
+    out += "\(tasks.count) tasks, \(late) overdue (today is \(day) in \(board.info.timeZoneID))\n"
+    FileHandle.standardOutput.write(Data(out.utf8))
+  }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
+
+/// `pmboard move`: moves a task to another column.
+package struct MoveCommand: AsyncParsableCommand {
+  package init() {}
+
+  package static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a task to todo, doing or done.")
+
+  @OptionGroup package var storeOptions: StoreOptions
+  @Argument(help: "The task's id or a unique prefix of it.") package var id: String
+  @Argument(help: "todo, doing or done.") package var state: String
+
+  package func run() async throws {
+    let target = try TaskState.parse(state)
+    let store = try storeOptions.open()
+    let old = try await TaskResolver(store: store).task(id)
+    guard old.state != target else {
+      throw CommandError("task \(old.shortID) is already in \(target.rawValue); nothing recorded")
+    }
+    let now = BoardClock.now()
+    var new = old
+    new.state = target
+    new.updated = now
+    try await store.commit(.update(from: old, to: new, at: now))
+    print("Moved \(new.shortID) \(new.title): \(old.state.rawValue) → \(target.rawValue)")
+  }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
+
+/// `pmboard show`: one task in full.
+package struct ShowCommand: AsyncParsableCommand {
+  package init() {}
+
+  package static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one task in full.")
+
+  @OptionGroup package var storeOptions: StoreOptions
+  @Argument(help: "The task's id or a unique prefix of it.") package var id: String
+
+  package func run() async throws {
+    let store = try storeOptions.open()
+    let task = try await TaskResolver(store: store).task(id)
+    let info = try await store.info()
+    let overdue = task.isOverdue(today: info.today(now: BoardClock.now()))
+    var lines = [
+      "id:      \(task.idString)",
+      "title:   \(task.title)",
+      "state:   \(task.state.rawValue)",
+      "due:     \(task.due?.description ?? "-")\(overdue ? " (overdue)" : "")",
+      "created: \(Instant.format(task.created))",
+      "updated: \(Instant.format(task.updated))",
+    ]
+    if !task.body.isEmpty { lines += ["", task.body] }
+    print(lines.joined(separator: "\n"))
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
+
+/// `pmboard undo`: reverts the most recent change.
+package struct UndoCommand: AsyncParsableCommand {
+  package init() {}
+
+  package static let configuration = CommandConfiguration(commandName: "undo", abstract: "Revert the most recent change.")
+
+  @OptionGroup package var storeOptions: StoreOptions
+
+  package func run() async throws {
+    let change = try await storeOptions.open().undo(at: BoardClock.now())
+    print("Undid: \(ChangeSummary.sentence(change.entry))")
+  }
+}
+
+/// `pmboard redo`: re-applies the most recently undone change.
+package struct RedoCommand: AsyncParsableCommand {
+  package init() {}
+
+  package static let configuration = CommandConfiguration(commandName: "redo", abstract: "Re-apply the last undone change.")
+
+  @OptionGroup package var storeOptions: StoreOptions
+
+  package func run() async throws {
+    let change = try await storeOptions.open().redo(at: BoardClock.now())
+    print("Redid: \(ChangeSummary.sentence(change.entry))")
+  }
+}
+
+/// Plain-English one-liners for history entries in the terminal.
+package enum ChangeSummary {
+  package static func sentence(_ entry: HistoryEntry) -> String {
+    let title = "\"\(entry.title)\""
+    switch entry.action {
+    case .added: return "added \(title) to \(entry.to?.rawValue ?? "?")"
+    case .edited:
+      let fields = entry.fields.map(\.rawValue).joined(separator: ", ")
+      return "edited \(title)" + (fields.isEmpty ? "" : " (\(fields))")
+    case .moved: return "moved \(title) from \(entry.from?.rawValue ?? "?") to \(entry.to?.rawValue ?? "?")"
+    case .removed: return "removed \(title) from \(entry.from?.rawValue ?? "?")"
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// The board page's own variables: the three columns.
+package struct BoardContext: TemplateContext {
+  package var columns: [ColumnContext]
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    key == "columns" ? .list(columns) : nil
+  }
+
+  package var templateKeys: [String] { ["columns"] }
+}
+
+/// One column: its state, localized label, count and cards in board order.
+package struct ColumnContext: TemplateContext {
+  package var state: TaskState
+  package var label: String
+  package var cards: [CardContext]
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "state": .text(state.rawValue)
+    case "label": .text(label)
+    case "count": .number(cards.count)
+    case "isEmpty": .bool(cards.isEmpty)
+    case "cards": .list(cards)
+    default: nil
+    }
+  }
+
+  package var templateKeys: [String] { ["state", "label", "count", "isEmpty", "cards"] }
+}
+
+/// One task card. The overdue rule comes from the model (`BoardTask.isOverdue`), not the template.
+package struct CardContext: TemplateContext {
+  package let card: CardData
+  /// The due date in the locale's long form, or "" without a due date.
+  package let dueText: String
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "id": .text(card.id)
+    case "title": .text(card.task.title)
+    case "body": .text(card.task.body)
+    case "hasBody": .bool(!card.task.body.isEmpty)
+    case "due": .text(card.dueISO)
+    case "hasDue": .bool(card.task.due != nil)
+    case "dueText": .text(dueText)
+    case "state": .text(card.task.state.rawValue)
+    case "overdue": .bool(card.overdue)
+    case "dueToday": .bool(card.dueToday)
+    default: nil
+    }
+  }
+
+  package var templateKeys: [String] {
+    ["id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday"]
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Yams
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// Everything `pmboard build` and `pmboard check` need to know, from `pmboard.yml` with flags on top.
+package struct BuildSettings: Sendable, Equatable {
+  package var store: String?
+  package var out = "_site"
+  package var templates: String?
+  package var publicDir: String?
+  package var locales: [String]?
+  package var defaultLocale: String?
+  package var today: CalendarDate?
+  package var baseURL: String?
+
+  package init() {}
+
+  /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
+  package static let keys = ["store", "out", "templates", "public", "locales", "default-locale", "today", "base-url"]
+
+  /// Reads `pmboard.yml` if it exists; unknown keys and bad values are errors with their line and column.
+  package static func load(file: String = "pmboard.yml") throws(ConfigError) -> BuildSettings {
+    var settings = BuildSettings()
+    guard FileManager.default.fileExists(atPath: file) else { return settings }
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+      throw ConfigError(message: "\(file): cannot read it as UTF-8 text")
+    }
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      throw ConfigError(message: "\(file): \(error)")
+    } catch {
+      throw ConfigError(message: "\(file): \(error)")
+    }
+    guard let root else { return settings }
+    guard let mapping = root.mapping else {
+      throw ConfigError(message: "\(file):1:1: expected settings as `key: value` lines")
+    }
+    for (keyNode, value) in mapping {
+      let key = keyNode.string ?? ""
+      let place = "\(file):\(keyNode.mark?.line ?? 1):\(keyNode.mark?.column ?? 1)"
+      func text() throws(ConfigError) -> String {
+        guard let string = value.string else { throw ConfigError(message: "\(place): `\(key)` takes a text value") }
+        return string
+      }
+      switch key {
+      case "store": settings.store = try text()
+      case "out": settings.out = try text()
+      case "templates": settings.templates = try text()
+      case "public": settings.publicDir = try text()
+      case "default-locale": settings.defaultLocale = try text()
+      case "today":
+        guard let day = CalendarDate(iso: try text()) else {
+          throw ConfigError(message: "\(place): `today` takes a date, YYYY-MM-DD")
+        }
+        settings.today = day
+      case "base-url": settings.baseURL = try text()
+      case "locales":
+        if let list = value.sequence {
+          settings.locales = list.compactMap(\.string)
+        } else {
+          settings.locales = splitList(try text())
+        }
+      default:
+        throw ConfigError(
+          message: "\(place): unknown setting `\(key)`; known: \(keys.joined(separator: ", "))")
+      }
+    }
+    return settings
+  }
+
+  package static func splitList(_ text: String) -> [String] {
+    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  }
+}
+
+/// A problem in `pmboard.yml`, with its place.
+package struct ConfigError: Error, Sendable, PMBoardFailure {
+  package var message: String
+  package var description: String { message }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Yams
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// One language's strings, read from `Templates/locales/CODE.yml`: nested keys flattened to `nav.board`,
+/// lists (month names) kept as lists, each key remembering where it was written for diagnostics.
+package struct LocaleCatalog: Sendable {
+  package var code: String
+  package var file: String
+  package var strings: [String: String]
+  package var lists: [String: [String]]
+  /// Where each key is defined (line, column), for messages that point at it.
+  package var positions: [String: (line: Int, column: Int)]
+
+  /// Keys the Swift side reads; a catalog without one of them cannot render a page.
+  package static let requiredKeys: [String] = [
+    "locale.name", "state.todo", "state.doing", "state.done", "board.as_of", "board.summary",
+    "history.page", "history.added", "history.edited", "history.moved", "history.removed",
+    "field.title", "field.body", "field.due", "field.unknown", "field.separator", "format.date_long",
+    "format.timestamp",
+    "format.month_names",
+  ]
+
+  /// The `{name}` placeholders pmboard fills in each message; any other name would show as written.
+  package static let placeholders: [String: Set<String>] = {
+    let sentence: Set = ["title", "from", "to", "fields"]
+    return [
+      "board.as_of": ["when"], "board.summary": ["total", "overdue"], "history.page": ["page", "pages"],
+      "history.added": sentence, "history.edited": sentence, "history.moved": sentence, "history.removed": sentence,
+      "format.date_long": ["year", "month", "day", "month_name"], "format.timestamp": ["date", "hour", "minute"],
+    ]
+  }()
+
+  /// Parses a catalog; syntax problems come back as diagnostics with the YAML position.
+  package static func parse(code: String, text: String, file: String) -> Result<LocaleCatalog, Diagnostic> {
+    var catalog = LocaleCatalog(code: code, file: file, strings: [:], lists: [:], positions: [:])
+    let root: Node?
+    do {
+      // Every value is text: no implicit bool/number/date tags (resolving them compiles regexes, a third of a
+      // small build's catalog parsing).
+      root = try Yams.compose(yaml: text, .basic)
+    } catch let error as YamlError {
+      return .failure(Self.diagnostic(for: error, file: file))
+    } catch {
+      return .failure(Diagnostic(file: file, line: 1, column: 1, message: "cannot read the catalog: \(error)"))
+    }
+    guard let mapping = root?.mapping else {
+      return .failure(
+        Diagnostic(file: file, line: 1, column: 1, message: "a catalog is a YAML mapping of keys to strings"))
+    }
+    var problem: Diagnostic?
+    func walk(_ mapping: Node.Mapping, prefix: String) {
+      for (keyNode, value) in mapping {
+        let key = prefix + (keyNode.string ?? "")
+        let mark = keyNode.mark ?? value.mark
+        catalog.positions[key] = (mark?.line ?? 1, mark?.column ?? 1)
+        switch value {
+        case .mapping(let nested): walk(nested, prefix: key + ".")
+        case .sequence(let sequence): catalog.lists[key] = sequence.compactMap(\.string)
+        case .scalar(let scalar): catalog.strings[key] = scalar.string
+        case .alias:
+          problem =
+            problem
+            ?? Diagnostic(
+              file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "YAML aliases are not supported")
+        }
+      }
+    }
+    walk(mapping, prefix: "")
+    if let problem { return .failure(problem) }
+    return .success(catalog)
+  }
+
+  /// Every key, strings and lists.
+  package var keys: Set<String> { Set(strings.keys).union(lists.keys) }
+
+  package func string(_ key: String) -> String { strings[key] ?? "" }
+
+  /// Checks that all catalogs have the same keys and the keys pmboard needs; one diagnostic per problem.
+  package static func compare(_ catalogs: [LocaleCatalog]) -> [Diagnostic] {
+    var problems: [Diagnostic] = []
+    // `keys` builds a set: once per catalog, not once per key looked up.
+    let keySets = catalogs.map(\.keys)
+    let union = keySets.reduce(into: Set(requiredKeys)) { $0.formUnion($1) }
+    let common = keySets.dropFirst().reduce(keySets.first ?? []) { $0.intersection($1) }
+    func files(_ having: Bool, _ key: String) -> [String] {
+      zip(catalogs, keySets).filter { $0.1.contains(key) == having }.map { ($0.0.file as NSString).lastPathComponent }
+    }
+    for (catalog, keys) in zip(catalogs, keySets) {
+      for key in union.subtracting(keys).sorted() {
+        let others = files(true, key)
+        let origin = others.isEmpty ? "pmboard needs it" : "present in \(others.joined(separator: ", "))"
+        problems.append(
+          Diagnostic(file: catalog.file, line: 1, column: 1, message: "missing key `\(key)` (\(origin))"))
+      }
+      for key in keys.subtracting(common).sorted() {
+        let position = catalog.positions[key] ?? (1, 1)
+        let missing = files(false, key)
+        problems.append(
+          Diagnostic(
+            file: catalog.file, line: position.line, column: position.column,
+            message: "key `\(key)` is in no other catalog (missing in \(missing.joined(separator: ", ")))"))
+      }
+      for (key, known) in placeholders.sorted(by: { $0.key < $1.key }) {
+        let position = catalog.positions[key] ?? (1, 1)
+        for name in CatalogMessage(catalog.string(key)).placeholders where !known.contains(name) {
+          problems.append(
+            Diagnostic(
+              file: catalog.file, line: position.line, column: position.column,
+              message: "`\(key)` has the placeholder {\(name)}, which pmboard does not fill; it takes "
+                + known.sorted().map { "{\($0)}" }.joined(separator: ", ")))
+        }
+      }
+      if let months = catalog.lists["format.month_names"], months.count != 12 {
+        let position = catalog.positions["format.month_names"] ?? (1, 1)
+        problems.append(
+          Diagnostic(
+            file: catalog.file, line: position.line, column: position.column,
+            message: "`format.month_names` needs 12 names, found \(months.count)"))
+      }
+    }
+    return problems
+  }
+
+  private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+      return Diagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+    default:
+      return Diagnostic(file: file, line: 1, column: 1, message: "YAML: \(error)")
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// Turns model values into one locale's words: long dates, timestamps in the board's time zone,
+/// column labels and history sentences. Built once per locale and build.
+package final class LocaleFormatter: Sendable {
+  package let catalog: LocaleCatalog
+  package let timeZone: TimeZone
+  private let dateLong: CatalogMessage
+  package let timestampFormat: CatalogMessage
+  private let months: [String]
+  package let sentences: [HistoryAction: CatalogMessage]
+  private let stateLabels: [TaskState: String]
+  package let fieldNames: [TaskField: String]
+  package let separator: String
+  package let unknownFields: String
+  /// Every message with placeholders, parsed once: pages format some of them hundreds of times.
+  private let messages: [String: CatalogMessage]
+
+  package init(catalog: LocaleCatalog, timeZone: TimeZone) {
+    self.catalog = catalog
+    self.timeZone = timeZone
+    dateLong = CatalogMessage(catalog.string("format.date_long"))
+    timestampFormat = CatalogMessage(catalog.string("format.timestamp"))
+    months = catalog.lists["format.month_names"] ?? []
+    var sentences: [HistoryAction: CatalogMessage] = [:]
+    for action in HistoryAction.allCases {
+      sentences[action] = CatalogMessage(catalog.string("history.\(action.rawValue)"))
+    }
+    self.sentences = sentences
+    var labels: [TaskState: String] = [:]
+    for state in TaskState.allCases { labels[state] = catalog.string("state.\(state.rawValue)") }
+    stateLabels = labels
+    var fields: [TaskField: String] = [:]
+    for field in TaskField.allCases { fields[field] = catalog.string("field.\(field.rawValue)") }
+    fieldNames = fields
+    separator = catalog.string("field.separator")
+    unknownFields = catalog.string("field.unknown")
+    messages = Dictionary(
+      uniqueKeysWithValues: LocaleCatalog.placeholders.keys.map { ($0, CatalogMessage(catalog.string($0))) })
+  }
+
+  package func label(_ state: TaskState) -> String { stateLabels[state] ?? state.rawValue }
+
+  /// e.g. `November 21, 2026`, `2026년 11월 21일`, `2026年11月21日`.
+  package func longDate(_ date: CalendarDate) -> String {
+    dateLong.format { name in
+      switch name {
+      case "year": String(date.year)
+      case "month": String(date.month)
+      case "day": String(date.day)
+      case "month_name": months.indices.contains(date.month - 1) ? months[date.month - 1] : String(date.month)
+      default: nil
+      }
+    }
+  }
+
+  /// The long date and 24-hour `HH:MM` of `instant` on the board's wall clock.
+  package func timestamp(_ instant: Date) -> String {
+    var clock = WallClock(zone: timeZone)
+    let (day, secondOfDay) = Instant.day(ofSecond: clock.localSeconds(instant))
+    return timestamp(date: longDate(CalendarDate(daysSinceEpoch: day)), secondOfDay: secondOfDay)
+  }
+
+  /// The timestamp for an already formatted date and a time of day.
+  package func timestamp(date: String, secondOfDay: Int) -> String {
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+    return timestampFormat.format { name in
+      switch name {
+      case "date": date
+      case "hour": two(secondOfDay / 3600)
+      case "minute": two(secondOfDay / 60 % 60)
+      default: nil
+      }
+    }
+  }
+
+  /// The history line, e.g. `Moved “Write README” from TODO to DOING`.
+  package func sentence(_ entry: HistoryEntry) -> String {
+    guard let message = sentences[entry.action] else { return entry.title }
+    return message.format { name in
+      switch name {
+      case "title": entry.title
+      case "from": entry.from.map(label)
+      case "to": entry.to.map(label)
+      case "fields":
+        entry.fields.isEmpty
+          ? unknownFields : entry.fields.compactMap { fieldNames[$0] }.joined(separator: separator)
+      default: nil
+      }
+    }
+  }
+
+  /// A catalog message with named values, e.g. `board.summary` with total and overdue.
+  package func message(_ key: String, _ values: [String: String]) -> String {
+    (messages[key] ?? CatalogMessage(catalog.string(key))).format { values[$0] }
+  }
+}

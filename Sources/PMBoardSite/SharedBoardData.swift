@@ -1,0 +1,76 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// What every locale needs, computed once per build: cards in board order with their overdue flags,
+/// history newest first with wall-clock times. Locales then only add their words.
+package final class SharedBoardData: Sendable {
+  package let columns: [[CardData]]
+  package let newestFirst: [EntryData]
+  package let overdueCount: Int
+  /// Every calendar day (on the board's wall clock) that a history entry falls on.
+  package let historyDays: Set<Int>
+  /// Every distinct due date.
+  package let dueDates: Set<CalendarDate>
+
+  package init(board: Board, today: CalendarDate) {
+    var columns: [[CardData]] = [[], [], []]
+    var overdue = 0
+    var dueDates = Set<CalendarDate>()
+    for task in board.tasks {
+      let card = CardData(task, today: today)
+      if card.overdue { overdue += 1 }
+      if let due = task.due { dueDates.insert(due) }
+      columns[task.state.order].append(card)
+    }
+    self.columns = columns.map { $0.sorted(by: CardData.precedes) }
+    overdueCount = overdue
+    self.dueDates = dueDates
+    var clock = WallClock(zone: board.info.timeZone)
+    var days = Set<Int>()
+    newestFirst = board.history.reversed().map { entry in
+      let local = clock.localSeconds(entry.at)
+      days.insert(Instant.day(ofSecond: local).day)
+      return EntryData(entry: entry, localSeconds: local)
+    }
+    historyDays = days
+  }
+}
+
+/// One task as every locale shows it; the id string and flags are computed once per build.
+package final class CardData: Sendable {
+  package let task: BoardTask
+  package let id: String
+  package let dueISO: String
+  package let overdue: Bool
+  package let dueToday: Bool
+
+  package init(_ task: BoardTask, today: CalendarDate) {
+    self.task = task
+    id = task.idString
+    dueISO = task.due?.description ?? ""
+    overdue = task.isOverdue(today: today)
+    dueToday = task.isDueToday(today: today)
+  }
+
+  /// Board order within a column (``BoardOrder``).
+  package static func precedes(_ lhs: CardData, _ rhs: CardData) -> Bool {
+    BoardOrder.withinColumn(lhs.task, rhs.task)
+  }
+}
+
+/// One history entry with its instant formatted once and its wall-clock time in the board's zone.
+package final class EntryData: Sendable {
+  package let entry: HistoryEntry
+  package let at: String
+  package let localSeconds: Int
+
+  package init(entry: HistoryEntry, localSeconds: Int) {
+    self.entry = entry
+    at = Instant.format(entry.at)
+    self.localSeconds = localSeconds
+  }
+}

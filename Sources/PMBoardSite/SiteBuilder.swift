@@ -1,0 +1,177 @@
+import Foundation
+import Logging
+import Synchronization
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// `pmboard build` as a list of named steps run in order:
+/// load the store → validate templates → render pages per locale → write the site.
+/// A failure names its step, and the previous site stays exactly as it was.
+package struct SiteBuilder: Sendable {
+  /// Where the board comes from: a store, or the built-in demo board.
+  package enum Source: Sendable {
+    case store(any BoardStore)
+    case demo
+  }
+
+  package var source: Source
+  package var settings: BuildSettings
+  package var workingDirectory: URL
+  package var environment: [String: String]
+  /// Step and slow-page times at debug level, shown on stderr with `PMBOARD_TRACE=1`.
+  private let log: Logger
+
+  package init(source: Source, settings: BuildSettings, workingDirectory: URL, environment: [String: String]) {
+    self.source = source
+    self.settings = settings
+    self.workingDirectory = workingDirectory
+    self.environment = environment
+    var log = Logger(label: "pmboard") { StreamLogHandler.standardError(label: $0) }
+    log.logLevel = environment["PMBOARD_TRACE"] == "1" ? .debug : .info
+    self.log = log
+  }
+
+  /// What the build did, for the one-line report.
+  package struct Report: Sendable {
+    package var out: String
+    package var summary: SiteWriter.Summary
+    package var locales: [String]
+    package var tasks: Int
+    package var historyEntries: Int
+  }
+
+  package func build() async throws -> Report {
+    // Templates do not depend on the board, so they are checked while the store loads; a failure still reports
+    // the earlier step first.
+    async let theme = Result { try checkTheme() }
+    let now = BoardClock.now(environment: environment)
+    let (board, tables, moment) = try await step("load the store") { try await loadBoard(now: now) }
+    let checkedTheme = await theme
+    let checked = try step("validate templates") { try checkedTheme.get() }
+    let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
+    let renderer = SiteRenderer(
+      snapshot: board, tables: tables, theme: checked, locales: locales,
+      defaultLocale: settings.defaultLocale ?? locales[0], today: moment.today, asOf: moment.asOf,
+      baseURL: settings.baseURL)
+    let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
+    let writer = try step("prepare the output directory") { try SiteWriter(out: out) }
+    do {
+      let jobs = try step("prepare view models") { renderer.jobs() }
+      try await step("render pages") {
+        try await Self.run(jobs, into: writer, log: log)
+      }
+      let summary = try step("write the site") { try writer.commit() }
+      return Report(
+        out: settings.out, summary: summary, locales: locales, tasks: board.taskCount,
+        historyEntries: board.historyCount)
+    } catch {
+      writer.discard()
+      throw error
+    }
+  }
+
+  /// The "validate templates" step alone, for `pmboard check`.
+  package func checkTheme() throws -> TemplateChecker.Checked {
+    let theme = try Theme.load(
+      templatesDir: settings.templates, publicDir: settings.publicDir, workingDirectory: workingDirectory)
+    return try TemplateChecker().check(theme)
+  }
+
+  /// The board, its tables (prepared while the store reads, see ``SnapshotHandlers``) and the build's moment.
+  private func loadBoard(now: Date) async throws -> (BoardSnapshot, BoardTables, BuildMoment) {
+    switch source {
+    case .store(let store):
+      let halves = PreparedHalves()
+      let snapshot = try await store.snapshot(
+        handlers: SnapshotHandlers(
+          tasks: { info, tasks in
+            let moment = moment(for: info, now: now)
+            let cards = CardTables(tasks: tasks, today: moment.today)
+            halves.state.withLock { $0.cards = (cards, moment) }
+          },
+          history: { info, history in
+            let tables = HistoryTables(history: history, zone: info.timeZone)
+            halves.state.withLock { $0.history = tables }
+          }))
+      let (cards, history) = halves.state.withLock { ($0.cards, $0.history) }
+      guard let cards, let history else {
+        let moment = moment(for: snapshot.info, now: now)
+        return (snapshot, BoardTables(snapshot: snapshot, today: moment.today), moment)
+      }
+      return (snapshot, BoardTables(cards: cards.tables, history: history), cards.moment)
+    case .demo:
+      // Anchored to --today when given, so demo builds are reproducible like store builds.
+      let pinned = settings.today.map { Date(timeIntervalSince1970: Double($0.daysSinceEpoch * 86_400 + 3 * 3600)) }
+      let snapshot = BoardSnapshot(
+        DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: pinned ?? now))
+      let moment = moment(for: snapshot.info, now: now)
+      return (snapshot, BoardTables(snapshot: snapshot, today: moment.today), moment)
+    }
+  }
+
+  private func moment(for info: BoardInfo, now: Date) -> BuildMoment {
+    BuildMoment(info: info, now: now, pinnedToday: settings.today, environment: environment)
+  }
+
+  private func chooseLocales(available: [String]) throws -> [String] {
+    let preferred = ["ko", "en", "ja"]
+    let all = preferred.filter(available.contains) + available.filter { !preferred.contains($0) }.sorted()
+    let chosen = settings.locales ?? all
+    for code in chosen where !available.contains(code) {
+      throw BuildSettingsError(
+        "locale `\(code)` has no catalog (Templates/locales/\(code).yml); available: \(all.joined(separator: ", "))")
+    }
+    guard !chosen.isEmpty else { throw BuildSettingsError("--locales is empty; name at least one locale") }
+    if let main = settings.defaultLocale, !chosen.contains(main) {
+      throw BuildSettingsError(
+        "--default-locale `\(main)` is not one of the built locales (\(chosen.joined(separator: ", ")))")
+    }
+    return chosen
+  }
+
+  private static func run(_ jobs: [SiteRenderer.Job], into writer: SiteWriter, log: Logger) async throws {
+    let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    @Sendable func perform(_ job: SiteRenderer.Job) throws {
+      let start = ContinuousClock.now
+      try job.write(writer)
+      let elapsed = ContinuousClock.now - start
+      if elapsed > .milliseconds(100) {
+        log.debug("  \(job.path): \(elapsed.formatted(.units(allowed: [.milliseconds])))")
+      }
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      var pending = jobs.makeIterator()
+      for _ in 0..<width {
+        guard let job = pending.next() else { break }
+        group.addTask { try perform(job) }
+      }
+      while try await group.next() != nil {
+        if let job = pending.next() { group.addTask { try perform(job) } }
+      }
+    }
+  }
+
+  private func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+    let start = ContinuousClock.now
+    defer { trace(name, since: start) }
+    do { return try await body() } catch { throw BuildError(step: name, underlying: error) }
+  }
+
+  private func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+    let start = ContinuousClock.now
+    defer { trace(name, since: start) }
+    do { return try body() } catch { throw BuildError(step: name, underlying: error) }
+  }
+
+  private func trace(_ name: String, since start: ContinuousClock.Instant) {
+    log.debug("\(name): \((ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds])))")
+  }
+}
+
+/// The two halves of a build's tables as the store's readers finish them.
+private final class PreparedHalves: Sendable {
+  package let state = Mutex<(cards: (tables: CardTables, moment: BuildMoment)?, history: HistoryTables?)>((nil, nil))
+}

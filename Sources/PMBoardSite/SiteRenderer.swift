@@ -1,0 +1,357 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// The "render pages per locale" stage: builds view models from the board and renders each page with the
+/// checked templates. Work shared by all locales (sorting, local times) is done once; pages are independent
+/// jobs so the builder can run them on every core.
+package struct SiteRenderer: Sendable {
+  package static let historyPageSize = 1000
+
+  package var snapshot: BoardSnapshot
+  package var theme: TemplateChecker.Checked
+  package var locales: [String]
+  package var defaultLocale: String
+  package var today: CalendarDate
+  /// The instant shown as "as of", or nil to show `today` only (reproducible builds with `--today`).
+  package var asOf: Date?
+  package var baseURL: String?
+  /// The board's tables when the store prepared them while it read; made from `snapshot` otherwise.
+  package let tables: BoardTables?
+
+  /// One file of the site and how to render and write it.
+  package struct Job: Sendable {
+    package var path: String
+    package var weight: Int
+    package var write: @Sendable (SiteWriter) throws -> Void
+  }
+
+  package init(
+    snapshot: BoardSnapshot, theme: TemplateChecker.Checked, locales: [String], defaultLocale: String,
+    today: CalendarDate, asOf: Date?, baseURL: String?
+  ) {
+    self.init(
+      snapshot: snapshot, tables: nil, theme: theme, locales: locales, defaultLocale: defaultLocale, today: today,
+      asOf: asOf, baseURL: baseURL)
+  }
+
+  /// With the board's `tables` when the store already prepared them (``SnapshotHandlers``).
+  package init(
+    snapshot: BoardSnapshot, tables: BoardTables?, theme: TemplateChecker.Checked, locales: [String],
+    defaultLocale: String, today: CalendarDate, asOf: Date?, baseURL: String?
+  ) {
+    self.snapshot = snapshot
+    self.tables = tables
+    self.theme = theme
+    self.locales = locales
+    self.defaultLocale = defaultLocale
+    self.today = today
+    self.asOf = asOf
+    self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+  }
+
+  /// Bytes a page render holds before handing them to the file (board pages are 70 MB at 100,000 tasks).
+  package static let outputChunk = 1 << 19
+
+  /// Every file of the site, largest first.
+  package func jobs() -> [Job] {
+    let prepared = prepare()
+    let renderer = self
+    // Pages of equal weight alternate between locales (ko 1, en 1, ja 1, ko 2, …): the two workers then create
+    // files in different folders, and neither waits for the other's folder lock.
+    var pagesSoFar: [String: Int] = [:]
+    var ranked: [(job: Job, rank: Int)] = renderGroups().map { group in
+      let rank = pagesSoFar[group.plan.code, default: 0]
+      pagesSoFar[group.plan.code] = rank + 1
+      // A card costs about three history entries; the root index, mostly copied from its twin, a quarter of a
+      // board more.
+      let weight =
+        group.plan.isBoard ? snapshot.taskCount * (group.root == nil ? 12 : 15) : Self.historyPageSize * 4
+      let job = Job(path: group.plan.path, weight: weight) {
+        writer in
+        try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
+          try writer.write(path, streaming: produce)
+        }
+      }
+      return (job, rank)
+    }
+    for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
+      let bytes = [UInt8](file.data)
+      ranked.append((Job(path: "assets/\(path)", weight: 1) { try $0.write("assets/\(path)", bytes) }, 0))
+    }
+    return ranked.enumerated().sorted { a, b in
+      (a.element.job.weight, b.element.rank, b.offset) > (b.element.job.weight, a.element.rank, a.offset)
+    }.map(\.element.job)
+  }
+
+  /// A page, and the root index when the page is the default locale's board: the root is rendered right after
+  /// it, copying what that page wrote.
+  private struct RenderGroup {
+    package var plan: PagePlan
+    package var root: PagePlan?
+  }
+
+  private func renderGroups() -> [RenderGroup] {
+    let plans = pagePlans()
+    let root = plans.first(where: \.isRoot)
+    return plans.filter { !$0.isRoot }.map { plan in
+      RenderGroup(plan: plan, root: plan.isBoard && plan.code == root?.code ? root : nil)
+    }
+  }
+
+  /// Where a render puts a file: `write(path) { emit, copy in … }`, as `SiteWriter.write(_:streaming:)` takes it.
+  package typealias FileSink = (
+    _ path: String,
+    _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) -> Void, _ copy: (String, Range<Int>) -> Void) -> Void
+  ) throws -> Void
+
+  /// Renders a group's pages into `write`. The root index is the board again with other links, so it copies what
+  /// the board wrote for each section that read the same values on both pages (the columns: nearly all of it).
+  private func render(_ group: RenderGroup, _ prepared: Prepared, chunk: Int, into write: FileSink) throws {
+    let plan = group.plan
+    try withModel(for: plan, prepared) { model in
+      var sections: [SectionSpan] = []
+      try write(plan.path) { emit, _ in
+        sections = theme.templates.render(
+          plan.template, model: model, chunk: chunk, twin: group.root == nil ? .none : .record, emit: emit)
+      }
+      guard let root = group.root else { return }
+      try withModel(for: root, prepared) { rootModel in
+        let reusable = sections.filter { section in
+          section.pageKeys.allSatisfy { model.samePageValue($0, as: rootModel) }
+        }
+        let spans = Dictionary(uniqueKeysWithValues: reusable.map { ($0.op, $0.bytes) })
+        try write(root.path) { emit, copy in
+          withoutActuallyEscaping(copy) { copy in
+            theme.templates.render(
+              root.template, model: rootModel, chunk: chunk, twin: .reuse(spans, copy: { copy(plan.path, $0) }),
+              emit: emit)
+          }
+        }
+      }
+    }
+  }
+
+  /// What every page of a build reads: the template keys as site keys, the board's tables, each locale's tables.
+  private struct Prepared: Sendable {
+    package var keys: FixedArray<SiteKey>
+    package var tables: BoardTables
+    package var locales: [String: LocaleTables]
+  }
+
+  /// The board's tables, then every locale's on every core.
+  private func prepare() -> Prepared {
+    let tables = self.tables ?? BoardTables(snapshot: snapshot, today: today)
+    let codes = locales.filter { theme.catalogs[$0] != nil }
+    let (catalogs, zone, keyNames) = (theme.catalogs, snapshot.info.timeZone, theme.templates.keyNames)
+    let prepared = concurrentMap(codes.count) { index in
+      let catalog = catalogs[codes[index]]!
+      return LocaleTables(
+        code: codes[index], catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
+        tables: tables, keyNames: keyNames)
+    }
+    return Prepared(
+      keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables,
+      locales: Dictionary(uniqueKeysWithValues: prepared.map { ($0.code, $0) }))
+  }
+
+  /// Calls `body` with the view model of `plan`'s page, keeping the tables it points into alive meanwhile.
+  private func withModel<Result>(
+    for plan: PagePlan, _ prepared: Prepared, _ body: (SiteModel) throws -> Result
+  ) rethrows -> Result {
+    let locale = prepared.locales[plan.code]!
+    let info = info(
+      plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
+    let page = PageTables(info)
+    let view = SiteView(keys: prepared.keys, board: prepared.tables, locale: locale, page: page)
+    return try withExtendedLifetime((prepared, locale, page, view)) {
+      try body(SiteModel(view))
+    }
+  }
+
+  package static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
+
+  /// One page of the site: where it goes, and which locale's board or history page it is.
+  package struct PagePlan {
+    package enum Kind {
+      case board(atRoot: Bool)
+      case history(page: Int, of: Int)
+    }
+
+    package var path: String
+    package var code: String
+    package var kind: Kind
+
+    package var isBoard: Bool { if case .board = kind { true } else { false } }
+    package var isRoot: Bool { if case .board(atRoot: true) = kind { true } else { false } }
+    package var template: String { isBoard ? "board" : "history" }
+  }
+
+  /// Every page, locale by locale: the board (and the root index for the default locale), then the history pages.
+  package func pagePlans() -> [PagePlan] {
+    let historyPages = max(1, (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize)
+    var plans: [PagePlan] = []
+    for code in locales where theme.catalogs[code] != nil {
+      for atRoot in code == defaultLocale ? [false, true] : [false] {
+        plans.append(
+          PagePlan(path: atRoot ? "index.html" : "\(code)/index.html", code: code, kind: .board(atRoot: atRoot)))
+      }
+      for page in 1...historyPages {
+        plans.append(
+          PagePlan(
+            path: "\(code)/\(Self.historyFile(page))", code: code, kind: .history(page: page, of: historyPages)))
+      }
+    }
+    return plans
+  }
+
+  /// Every page's path, template and bytes as ``jobs()`` renders them (the root index copying from its twin),
+  /// for tests; with `chunk`, streamed in pieces of that size and put back together.
+  package func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
+    let prepared = prepare()
+    var pages: [String: [UInt8]] = [:]
+    for group in renderGroups() {
+      // Rendering cannot fail here: the sink only collects bytes.
+      try? render(group, prepared, chunk: chunk ?? .max) { path, produce in
+        var bytes: [UInt8] = []
+        produce({ bytes.append(contentsOf: $0) }, { source, range in bytes.append(contentsOf: pages[source]![range]) })
+        pages[path] = bytes
+      }
+    }
+    return pagePlans().map { ($0.path, $0.template, pages[$0.path]!) }
+  }
+
+  /// Every page's path, template and ``PageContext``: the view model as README documents it, built the plain
+  /// way from the `String`s of `board` (the board this renderer's snapshot packs). Tests render these with
+  /// swift-mustache and compare with ``renderedPages()``.
+  package func referencePages(of board: Board) -> [(path: String, template: String, context: PageContext)] {
+    let shared = SharedBoardData(board: board, today: today)
+    var views: [String: LocaleView] = [:]
+    return pagePlans().map { plan in
+      let catalog = theme.catalogs[plan.code]!
+      let locale =
+        views[plan.code]
+        ?? LocaleView(
+          code: plan.code, catalog: catalog,
+          formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone), shared: shared)
+      views[plan.code] = locale
+      let info = info(plan, catalog: catalog, formatter: locale.formatter, overdueCount: shared.overdueCount)
+      let content: any TemplateContext
+      if plan.isBoard {
+        content = BoardContext(
+          columns: TaskState.allCases.map { state in
+            ColumnContext(
+              state: state, label: locale.formatter.label(state),
+              cards: shared.columns[state.order].map { CardContext(card: $0, dueText: locale.dueText($0.task.due)) })
+          })
+      } else {
+        content = HistoryContext(
+          entries: shared.newestFirst[info.entries].map { EntryContext(data: $0, locale: locale) },
+          pageLabel: info.pageLabel, prevHref: info.prevHref, nextHref: info.nextHref)
+      }
+      return (plan.path, plan.template, info.context(catalog: locale.context, content: content))
+    }
+  }
+
+  private func info(
+    _ plan: PagePlan, catalog: LocaleCatalog, formatter: LocaleFormatter, overdueCount: Int
+  ) -> PageInfo {
+    switch plan.kind {
+    case .board(let atRoot):
+      boardPageInfo(
+        code: plan.code, catalog: catalog, formatter: formatter, overdueCount: overdueCount, atRoot: atRoot)
+    case .history(let page, let count):
+      historyPageInfo(
+        page, of: count, code: plan.code, catalog: catalog, formatter: formatter, overdueCount: overdueCount)
+    }
+  }
+
+  private func boardPageInfo(
+    code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, overdueCount: Int, atRoot: Bool
+  ) -> PageInfo {
+    page(
+      code: code, formatter: formatter, overdueCount: overdueCount, path: "index.html", atRoot: atRoot,
+      isBoard: true, title: "\(snapshot.info.title) · \(catalog.string("nav.board"))")
+  }
+
+  private func historyPageInfo(
+    _ number: Int, of count: Int, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    overdueCount: Int
+  ) -> PageInfo {
+    let start = min((number - 1) * Self.historyPageSize, snapshot.historyCount)
+    let end = min(start + Self.historyPageSize, snapshot.historyCount)
+    let label = formatter.message("history.page", ["page": String(number), "pages": String(count)])
+    var info = page(
+      code: code, formatter: formatter, overdueCount: overdueCount, path: Self.historyFile(number), atRoot: false,
+      isBoard: false,
+      title: "\(snapshot.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
+    info.entries = start..<end
+    info.pageLabel = label
+    info.prevHref = number > 1 ? Self.historyFile(number - 1) : nil
+    info.nextHref = number < count ? Self.historyFile(number + 1) : nil
+    return info
+  }
+
+  private func page(
+    code: String, formatter: LocaleFormatter, overdueCount: Int, path: String, atRoot: Bool, isBoard: Bool,
+    title: String
+  ) -> PageInfo {
+    let root = atRoot ? "" : "../"
+    let here = atRoot ? "\(code)/" : ""
+    let links = locales.compactMap { other -> LocaleLink? in
+      guard let catalog = theme.catalogs[other] else { return nil }
+      let href = atRoot ? "\(other)/index.html" : "../\(other)/\(path)"
+      return LocaleLink(
+        code: other, name: catalog.string("locale.name"), href: href,
+        url: baseURL.map { "\($0)\(other)/\(path)" } ?? href, current: other == code && !atRoot)
+    }
+    let when: String
+    let whenISO: String
+    if let asOf {
+      when = formatter.timestamp(asOf)
+      whenISO = Instant.format(asOf)
+    } else {
+      when = formatter.longDate(today)
+      whenISO = today.description
+    }
+    let summary = formatter.message(
+      "board.summary", ["total": String(snapshot.taskCount), "overdue": String(overdueCount)])
+    return PageInfo(
+      lang: code, root: root, boardTitle: snapshot.info.title, pageTitle: title,
+      asOf: formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, summary: summary,
+      boardHref: here + "index.html", historyHref: here + "history.html", isBoard: isBoard,
+      canonical: atRoot ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
+      locales: links)
+  }
+}
+
+/// The page-level values of one page, before they become a ``PageContext`` or ``PageTables``.
+package struct PageInfo {
+  package var lang: String
+  package var root: String
+  package var boardTitle: String
+  package var pageTitle: String
+  package var asOf: String
+  package var asOfISO: String
+  package var summary: String
+  package var boardHref: String
+  package var historyHref: String
+  package var isBoard: Bool
+  package var canonical: String?
+  package var locales: [LocaleLink]
+  /// History pages only: the label, the pager, and which entries (newest first) the page shows.
+  package var pageLabel = ""
+  package var prevHref: String?
+  package var nextHref: String?
+  package var entries = 0..<0
+
+  package func context(catalog: CatalogContext, content: any TemplateContext) -> PageContext {
+    PageContext(
+      lang: lang, catalog: catalog, root: root, boardTitle: boardTitle, pageTitle: pageTitle, asOf: asOf,
+      asOfISO: asOfISO, summary: summary, boardHref: boardHref, historyHref: historyHref, isBoard: isBoard,
+      canonical: canonical, locales: locales, page: content)
+  }
+}

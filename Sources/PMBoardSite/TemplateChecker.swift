@@ -1,0 +1,91 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// The "validate templates" stage: every template through swift-mustache-compatible parsing and libxml2,
+/// every catalog against the others. Collects all problems before failing, like Hugo does.
+package struct TemplateChecker: Sendable {
+  package init() {}
+
+  /// A theme that passed: compiled templates and parsed catalogs.
+  package struct Checked: Sendable {
+    package var templates: TemplateSet
+    package var catalogs: [String: LocaleCatalog]
+    package var assets: [String: Theme.File]
+
+    package init(templates: TemplateSet, catalogs: [String: LocaleCatalog], assets: [String: Theme.File]) {
+      self.templates = templates
+      self.catalogs = catalogs
+      self.assets = assets
+    }
+  }
+
+  package func check(_ theme: Theme) throws(TemplateCheckError) -> Checked {
+    var problems = theme.problems
+    for name in Theme.pageTemplates where theme.templates[name] == nil {
+      problems.append(
+        Diagnostic(file: "Templates/\(name).mustache", line: 1, column: 1, message: "the page template is missing"))
+    }
+    // Catalogs and templates are checked independently, so on every core at once (this is most of a small
+    // board's build time).
+    let catalogFiles = theme.catalogs.sorted { $0.key < $1.key }
+    let templateFiles = theme.templates.sorted { $0.key < $1.key }
+    let results = concurrentMap(catalogFiles.count + templateFiles.count) { index in
+      if index < catalogFiles.count {
+        let (code, file) = catalogFiles[index]
+        return CheckedFile.catalog(LocaleCatalog.parse(code: code, text: file.text, file: file.path))
+      }
+      let (name, file) = templateFiles[index - catalogFiles.count]
+      return CheckedFile.template(
+        HTMLTemplateValidator().validate(
+          source: file.text, file: file.path, isPage: Theme.pageTemplates.contains(name)))
+    }
+    var catalogs: [String: LocaleCatalog] = [:]
+    var htmlProblems: [Diagnostic] = []
+    for result in results {
+      switch result {
+      case .catalog(.success(let catalog)): catalogs[catalog.code] = catalog
+      case .catalog(.failure(let problem)): problems.append(problem)
+      case .template(let found): htmlProblems += found
+      }
+    }
+    if theme.catalogs.isEmpty {
+      problems.append(Diagnostic(file: "Templates/locales", line: 1, column: 1, message: "no locale catalogs"))
+    }
+    problems += LocaleCatalog.compare(catalogs.values.sorted { $0.code < $1.code })
+    problems += htmlProblems
+    var templates: TemplateSet?
+    do {
+      templates = try TemplateSet(sources: theme.templates.mapValues { (text: $0.text, file: $0.path) })
+    } catch {
+      switch error {
+      case .invalid(let diagnostics): problems += diagnostics
+      }
+    }
+    let errors = problems.filter { $0.severity == .error }
+    guard errors.isEmpty, let templates else { throw TemplateCheckError(diagnostics: Array(Set(problems)).sorted()) }
+    return Checked(templates: templates, catalogs: catalogs, assets: theme.assets)
+  }
+}
+
+/// What checking one file of the theme found.
+private enum CheckedFile {
+  case catalog(Result<LocaleCatalog, Diagnostic>)
+  case template([Diagnostic])
+}
+
+/// Templates or catalogs with problems; nothing was rendered.
+package struct TemplateCheckError: Error, Sendable, PMBoardFailure {
+  package var isCompilerStyle: Bool { true }
+
+  package var diagnostics: [Diagnostic]
+
+  package var description: String {
+    let count = diagnostics.filter { $0.severity == .error }.count
+    return (diagnostics.map(\.description) + ["\(count) template problem\(count == 1 ? "" : "s"); nothing was built"])
+      .joined(separator: "\n")
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// The templates, locale catalogs and static assets a build uses, after the lookup order is applied:
+/// a site's own folder (`--templates`/`--public`, else `./Templates`/`./Public`) wins file by file over the
+/// built-in theme compiled into the binary.
+package struct Theme: Sendable {
+  /// A file of the theme with the path shown in messages.
+  package struct File: Sendable {
+    package var path: String
+    package var data: Data
+    package var text: String { String(decoding: data, as: UTF8.self) }
+  }
+
+  /// Template name (file name without `.mustache`, as `{{> name}}` uses it) → file.
+  package var templates: [String: File]
+  /// Locale code → catalog file.
+  package var catalogs: [String: File]
+  /// Path under `assets/` → file.
+  package var assets: [String: File]
+  /// Problems found while assembling (two templates with one name).
+  package var problems: [Diagnostic]
+
+  /// The page templates a site needs; the rest are partials.
+  package static let pageTemplates = ["board", "history"]
+
+  /// Assembles the theme. `templatesDir`/`publicDir` nil means `./Templates`/`./Public` when they exist.
+  package static func load(templatesDir: String?, publicDir: String?, workingDirectory: URL) throws -> Theme {
+    var layers: [String: File] = [:]
+    for (key, base64) in EmbeddedTheme.base64Files {
+      layers[key] = File(path: key, data: Data(base64Encoded: base64) ?? Data())
+    }
+    try overlay(&layers, prefix: "Templates", folder: templatesDir, fallback: "Templates", in: workingDirectory)
+    try overlay(&layers, prefix: "Public", folder: publicDir, fallback: "Public", in: workingDirectory)
+
+    var theme = Theme(templates: [:], catalogs: [:], assets: [:], problems: [])
+    for (key, file) in layers.sorted(by: { $0.key < $1.key }) {
+      if key.hasPrefix("Public/") {
+        theme.assets[String(key.dropFirst("Public/".count))] = file
+      } else if key.hasPrefix("Templates/locales/"), key.hasSuffix(".yml") || key.hasSuffix(".yaml") {
+        let code = ((key as NSString).lastPathComponent as NSString).deletingPathExtension
+        theme.catalogs[code] = file
+      } else if key.hasSuffix(".mustache") {
+        let name = ((key as NSString).lastPathComponent as NSString).deletingPathExtension
+        if let other = theme.templates[name] {
+          theme.problems.append(
+            Diagnostic(
+              file: file.path, line: 1, column: 1,
+              message: "a template named `\(name)` is already at \(other.path); template names must be unique"))
+        }
+        theme.templates[name] = file
+      }
+    }
+    return theme
+  }
+
+  private static func overlay(
+    _ layers: inout [String: File], prefix: String, folder: String?, fallback: String, in directory: URL
+  ) throws {
+    let url = URL(fileURLWithPath: folder ?? fallback, relativeTo: directory).standardizedFileURL
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      if let folder { throw ThemeError.missingFolder(folder) }
+      return
+    }
+    let shown = folder ?? fallback
+    // Paths, not URLs: the URL enumerator with resource values cost half a millisecond per file, a tenth of a
+    // small build.
+    let root = url.path
+    for relative in (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? [] {
+      let path = root + "/" + relative
+      var entryIsDirectory: ObjCBool = false
+      // Hidden files and folders (.DS_Store, .git) are not part of a theme.
+      guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+        FileManager.default.fileExists(atPath: path, isDirectory: &entryIsDirectory), !entryIsDirectory.boolValue
+      else { continue }
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      layers["\(prefix)/\(relative)"] = File(path: "\(shown)/\(relative)", data: data)
+    }
+  }
+}
+
+/// A theme folder named on the command line or in pmboard.yml that is not there.
+package enum ThemeError: Error, PMBoardFailure {
+  case missingFolder(String)
+
+  package var description: String {
+    switch self {
+    case .missingFolder(let path): "\(path) is not a directory; check --templates / --public or pmboard.yml"
+    }
+  }
+}

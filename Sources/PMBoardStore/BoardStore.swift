@@ -1,0 +1,100 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// Where a board lives. Every backend (SQLite, a JSON file, later PostgreSQL) offers the same contract,
+/// checked by one shared test suite.
+///
+/// Each mutating call is atomic: it happens whole, with its history line and undo record, or not at all.
+package protocol BoardStore: Sendable {
+  /// A human name for messages, usually the file path.
+  var location: String { get }
+
+  /// Creates a new store holding `board`; fails with `StoreError.alreadyExists` if there is one.
+  func create(_ board: Board) async throws
+
+  /// Reads the whole board.
+  func load() async throws -> Board
+
+  /// Reads what a site shows of the board, in the compact form a build renders from; the same board as `load()`.
+  func snapshot() async throws -> BoardSnapshot
+
+  /// `snapshot()`, calling `handlers` with each half as soon as it is read (a store that reads the halves at once
+  /// hands each over while the other is still being read; a half read again is handed over again).
+  func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot
+
+  /// The board's settings only.
+  func info() async throws -> BoardInfo
+
+  /// Tasks whose lowercase id starts with `prefix` (lowercased by the caller).
+  func tasks(withIDPrefix prefix: String) async throws -> [BoardTask]
+
+  /// Applies `change` if the task is still as `change.before` says (otherwise `StoreError.conflict`),
+  /// appends its history line, pushes it on the undo list and clears the redo list.
+  func commit(_ change: BoardChange) async throws
+
+  /// Reverts the most recent change and moves it to the redo list; returns the change that was undone.
+  func undo(at: Date) async throws -> BoardChange
+
+  /// Re-applies the most recently undone change; returns it.
+  func redo(at: Date) async throws -> BoardChange
+
+  /// Replaces the whole board — settings, tasks and history — with `board` (import); clears undo and redo.
+  func replace(with board: Board) async throws
+}
+
+extension BoardStore {
+  package func snapshot() async throws -> BoardSnapshot {
+    BoardSnapshot(try await load())
+  }
+
+  /// Reads the whole snapshot, then hands both halves over.
+  package func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {
+    let snapshot = try await snapshot()
+    handlers.tasks(snapshot.info, snapshot.tasks)
+    handlers.history(snapshot.info, snapshot.history)
+    return snapshot
+  }
+}
+
+/// How the store failed, worded as one line for the person at the terminal.
+package enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
+  case notFound(path: String)
+  case alreadyExists(path: String)
+  case notAStore(path: String, reason: String)
+  case unreadable(path: String, reason: String)
+  case unwritable(path: String, reason: String)
+  case conflict(taskID: String)
+  case concurrentWrite(path: String)
+  case nothingToUndo
+  case nothingToRedo
+  case undoConflict(taskID: String, action: String)
+  case invalidTask(taskID: String, reason: String)
+
+  package var description: String {
+    switch self {
+    case .notFound(let path):
+      "no board at \(path); create one with `pmboard init` (or `pmboard init --demo` for a sample board)"
+    case .alreadyExists(let path):
+      "a board already exists at \(path); use it, or pass --store to create another"
+    case .notAStore(let path, let reason):
+      "\(path) is not a pmboard store (\(reason)); it was left untouched — check --store or PMBOARD_STORE"
+    case .unreadable(let path, let reason):
+      "cannot read \(path): \(reason)"
+    case .unwritable(let path, let reason):
+      "cannot write \(path): \(reason); the store is unchanged — check the directory's permissions and free space"
+    case .conflict(let id):
+      "task \(id) was changed by someone else meanwhile; nothing was recorded — look at it again and retry"
+    case .concurrentWrite(let path):
+      "\(path) was changed by another process while this one was writing; nothing was recorded — retry"
+    case .nothingToUndo:
+      "nothing to undo"
+    case .nothingToRedo:
+      "nothing to redo (a new change clears the redo list)"
+    case .invalidTask(let id, let reason):
+      "task \(id) breaks a rule (\(reason)); nothing was recorded"
+    case .undoConflict(let id, let action):
+      "cannot \(action): task \(id) has changed since; nothing was done"
+    }
+  }
+}

@@ -1,0 +1,424 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// Reads interchange JSON (`pmboard/1`) and checks every field, reporting every problem with its JSON path.
+///
+/// Nothing is half-read: either the whole board comes back or `ImportError` lists all that is wrong.
+package struct InterchangeReader: Sendable {
+  package init() {}
+
+  package func board(from data: Data, source: String) throws(ImportError) -> Board {
+    try read(data, source: source).board
+  }
+
+  /// The board plus the JSON store's own undo and redo lists (absent in plain interchange files).
+  package func read(_ data: Data, source: String) throws(ImportError) -> (
+    board: Board, undo: [BoardChange], redo: [BoardChange]
+  ) {
+    let document: LooseDocument
+    switch data.withUnsafeBytes({ Self.scan($0, source: source) }) {
+    case .success(let scanned): document = scanned
+    case .failure(let error): throw error
+    }
+    var problems: [String] = []
+    switch document.format?.value {
+    case InterchangeWriter.format?: break
+    case let other?:
+      throw ImportError(
+        source: source, problems: ["format: \"\(other)\" is not supported; expected \"\(InterchangeWriter.format)\""])
+    case nil:
+      throw ImportError(
+        source: source, problems: ["format: missing; a pmboard file starts with \"format\": \"pmboard/1\""])
+    }
+    // The rule `pmboard init --title` applies, so an imported board could have been made by hand.
+    var title = ""
+    switch TaskRules.checkTitle(document.board?.title?.value ?? "") {
+    case .success(let trimmed): title = trimmed
+    case .failure(let violation): problems.append("board.title: \(violation)")
+    }
+    let zone = document.board?.timeZone?.value ?? ""
+    if TimeZone(identifier: zone) == nil {
+      problems.append("board.timeZone: \"\(zone)\" is not an IANA time zone name (e.g. \"Asia/Seoul\")")
+    }
+    var seen: [UUID: Int] = [:]
+    seen.reserveCapacity(document.tasks?.count ?? 0)
+    var tasks: [BoardTask] = []
+    tasks.reserveCapacity(document.tasks?.count ?? 0)
+    for (index, loose) in (document.tasks ?? []).enumerated() {
+      let task = loose.task(path: "tasks[\(index)]", problems: &problems) { id in
+        guard let first = seen[id] else {
+          seen[id] = index
+          return nil
+        }
+        return "tasks[\(index)].id: \"\(id.lowercaseString)\" is also the id of tasks[\(first)]; ids must be unique"
+      }
+      if let task { tasks.append(task) }
+    }
+    var history: [HistoryEntry] = []
+    history.reserveCapacity(document.history?.count ?? 0)
+    for (index, loose) in (document.history ?? []).enumerated() {
+      if let entry = loose.entry(path: "history[\(index)]", problems: &problems) { history.append(entry) }
+    }
+    guard problems.isEmpty else { throw ImportError(source: source, problems: problems) }
+    return (
+      Board(info: BoardInfo(title: title, timeZoneID: zone), tasks: tasks, history: history),
+      document.undo ?? [], document.redo ?? []
+    )
+  }
+
+  /// The document in `bytes`, or the one problem that keeps it from being read.
+  private static func scan(_ bytes: UnsafeRawBufferPointer, source: String) -> Result<LooseDocument, ImportError> {
+    guard isUTF8(bytes) else {
+      return .failure(ImportError(source: source, problems: ["the file is not UTF-8 text; save it as UTF-8"]))
+    }
+    var scanner = JSONScanner(bytes)
+    var failure: JSONError
+    do {
+      var document = try scanner.document()
+      // The JSON store's undo and redo lists (at most `ChangeLog.depth` changes each) keep the strict `Codable` form.
+      for (name, range) in [("undo", document.undoRange), ("redo", document.redoRange)] {
+        guard let range else { continue }
+        do {
+          let list = try JSONDecoder().decode(
+            [BoardChange].self, from: Data(UnsafeRawBufferPointer(rebasing: bytes[range])))
+          if name == "undo" { document.undo = list } else { document.redo = list }
+        } catch {
+          return .failure(
+            ImportError(source: source, problems: ["not valid pmboard JSON: \(describe(error, in: name))"]))
+        }
+      }
+      return .success(document)
+    } catch {
+      failure = error
+    }
+    // A value of the wrong type is reported only in a file that is JSON throughout, as a JSON parser would.
+    if !failure.isSyntax {
+      var checker = JSONScanner(bytes)
+      do {
+        try checker.skipValue()
+        try checker.finish()
+      } catch {
+        failure = error
+      }
+    }
+    return .failure(
+      ImportError(source: source, problems: ["not valid pmboard JSON: \(failure.described(in: bytes))"]))
+  }
+
+  /// Whether `bytes` are UTF-8 text, checked in place (`String(validating:)` would copy them).
+  private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    UTF8Check.isValid(bytes.assumingMemoryBound(to: UInt8.self))
+  }
+
+  private static func describe(_ error: any Error, in list: String) -> String {
+    guard let error = error as? DecodingError else { return "\(list): \(error)" }
+    switch error {
+    case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .keyNotFound(_, let context):
+      let path = list + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+      let detail = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
+      return "\(path): \(detail ?? context.debugDescription)"
+    @unknown default:
+      return "\(list): \(error)"
+    }
+  }
+}
+
+/// Everything wrong with an import file; nothing was imported.
+package struct ImportError: Error, Sendable, PMBoardFailure {
+  package var source: String
+  package var problems: [String]
+
+  package var description: String {
+    let shown = problems.prefix(50).map { "\(source): \($0)" }
+    let more = problems.count > 50 ? ["… and \(problems.count - 50) more problems"] : []
+    return (shown + more + ["nothing was imported; fix the file and run the command again"])
+      .joined(separator: "\n")
+  }
+}
+
+/// A JSON value expected to be a string, kept even when it is not, so the reader can say what is wrong.
+package enum LooseString: Equatable {
+  case text(String)
+  /// Not a string: what was found instead (`null`, `the number 3.0`, `true`, `an object or array`).
+  case other(String)
+
+  package var value: String? {
+    if case .text(let text) = self { text } else { nil }
+  }
+
+  package func required(_ path: @autoclosure () -> String, _ problems: inout [String]) -> String? {
+    switch self {
+    case .text(let text): return text
+    case .other(let found):
+      problems.append("\(path()): expected a string, found \(found)")
+      return nil
+    }
+  }
+}
+
+package struct LooseDocument {
+  package var format: LooseString?
+  package var board: LooseBoard?
+  package var tasks: [LooseTask]?
+  package var history: [LooseEntry]?
+  package var undo: [BoardChange]?
+  package var redo: [BoardChange]?
+  /// Where the undo and redo lists are in the text, for decoding after the scan.
+  package var undoRange, redoRange: Range<Int>?
+}
+
+package struct LooseBoard {
+  package var title: LooseString?
+  package var timeZone: LooseString?
+}
+
+package struct LooseTask {
+  package var id, title, body, due, state, created, updated: LooseString?
+
+  /// The task, or nil with its problems added; `checkID` sees the parsed id first and may name a problem with it
+  /// (a duplicate).
+  package func task(
+    path: @autoclosure () -> String, problems: inout [String], checkID: (UUID) -> String?
+  ) -> BoardTask? {
+    let before = problems.count
+    let idText = id?.required("\(path()).id", &problems)
+    let uuid = idText.flatMap { UUID(text: $0) }
+    if let idText, uuid == nil { problems.append("\(path()).id: \"\(idText)\" is not a UUID") }
+    if let uuid, let problem = checkID(uuid) { problems.append(problem) }
+    let titleText = title?.required("\(path()).title", &problems)
+    if title == nil { problems.append("\(path()).title: missing") }
+    // The rules' check trims the title; trimming (through `NSString`) is most of the cost of checking a task.
+    var trimmedTitle: String?
+    if let titleText {
+      switch TaskRules.checkTitle(titleText) {
+      case .success(let trimmed): trimmedTitle = trimmed
+      case .failure(let violation): problems.append("\(path()).title: \(violation)")
+      }
+    }
+    let bodyText = body.map { $0.required("\(path()).body", &problems) ?? "" } ?? ""
+    if case .failure(let violation) = TaskRules.checkBody(bodyText) { problems.append("\(path()).body: \(violation)") }
+    var dueDate: CalendarDate?
+    if let due, let text = due.required("\(path()).due", &problems) {
+      dueDate = CalendarDate(iso: text)
+      if dueDate == nil { problems.append("\(path()).due: \"\(text)\" is not a date (YYYY-MM-DD)") }
+    }
+    let stateValue = Self.state(state, path: "\(path()).state", &problems)
+    if id == nil { problems.append("\(path()).id: missing") }
+    if state == nil { problems.append("\(path()).state: missing") }
+    let createdAt = Self.instant(created, path: "\(path()).created", &problems)
+    let updatedAt = Self.instant(updated, path: "\(path()).updated", &problems)
+    guard problems.count == before, let uuid, let trimmedTitle, let stateValue else { return nil }
+    let now = Date(timeIntervalSince1970: 0)
+    return BoardTask(
+      id: uuid, title: trimmedTitle, body: bodyText, due: dueDate,
+      state: stateValue, created: createdAt ?? now, updated: updatedAt ?? createdAt ?? now)
+  }
+
+  package static func state(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String]) -> TaskState? {
+    guard let text = loose?.required(path(), &problems) else { return nil }
+    guard let state = TaskState(rawValue: text) else {
+      problems.append("\(path()): \"\(text)\" is not a state; use todo, doing or done")
+      return nil
+    }
+    return state
+  }
+
+  package static func instant(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String]) -> Date? {
+    guard let loose else { return nil }
+    guard let text = loose.required(path(), &problems) else { return nil }
+    guard let date = Instant.parse(text) else {
+      problems.append("\(path()): \"\(text)\" is not a UTC instant like 2026-11-02T10:00:00Z")
+      return nil
+    }
+    return date
+  }
+}
+
+package struct LooseEntry {
+  package var at, action, task, title, from, to: LooseString?
+  package var fields: [LooseString]?
+
+  package func entry(path: @autoclosure () -> String, problems: inout [String]) -> HistoryEntry? {
+    let before = problems.count
+    if at == nil { problems.append("\(path()).at: missing") }
+    let atDate = LooseTask.instant(at, path: "\(path()).at", &problems)
+    var actionValue: HistoryAction?
+    if let text = action?.required("\(path()).action", &problems) {
+      actionValue = HistoryAction(rawValue: text)
+      if actionValue == nil {
+        problems.append("\(path()).action: \"\(text)\" is not an action; use added, edited, moved or removed")
+      }
+    } else if action == nil {
+      problems.append("\(path()).action: missing")
+    }
+    var taskID: UUID?
+    if let text = task?.required("\(path()).task", &problems) {
+      taskID = UUID(text: text)
+      if taskID == nil { problems.append("\(path()).task: \"\(text)\" is not a UUID") }
+    } else if task == nil {
+      problems.append("\(path()).task: missing")
+    }
+    let titleText = title?.required("\(path()).title", &problems) ?? ""
+    let fromState = from.flatMap { LooseTask.state($0, path: "\(path()).from", &problems) }
+    let toState = to.flatMap { LooseTask.state($0, path: "\(path()).to", &problems) }
+    if let actionValue {
+      let needsFrom = actionValue == .moved || actionValue == .removed
+      let needsTo = actionValue == .moved || actionValue == .added
+      if needsFrom, from == nil { problems.append("\(path()).from: missing; a \(actionValue.rawValue) entry needs it") }
+      if needsTo, to == nil { problems.append("\(path()).to: missing; a \(actionValue.rawValue) entry needs it") }
+    }
+    var fieldList: [TaskField] = []
+    for (index, field) in (fields ?? []).enumerated() {
+      guard let text = field.required("\(path()).fields[\(index)]", &problems) else { continue }
+      if let value = TaskField(rawValue: text) {
+        fieldList.append(value)
+      } else {
+        problems.append("\(path()).fields[\(index)]: \"\(text)\" is not a field; use title, body or due")
+      }
+    }
+    guard problems.count == before, let atDate, let actionValue, let taskID else { return nil }
+    return HistoryEntry(
+      at: atDate, action: actionValue, taskID: taskID, title: titleText, from: fromState, to: toState,
+      fields: fieldList)
+  }
+}
+
+/// Reading the interchange document's members straight into the loose form.
+extension JSONScanner {
+  private enum DocumentMember: Int, CaseIterable { case format, board, tasks, history, undo, redo }
+  private enum BoardMember: Int, CaseIterable { case title, timeZone }
+  private enum TaskMember: Int, CaseIterable { case id, title, body, due, state, created, updated }
+  private enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields }
+
+  private static let documentNames = JSONNames(DocumentMember.allCases.map { "\($0)" })
+  private static let boardNames = JSONNames(BoardMember.allCases.map { "\($0)" })
+  private static let taskNames = JSONNames(TaskMember.allCases.map { "\($0)" })
+  private static let entryNames = JSONNames(EntryMember.allCases.map { "\($0)" })
+
+  /// The whole text as an interchange document; members not in the format are read over, as `JSONDecoder` does,
+  /// and a member given twice keeps its last value.
+  package mutating func document() throws(JSONError) -> LooseDocument {
+    var document = LooseDocument()
+    var object = try enterObject("the document")
+    while let member = try nextMember(&object, Self.documentNames) {
+      switch DocumentMember(rawValue: member) {
+      case .format?: document.format = try optionalLooseString()
+      case .board?: document.board = try skipNull() ? nil : board()
+      case .tasks?: document.tasks = try skipNull() ? nil : tasks()
+      case .history?: document.history = try skipNull() ? nil : history()
+      case .undo?: document.undoRange = try skipNull() ? nil : arrayRange("undo")
+      case .redo?: document.redoRange = try skipNull() ? nil : arrayRange("redo")
+      case nil: try skipValue()
+      }
+    }
+    try finish()
+    return document
+  }
+
+  private mutating func board() throws(JSONError) -> LooseBoard {
+    var board = LooseBoard()
+    var object = try enterObject("board")
+    while let member = try nextMember(&object, Self.boardNames) {
+      switch BoardMember(rawValue: member) {
+      case .title?: board.title = try optionalLooseString()
+      case .timeZone?: board.timeZone = try optionalLooseString()
+      case nil: try skipValue()
+      }
+    }
+    return board
+  }
+
+  private mutating func tasks() throws(JSONError) -> [LooseTask] {
+    var tasks: [LooseTask] = []
+    let names = Self.taskNames
+    var array = try enterArray("tasks")
+    while try nextElement(&array) {
+      var task = LooseTask()
+      var object = try enterObject("tasks[\(tasks.count)]")
+      while let member = try nextMember(&object, names) {
+        switch TaskMember(rawValue: member) {
+        case .id?: task.id = try optionalLooseString()
+        case .title?: task.title = try optionalLooseString()
+        case .body?: task.body = try optionalLooseString()
+        case .due?: task.due = try optionalLooseString()
+        case .state?: task.state = try optionalLooseString()
+        case .created?: task.created = try optionalLooseString()
+        case .updated?: task.updated = try optionalLooseString()
+        case nil: try skipValue()
+        }
+      }
+      tasks.append(task)
+    }
+    return tasks
+  }
+
+  private mutating func history() throws(JSONError) -> [LooseEntry] {
+    var history: [LooseEntry] = []
+    let names = Self.entryNames
+    var array = try enterArray("history")
+    while try nextElement(&array) {
+      var entry = LooseEntry()
+      var object = try enterObject("history[\(history.count)]")
+      while let member = try nextMember(&object, names) {
+        switch EntryMember(rawValue: member) {
+        case .at?: entry.at = try optionalLooseString()
+        case .action?: entry.action = try optionalLooseString()
+        case .task?: entry.task = try optionalLooseString()
+        case .title?: entry.title = try optionalLooseString()
+        case .from?: entry.from = try optionalLooseString()
+        case .to?: entry.to = try optionalLooseString()
+        case .fields?: entry.fields = try skipNull() ? nil : fields("history[\(history.count)].fields")
+        case nil: try skipValue()
+        }
+      }
+      history.append(entry)
+    }
+    return history
+  }
+
+  private mutating func fields(_ path: @autoclosure () -> String) throws(JSONError) -> [LooseString] {
+    var fields: [LooseString] = []
+    var array = try enterArray(path())
+    while try nextElement(&array) { fields.append(try looseString()) }
+    return fields
+  }
+
+  /// Reads over the array at the offset and returns its byte range.
+  private mutating func arrayRange(_ path: String) throws(JSONError) -> Range<Int> {
+    guard try next("an array") == UInt8(ascii: "[") else { throw mismatch(path, expected: "an array") }
+    let start = offset
+    try skipValue()
+    return start..<offset
+  }
+
+  /// A member's value where a string belongs; null counts as absent, as `JSONDecoder` treats optional members.
+  private mutating func optionalLooseString() throws(JSONError) -> LooseString? {
+    try skipNull() ? nil : looseString()
+  }
+
+  /// The value at the offset, which should be a string; anything else is described for the problem report.
+  private mutating func looseString() throws(JSONError) -> LooseString {
+    switch try next("a value") {
+    case UInt8(ascii: "\""): return .text(try string())
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .other("null")
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .other("true")
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .other("false")
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      try skipValue()
+      return .other("an object or array")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let number = text(try number())
+      return .other("the number \(Double(number).flatMap { $0.isFinite ? "\($0)" : nil } ?? number)")
+    default:
+      throw expectedValue()
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// Writes a board as interchange JSON (`pmboard/1`): pretty-printed, keys in a fixed order, so git diffs read well.
+///
+/// Hand-written rather than `JSONEncoder` because the key order is part of the format (format, board, tasks,
+/// history) and `.sortedKeys` would sort it alphabetically.
+package struct InterchangeWriter: Sendable {
+  package static let format = "pmboard/1"
+
+  package init() {}
+
+  /// The whole document; `undo` and `redo` append the JSON store's own lists after `history`.
+  package func data(for board: Board, undo: [BoardChange]? = nil, redo: [BoardChange]? = nil) -> Data {
+    var out: [UInt8] = []
+    out.reserveCapacity(256 + board.tasks.count * 400 + board.history.count * 150)
+    out += Array("{\n  \"format\": \"\(Self.format)\",\n  \"board\": {\n    \"title\": ".utf8)
+    appendString(board.info.title, to: &out)
+    out += Array(",\n    \"timeZone\": ".utf8)
+    appendString(board.info.timeZoneID, to: &out)
+    out += Array("\n  },\n  \"tasks\": [".utf8)
+    for (index, task) in board.tasks.enumerated() {
+      out += Array((index == 0 ? "\n    " : ",\n    ").utf8)
+      appendTask(task, indent: "    ", to: &out)
+    }
+    out += Array((board.tasks.isEmpty ? "],\n  \"history\": [" : "\n  ],\n  \"history\": [").utf8)
+    for (index, entry) in board.history.enumerated() {
+      out += Array((index == 0 ? "\n    " : ",\n    ").utf8)
+      appendEntry(entry, to: &out)
+    }
+    out += Array((board.history.isEmpty ? "]" : "\n  ]").utf8)
+    for (name, list) in [("undo", undo), ("redo", redo)] {
+      guard let list else { continue }
+      out += Array(",\n  \"\(name)\": [".utf8)
+      for (index, change) in list.enumerated() {
+        out += Array((index == 0 ? "\n    " : ",\n    ").utf8)
+        appendChange(change, to: &out)
+      }
+      out += Array((list.isEmpty ? "]" : "\n  ]").utf8)
+    }
+    out += Array("\n}\n".utf8)
+    return Data(out)
+  }
+
+  package func appendTask(_ task: BoardTask, indent: String, to out: inout [UInt8]) {
+    let inner = indent + "  "
+    out += Array("{\n\(inner)\"id\": \"\(task.idString)\",\n\(inner)\"title\": ".utf8)
+    appendString(task.title, to: &out)
+    out += Array(",\n\(inner)\"body\": ".utf8)
+    appendString(task.body, to: &out)
+    if let due = task.due { out += Array(",\n\(inner)\"due\": \"\(due)\"".utf8) }
+    out += Array(",\n\(inner)\"state\": \"\(task.state.rawValue)\"".utf8)
+    out += Array(",\n\(inner)\"created\": \"\(Instant.format(task.created))\"".utf8)
+    out += Array(",\n\(inner)\"updated\": \"\(Instant.format(task.updated))\"\n\(indent)}".utf8)
+  }
+
+  package func appendEntry(_ entry: HistoryEntry, to out: inout [UInt8]) {
+    out += Array("{ \"at\": \"\(Instant.format(entry.at))\", \"action\": \"\(entry.action.rawValue)\"".utf8)
+    out += Array(", \"task\": \"\(entry.taskID.lowercaseString)\", \"title\": ".utf8)
+    appendString(entry.title, to: &out)
+    if let from = entry.from { out += Array(", \"from\": \"\(from.rawValue)\"".utf8) }
+    if let to = entry.to { out += Array(", \"to\": \"\(to.rawValue)\"".utf8) }
+    if entry.action == .edited {
+      out += Array(", \"fields\": [\(entry.fields.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))]".utf8)
+    }
+    out += Array(" }".utf8)
+  }
+
+  /// One undo or redo record, as the JSON store's file and the SQLite store's `undo_record` table keep it.
+  package func appendChange(_ change: BoardChange, to out: inout [UInt8]) {
+    out += Array("{ \"before\": ".utf8)
+    if let before = change.before { appendTask(before, indent: "      ", to: &out) } else { out += Array("null".utf8) }
+    out += Array(",\n      \"after\": ".utf8)
+    if let after = change.after { appendTask(after, indent: "      ", to: &out) } else { out += Array("null".utf8) }
+    out += Array(",\n      \"entry\": ".utf8)
+    appendEntry(change.entry, to: &out)
+    out += Array(" }".utf8)
+  }
+
+  /// A JSON string literal; non-ASCII text stays as UTF-8 so Korean and Japanese stay readable in diffs.
+  package func appendString(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out += [92, 34]
+      case UInt8(ascii: "\\"): out += [92, 92]
+      case UInt8(ascii: "\n"): out += [92, 110]
+      case UInt8(ascii: "\r"): out += [92, 114]
+      case UInt8(ascii: "\t"): out += [92, 116]
+      case 0..<32:
+        let hex = Array("0123456789abcdef".utf8)
+        out += [92, 117, 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}

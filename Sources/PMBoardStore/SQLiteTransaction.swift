@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import PMBoardBytes
+import PMBoardCore
+
+/// `StoreTransaction` over one open SQLite write transaction; `ChangeLog` drives it.
+package struct SQLiteTransaction: StoreTransaction {
+  package let db: Database
+
+  package func task(_ id: UUID) throws -> BoardTask? {
+    try Row.fetchOne(
+      db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task WHERE id = ?", arguments: [id.lowercaseString]
+    ).map(SQLiteRecords.task)
+  }
+
+  package func insert(_ task: BoardTask) throws {
+    try db.cachedStatement(sql: SQLiteRecords.insertTask).execute(arguments: SQLiteRecords.taskArguments(task))
+  }
+
+  package func update(_ task: BoardTask) throws {
+    try db.cachedStatement(sql: SQLiteRecords.updateTask).execute(arguments: SQLiteRecords.updateArguments(task))
+  }
+
+  package func delete(_ id: UUID) throws {
+    try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id.lowercaseString])
+  }
+
+  package func appendHistory(_ entry: HistoryEntry) throws {
+    try db.cachedStatement(sql: SQLiteRecords.insertHistory).execute(arguments: SQLiteRecords.entryArguments(entry))
+  }
+
+  package func push(_ change: BoardChange, on list: UndoList) throws {
+    var bytes: [UInt8] = []
+    InterchangeWriter().appendChange(change, to: &bytes)
+    let json = String(decoding: bytes, as: UTF8.self)
+    try db.execute(
+      sql: "INSERT INTO undo_record (list, change) VALUES (?, ?)", arguments: [list.rawValue, json])
+    // Only the newest `depth` records are kept, so the store does not grow with every change.
+    try db.execute(
+      sql: """
+        DELETE FROM undo_record WHERE list = ?1 AND seq <= (
+          SELECT seq FROM undo_record WHERE list = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?2)
+        """,
+      arguments: [list.rawValue, ChangeLog.depth])
+  }
+
+  package func pop(_ list: UndoList) throws -> BoardChange? {
+    guard
+      let row = try Row.fetchOne(
+        db, sql: "SELECT seq, change FROM undo_record WHERE list = ? ORDER BY seq DESC LIMIT 1",
+        arguments: [list.rawValue])
+    else { return nil }
+    let seq = try row.decode(Int64.self, atIndex: 0)
+    let change: BoardChange
+    do {
+      change = try JSONDecoder().decode(BoardChange.self, from: Data(try row.decode(String.self, atIndex: 1).utf8))
+    } catch {
+      throw DamagedRow("\(list.rawValue) record \(seq) cannot be read")
+    }
+    try db.execute(sql: "DELETE FROM undo_record WHERE seq = ?", arguments: [seq])
+    return change
+  }
+
+  package func clear(_ list: UndoList) throws {
+    try db.execute(sql: "DELETE FROM undo_record WHERE list = ?", arguments: [list.rawValue])
+  }
+
+  /// The tasks and history lines of `board`, in order (for `create` and `replace`).
+  package func insertContents(of board: Board) throws {
+    // One prepared statement each, bound without re-validation: an import runs them 400,000 times.
+    let insertTask = try db.makeStatement(sql: SQLiteRecords.insertTask)
+    for task in board.tasks {
+      insertTask.setUncheckedArguments(SQLiteRecords.taskArguments(task))
+      try insertTask.execute()
+    }
+    let insertEntry = try db.makeStatement(sql: SQLiteRecords.insertHistory)
+    for entry in board.history {
+      insertEntry.setUncheckedArguments(SQLiteRecords.entryArguments(entry))
+      try insertEntry.execute()
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// Picks the store for a path: the backend follows the file's extension.
+package enum StoreLocator {
+  /// Used when neither `--store` nor `PMBOARD_STORE` names a store.
+  package static let defaultPath = "board.sqlite"
+
+  /// `.sqlite` and `.db` open an SQLite store, `.json` a JSON file store; any other extension is refused
+  /// (`StoreError.notAStore`) rather than guessed, so a typo cannot create a store of the wrong kind.
+  package static func store(forPath path: String) throws -> any BoardStore {
+    let fileExtension = (path as NSString).pathExtension.lowercased()
+    switch fileExtension {
+    case "sqlite", "db": return SQLiteBoardStore(path: path)
+    case "json": return JSONBoardStore(path: path)
+    default:
+      let found = fileExtension.isEmpty ? "no extension" : "the extension .\(fileExtension)"
+      throw StoreError.notAStore(
+        path: path, reason: "\(found) is not a store's; use .sqlite or .db (SQLite) or .json (a JSON file)")
+    }
+  }
+
+  /// The store path in force: the `--store` flag, else `PMBOARD_STORE`, else `defaultPath`; empty values count as unset.
+  package static func resolvePath(flag: String?, environment: [String: String]) -> String {
+    if let flag, !flag.isEmpty { return flag }
+    if let variable = environment["PMBOARD_STORE"], !variable.isEmpty { return variable }
+    return defaultPath
+  }
+}

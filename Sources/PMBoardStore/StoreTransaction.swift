@@ -1,0 +1,75 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// The primitive reads and writes a backend offers inside one of its transactions.
+///
+/// `ChangeLog` builds commit, undo and redo on these once, so every backend gets the same behaviour.
+package protocol StoreTransaction {
+  func task(_ id: UUID) throws -> BoardTask?
+  func insert(_ task: BoardTask) throws
+  func update(_ task: BoardTask) throws
+  func delete(_ id: UUID) throws
+  func appendHistory(_ entry: HistoryEntry) throws
+  func push(_ change: BoardChange, on list: UndoList) throws
+  func pop(_ list: UndoList) throws -> BoardChange?
+  func clear(_ list: UndoList) throws
+}
+
+/// The two lists undo and redo work on.
+package enum UndoList: String, Sendable {
+  case undo
+  case redo
+}
+
+/// Commit, undo and redo, written once over `StoreTransaction`.
+package enum ChangeLog {
+  /// How many changes `undo` can go back; older ones are dropped so a store does not grow without bound.
+  package static let depth = 100
+
+  /// Applies `change` if its task obeys ``TaskRules`` (checked here so every backend keeps only tasks that
+  /// export and import again).
+  package static func commit(_ change: BoardChange, in transaction: some StoreTransaction) throws {
+    if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
+      throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
+    }
+    try apply(change, in: transaction, conflict: StoreError.conflict(taskID: change.taskID.lowercaseString))
+    try transaction.push(change, on: .undo)
+    try transaction.clear(.redo)
+  }
+
+  package static func undo(at date: Date, in transaction: some StoreTransaction) throws -> BoardChange {
+    guard let change = try transaction.pop(.undo) else { throw StoreError.nothingToUndo }
+    let inverse = change.inverted(at: date)
+    try apply(
+      inverse, in: transaction,
+      conflict: StoreError.undoConflict(taskID: change.taskID.lowercaseString, action: "undo"))
+    try transaction.push(change, on: .redo)
+    return change
+  }
+
+  package static func redo(at date: Date, in transaction: some StoreTransaction) throws -> BoardChange {
+    guard let change = try transaction.pop(.redo) else { throw StoreError.nothingToRedo }
+    let again = change.repeated(at: date)
+    try apply(
+      again, in: transaction,
+      conflict: StoreError.undoConflict(taskID: change.taskID.lowercaseString, action: "redo"))
+    try transaction.push(again, on: .undo)
+    return again
+  }
+
+  /// Checks the task is as `change.before` says, then writes `change.after` and the history line.
+  private static func apply(
+    _ change: BoardChange, in transaction: some StoreTransaction, conflict: StoreError
+  ) throws {
+    let current = try transaction.task(change.taskID)
+    guard current == change.before else { throw conflict }
+    switch (change.before, change.after) {
+    case (nil, let added?): try transaction.insert(added)
+    case (_?, let updated?): try transaction.update(updated)
+    case (let removed?, nil): try transaction.delete(removed.id)
+    case (nil, nil): break
+    }
+    try transaction.appendHistory(change.entry)
+  }
+}

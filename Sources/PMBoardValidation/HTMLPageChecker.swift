@@ -1,0 +1,65 @@
+import PMBoardCore
+import PMBoardMustache
+
+/// Checks what every page template needs and a partial does not: `<!DOCTYPE html>`, `<html lang="…">`, `<title>`.
+package enum HTMLPageChecker {
+  /// The page-level problems of a template whose tokens and landmark start tags (`html`, `head`, `body`, `title`)
+  /// are given.
+  package static func issues(
+    in tokens: [HTMLToken], landmarks: [String: HTMLStartTag], mask: HTMLMustacheMask, original: [UInt8]
+  ) -> [HTMLIssue] {
+    [
+      doctypeIssue(in: tokens),
+      langIssue(html: landmarks["html"], original: original),
+      titleIssue(in: tokens, landmarks: landmarks, mask: mask),
+    ].compactMap { $0 }
+  }
+
+  private static func doctypeIssue(in tokens: [HTMLToken]) -> HTMLIssue? {
+    let doctypes = tokens.compactMap { token -> (isHTML: Bool, offset: Int)? in
+      guard case .doctype(let isHTML, let range) = token else { return nil }
+      return (isHTML, range.lowerBound)
+    }
+    guard let first = doctypes.first else {
+      return HTMLIssue(offset: 0, message: "page template has no <!DOCTYPE html>")
+    }
+    if doctypes.contains(where: \.isHTML) { return nil }
+    return HTMLIssue(offset: first.offset, message: "the doctype is not HTML5's <!DOCTYPE html>")
+  }
+
+  private static func langIssue(html: HTMLStartTag?, original: [UInt8]) -> HTMLIssue? {
+    guard let html else {
+      return HTMLIssue(offset: 0, message: "page template has no <html lang=\"…\"> element")
+    }
+    guard let lang = html.attributes.first(where: { $0.name == "lang" }) else {
+      return HTMLIssue(offset: html.range.lowerBound, message: "<html> has no lang attribute")
+    }
+    // The original text decides: `lang="{{lang}}"` masks to spaces but is filled in when rendered.
+    let value = lang.value.map { original[$0] } ?? []
+    if value.contains(where: { !HTMLBytes.isSpace($0) }) { return nil }
+    return HTMLIssue(offset: html.range.lowerBound, message: "<html> has an empty lang attribute")
+  }
+
+  private static func titleIssue(
+    in tokens: [HTMLToken], landmarks: [String: HTMLStartTag], mask: HTMLMustacheMask
+  ) -> HTMLIssue? {
+    if landmarks["title"] != nil || titleMayComeFromPartial(tokens: tokens, landmarks: landmarks, mask: mask) {
+      return nil
+    }
+    return HTMLIssue(offset: landmarks["head"]?.range.lowerBound ?? 0, message: "page template has no <title> element")
+  }
+
+  /// Whether a partial (`{{> head}}`) is included where the title belongs: inside `<head>`, or before `<body>` when
+  /// the page has no `<head>` start tag. Its markup is not visible here, so it gets the benefit of the doubt.
+  private static func titleMayComeFromPartial(
+    tokens: [HTMLToken], landmarks: [String: HTMLStartTag], mask: HTMLMustacheMask
+  ) -> Bool {
+    let start = landmarks["head"]?.range.lowerBound ?? 0
+    let headEnd = tokens.first { token in
+      guard case .endTag("head", let range) = token else { return false }
+      return range.lowerBound >= start
+    }
+    let end = headEnd?.range.lowerBound ?? landmarks["body"]?.range.lowerBound ?? mask.bytes.count
+    return mask.partials.contains { (start..<end).contains($0) }
+  }
+}

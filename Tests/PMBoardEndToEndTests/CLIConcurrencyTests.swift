@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import PMBoardCore
+import PMBoardStore
+import PMBoardSite
+import PMBoardCLI
+import PMBoardTestSupport
+
+/// 4 processes × 250 `pmboard add` on one store: nothing may be lost silently.
+@Suite("concurrent writers", .serialized)
+struct CLIConcurrencyTests {
+  func hammer(store: String) async throws -> (tasks: Int, history: Int, failures: Int) {
+    var cli = try CLIRunner()
+    cli.environment["PMBOARD_STORE"] = store
+    defer { cli.remove() }
+    try cli.run("init", "--time-zone", "UTC")
+    let runner = cli
+    let failures = try await withThrowingTaskGroup(of: Int.self) { group in
+      for worker in 0..<4 {
+        group.addTask {
+          var failed = 0
+          for index in 0..<250 {
+            let result = try runner.run("add", "worker \(worker) task \(index)")
+            if result.status != 0 {
+              #expect(!result.stderr.isEmpty, "a failing add must say why")
+              failed += 1
+            }
+          }
+          return failed
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    let json = try cli.run("export").stdout
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+    return ((object["tasks"] as! [Any]).count, (object["history"] as! [Any]).count, failures)
+  }
+
+  @Test func sqliteKeepsEveryAdd() async throws {
+    let result = try await hammer(store: "board.sqlite")
+    #expect(result.failures == 0)
+    #expect(result.tasks == 1000)
+    #expect(result.history == 1000)
+  }
+
+  @Test func jsonKeepsEveryAddOrFailsLoudly() async throws {
+    let result = try await hammer(store: "board.json")
+    #expect(result.tasks + result.failures == 1000)
+    #expect(result.history == result.tasks)
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import PMBoardBytes
+import PMBoardCore
+import PMBoardStore
+import PMBoardMustache
+import PMBoardSite
+import PMBoardCLI
+
+/// Golden files beside the tests: compared line by line; `PMBOARD_RECORD_GOLDEN=1 swift test` re-records them
+/// (review the diff by eye before committing).
+package enum Golden {
+  package static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The golden pages live beside the end-to-end tests that compare against them.
+  package static let directory = repositoryRoot.appendingPathComponent("Tests/PMBoardEndToEndTests/Golden")
+
+  package static func assertMatches(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
+    let url = directory.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["PMBOARD_RECORD_GOLDEN"] == "1" {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(actual.utf8).write(to: url)
+      return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+      Issue.record("no golden file \(name); run PMBOARD_RECORD_GOLDEN=1 swift test", sourceLocation: sourceLocation)
+      return
+    }
+    guard expected != actual else { return }
+    let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    var diff: [String] = []
+    for index in 0..<max(want.count, got.count) where diff.count < 12 {
+      let a = index < want.count ? String(want[index]) : "<none>"
+      let b = index < got.count ? String(got[index]) : "<none>"
+      if a != b { diff += ["line \(index + 1):", "- \(a)", "+ \(b)"] }
+    }
+    Issue.record(
+      "\(name) differs from its golden file:\n\(diff.joined(separator: "\n"))", sourceLocation: sourceLocation)
+  }
+}
