@@ -1,17 +1,17 @@
 extension ByteWriter {
-  package mutating func appendStatic(_ text: StaticString) {
+  public mutating func appendStatic(_ text: StaticString) {
     appendBytes(text.utf8Start, count: text.utf8CodeUnitCount)
   }
 
   /// `value` (0...99) zero-padded to two digits, as timestamps show hours and minutes.
-  package mutating func appendTwoDigits(_ value: Int) {
+  public mutating func appendTwoDigits(_ value: Int) {
     let (tens, ones) = ASCIIDigits.pair(value)
     appendByte(tens)
     appendByte(ones)
   }
 
   /// Decimal digits without going through `String`, the same text as `String(describing:)`.
-  package mutating func appendDecimal(_ number: Int) {
+  public mutating func appendDecimal(_ number: Int) {
     if number >= 0, number < 10 {
       appendByte(UInt8(truncatingIfNeeded: number) &+ UInt8(ascii: "0"))
       return

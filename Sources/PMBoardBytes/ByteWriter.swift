@@ -8,25 +8,27 @@ import Foundation
 /// A streaming render hands the front of the buffer on with ``flush(keeping:to:)`` now and then, so a 70 MB page
 /// never sits in memory whole. Positions (`count`, the subscript, `truncate(to:)`) stay those of the whole output;
 /// only bytes not yet handed on can be read or taken back.
-package struct ByteWriter: ~Copyable {
+public struct ByteWriter: ~Copyable {
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   /// Bytes in `storage`.
-  package private(set) var pending = 0
+  public private(set) var pending = 0
   /// Bytes handed on before `storage[0]`.
   private var flushed = 0
   /// Whether `storage` is this writer's `malloc` block (else a region of someone else's memory).
   private let ownsStorage: Bool
 
-  package init(capacity: Int) {
+  public init(capacity: Int) {
     self.capacity = max(capacity, 64)
+    // swift-format-ignore: NeverForceUnwrap
     storage = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
     ownsStorage = true
   }
 
   /// Writes into `region` of memory the caller owns, which must have room for everything written: growing
   /// would move the bytes away from where their readers look for them.
-  package init(region: UnsafeMutableBufferPointer<UInt8>) {
+  public init(region: UnsafeMutableBufferPointer<UInt8>) {
+    // swift-format-ignore: NeverForceUnwrap
     storage = region.baseAddress!
     capacity = region.count
     ownsStorage = false
@@ -37,25 +39,25 @@ package struct ByteWriter: ~Copyable {
   }
 
   /// The length of the whole output so far, including bytes already handed on.
-  package var count: Int { flushed + pending }
+  public var count: Int { flushed + pending }
 
   /// The bytes not yet handed on; valid until the next change.
-  package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: pending) }
+  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: pending) }
 
   /// The bytes from output position `start` (not yet handed on) to the end; valid until the next change.
-  package func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+  public func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: storage + (start - flushed), count: count - start)
   }
 
   /// The byte at output position `index`, which must not have been handed on.
-  package subscript(index: Int) -> UInt8 { storage[index - flushed] }
+  public subscript(index: Int) -> UInt8 { storage[index - flushed] }
 
-  package mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     appendBytes(source, count: bytes.count)
   }
 
-  package mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
+  public mutating func appendBytes(_ source: UnsafePointer<UInt8>, count: Int) {
     reserve(count)
     let target = storage + pending
     // Most pieces are a few bytes (a tag's tail, a flag, an id): two overlapping word copies beat a call to memcpy.
@@ -96,25 +98,25 @@ package struct ByteWriter: ~Copyable {
     pending += count
   }
 
-  package mutating func appendByte(_ byte: UInt8) {
+  public mutating func appendByte(_ byte: UInt8) {
     reserve(1)
     storage[pending] = byte
     pending += 1
   }
 
   /// Forgets the last `n` bytes (to take back speculatively written indentation).
-  package mutating func removeLast(_ n: Int) {
+  public mutating func removeLast(_ n: Int) {
     precondition(n <= pending)
     pending -= n
   }
 
-  package mutating func truncate(to count: Int) {
+  public mutating func truncate(to count: Int) {
     precondition(count >= flushed && count <= self.count)
     pending = count - flushed
   }
 
   /// Hands all but the last `tail` bytes to `sink` and forgets them.
-  package mutating func flush(keeping tail: Int, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+  public mutating func flush(keeping tail: Int, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard pending > tail else { return }
     let handed = pending - tail
     sink(UnsafeBufferPointer(start: storage, count: handed))
@@ -141,6 +143,7 @@ package struct ByteWriter: ~Copyable {
     precondition(ownsStorage, "a region writer ran past the room its caller reserved")
     // `realloc` moves big blocks by remapping pages, without copying or touching them twice.
     let newCapacity = max(pending + extra, capacity * 2)
+    // swift-format-ignore: NeverForceUnwrap
     storage = realloc(storage, newCapacity)!.assumingMemoryBound(to: UInt8.self)
     capacity = newCapacity
   }

@@ -5,20 +5,20 @@
 /// left alone. Escaping scans bytes and copies unescaped runs in bulk. A special character with an ASCII byte on
 /// each side is a cluster of its own; one next to a non-ASCII scalar is checked against just its two neighbours
 /// (see ``standsAlone(_:at:)``), not by redoing the whole text `Character` by `Character`.
-package enum HTMLEscaper {
+public enum HTMLEscaper {
   /// Bit `b` is set for each byte `b` that needs escaping; all of them are below 64.
   private static let specialBytes: UInt64 =
     1 << UInt8(ascii: "&") | 1 << UInt8(ascii: "<") | 1 << UInt8(ascii: ">") | 1 << UInt8(ascii: "\"")
     | 1 << UInt8(ascii: "'")
 
   /// Appends `text` HTML-escaped.
-  package static func appendEscaped(_ text: String, into output: inout ByteWriter) {
+  public static func appendEscaped(_ text: String, into output: inout ByteWriter) {
     var text = text
     text.withUTF8 { appendEscaped(utf8: $0, into: &output) }
   }
 
   /// Whether `utf8` contains a byte that escaping replaces.
-  package static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+  public static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     firstSpecial(in: utf8, from: 0) < utf8.count
   }
 
@@ -50,7 +50,7 @@ package enum HTMLEscaper {
   }
 
   /// Appends the text whose (valid) UTF-8 is `utf8` HTML-escaped, exactly as `appendEscaped(_:into:)` would.
-  package static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter) {
+  public static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter) {
     var runStart = 0
     var index = firstSpecial(in: utf8, from: 0)
     while index < utf8.count {
@@ -75,14 +75,14 @@ package enum HTMLEscaper {
   /// answers false (the text escapes to itself). Most text has none: this saves storing it a second time. The
   /// few that have one are scanned twice up to it, which leaves `appendEscaped` as it was (splitting it made the
   /// compiler stop inlining the history's escaping).
-  package static func appendEscapedIfNeeded(utf8: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter) -> Bool {
+  public static func appendEscapedIfNeeded(utf8: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter) -> Bool {
     guard needsEscaping(utf8) else { return false }
     appendEscaped(utf8: utf8, into: &output)
     return true
   }
 
   /// Appends `text` as it is.
-  package static func appendRaw(_ text: String, into output: inout ByteWriter) {
+  public static func appendRaw(_ text: String, into output: inout ByteWriter) {
     var text = text
     text.withUTF8 { output.appendBytes($0) }
   }
@@ -93,7 +93,7 @@ package enum HTMLEscaper {
   /// of UAX #29 leave two ways to join a cluster: the scalar before is Prepend (GB9b), or the scalar after is
   /// Extend, ZWJ or SpacingMark (GB9, GB9a). Both depend only on the neighbour itself, so breaking the three
   /// scalars around it answers for the whole text. ASCII neighbours join nothing.
-  package static func standsAlone(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+  public static func standsAlone(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     var start = index
     if index > 0, utf8[index - 1] >= 0x80 {
       start = index - 1

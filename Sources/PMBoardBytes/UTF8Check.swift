@@ -3,8 +3,8 @@
 ///
 /// A build checks every title and body it loads; `UTF8Span(validating:)` takes a byte at a time and was 5 % of a
 /// build's instructions.
-package enum UTF8Check {
-  package static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+public enum UTF8Check {
+  public static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = text.baseAddress else { return true }
     let end = base + text.count
     var next = base

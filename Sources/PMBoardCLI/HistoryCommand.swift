@@ -8,7 +8,8 @@ import PMBoardStore
 package struct HistoryCommand: AsyncParsableCommand {
   package init() {}
 
-  package static let configuration = CommandConfiguration(commandName: "history", abstract: "Show changes, newest first.")
+  package static let configuration = CommandConfiguration(
+    commandName: "history", abstract: "Show changes, newest first.")
 
   @OptionGroup package var storeOptions: StoreOptions
   @Option(help: "Show at most this many entries.") package var limit: Int = 20

@@ -8,7 +8,8 @@ import PMBoardStore
 package struct MoveCommand: AsyncParsableCommand {
   package init() {}
 
-  package static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a task to todo, doing or done.")
+  package static let configuration = CommandConfiguration(
+    commandName: "move", abstract: "Move a task to todo, doing or done.")
 
   @OptionGroup package var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") package var id: String

@@ -45,4 +45,3 @@ package struct PMBoardCommand: AsyncParsableCommand {
 }
 
 extension CommandError: PMBoardFailure {}
-

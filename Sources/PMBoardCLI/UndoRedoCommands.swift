@@ -8,7 +8,8 @@ import PMBoardStore
 package struct UndoCommand: AsyncParsableCommand {
   package init() {}
 
-  package static let configuration = CommandConfiguration(commandName: "undo", abstract: "Revert the most recent change.")
+  package static let configuration = CommandConfiguration(
+    commandName: "undo", abstract: "Revert the most recent change.")
 
   @OptionGroup package var storeOptions: StoreOptions
 
@@ -22,7 +23,8 @@ package struct UndoCommand: AsyncParsableCommand {
 package struct RedoCommand: AsyncParsableCommand {
   package init() {}
 
-  package static let configuration = CommandConfiguration(commandName: "redo", abstract: "Re-apply the last undone change.")
+  package static let configuration = CommandConfiguration(
+    commandName: "redo", abstract: "Re-apply the last undone change.")
 
   @OptionGroup package var storeOptions: StoreOptions
 

@@ -2,31 +2,31 @@ import Foundation
 import PMBoardBytes
 
 /// One change to one task, with the task as it was before and after, so it can be undone and redone exactly.
-package struct BoardChange: Sendable, Hashable {
+public struct BoardChange: Sendable, Hashable {
   /// The task before the change; nil when the change added it.
-  package var before: BoardTask?
+  public var before: BoardTask?
   /// The task after the change; nil when the change removed it.
-  package var after: BoardTask?
+  public var after: BoardTask?
   /// The history line the change records.
-  package var entry: HistoryEntry
+  public var entry: HistoryEntry
 
-  package init(before: BoardTask?, after: BoardTask?, entry: HistoryEntry) {
+  public init(before: BoardTask?, after: BoardTask?, entry: HistoryEntry) {
     self.before = before
     self.after = after
     self.entry = entry
   }
 
-  package var taskID: UUID { (after ?? before)?.id ?? entry.taskID }
+  public var taskID: UUID { (after ?? before)?.id ?? entry.taskID }
 
   /// A new task.
-  package static func add(_ task: BoardTask, at: Date) -> BoardChange {
+  public static func add(_ task: BoardTask, at: Date) -> BoardChange {
     BoardChange(
       before: nil, after: task,
       entry: HistoryEntry(at: at, action: .added, taskID: task.id, title: task.title, to: task.state))
   }
 
   /// `old` replaced by `new`; records `moved` when the state changed, otherwise `edited` with the changed fields.
-  package static func update(from old: BoardTask, to new: BoardTask, at: Date) -> BoardChange {
+  public static func update(from old: BoardTask, to new: BoardTask, at: Date) -> BoardChange {
     if old.state != new.state {
       return BoardChange(
         before: old, after: new,
@@ -42,14 +42,14 @@ package struct BoardChange: Sendable, Hashable {
       entry: HistoryEntry(at: at, action: .edited, taskID: new.id, title: new.title, fields: fields))
   }
 
-  package static func remove(_ task: BoardTask, at: Date) -> BoardChange {
+  public static func remove(_ task: BoardTask, at: Date) -> BoardChange {
     BoardChange(
       before: task, after: nil,
       entry: HistoryEntry(at: at, action: .removed, taskID: task.id, title: task.title, from: task.state))
   }
 
   /// The change that takes the board back: before and after swapped, with the history line that says so.
-  package func inverted(at: Date) -> BoardChange {
+  public func inverted(at: Date) -> BoardChange {
     switch (after, before) {
     case (nil, let restored?): .add(restored, at: at)
     case (let current?, nil): .remove(current, at: at)
@@ -59,7 +59,7 @@ package struct BoardChange: Sendable, Hashable {
   }
 
   /// The same change again, recorded at a new moment (for redo).
-  package func repeated(at: Date) -> BoardChange {
+  public func repeated(at: Date) -> BoardChange {
     var copy = self
     copy.entry.at = at
     return copy

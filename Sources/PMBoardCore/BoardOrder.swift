@@ -1,19 +1,19 @@
 import PMBoardBytes
 
 /// The order tasks appear in on the board: state, then due date (none last), title by code point, id.
-package enum BoardOrder {
-  package static func sorted(_ tasks: [BoardTask]) -> [BoardTask] {
+public enum BoardOrder {
+  public static func sorted(_ tasks: [BoardTask]) -> [BoardTask] {
     // Sorting indices moves integers instead of copying seven-field tasks around (100,000 of them in `list`).
     tasks.indices.sorted { precedes(tasks[$0], tasks[$1]) }.map { tasks[$0] }
   }
 
-  package static func precedes(_ lhs: BoardTask, _ rhs: BoardTask) -> Bool {
+  public static func precedes(_ lhs: BoardTask, _ rhs: BoardTask) -> Bool {
     if lhs.state != rhs.state { return lhs.state < rhs.state }
     return withinColumn(lhs, rhs)
   }
 
   /// Due ascending with undated tasks last, then title in Unicode code point order, then id.
-  package static func withinColumn(_ lhs: BoardTask, _ rhs: BoardTask) -> Bool {
+  public static func withinColumn(_ lhs: BoardTask, _ rhs: BoardTask) -> Bool {
     switch (lhs.due, rhs.due) {
     case (let a?, let b?) where a != b: return a < b
     case (nil, _?): return false

@@ -2,17 +2,17 @@ import Foundation
 import PMBoardBytes
 
 /// One card on the board. Named so it does not shadow Swift's `Task`.
-package struct BoardTask: Sendable, Hashable, Identifiable {
-  package var id: UUID
-  package var title: String
-  package var body: String
+public struct BoardTask: Sendable, Hashable, Identifiable {
+  public var id: UUID
+  public var title: String
+  public var body: String
   /// The day it is due, if it has a due date.
-  package var due: CalendarDate?
-  package var state: TaskState
-  package var created: Date
-  package var updated: Date
+  public var due: CalendarDate?
+  public var state: TaskState
+  public var created: Date
+  public var updated: Date
 
-  package init(
+  public init(
     id: UUID = UUID(), title: String, body: String = "", due: CalendarDate? = nil, state: TaskState = .todo,
     created: Date, updated: Date? = nil
   ) {
@@ -26,29 +26,29 @@ package struct BoardTask: Sendable, Hashable, Identifiable {
   }
 
   /// The lowercase UUID, as stored and shown.
-  package var idString: String { id.lowercaseString }
+  public var idString: String { id.lowercaseString }
 
   /// The first 8 characters of the id, enough to name a task on the command line.
-  package var shortID: String { id.shortString }
+  public var shortID: String { id.shortString }
 
   /// True when the task is not done and its due date is before `today` (the date in the board's time zone).
   /// Due today is not overdue.
-  package func isOverdue(today: CalendarDate) -> Bool {
+  public func isOverdue(today: CalendarDate) -> Bool {
     Self.isOverdue(due: due, state: state, today: today)
   }
 
   /// True when the task is not done and due exactly `today`: flagged on the board, but not overdue.
-  package func isDueToday(today: CalendarDate) -> Bool {
+  public func isDueToday(today: CalendarDate) -> Bool {
     Self.isDueToday(due: due, state: state, today: today)
   }
 
   /// The overdue rule for a task in any form (a ``BoardSnapshot`` record too).
-  package static func isOverdue(due: CalendarDate?, state: TaskState, today: CalendarDate) -> Bool {
+  public static func isOverdue(due: CalendarDate?, state: TaskState, today: CalendarDate) -> Bool {
     guard state != .done, let due else { return false }
     return due < today
   }
 
-  package static func isDueToday(due: CalendarDate?, state: TaskState, today: CalendarDate) -> Bool {
+  public static func isDueToday(due: CalendarDate?, state: TaskState, today: CalendarDate) -> Bool {
     state != .done && due == today
   }
 }

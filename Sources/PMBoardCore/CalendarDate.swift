@@ -5,13 +5,13 @@ import PMBoardBytes
 ///
 /// Comparison is chronological. Days are counted with the proleptic Gregorian calendar so that
 /// arithmetic ("+3d") needs no `Calendar` and no time zone.
-package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible, Decodable {
-  package let year: Int
-  package let month: Int
-  package let day: Int
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible, Decodable {
+  public let year: Int
+  public let month: Int
+  public let day: Int
 
   /// Fails for dates that do not exist, such as `2026-02-30` or `2026-13-01`.
-  package init?(year: Int, month: Int, day: Int) {
+  public init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
       day <= CalendarDate.daysInMonth(year: year, month: month)
     else { return nil }
@@ -21,23 +21,25 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// Parses exactly `YYYY-MM-DD`.
-  package init?(iso text: some StringProtocol) {
+  public init?(iso text: some StringProtocol) {
     var text = String(text)
-    guard let date = text.withUTF8({ CalendarDate(isoBytes: $0) }) else { return nil }
+    guard let date = text.withUTF8({ unsafe CalendarDate(isoBytes: $0) }) else { return nil }
     self = date
   }
 
   /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes, without making a `String`.
-  package init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-    guard let year = ASCIIDigits.value(bytes, 0..<4), let month = ASCIIDigits.value(bytes, 5..<7),
-      let day = ASCIIDigits.value(bytes, 8..<10)
+  public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count == 10, unsafe bytes[4] == UInt8(ascii: "-"), unsafe bytes[7] == UInt8(ascii: "-") else {
+      return nil
+    }
+    guard let year = unsafe ASCIIDigits.value(bytes, 0..<4), let month = unsafe ASCIIDigits.value(bytes, 5..<7),
+      let day = unsafe ASCIIDigits.value(bytes, 8..<10)
     else { return nil }
     self.init(year: year, month: month, day: day)
   }
 
   /// The date of the day `daysSinceEpoch` days after 1970-01-01.
-  package init(daysSinceEpoch: Int) {
+  public init(daysSinceEpoch: Int) {
     // Howard Hinnant's civil_from_days.
     let z = daysSinceEpoch + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -53,7 +55,7 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// Days since 1970-01-01 (negative before).
-  package var daysSinceEpoch: Int {
+  public var daysSinceEpoch: Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400
@@ -63,28 +65,28 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     return era * 146_097 + doe - 719_468
   }
 
-  package func adding(days: Int) -> CalendarDate {
+  public func adding(days: Int) -> CalendarDate {
     CalendarDate(daysSinceEpoch: daysSinceEpoch + days)
   }
 
   /// The calendar date of `instant` on a wall clock in `timeZone`.
-  package init(_ instant: Date, in timeZone: TimeZone) {
+  public init(_ instant: Date, in timeZone: TimeZone) {
     var clock = WallClock(zone: timeZone)
     self.init(daysSinceEpoch: Instant.day(ofSecond: clock.localSeconds(instant)).day)
   }
 
-  package var description: String {
+  public var description: String {
     let y = String(year)
     let m = month < 10 ? "0\(month)" : String(month)
     let d = day < 10 ? "0\(day)" : String(day)
     return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m + "-" + d
   }
 
-  package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+  public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
-  package static func daysInMonth(year: Int, month: Int) -> Int {
+  public static func daysInMonth(year: Int, month: Int) -> Int {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
     case 4, 6, 9, 11: 30
@@ -92,7 +94,7 @@ package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvert
     }
   }
 
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     guard let date = CalendarDate(iso: text) else {
       throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date"))

@@ -2,7 +2,7 @@ import Foundation
 import PMBoardBytes
 
 /// What happened to a task in one change.
-package enum HistoryAction: String, Sendable, Hashable, CaseIterable, Codable {
+public enum HistoryAction: String, Sendable, Hashable, CaseIterable, Codable {
   case added
   case edited
   case moved
@@ -10,27 +10,27 @@ package enum HistoryAction: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// A field of a task that an edit can change.
-package enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
+public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
   case title
   case body
   case due
 }
 
 /// One line of the board's history: who-did-what to which task, kept oldest first.
-package struct HistoryEntry: Sendable, Hashable {
-  package var at: Date
-  package var action: HistoryAction
-  package var taskID: UUID
+public struct HistoryEntry: Sendable, Hashable {
+  public var at: Date
+  public var action: HistoryAction
+  public var taskID: UUID
   /// The task's title at that moment, so the history reads right after later renames or removal.
-  package var title: String
+  public var title: String
   /// Set for `moved` and `removed`.
-  package var from: TaskState?
+  public var from: TaskState?
   /// Set for `added` and `moved`.
-  package var to: TaskState?
+  public var to: TaskState?
   /// For `edited`: which fields changed.
-  package var fields: [TaskField]
+  public var fields: [TaskField]
 
-  package init(
+  public init(
     at: Date, action: HistoryAction, taskID: UUID, title: String, from: TaskState? = nil, to: TaskState? = nil,
     fields: [TaskField] = []
   ) {

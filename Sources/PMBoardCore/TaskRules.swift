@@ -2,12 +2,12 @@ import Foundation
 import PMBoardBytes
 
 /// The field rules every task obeys, wherever it comes from (command line, import, a store file).
-package enum TaskRules {
-  package static let titleLimit = 200
-  package static let bodyLimit = 1000
+public enum TaskRules {
+  public static let titleLimit = 200
+  public static let bodyLimit = 1000
 
   /// The title trimmed of surrounding whitespace, or the reason it is not acceptable.
-  package static func checkTitle(_ raw: String) -> Result<String, RuleViolation> {
+  public static func checkTitle(_ raw: String) -> Result<String, RuleViolation> {
     // Trimming goes through NSString; skip it for the usual title that has nothing to trim (import speed).
     let needsTrim = raw.unicodeScalars.first.map(isSpace) ?? false || raw.unicodeScalars.last.map(isSpace) ?? false
     let title = needsTrim ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
@@ -34,7 +34,7 @@ package enum TaskRules {
     scalar.properties.isWhitespace || scalar == "\n" || scalar == "\r"
   }
 
-  package static func checkBody(_ body: String) -> Result<String, RuleViolation> {
+  public static func checkBody(_ body: String) -> Result<String, RuleViolation> {
     if body.utf8.count > bodyLimit, body.count > bodyLimit {
       return .failure(RuleViolation("the body has \(body.count) characters; at most \(bodyLimit) are allowed"))
     }
@@ -42,7 +42,7 @@ package enum TaskRules {
   }
 
   /// Checks a whole task; returns every problem, each naming the field.
-  package static func problems(in task: BoardTask) -> [(field: String, problem: RuleViolation)] {
+  public static func problems(in task: BoardTask) -> [(field: String, problem: RuleViolation)] {
     var found: [(String, RuleViolation)] = []
     switch checkTitle(task.title) {
     case .failure(let violation): found.append(("title", violation))
@@ -52,7 +52,7 @@ package enum TaskRules {
     }
     if case .failure(let violation) = checkBody(task.body) { found.append(("body", violation)) }
     // The interchange format writes four-digit years; a task outside them could not be exported and read back.
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = TimeZone.utc
     let days: [(String, CalendarDate?)] = [
       ("due", task.due), ("created", CalendarDate(task.created, in: utc)),
       ("updated", CalendarDate(task.updated, in: utc)),
@@ -65,7 +65,7 @@ package enum TaskRules {
 }
 
 /// Why a value breaks a field rule, worded for the person who typed it.
-package struct RuleViolation: Error, Sendable, Hashable, CustomStringConvertible {
-  package var description: String
-  package init(_ description: String) { self.description = description }
+public struct RuleViolation: Error, Sendable, Hashable, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
 }

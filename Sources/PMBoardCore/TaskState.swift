@@ -1,13 +1,13 @@
 import PMBoardBytes
 
 /// Where a task is on the board: the three columns, in board order.
-package enum TaskState: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+public enum TaskState: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
   case todo
   case doing
   case done
 
   /// Column position, left to right.
-  package var order: Int {
+  public var order: Int {
     switch self {
     case .todo: 0
     case .doing: 1
@@ -15,10 +15,10 @@ package enum TaskState: String, Sendable, Hashable, CaseIterable, Codable, Compa
     }
   }
 
-  package static func < (lhs: TaskState, rhs: TaskState) -> Bool { lhs.order < rhs.order }
+  public static func < (lhs: TaskState, rhs: TaskState) -> Bool { lhs.order < rhs.order }
 
   /// Accepts `todo`, `doing`, `done` in any letter case.
-  package init?(parsing text: String) {
+  public init?(parsing text: String) {
     self.init(rawValue: text.lowercased())
   }
 }

@@ -7,18 +7,19 @@ import PMBoardBytes
 /// `UUID(uuidString:)` goes through `sscanf`; both showed up when a build or an import handles 100,000 ids.
 extension UUID {
   /// `0f8fad5b-d9cb-469f-a165-70867728950e`.
-  package var lowercaseString: String {
+  public var lowercaseString: String {
     let hex: StaticString = "0123456789abcdef"
-    return withUnsafeBytes(of: uuid) { raw in
-      String(unsafeUninitializedCapacity: 36) { buffer in
+    return unsafe withUnsafeBytes(of: uuid) { raw in
+      unsafe String(unsafeUninitializedCapacity: 36) { buffer in
         var index = 0
-        for (position, byte) in raw.enumerated() {
+        for position in 0..<raw.count {
+          let byte = unsafe raw[position]
           if position == 4 || position == 6 || position == 8 || position == 10 {
-            buffer[index] = UInt8(ascii: "-")
+            unsafe buffer[index] = UInt8(ascii: "-")
             index += 1
           }
-          buffer[index] = hex.utf8Start[Int(byte >> 4)]
-          buffer[index + 1] = hex.utf8Start[Int(byte & 15)]
+          unsafe buffer[index] = unsafe hex.utf8Start[Int(byte >> 4)]
+          unsafe buffer[index + 1] = unsafe hex.utf8Start[Int(byte & 15)]
           index += 2
         }
         return index
@@ -27,25 +28,25 @@ extension UUID {
   }
 
   /// The first 8 characters, enough to name a task on the command line (ids are matched by prefix, like git).
-  package var shortString: String { String(lowercaseString.prefix(8)) }
+  public var shortString: String { String(lowercaseString.prefix(8)) }
 
   /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in either letter case.
-  package init?(text: some StringProtocol) {
+  public init?(text: some StringProtocol) {
     var text = String(text)
-    guard let parsed = text.withUTF8({ UUID(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
+    guard let parsed = text.withUTF8({ unsafe UUID(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
     self = parsed
   }
 
   /// Parses the 36-character form from UTF-8 bytes in place (an SQLite column, a JSON file).
-  package init?(utf8 bytes: UnsafeRawBufferPointer) {
+  public init?(utf8 bytes: UnsafeRawBufferPointer) {
     // One rule for what a UUID's text is: ``isText(utf8:)``; after it, every digit is known to be hex.
-    guard Self.isText(utf8: bytes) else { return nil }
+    guard unsafe Self.isText(utf8: bytes) else { return nil }
     var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &value) { out in
+    unsafe withUnsafeMutableBytes(of: &value) { out in
       var index = 0
       for position in 0..<16 {
         if position == 4 || position == 6 || position == 8 || position == 10 { index += 1 }
-        out[position] = Self.hexValue(bytes[index]) << 4 | Self.hexValue(bytes[index + 1])
+        unsafe out[position] = unsafe Self.hexValue(bytes[index]) << 4 | Self.hexValue(bytes[index + 1])
         index += 2
       }
     }
@@ -55,10 +56,10 @@ extension UUID {
   /// Whether `bytes` spell a UUID (36 characters, either case) — what ``init(utf8:)`` accepts, without making
   /// one: a build checks every id it loads and needs only the answer. Eight characters at a time (the byte-wise
   /// check was 2 % of a 10,000-task build's instructions): the 32 digits in four words, then the 4 hyphens.
-  package static func isText(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+  public static func isText(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.count == 36, let base = bytes.baseAddress else { return false }
-    func word(_ offset: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
-    func half(_ offset: Int) -> UInt64 { UInt64(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+    func word(_ offset: Int) -> UInt64 { unsafe base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+    func half(_ offset: Int) -> UInt64 { unsafe UInt64(base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
     let hyphens = half(8) & 0xFF | half(13) << 8 & 0xFF00 | half(18) << 16 & 0xFF_0000 | half(23) << 24
     return hyphens & 0xFFFF_FFFF == 0x2D2D_2D2D
       && allHexDigits(word(0)) && allHexDigits(half(9) | half(14) << 32) && allHexDigits(half(19) | half(24) << 32)

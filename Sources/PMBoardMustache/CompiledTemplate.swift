@@ -4,7 +4,7 @@ import PMBoardCore
 /// One step of a render plan.
 ///
 /// Plain integers only, so a plan is one flat array that rendering walks without retain/release traffic.
-package enum RenderOp: Sendable {
+public enum RenderOp: Sendable {
   /// Copy `count` bytes of static text from the plan's byte store, starting at `start`. `firstLineFeed` indexes
   /// the plan's line feed table at this text's first line feed, for indented partials (which indent after each).
   case text(start: Int32, count: Int32, firstLineFeed: Int32)
@@ -22,14 +22,14 @@ package enum RenderOp: Sendable {
 /// so rendering text is a `memcpy`. Adjacent text (e.g. lines around a removed comment) is merged into one op.
 /// Partials refer to their template by number and are entered at render time, which is what lets a partial
 /// include itself recursively through a section.
-package struct CompiledTemplates: Sendable {
+public struct CompiledTemplates: Sendable {
   private var ops: [RenderOp] = []
   private var bytes: [UInt8] = []
   private var paths: [CompiledPath] = []
   /// The key numbers of every path's dotted parts, `paths[i]` using `keyStart..<keyStart + keyCount`.
   private var pathKeys: [Int32] = []
   /// Every distinct dotted part of every name, numbered in order of first use; models answer by number.
-  package private(set) var keyNames: [String] = []
+  public private(set) var keyNames: [String] = []
   private var keyNumbers: [String: Int32] = [:]
   /// The offset in `bytes` of every line feed in text, ascending.
   private var lineFeeds: [Int32] = []
@@ -41,7 +41,7 @@ package struct CompiledTemplates: Sendable {
 
   /// Compiles one template's nodes as template number `entries.count`.
   /// - Parameter templateNumber: the number of the template a partial name refers to; names must all be known.
-  package mutating func add(_ nodes: [MustacheNode], templateNumber: (String) -> Int) {
+  public mutating func add(_ nodes: [MustacheNode], templateNumber: (String) -> Int) {
     let start = ops.count
     compile(nodes, templateNumber: templateNumber)
     entries.append(start..<ops.count)
@@ -49,20 +49,20 @@ package struct CompiledTemplates: Sendable {
   }
 
   /// Renders template number `template` for `context` and hands the UTF-8 output to `finish`.
-  package func render<Result>(
+  public func render<Result>(
     template: Int, context: any TemplateContext, _ finish: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
-    render(template: template, model: ContextModel(keyNames: keyNames, root: .object(context)), finish)
+    unsafe render(template: template, model: ContextModel(keyNames: keyNames, root: .object(context)), finish)
   }
 
   /// Renders template number `template` for `model` and hands the UTF-8 output to `finish`.
-  package func render<Model: RenderModel, Result>(
+  public func render<Model: RenderModel, Result>(
     template: Int, model: Model, _ finish: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
     withProgram { program in
-      var renderer = TemplateRenderer(program: program, model: model, capacity: capacities[template])
+      var renderer = unsafe TemplateRenderer(program: program, model: model, capacity: capacities[template])
       renderer.render(template: template)
-      return finish(renderer.output.bytes)
+      return unsafe finish(renderer.output.bytes)
     }
   }
 
@@ -70,29 +70,29 @@ package struct CompiledTemplates: Sendable {
   /// bytes as it goes.
   /// With `twin`, records the template's own sections or copies them from a twin page (``TwinPages``).
   @discardableResult
-  package func render<Model: RenderModel>(
+  public func render<Model: RenderModel>(
     template: Int, model: Model, chunk: Int, twin: TwinPages = .none, emit: (UnsafeBufferPointer<UInt8>) -> Void
   ) -> [SectionSpan] {
     withProgram { program in
-      withoutActuallyEscaping(emit) { emit in
-        var renderer = TemplateRenderer(
+      unsafe withoutActuallyEscaping(emit) { emit in
+        var renderer = unsafe TemplateRenderer(
           program: program, model: model, capacity: min(capacities[template], chunk) + 4096, chunk: chunk,
           emit: emit, twin: twin)
         renderer.render(template: template)
-        emit(renderer.output.bytes)
+        unsafe emit(renderer.output.bytes)
         return renderer.sections
       }
     }
   }
 
   private func withProgram<Result>(_ body: (RenderProgram) -> Result) -> Result {
-    ops.withUnsafeBufferPointer { ops in
-      bytes.withUnsafeBufferPointer { bytes in
-        lineFeeds.withUnsafeBufferPointer { lineFeeds in
-          paths.withUnsafeBufferPointer { paths in
-            pathKeys.withUnsafeBufferPointer { pathKeys in
-              entries.withUnsafeBufferPointer { entries in
-                body(
+    unsafe ops.withUnsafeBufferPointer { ops in
+      unsafe bytes.withUnsafeBufferPointer { bytes in
+        unsafe lineFeeds.withUnsafeBufferPointer { lineFeeds in
+          unsafe paths.withUnsafeBufferPointer { paths in
+            unsafe pathKeys.withUnsafeBufferPointer { pathKeys in
+              unsafe entries.withUnsafeBufferPointer { entries in
+                unsafe body(
                   RenderProgram(
                     ops: ops, bytes: bytes, lineFeeds: lineFeeds, paths: paths, pathKeys: pathKeys, entries: entries))
               }
@@ -185,18 +185,18 @@ package struct CompiledTemplates: Sendable {
 }
 
 /// A ``TemplatePath`` with its parts as key numbers.
-package struct CompiledPath: Sendable {
-  package var anchor: TemplatePath.Anchor
-  package var keyStart: Int32
-  package var keyCount: Int32
+public struct CompiledPath: Sendable {
+  public var anchor: TemplatePath.Anchor
+  public var keyStart: Int32
+  public var keyCount: Int32
 }
 
 /// The compiled templates as the renderer reads them, borrowed for one render.
-package struct RenderProgram {
-  package let ops: UnsafeBufferPointer<RenderOp>
-  package let bytes: UnsafeBufferPointer<UInt8>
-  package let lineFeeds: UnsafeBufferPointer<Int32>
-  package let paths: UnsafeBufferPointer<CompiledPath>
-  package let pathKeys: UnsafeBufferPointer<Int32>
-  package let entries: UnsafeBufferPointer<Range<Int>>
+@safe public struct RenderProgram {
+  public let ops: UnsafeBufferPointer<RenderOp>
+  public let bytes: UnsafeBufferPointer<UInt8>
+  public let lineFeeds: UnsafeBufferPointer<Int32>
+  public let paths: UnsafeBufferPointer<CompiledPath>
+  public let pathKeys: UnsafeBufferPointer<Int32>
+  public let entries: UnsafeBufferPointer<Range<Int>>
 }

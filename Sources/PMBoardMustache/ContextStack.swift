@@ -5,47 +5,47 @@ import PMBoardCore
 ///
 /// A Swift array checked uniqueness and capacity on every push and pop, and bounds on every read; sections push
 /// and pop once per card and history entry, and every name lookup reads the stack, so this keeps plain pointers.
-package struct ContextStack<Value>: ~Copyable {
+@safe public struct ContextStack<Value>: ~Copyable {
   private var base: UnsafeMutablePointer<Value>
   private var capacity: Int
   /// Frames on the stack; the root is frame 0.
-  package private(set) var count = 0
+  public private(set) var count = 0
 
-  package init(root: Value, capacity: Int = 16) {
+  public init(root: Value, capacity: Int = 16) {
     self.capacity = max(capacity, 1)
-    base = .allocate(capacity: self.capacity)
+    unsafe base = .allocate(capacity: self.capacity)
     push(root)
   }
 
   deinit {
-    base.deinitialize(count: count)
-    base.deallocate()
+    unsafe base.deinitialize(count: count)
+    unsafe base.deallocate()
   }
 
   /// Frame number `level`, 0 being the root; `level` must be below `count`.
-  package subscript(level: Int) -> Value { base[level] }
+  public subscript(level: Int) -> Value { unsafe base[level] }
 
-  package var top: Value { base[count - 1] }
+  public var top: Value { unsafe base[count - 1] }
 
-  package mutating func push(_ value: Value) {
+  public mutating func push(_ value: Value) {
     if count == capacity {
       grow()
     }
-    (base + count).initialize(to: value)
+    unsafe (base + count).initialize(to: value)
     count += 1
   }
 
-  package mutating func pop() {
+  public mutating func pop() {
     count -= 1
-    (base + count).deinitialize(count: 1)
+    unsafe (base + count).deinitialize(count: 1)
   }
 
   @inline(never)
   private mutating func grow() {
     let larger = UnsafeMutablePointer<Value>.allocate(capacity: capacity * 2)
-    larger.moveInitialize(from: base, count: count)
-    base.deallocate()
-    base = larger
+    unsafe larger.moveInitialize(from: base, count: count)
+    unsafe base.deallocate()
+    unsafe base = unsafe larger
     capacity *= 2
   }
 }

@@ -12,20 +12,20 @@ import PMBoardCore
 /// Where swift-mustache would throw, this parser records a diagnostic and recovers, so that one pass reports all
 /// problems. Where swift-mustache silently does something surprising with a malformed tag (`{{` at the very end,
 /// `{{` followed by a line break) this parser reports an error instead of copying the surprise.
-package struct MustacheParser {
+public struct MustacheParser {
   /// Per-block parser state, the counterpart of swift-mustache's `ParserState`.
   private struct BlockState {
     /// True at the start of a line (whitespace read next is indentation) and after a standalone tag.
-    package var newLine: Bool
+    public var newLine: Bool
     /// The section this block belongs to; nil at the top level.
-    package var section: OpenSection?
+    public var section: OpenSection?
   }
 
   /// An opening tag whose closing tag is still to come.
   private struct OpenSection {
-    package var name: String
-    package var sigil: Character
-    package var location: TemplateLocation
+    public var name: String
+    public var sigil: Character
+    public var location: TemplateLocation
   }
 
   /// The outcome of reading a tag's name.
@@ -49,7 +49,7 @@ package struct MustacheParser {
   private var abandoned = false
 
   /// Parses `text`; `file` only labels diagnostics.
-  package static func parse(_ text: String, file: String) -> (nodes: [MustacheNode], diagnostics: [Diagnostic]) {
+  public static func parse(_ text: String, file: String) -> (nodes: [MustacheNode], diagnostics: [Diagnostic]) {
     var parser = MustacheParser(text: text, file: file)
     let nodes = parser.parseBlock(BlockState(newLine: true, section: nil))
     return (nodes, parser.diagnostics)

@@ -4,18 +4,18 @@ import PMBoardCore
 /// Where a tag starts in a template file: the position of its opening `{{`.
 ///
 /// Lines and columns are 1-based; columns count Unicode scalars, like ``Diagnostic``.
-package struct TemplateLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
-  package var line: Int
-  package var column: Int
+public struct TemplateLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public var line: Int
+  public var column: Int
 
-  package init(line: Int, column: Int) {
+  public init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
-  package var description: String { "\(line):\(column)" }
+  public var description: String { "\(line):\(column)" }
 
-  package static func < (lhs: TemplateLocation, rhs: TemplateLocation) -> Bool {
+  public static func < (lhs: TemplateLocation, rhs: TemplateLocation) -> Bool {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }
 }
@@ -23,7 +23,7 @@ package struct TemplateLocation: Sendable, Hashable, Comparable, CustomStringCon
 /// One piece of a parsed Mustache template: the tree the compiler turns into a flat render plan.
 ///
 /// Text nodes already have the standalone-line whitespace removed, exactly where swift-mustache removes it.
-package enum MustacheNode: Sendable, Equatable {
+public enum MustacheNode: Sendable, Equatable {
   /// Literal text, written as it is.
   case text(String)
   /// `{{name}}` (escaped) or `{{{name}}}` / `{{& name}}` (raw).

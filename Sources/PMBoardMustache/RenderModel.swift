@@ -2,7 +2,7 @@ import PMBoardBytes
 import PMBoardCore
 
 /// How a value behaves as a section.
-package enum SectionBehaviour {
+public enum SectionBehaviour {
   /// `false`: a section skips it, an inverted section renders.
   case falseFlag
   /// `true`: a section renders its body once without pushing anything.
@@ -18,7 +18,7 @@ package enum SectionBehaviour {
 ///
 /// ``ContextModel`` reads ``TemplateContext``s (any user view model); the site builds its pages with a model of
 /// plain integers and byte ranges, so rendering 100,000 cards costs no reference counting.
-package protocol RenderModel {
+public protocol RenderModel {
   associatedtype Value
   /// The bottom of the context stack.
   var root: Value { get }
@@ -40,16 +40,16 @@ package protocol RenderModel {
 }
 
 /// Reads ``TemplateContext`` view models.
-package struct ContextModel: RenderModel {
-  package let keyNames: [String]
-  package let root: TemplateValue
+public struct ContextModel: RenderModel {
+  public let keyNames: [String]
+  public let root: TemplateValue
 
-  package func lookup(_ key: Int, in frame: TemplateValue) -> TemplateValue? {
+  public func lookup(_ key: Int, in frame: TemplateValue) -> TemplateValue? {
     guard case .object(let context) = frame else { return nil }
     return context.templateValue(forKey: keyNames[key])
   }
 
-  package func behaviour(of value: TemplateValue) -> SectionBehaviour {
+  public func behaviour(of value: TemplateValue) -> SectionBehaviour {
     switch value {
     case .bool(let flag): flag ? .trueFlag : .falseFlag
     case .list(let items): .list(count: items.count)
@@ -57,18 +57,18 @@ package struct ContextModel: RenderModel {
     }
   }
 
-  package func item(_ index: Int, of list: TemplateValue) -> TemplateValue {
+  public func item(_ index: Int, of list: TemplateValue) -> TemplateValue {
     guard case .list(let items) = list else { preconditionFailure("not a list") }
     return .object(items[index])
   }
 
   /// Any view model: every frame counts (twin pages are a site-model feature; this keeps recording safe).
-  package func isPageLevel(_ value: TemplateValue) -> Bool { true }
+  public func isPageLevel(_ value: TemplateValue) -> Bool { true }
 
   /// Any view model's items may answer differently: every loop resolves names per item.
-  package func itemsShareShape(_ list: TemplateValue) -> Bool { false }
+  public func itemsShareShape(_ list: TemplateValue) -> Bool { false }
 
-  package func write(_ value: TemplateValue, escaped: Bool, into output: inout ByteWriter) {
+  public func write(_ value: TemplateValue, escaped: Bool, into output: inout ByteWriter) {
     switch value {
     case .text(let text):
       if escaped {

@@ -6,8 +6,8 @@ import PMBoardCore
 /// Follows swift-mustache's `getChild`: `.` is the top of the stack; a name starting with `.` looks only in the
 /// top of the stack; any other name looks its first part up from the top of the stack down, then the remaining
 /// dotted parts in what it found. Empty parts are skipped (`a..b` is `a.b`), like `split(separator:)` does.
-package struct TemplatePath: Sendable, Hashable {
-  package enum Anchor: Sendable, Hashable {
+public struct TemplatePath: Sendable, Hashable {
+  public enum Anchor: Sendable, Hashable {
     /// `{{.}}`: the top of the stack itself.
     case implicitIterator
     /// `{{.name}}`: only the top of the stack.
@@ -16,11 +16,11 @@ package struct TemplatePath: Sendable, Hashable {
     case stack
   }
 
-  package var anchor: Anchor
+  public var anchor: Anchor
   /// The dotted parts; never empty unless `anchor` is `.implicitIterator`.
-  package var keys: [String]
+  public var keys: [String]
 
-  package init(name: String) {
+  public init(name: String) {
     keys = name.split(separator: ".").map(String.init)
     if keys.isEmpty {
       // ".", "..", and the (reported) empty name all mean the top of the stack in swift-mustache.

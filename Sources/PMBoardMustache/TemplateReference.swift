@@ -2,9 +2,9 @@ import PMBoardBytes
 import PMBoardCore
 
 /// A name a template uses, and where: lets a caller check the names against its view models.
-package struct TemplateReference: Sendable, Hashable {
+public struct TemplateReference: Sendable, Hashable {
   /// What kind of tag uses the name.
-  package enum Kind: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
     /// `{{name}}`
     case variable
     /// `{{{name}}}` or `{{& name}}`
@@ -17,16 +17,16 @@ package struct TemplateReference: Sendable, Hashable {
     case partial
   }
 
-  package var kind: Kind
+  public var kind: Kind
   /// The name as written in the tag, e.g. `task.title` or `.`.
-  package var name: String
+  public var name: String
   /// The names of the sections around the tag, outermost first; they decide which context the name is read from.
-  package var enclosingSections: [String]
-  package var file: String
+  public var enclosingSections: [String]
+  public var file: String
   /// The position of the tag's opening `{{`.
-  package var location: TemplateLocation
+  public var location: TemplateLocation
 
-  package init(kind: Kind, name: String, enclosingSections: [String], file: String, location: TemplateLocation) {
+  public init(kind: Kind, name: String, enclosingSections: [String], file: String, location: TemplateLocation) {
     self.kind = kind
     self.name = name
     self.enclosingSections = enclosingSections
@@ -35,7 +35,7 @@ package struct TemplateReference: Sendable, Hashable {
   }
 
   /// Every reference in `nodes`, in template order.
-  package static func collect(in nodes: [MustacheNode], file: String, enclosingSections: [String] = []) -> [Self] {
+  public static func collect(in nodes: [MustacheNode], file: String, enclosingSections: [String] = []) -> [Self] {
     var references: [Self] = []
     for node in nodes {
       switch node {

@@ -14,14 +14,14 @@ import PMBoardCore
 /// Partial indentation copies swift-mustache exactly, quirks included: each render of a token list (a template,
 /// one section iteration, a partial) starts fresh, and writes the indentation before a token only when that
 /// token writes something and this render's output so far ends with "\n" (not "\r\n").
-package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
+@safe public struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   private static var lineFeed: UInt8 { UInt8(ascii: "\n") }
   private static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
 
   private let program: RenderProgram
   private let model: Model
   /// Where output goes.
-  package private(set) var output: ByteWriter
+  public private(set) var output: ByteWriter
   /// The context stack, innermost last; reused by every section, so iterations do not allocate.
   private var stack: ContextStack<Model.Value>
   /// Indentation of nested standalone partials: the current one is the first `indent` bytes.
@@ -30,7 +30,7 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   private let chunk: Int
   private let emit: ((UnsafeBufferPointer<UInt8>) -> Void)?
   /// Twin pages: what the page template's own sections wrote, recorded when `recordsSections`.
-  package private(set) var sections: [SectionSpan] = []
+  public private(set) var sections: [SectionSpan] = []
   private let recordsSections: Bool
   /// Keys looked up in a page-level frame (``RenderModel/isPageLevel(_:)``) while a section is recorded.
   private var pageKeys: Set<Int32>?
@@ -41,7 +41,7 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   /// loop. Bound loops never nest (a list section inside one keeps it generic), so one table serves them all.
   private var bindings: UnsafeMutablePointer<LoopBinding<Model.Value>>?
 
-  package init(
+  public init(
     program: RenderProgram, model: Model, capacity: Int, chunk: Int = .max,
     emit: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil, twin: TwinPages = .none
   ) {
@@ -49,27 +49,27 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     self.model = model
     self.output = ByteWriter(capacity: capacity)
     self.stack = ContextStack(root: model.root)
-    self.chunk = emit == nil ? .max : chunk
-    self.emit = emit
+    self.chunk = unsafe emit == nil ? .max : chunk
+    unsafe self.emit = unsafe emit
     switch twin {
     case .none:
       (recordsSections, reuse, splice) = (false, [:], nil)
     case .record:
       (recordsSections, reuse, splice) = (true, [:], nil)
     case .reuse(let spans, let copy):
-      (recordsSections, reuse, splice) = (false, spans, emit == nil ? nil : copy)
+      (recordsSections, reuse, splice) = unsafe (false, spans, emit == nil ? nil : copy)
     }
   }
 
   deinit {
-    if let bindings {
-      bindings.deinitialize(count: program.ops.count)
-      bindings.deallocate()
+    if let bindings = unsafe bindings {
+      unsafe bindings.deinitialize(count: program.ops.count)
+      unsafe bindings.deallocate()
     }
   }
 
-  package mutating func render(template: Int) {
-    let range = program.entries[template]
+  public mutating func render(template: Int) {
+    let range = unsafe program.entries[template]
     guard recordsSections || splice != nil else {
       run(range, indent: 0)
       return
@@ -78,19 +78,19 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     // before it, so a twin page can copy it.
     var index = range.lowerBound
     while index < range.upperBound {
-      guard case .section(_, _, let end) = program.ops[index] else {
+      guard case .section(_, _, let end) = unsafe program.ops[index] else {
         index = execute(at: index, indent: 0)
         continue
       }
-      if let bytes = reuse[index], let splice, let emit {
-        output.flush(keeping: 0, to: emit)
+      if let bytes = reuse[index], let splice, let emit = unsafe emit {
+        unsafe output.flush(keeping: 0, to: emit)
         splice(bytes)
         index = Int(end)
       } else if recordsSections {
         let start = output.count
         pageKeys = []
         let next = execute(at: index, indent: 0)
-        sections.append(SectionSpan(op: index, bytes: start..<output.count, pageKeys: pageKeys!))
+        sections.append(SectionSpan(op: index, bytes: start..<output.count, pageKeys: pageKeys ?? []))
         pageKeys = nil
         index = next
       } else {
@@ -117,15 +117,15 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     let frameStart = output.count
     var index = range.lowerBound
     while index < range.upperBound {
-      if case .text(let start, let count, let firstLineFeed) = program.ops[index] {
+      if case .text(let start, let count, let firstLineFeed) = unsafe program.ops[index] {
         // Merged text: each swift-mustache text token ends at a line feed, so split there.
         var pieceStart = Int(start)
         let end = pieceStart + Int(count)
         var lineFeed = Int(firstLineFeed)
         while pieceStart < end {
           var pieceEnd = end
-          if lineFeed < program.lineFeeds.count, Int(program.lineFeeds[lineFeed]) < end {
-            pieceEnd = Int(program.lineFeeds[lineFeed]) + 1
+          if unsafe lineFeed < program.lineFeeds.count, unsafe Int(program.lineFeeds[lineFeed]) < end {
+            pieceEnd = unsafe Int(program.lineFeeds[lineFeed]) + 1
             lineFeed += 1
           }
           if endsLine(since: frameStart) {
@@ -165,16 +165,18 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   }
 
   private mutating func append(bytes range: Range<Int>) {
-    output.appendBytes(program.bytes.baseAddress! + range.lowerBound, count: range.count)
+    // swift-format-ignore: NeverForceUnwrap
+    unsafe output.appendBytes(program.bytes.baseAddress! + range.lowerBound, count: range.count)
   }
 
   // MARK: - Ops
 
   /// Executes the op at `index` and returns the index of the next op.
   private mutating func execute(at index: Int, indent: Int) -> Int {
-    switch program.ops[index] {
+    switch unsafe program.ops[index] {
     case .text(let start, let count, _):
-      output.appendBytes(program.bytes.baseAddress! + Int(start), count: Int(count))
+      // swift-format-ignore: NeverForceUnwrap
+      unsafe output.appendBytes(program.bytes.baseAddress! + Int(start), count: Int(count))
       return index + 1
     case .variable(let path, let escaped):
       if let value = resolve(Int(path)) {
@@ -196,11 +198,11 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
         // Nested partials indent by the sum of their indentations; the stack discipline keeps outer prefixes.
         indentation.removeSubrange(indent...)
         let start = Int(indentationStart)
-        indentation.append(
+        unsafe indentation.append(
           contentsOf: UnsafeBufferPointer(rebasing: program.bytes[start..<start + Int(indentationCount)]))
         indent += Int(indentationCount)
       }
-      run(program.entries[Int(template)], indent: indent)
+      unsafe run(program.entries[Int(template)], indent: indent)
       return index + 1
     }
   }
@@ -265,18 +267,15 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   private mutating func bind(_ range: Range<Int>, sample: Model.Value, depth: Int) -> Bool {
     // Deeper partials are rare enough to render generic, and the limit stops a partial that includes itself.
     guard depth < 8, pageKeys == nil || !model.isPageLevel(sample) else { return false }
-    if bindings == nil {
-      bindings = .allocate(capacity: program.ops.count)
-      bindings!.initialize(repeating: .itself, count: program.ops.count)
-    }
+    let table = unsafe bindingTable()
     var index = range.lowerBound
     while index < range.upperBound {
-      switch program.ops[index] {
+      switch unsafe program.ops[index] {
       case .text:
         index += 1
       case .variable(let path, _):
         guard let binding = binding(of: Int(path), sample: sample) else { return false }
-        bindings![index] = binding
+        unsafe table[index] = binding
         index += 1
       case .section(let path, let inverted, let end):
         guard let binding = binding(of: Int(path), sample: sample) else { return false }
@@ -287,11 +286,12 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
           case .list: return false
           }
         }
-        bindings![index] = binding
+        unsafe table[index] = binding
         guard bind(index + 1..<Int(end), sample: sample, depth: depth) else { return false }
         index = Int(end)
       case .partial(let template, _, let indentationCount):
-        guard indentationCount == 0, bind(program.entries[Int(template)], sample: sample, depth: depth + 1) else {
+        guard indentationCount == 0, unsafe bind(program.entries[Int(template)], sample: sample, depth: depth + 1)
+        else {
           return false
         }
         index += 1
@@ -302,9 +302,9 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
 
   /// What path number `pathIndex` reads in a bound loop, or nil if it cannot be bound.
   private mutating func binding(of pathIndex: Int, sample: Model.Value) -> LoopBinding<Model.Value>? {
-    let path = program.paths[pathIndex]
+    let path = unsafe program.paths[pathIndex]
     // Only the implicit iterator has no parts.
-    var first: Int { Int(program.pathKeys[Int(path.keyStart)]) }
+    var first: Int { unsafe Int(program.pathKeys[Int(path.keyStart)]) }
     switch path.anchor {
     case .implicitIterator:
       return .itself
@@ -319,22 +319,33 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     }
   }
 
+  /// The loop bindings, one slot per op, allocated on first use.
+  mutating func bindingTable() -> UnsafeMutablePointer<LoopBinding<Model.Value>> {
+    if let table = unsafe bindings { return unsafe table }
+    let table = unsafe UnsafeMutablePointer<LoopBinding<Model.Value>>.allocate(capacity: program.ops.count)
+    unsafe table.initialize(repeating: .itself, count: program.ops.count)
+    unsafe bindings = unsafe table
+    return unsafe table
+  }
+
   /// ``run(_:indent:)`` for one item of a bound loop, at indentation 0: the same output without the stack.
   private mutating func runBound(_ range: Range<Int>, item: Model.Value) {
+    let table = unsafe bindingTable()
     var index = range.lowerBound
     while index < range.upperBound {
-      switch program.ops[index] {
+      switch unsafe program.ops[index] {
       case .text(let start, let count, _):
-        output.appendBytes(program.bytes.baseAddress! + Int(start), count: Int(count))
+        // swift-format-ignore: NeverForceUnwrap
+        unsafe output.appendBytes(program.bytes.baseAddress! + Int(start), count: Int(count))
         index += 1
       case .variable(_, let escaped):
-        if let value = bindings![index].value(item: item, model: model) {
+        if let value = unsafe table[index].value(item: item, model: model) {
           model.write(value, escaped: escaped, into: &output)
         }
         index += 1
       case .section(_, let inverted, let end):
         var renders = inverted
-        if let value = bindings![index].value(item: item, model: model) {
+        if let value = unsafe table[index].value(item: item, model: model) {
           switch model.behaviour(of: value) {
           case .trueFlag: renders = !inverted
           case .falseFlag: renders = inverted
@@ -347,7 +358,7 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
         }
         index = Int(end)
       case .partial(let template, _, _):
-        runBound(program.entries[Int(template)], item: item)
+        unsafe runBound(program.entries[Int(template)], item: item)
         index += 1
       }
     }
@@ -357,31 +368,33 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   /// bytes (line end checks) and as many as any active indentation.
   @inline(never)
   private mutating func handOn() {
-    guard let emit else { return }
-    output.flush(keeping: indentation.count + 2, to: emit)
+    guard let emit = unsafe emit else { return }
+    unsafe output.flush(keeping: indentation.count + 2, to: emit)
   }
 
   /// Resolves path number `pathIndex`; while a section is recorded, notes the keys read in page-level frames.
   private mutating func resolve(_ pathIndex: Int) -> Model.Value? {
-    let path = program.paths[pathIndex]
+    let path = unsafe program.paths[pathIndex]
+    // swift-format-ignore: NeverForceUnwrap
     // Plain pointer arithmetic: a rebased slice checked its range on every lookup.
-    let keys = UnsafeBufferPointer(start: program.pathKeys.baseAddress! + Int(path.keyStart), count: Int(path.keyCount))
+    let keys = unsafe UnsafeBufferPointer(
+      start: program.pathKeys.baseAddress! + Int(path.keyStart), count: Int(path.keyCount))
     let recording = pageKeys != nil
     switch path.anchor {
     case .implicitIterator:
       if recording { notePageRead(-1, in: stack.top) }
       return stack.top
     case .top:
-      if recording { notePageRead(keys[0], in: stack.top) }
-      return Self.descend(model, from: stack.top, through: keys)
+      if recording { unsafe notePageRead(keys[0], in: stack.top) }
+      return unsafe Self.descend(model, from: stack.top, through: keys)
     case .stack:
-      let first = Int(keys[0])
+      let first = unsafe Int(keys[0])
       var level = stack.count - 1
       while level >= 0 {
-        if recording { notePageRead(keys[0], in: stack[level]) }
+        if recording { unsafe notePageRead(keys[0], in: stack[level]) }
         if let found = model.lookup(first, in: stack[level]) {
           // Once the first part is found, the rest must be in it: no further walk down the stack (as in the spec).
-          return keys.count == 1 ? found : Self.descend(model, from: found, through: keys.extracting(1...))
+          return unsafe keys.count == 1 ? found : Self.descend(model, from: found, through: keys.extracting(1...))
         }
         level -= 1
       }
@@ -392,7 +405,7 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   /// Notes key number `key` (-1: the frame itself) as read, if `frame` is page-level (``TwinPages``).
   @inline(never)
   private mutating func notePageRead(_ key: Int32, in frame: Model.Value) {
-    if model.isPageLevel(frame) { pageKeys!.insert(key) }
+    if model.isPageLevel(frame) { pageKeys?.insert(key) }
   }
 
   /// Static, so that calling it from a mutating method does not copy the renderer (a `memcpy` of its fields).
@@ -400,8 +413,8 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
     -> Model.Value?
   {
     var value = value
-    for key in keys {
-      guard let child = model.lookup(Int(key), in: value) else { return nil }
+    for position in 0..<keys.count {
+      guard let child = model.lookup(Int(unsafe keys[position]), in: value) else { return nil }
       value = child
     }
     return value
@@ -409,16 +422,16 @@ package struct TemplateRenderer<Model: RenderModel>: ~Copyable {
 }
 
 /// What a top-level section of a recorded page wrote, and which page-level keys it read.
-package struct SectionSpan {
-  package var op: Int
-  package var bytes: Range<Int>
+public struct SectionSpan {
+  public var op: Int
+  public var bytes: Range<Int>
   /// Key numbers read from a page-level frame; -1 for `{{.}}` of one.
-  package var pageKeys: Set<Int32>
+  public var pageKeys: Set<Int32>
 }
 
 /// Two pages rendered from one template that differ only in page-level values (the default locale's board and
 /// the root index): the first records its sections, the second copies those whose page keys read the same.
-package enum TwinPages {
+public enum TwinPages {
   case none
   case record
   /// Copy these sections' bytes (ranges in the first page's output) with the closure instead of rendering them.
@@ -426,7 +439,7 @@ package enum TwinPages {
 }
 
 /// What an op reads in a bound loop (``TemplateRenderer``).
-package enum LoopBinding<Value> {
+public enum LoopBinding<Value> {
   /// The item's value for key number `n`.
   case field(Int)
   /// The item itself (`{{.}}`).
@@ -434,7 +447,7 @@ package enum LoopBinding<Value> {
   /// The same value for every item, resolved before the loop (nil: the name is missing).
   case constant(Value?)
 
-  package func value<Model: RenderModel>(item: Value, model: Model) -> Value? where Model.Value == Value {
+  public func value<Model: RenderModel>(item: Value, model: Model) -> Value? where Model.Value == Value {
     switch self {
     case .field(let key): model.lookup(key, in: item)
     case .itself: item

@@ -11,7 +11,7 @@ import PMBoardCore
 /// Unlike swift-mustache, problems are found up front: ``init(sources:)`` reports every malformed tag, unclosed
 /// or mismatched section, unknown partial, and unsupported feature (set delimiters, inheritance, blocks,
 /// transforms, pragmas, dynamic partials) at once, each at the `{{` of its tag.
-package struct TemplateSet: Sendable {
+public struct TemplateSet: Sendable {
   private let numbers: [String: Int]
   private let compiled: CompiledTemplates
   private let referencesByTemplate: [String: [TemplateReference]]
@@ -20,7 +20,7 @@ package struct TemplateSet: Sendable {
   /// - Parameter sources: template name → its text, and the file path to put in diagnostics. The names are what
   ///   `{{> name}}` refers to.
   /// - Throws: ``TemplateSetError/invalid(_:)`` with all problems in all templates, sorted.
-  package init(sources: [String: (text: String, file: String)]) throws(TemplateSetError) {
+  public init(sources: [String: (text: String, file: String)]) throws(TemplateSetError) {
     let names = sources.keys.sorted()
     var numbers: [String: Int] = [:]
     for (number, name) in names.enumerated() {
@@ -29,8 +29,7 @@ package struct TemplateSet: Sendable {
     var diagnostics: [Diagnostic] = []
     var parsed: [[MustacheNode]] = []
     var referencesByTemplate: [String: [TemplateReference]] = [:]
-    for name in names {
-      let source = sources[name]!
+    for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
       let (nodes, problems) = MustacheParser.parse(source.text, file: source.file)
       let references = TemplateReference.collect(in: nodes, file: source.file)
       diagnostics += problems
@@ -51,7 +50,8 @@ package struct TemplateSet: Sendable {
     }
     var compiled = CompiledTemplates()
     for nodes in parsed {
-      compiled.add(nodes) { numbers[$0]! }
+      // Every partial was checked above to name a template of the set.
+      compiled.add(nodes) { numbers[$0] ?? 0 }
     }
     self.numbers = numbers
     self.compiled = compiled
@@ -59,23 +59,23 @@ package struct TemplateSet: Sendable {
   }
 
   /// The template names, sorted.
-  package var names: [String] { numbers.keys.sorted() }
+  public var names: [String] { numbers.keys.sorted() }
 
   /// Whether the set has a template called `name`.
-  package func contains(_ name: String) -> Bool { numbers[name] != nil }
+  public func contains(_ name: String) -> Bool { numbers[name] != nil }
 
   /// Every variable, section and partial name template `name` uses, with positions, in template order.
   /// Empty for an unknown template.
-  package func references(in name: String) -> [TemplateReference] {
+  public func references(in name: String) -> [TemplateReference] {
     referencesByTemplate[name] ?? []
   }
 
   /// Appends template `name` rendered for `context` to `output` as UTF-8.
   /// - Precondition: the set contains `name`.
-  package func render(_ name: String, _ context: any TemplateContext, into output: inout [UInt8]) {
+  public func render(_ name: String, _ context: any TemplateContext, into output: inout [UInt8]) {
     let number = number(of: name)
     // Rendering goes to an internal buffer with a cheaper append; the result is copied over in one go.
-    compiled.render(template: number, context: context) { output.append(contentsOf: $0) }
+    unsafe compiled.render(template: number, context: context) { unsafe output.append(contentsOf: $0) }
   }
 
   private func number(of name: String) -> Int {
@@ -84,33 +84,33 @@ package struct TemplateSet: Sendable {
   }
 
   /// Every dotted part of every name the templates use; a ``RenderModel`` answers key `i` for `keyNames[i]`.
-  package var keyNames: [String] { compiled.keyNames }
+  public var keyNames: [String] { compiled.keyNames }
 
   /// Renders template `name` for `model`, handing the output to `emit` in pieces of about `chunk` bytes.
   /// - Precondition: the set contains `name`.
   /// With `twin`, records the template's own sections or copies them from a twin page (``TwinPages``).
   @discardableResult
-  package func render<Model: RenderModel>(
+  public func render<Model: RenderModel>(
     _ name: String, model: Model, chunk: Int, twin: TwinPages = .none, emit: (UnsafeBufferPointer<UInt8>) -> Void
   ) -> [SectionSpan] {
     let number = number(of: name)
-    return compiled.render(template: number, model: model, chunk: chunk, twin: twin, emit: emit)
+    return unsafe compiled.render(template: number, model: model, chunk: chunk, twin: twin, emit: emit)
   }
 
   /// Template `name` rendered for `context`.
   /// - Precondition: the set contains `name`.
-  package func render(_ name: String, _ context: any TemplateContext) -> String {
+  public func render(_ name: String, _ context: any TemplateContext) -> String {
     let number = number(of: name)
-    return compiled.render(template: number, context: context) { String(decoding: $0, as: UTF8.self) }
+    return unsafe compiled.render(template: number, context: context) { unsafe String(decoding: $0, as: UTF8.self) }
   }
 }
 
 /// Why a ``TemplateSet`` could not be built.
-package enum TemplateSetError: Error, Sendable, CustomStringConvertible {
+public enum TemplateSetError: Error, Sendable, CustomStringConvertible {
   /// Every problem found, sorted by file, line and column.
   case invalid([Diagnostic])
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .invalid(let diagnostics):
       diagnostics.map(\.description).joined(separator: "\n")

@@ -4,7 +4,7 @@ import PMBoardCore
 /// A value a Mustache template can show or branch on.
 ///
 /// View models hand these to the renderer; the templates themselves stay logic-less.
-package enum TemplateValue: Sendable {
+public enum TemplateValue: Sendable {
   /// Text; `{{name}}` HTML-escapes it, `{{{name}}}` writes it as it is.
   case text(String)
   /// A flag for `{{#name}}…{{/name}}` and `{{^name}}…{{/name}}`; `{{name}}` prints `true`/`false`.
@@ -18,7 +18,7 @@ package enum TemplateValue: Sendable {
 }
 
 /// Something a template can look names up in: a view model, or a level of the context stack.
-package protocol TemplateContext: Sendable {
+public protocol TemplateContext: Sendable {
   /// The value for `key`, or nil if this context has no such name (lookup then continues further down the stack).
   func templateValue(forKey key: String) -> TemplateValue?
   /// Every key this context answers; used to hand the same data to swift-mustache in parity tests.

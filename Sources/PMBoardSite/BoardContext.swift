@@ -5,23 +5,23 @@ import PMBoardStore
 import PMBoardValidation
 
 /// The board page's own variables: the three columns.
-package struct BoardContext: TemplateContext {
-  package var columns: [ColumnContext]
+public struct BoardContext: TemplateContext {
+  public var columns: [ColumnContext]
 
-  package func templateValue(forKey key: String) -> TemplateValue? {
+  public func templateValue(forKey key: String) -> TemplateValue? {
     key == "columns" ? .list(columns) : nil
   }
 
-  package var templateKeys: [String] { ["columns"] }
+  public var templateKeys: [String] { ["columns"] }
 }
 
 /// One column: its state, localized label, count and cards in board order.
-package struct ColumnContext: TemplateContext {
-  package var state: TaskState
-  package var label: String
-  package var cards: [CardContext]
+public struct ColumnContext: TemplateContext {
+  public var state: TaskState
+  public var label: String
+  public var cards: [CardContext]
 
-  package func templateValue(forKey key: String) -> TemplateValue? {
+  public func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "state": .text(state.rawValue)
     case "label": .text(label)
@@ -32,16 +32,16 @@ package struct ColumnContext: TemplateContext {
     }
   }
 
-  package var templateKeys: [String] { ["state", "label", "count", "isEmpty", "cards"] }
+  public var templateKeys: [String] { ["state", "label", "count", "isEmpty", "cards"] }
 }
 
 /// One task card. The overdue rule comes from the model (`BoardTask.isOverdue`), not the template.
-package struct CardContext: TemplateContext {
-  package let card: CardData
+public struct CardContext: TemplateContext {
+  public let card: CardData
   /// The due date in the locale's long form, or "" without a due date.
-  package let dueText: String
+  public let dueText: String
 
-  package func templateValue(forKey key: String) -> TemplateValue? {
+  public func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "id": .text(card.id)
     case "title": .text(card.task.title)
@@ -57,7 +57,7 @@ package struct CardContext: TemplateContext {
     }
   }
 
-  package var templateKeys: [String] {
+  public var templateKeys: [String] {
     ["id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday"]
   }
 }

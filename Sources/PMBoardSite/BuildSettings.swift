@@ -1,29 +1,29 @@
 import Foundation
-import Yams
 import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
 import PMBoardStore
 import PMBoardValidation
+import Yams
 
 /// Everything `pmboard build` and `pmboard check` need to know, from `pmboard.yml` with flags on top.
-package struct BuildSettings: Sendable, Equatable {
-  package var store: String?
-  package var out = "_site"
-  package var templates: String?
-  package var publicDir: String?
-  package var locales: [String]?
-  package var defaultLocale: String?
-  package var today: CalendarDate?
-  package var baseURL: String?
+public struct BuildSettings: Sendable, Equatable {
+  public var store: String?
+  public var out = "_site"
+  public var templates: String?
+  public var publicDir: String?
+  public var locales: [String]?
+  public var defaultLocale: String?
+  public var today: CalendarDate?
+  public var baseURL: String?
 
-  package init() {}
+  public init() {}
 
   /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
-  package static let keys = ["store", "out", "templates", "public", "locales", "default-locale", "today", "base-url"]
+  public static let keys = ["store", "out", "templates", "public", "locales", "default-locale", "today", "base-url"]
 
   /// Reads `pmboard.yml` if it exists; unknown keys and bad values are errors with their line and column.
-  package static func load(file: String = "pmboard.yml") throws(ConfigError) -> BuildSettings {
+  public static func load(file: String = "pmboard.yml") throws(ConfigError) -> BuildSettings {
     var settings = BuildSettings()
     guard FileManager.default.fileExists(atPath: file) else { return settings }
     guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
@@ -74,13 +74,13 @@ package struct BuildSettings: Sendable, Equatable {
     return settings
   }
 
-  package static func splitList(_ text: String) -> [String] {
+  public static func splitList(_ text: String) -> [String] {
     text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
 }
 
 /// A problem in `pmboard.yml`, with its place.
-package struct ConfigError: Error, Sendable, PMBoardFailure {
-  package var message: String
-  package var description: String { message }
+public struct ConfigError: Error, Sendable, PMBoardFailure {
+  public var message: String
+  public var description: String { message }
 }

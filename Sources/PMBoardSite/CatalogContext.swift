@@ -5,11 +5,11 @@ import PMBoardStore
 import PMBoardValidation
 
 /// A locale catalog as the template sees it: `{{t.board.overdue}}` walks nested keys.
-package final class CatalogContext: TemplateContext {
+public final class CatalogContext: TemplateContext {
   private let strings: [String: String]
   private let children: [String: CatalogContext]
 
-  package convenience init(_ catalog: LocaleCatalog) {
+  public convenience init(_ catalog: LocaleCatalog) {
     self.init(entries: catalog.strings.map { ($0.key.split(separator: ".").map(String.init), $0.value) })
   }
 
@@ -28,10 +28,10 @@ package final class CatalogContext: TemplateContext {
     children = nested.mapValues { CatalogContext(entries: $0) }
   }
 
-  package func templateValue(forKey key: String) -> TemplateValue? {
+  public func templateValue(forKey key: String) -> TemplateValue? {
     if let child = children[key] { return .object(child) }
     return strings[key].map(TemplateValue.text)
   }
 
-  package var templateKeys: [String] { Array(strings.keys) + Array(children.keys) }
+  public var templateKeys: [String] { Array(strings.keys) + Array(children.keys) }
 }

@@ -5,21 +5,21 @@ import PMBoardStore
 import PMBoardValidation
 
 /// A catalog string compiled once into literal text, `{placeholder}`s and Korean particle tokens (`{을}`, `{로}`…).
-package struct CatalogMessage: Sendable {
-  package enum Part: Sendable {
+public struct CatalogMessage: Sendable {
+  public enum Part: Sendable {
     case literal(String)
     case placeholder(String)
     case particle(KoreanParticle)
   }
 
-  package let parts: [Part]
+  public let parts: [Part]
 
   private static let particleTokens: [String: KoreanParticle] = [
     "을": .eulReul, "를": .eulReul, "이": .iGa, "가": .iGa, "은": .eunNeun, "는": .eunNeun,
     "과": .gwaWa, "와": .gwaWa, "로": .euro, "으로": .euro,
   ]
 
-  package init(_ text: String) {
+  public init(_ text: String) {
     var parts: [Part] = []
     var rest = Substring(text)
     while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -33,12 +33,12 @@ package struct CatalogMessage: Sendable {
   }
 
   /// The placeholder names used, for checking a catalog against what the code supplies.
-  package var placeholders: [String] {
+  public var placeholders: [String] {
     parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
   }
 
   /// Fills the placeholders; a particle looks at the text written so far.
-  package func format(_ value: (String) -> String?) -> String {
+  public func format(_ value: (String) -> String?) -> String {
     var out = ""
     for part in parts {
       switch part {

@@ -7,15 +7,15 @@ import PMBoardValidation
 
 /// A realistic sample board — a mobile app team writing in Korean, Japanese and English — for `init --demo`
 /// and `build --demo`. Dates are relative to today, so some tasks are always overdue and some due today.
-package enum DemoBoard {
-  package static let title = "Mobile App 2.0"
+public enum DemoBoard {
+  public static let title = "Mobile App 2.0"
 
   private struct Card {
-    package var title: String
-    package var body: String
-    package var state: TaskState
+    public var title: String
+    public var body: String
+    public var state: TaskState
     /// Days from today.
-    package var due: Int
+    public var due: Int
   }
 
   private static let cards: [Card] = [
@@ -69,16 +69,15 @@ package enum DemoBoard {
   ]
 
   /// The demo board for `info`'s time zone, built around `now`.
-  package static func make(info: BoardInfo, now: Date) -> Board {
+  public static func make(info: BoardInfo, now: Date) -> Board {
     let today = info.today(now: now)
     var generator = DemoRandom(seed: 2026)
     var changes: [(at: Date, entry: HistoryEntry)] = []
     var tasks: [BoardTask] = []
     let hour = 3600.0
     for (index, card) in cards.enumerated() {
-      let id = UUID(
-        uuidString: String(
-          format: "d3e0%04x-%04x-4%03x-8%03x-%012x", index, index * 7, index, index * 13, index * 104_729))!
+      let id = DemoBoard.uuid(
+        String(format: "d3e0%04x-%04x-4%03x-8%03x-%012x", index, index * 7, index, index * 13, index * 104_729))
       let created = now.addingTimeInterval(-Double(20 - index % 15) * 24 * hour - Double(generator.next(100)) * 60)
       var task = BoardTask(
         id: id, title: card.title, body: card.body, due: today.adding(days: card.due), state: .todo, created: created)
@@ -103,7 +102,7 @@ package enum DemoBoard {
       task.updated = min(moment, now)
       tasks.append(task)
     }
-    let removedID = UUID(uuidString: "d3e0ffff-0000-4000-8000-000000000001")!
+    let removedID = DemoBoard.uuid("d3e0ffff-0000-4000-8000-000000000001")
     let removedAt = now.addingTimeInterval(-3 * 24 * hour)
     changes.append(
       (
@@ -121,10 +120,18 @@ package enum DemoBoard {
 
 /// A tiny deterministic generator so the demo board is the same on every machine.
 private struct DemoRandom {
-  package var state: UInt64
-  package init(seed: UInt64) { state = seed }
-  package mutating func next(_ bound: Int) -> Int {
+  public var state: UInt64
+  public init(seed: UInt64) { state = seed }
+  public mutating func next(_ bound: Int) -> Int {
     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return Int((state >> 33) % UInt64(bound))
+  }
+}
+
+extension DemoBoard {
+  /// The demo's fixed ids are written out as valid UUIDs; a typo in one is a programming error.
+  fileprivate static func uuid(_ text: String) -> UUID {
+    guard let id = UUID(uuidString: text) else { preconditionFailure("the demo id \(text) is not a UUID") }
+    return id
   }
 }

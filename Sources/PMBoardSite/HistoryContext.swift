@@ -5,13 +5,13 @@ import PMBoardStore
 import PMBoardValidation
 
 /// One history page's own variables: its entries (newest first) and the pager.
-package struct HistoryContext: TemplateContext {
-  package var entries: [EntryContext]
-  package var pageLabel: String
-  package var prevHref: String?
-  package var nextHref: String?
+public struct HistoryContext: TemplateContext {
+  public var entries: [EntryContext]
+  public var pageLabel: String
+  public var prevHref: String?
+  public var nextHref: String?
 
-  package func templateValue(forKey key: String) -> TemplateValue? {
+  public func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "entries": .list(entries)
     case "isEmpty": .bool(entries.isEmpty)
@@ -23,16 +23,16 @@ package struct HistoryContext: TemplateContext {
     }
   }
 
-  package var templateKeys: [String] { ["entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"] }
+  public var templateKeys: [String] { ["entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"] }
 }
 
 /// One history line: the action (for styling), the instant, its local time and the localized sentence.
 /// Time and sentence are made when the template asks, so a page holds no 1000 sentences at once.
-package struct EntryContext: TemplateContext {
-  package let data: EntryData
-  package let locale: LocaleView
+public struct EntryContext: TemplateContext {
+  public let data: EntryData
+  public let locale: LocaleView
 
-  package func templateValue(forKey key: String) -> TemplateValue? {
+  public func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "action": .text(data.entry.action.rawValue)
     case "at": .text(data.at)
@@ -42,5 +42,5 @@ package struct EntryContext: TemplateContext {
     }
   }
 
-  package var templateKeys: [String] { ["action", "at", "timeText", "sentence"] }
+  public var templateKeys: [String] { ["action", "at", "timeText", "sentence"] }
 }

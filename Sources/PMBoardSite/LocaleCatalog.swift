@@ -1,23 +1,23 @@
 import Foundation
-import Yams
 import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
 import PMBoardStore
 import PMBoardValidation
+import Yams
 
 /// One language's strings, read from `Templates/locales/CODE.yml`: nested keys flattened to `nav.board`,
 /// lists (month names) kept as lists, each key remembering where it was written for diagnostics.
-package struct LocaleCatalog: Sendable {
-  package var code: String
-  package var file: String
-  package var strings: [String: String]
-  package var lists: [String: [String]]
+public struct LocaleCatalog: Sendable {
+  public var code: String
+  public var file: String
+  public var strings: [String: String]
+  public var lists: [String: [String]]
   /// Where each key is defined (line, column), for messages that point at it.
-  package var positions: [String: (line: Int, column: Int)]
+  public var positions: [String: (line: Int, column: Int)]
 
   /// Keys the Swift side reads; a catalog without one of them cannot render a page.
-  package static let requiredKeys: [String] = [
+  public static let requiredKeys: [String] = [
     "locale.name", "state.todo", "state.doing", "state.done", "board.as_of", "board.summary",
     "history.page", "history.added", "history.edited", "history.moved", "history.removed",
     "field.title", "field.body", "field.due", "field.unknown", "field.separator", "format.date_long",
@@ -26,7 +26,7 @@ package struct LocaleCatalog: Sendable {
   ]
 
   /// The `{name}` placeholders pmboard fills in each message; any other name would show as written.
-  package static let placeholders: [String: Set<String>] = {
+  public static let placeholders: [String: Set<String>] = {
     let sentence: Set = ["title", "from", "to", "fields"]
     return [
       "board.as_of": ["when"], "board.summary": ["total", "overdue"], "history.page": ["page", "pages"],
@@ -36,7 +36,7 @@ package struct LocaleCatalog: Sendable {
   }()
 
   /// Parses a catalog; syntax problems come back as diagnostics with the YAML position.
-  package static func parse(code: String, text: String, file: String) -> Result<LocaleCatalog, Diagnostic> {
+  public static func parse(code: String, text: String, file: String) -> Result<LocaleCatalog, Diagnostic> {
     var catalog = LocaleCatalog(code: code, file: file, strings: [:], lists: [:], positions: [:])
     let root: Node?
     do {
@@ -76,12 +76,12 @@ package struct LocaleCatalog: Sendable {
   }
 
   /// Every key, strings and lists.
-  package var keys: Set<String> { Set(strings.keys).union(lists.keys) }
+  public var keys: Set<String> { Set(strings.keys).union(lists.keys) }
 
-  package func string(_ key: String) -> String { strings[key] ?? "" }
+  public func string(_ key: String) -> String { strings[key] ?? "" }
 
   /// Checks that all catalogs have the same keys and the keys pmboard needs; one diagnostic per problem.
-  package static func compare(_ catalogs: [LocaleCatalog]) -> [Diagnostic] {
+  public static func compare(_ catalogs: [LocaleCatalog]) -> [Diagnostic] {
     var problems: [Diagnostic] = []
     // `keys` builds a set: once per catalog, not once per key looked up.
     let keySets = catalogs.map(\.keys)

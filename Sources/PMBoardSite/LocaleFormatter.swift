@@ -7,21 +7,21 @@ import PMBoardValidation
 
 /// Turns model values into one locale's words: long dates, timestamps in the board's time zone,
 /// column labels and history sentences. Built once per locale and build.
-package final class LocaleFormatter: Sendable {
-  package let catalog: LocaleCatalog
-  package let timeZone: TimeZone
+public final class LocaleFormatter: Sendable {
+  public let catalog: LocaleCatalog
+  public let timeZone: TimeZone
   private let dateLong: CatalogMessage
-  package let timestampFormat: CatalogMessage
+  public let timestampFormat: CatalogMessage
   private let months: [String]
-  package let sentences: [HistoryAction: CatalogMessage]
+  public let sentences: [HistoryAction: CatalogMessage]
   private let stateLabels: [TaskState: String]
-  package let fieldNames: [TaskField: String]
-  package let separator: String
-  package let unknownFields: String
+  public let fieldNames: [TaskField: String]
+  public let separator: String
+  public let unknownFields: String
   /// Every message with placeholders, parsed once: pages format some of them hundreds of times.
   private let messages: [String: CatalogMessage]
 
-  package init(catalog: LocaleCatalog, timeZone: TimeZone) {
+  public init(catalog: LocaleCatalog, timeZone: TimeZone) {
     self.catalog = catalog
     self.timeZone = timeZone
     dateLong = CatalogMessage(catalog.string("format.date_long"))
@@ -44,10 +44,10 @@ package final class LocaleFormatter: Sendable {
       uniqueKeysWithValues: LocaleCatalog.placeholders.keys.map { ($0, CatalogMessage(catalog.string($0))) })
   }
 
-  package func label(_ state: TaskState) -> String { stateLabels[state] ?? state.rawValue }
+  public func label(_ state: TaskState) -> String { stateLabels[state] ?? state.rawValue }
 
   /// e.g. `November 21, 2026`, `2026년 11월 21일`, `2026年11月21日`.
-  package func longDate(_ date: CalendarDate) -> String {
+  public func longDate(_ date: CalendarDate) -> String {
     dateLong.format { name in
       switch name {
       case "year": String(date.year)
@@ -60,14 +60,14 @@ package final class LocaleFormatter: Sendable {
   }
 
   /// The long date and 24-hour `HH:MM` of `instant` on the board's wall clock.
-  package func timestamp(_ instant: Date) -> String {
+  public func timestamp(_ instant: Date) -> String {
     var clock = WallClock(zone: timeZone)
     let (day, secondOfDay) = Instant.day(ofSecond: clock.localSeconds(instant))
     return timestamp(date: longDate(CalendarDate(daysSinceEpoch: day)), secondOfDay: secondOfDay)
   }
 
   /// The timestamp for an already formatted date and a time of day.
-  package func timestamp(date: String, secondOfDay: Int) -> String {
+  public func timestamp(date: String, secondOfDay: Int) -> String {
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
     return timestampFormat.format { name in
       switch name {
@@ -80,7 +80,7 @@ package final class LocaleFormatter: Sendable {
   }
 
   /// The history line, e.g. `Moved “Write README” from TODO to DOING`.
-  package func sentence(_ entry: HistoryEntry) -> String {
+  public func sentence(_ entry: HistoryEntry) -> String {
     guard let message = sentences[entry.action] else { return entry.title }
     return message.format { name in
       switch name {
@@ -96,7 +96,7 @@ package final class LocaleFormatter: Sendable {
   }
 
   /// A catalog message with named values, e.g. `board.summary` with total and overdue.
-  package func message(_ key: String, _ values: [String: String]) -> String {
+  public func message(_ key: String, _ values: [String: String]) -> String {
     (messages[key] ?? CatalogMessage(catalog.string(key))).format { values[$0] }
   }
 }

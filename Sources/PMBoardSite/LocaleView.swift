@@ -6,15 +6,15 @@ import PMBoardValidation
 
 /// One locale prepared for a build: its catalog, formatter, the catalog as template context, and every date
 /// the pages will show already formatted (each distinct day once, shared by all pages of the locale).
-package final class LocaleView: Sendable {
-  package let code: String
-  package let catalog: LocaleCatalog
-  package let formatter: LocaleFormatter
-  package let context: CatalogContext
+public final class LocaleView: Sendable {
+  public let code: String
+  public let catalog: LocaleCatalog
+  public let formatter: LocaleFormatter
+  public let context: CatalogContext
   private let dueTexts: [CalendarDate: String]
   private let dayTexts: [Int: String]
 
-  package init(code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, shared: SharedBoardData) {
+  public init(code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, shared: SharedBoardData) {
     self.code = code
     self.catalog = catalog
     self.formatter = formatter
@@ -27,12 +27,12 @@ package final class LocaleView: Sendable {
     self.dayTexts = dayTexts
   }
 
-  package func dueText(_ date: CalendarDate?) -> String {
+  public func dueText(_ date: CalendarDate?) -> String {
     guard let date else { return "" }
     return dueTexts[date] ?? formatter.longDate(date)
   }
 
-  package func timestamp(localSeconds: Int) -> String {
+  public func timestamp(localSeconds: Int) -> String {
     let (day, secondOfDay) = Instant.day(ofSecond: localSeconds)
     let date = dayTexts[day] ?? formatter.longDate(CalendarDate(daysSinceEpoch: day))
     return formatter.timestamp(date: date, secondOfDay: secondOfDay)

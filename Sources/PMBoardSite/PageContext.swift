@@ -6,25 +6,25 @@ import PMBoardValidation
 
 /// The variables every page template gets: language, catalog, links, the board's title and "as of" line.
 /// Page-specific contexts (board columns, history entries) sit on top of it on the context stack.
-package struct PageContext: TemplateContext {
-  package var lang: String
-  package var catalog: CatalogContext
+public struct PageContext: TemplateContext {
+  public var lang: String
+  public var catalog: CatalogContext
   /// Relative path from the page back to the site root: "" or "../".
-  package var root: String
-  package var boardTitle: String
-  package var pageTitle: String
-  package var asOf: String
-  package var asOfISO: String
-  package var summary: String
-  package var boardHref: String
-  package var historyHref: String
-  package var isBoard: Bool
-  package var canonical: String?
-  package var locales: [LocaleLink]
+  public var root: String
+  public var boardTitle: String
+  public var pageTitle: String
+  public var asOf: String
+  public var asOfISO: String
+  public var summary: String
+  public var boardHref: String
+  public var historyHref: String
+  public var isBoard: Bool
+  public var canonical: String?
+  public var locales: [LocaleLink]
   /// The page's own variables (columns, entries, pager…).
-  package var page: any TemplateContext
+  public var page: any TemplateContext
 
-  package func templateValue(forKey key: String) -> TemplateValue? {
+  public func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "lang": .text(lang)
     case "t": .object(catalog)
@@ -44,7 +44,7 @@ package struct PageContext: TemplateContext {
     }
   }
 
-  package var templateKeys: [String] {
+  public var templateKeys: [String] {
     [
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "summary", "boardHref", "historyHref",
       "isBoard", "isHistory", "canonical", "locales",
@@ -53,16 +53,16 @@ package struct PageContext: TemplateContext {
 }
 
 /// One entry of the language switcher and of the `hreflang` alternates.
-package struct LocaleLink: TemplateContext {
-  package var code: String
-  package var name: String
+public struct LocaleLink: TemplateContext {
+  public var code: String
+  public var name: String
   /// Relative link for the switcher.
-  package var href: String
+  public var href: String
   /// Absolute with `--base-url`, else the same as `href`; for `hreflang` alternates.
-  package var url: String
-  package var current: Bool
+  public var url: String
+  public var current: Bool
 
-  package func templateValue(forKey key: String) -> TemplateValue? {
+  public func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "code": .text(code)
     case "name": .text(name)
@@ -73,5 +73,5 @@ package struct LocaleLink: TemplateContext {
     }
   }
 
-  package var templateKeys: [String] { ["code", "name", "href", "url", "current"] }
+  public var templateKeys: [String] { ["code", "name", "href", "url", "current"] }
 }

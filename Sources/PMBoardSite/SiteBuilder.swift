@@ -1,30 +1,30 @@
 import Foundation
 import Logging
-import Synchronization
 import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
 import PMBoardStore
 import PMBoardValidation
+import Synchronization
 
 /// `pmboard build` as a list of named steps run in order:
 /// load the store → validate templates → render pages per locale → write the site.
 /// A failure names its step, and the previous site stays exactly as it was.
-package struct SiteBuilder: Sendable {
+public struct SiteBuilder: Sendable {
   /// Where the board comes from: a store, or the built-in demo board.
-  package enum Source: Sendable {
+  public enum Source: Sendable {
     case store(any BoardStore)
     case demo
   }
 
-  package var source: Source
-  package var settings: BuildSettings
-  package var workingDirectory: URL
-  package var environment: [String: String]
+  public var source: Source
+  public var settings: BuildSettings
+  public var workingDirectory: URL
+  public var environment: [String: String]
   /// Step and slow-page times at debug level, shown on stderr with `PMBOARD_TRACE=1`.
   private let log: Logger
 
-  package init(source: Source, settings: BuildSettings, workingDirectory: URL, environment: [String: String]) {
+  public init(source: Source, settings: BuildSettings, workingDirectory: URL, environment: [String: String]) {
     self.source = source
     self.settings = settings
     self.workingDirectory = workingDirectory
@@ -35,15 +35,15 @@ package struct SiteBuilder: Sendable {
   }
 
   /// What the build did, for the one-line report.
-  package struct Report: Sendable {
-    package var out: String
-    package var summary: SiteWriter.Summary
-    package var locales: [String]
-    package var tasks: Int
-    package var historyEntries: Int
+  public struct Report: Sendable {
+    public var out: String
+    public var summary: SiteWriter.Summary
+    public var locales: [String]
+    public var tasks: Int
+    public var historyEntries: Int
   }
 
-  package func build() async throws -> Report {
+  public func build() async throws -> Report {
     // Templates do not depend on the board, so they are checked while the store loads; a failure still reports
     // the earlier step first.
     async let theme = Result { try checkTheme() }
@@ -74,7 +74,7 @@ package struct SiteBuilder: Sendable {
   }
 
   /// The "validate templates" step alone, for `pmboard check`.
-  package func checkTheme() throws -> TemplateChecker.Checked {
+  public func checkTheme() throws -> TemplateChecker.Checked {
     let theme = try Theme.load(
       templatesDir: settings.templates, publicDir: settings.publicDir, workingDirectory: workingDirectory)
     return try TemplateChecker().check(theme)
@@ -173,5 +173,5 @@ package struct SiteBuilder: Sendable {
 
 /// The two halves of a build's tables as the store's readers finish them.
 private final class PreparedHalves: Sendable {
-  package let state = Mutex<(cards: (tables: CardTables, moment: BuildMoment)?, history: HistoryTables?)>((nil, nil))
+  public let state = Mutex<(cards: (tables: CardTables, moment: BuildMoment)?, history: HistoryTables?)>((nil, nil))
 }

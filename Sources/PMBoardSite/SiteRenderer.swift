@@ -8,28 +8,28 @@ import PMBoardValidation
 /// The "render pages per locale" stage: builds view models from the board and renders each page with the
 /// checked templates. Work shared by all locales (sorting, local times) is done once; pages are independent
 /// jobs so the builder can run them on every core.
-package struct SiteRenderer: Sendable {
-  package static let historyPageSize = 1000
+public struct SiteRenderer: Sendable {
+  public static let historyPageSize = 1000
 
-  package var snapshot: BoardSnapshot
-  package var theme: TemplateChecker.Checked
-  package var locales: [String]
-  package var defaultLocale: String
-  package var today: CalendarDate
+  public var snapshot: BoardSnapshot
+  public var theme: TemplateChecker.Checked
+  public var locales: [String]
+  public var defaultLocale: String
+  public var today: CalendarDate
   /// The instant shown as "as of", or nil to show `today` only (reproducible builds with `--today`).
-  package var asOf: Date?
-  package var baseURL: String?
+  public var asOf: Date?
+  public var baseURL: String?
   /// The board's tables when the store prepared them while it read; made from `snapshot` otherwise.
-  package let tables: BoardTables?
+  public let tables: BoardTables?
 
   /// One file of the site and how to render and write it.
-  package struct Job: Sendable {
-    package var path: String
-    package var weight: Int
-    package var write: @Sendable (SiteWriter) throws -> Void
+  public struct Job: Sendable {
+    public var path: String
+    public var weight: Int
+    public var write: @Sendable (SiteWriter) throws -> Void
   }
 
-  package init(
+  public init(
     snapshot: BoardSnapshot, theme: TemplateChecker.Checked, locales: [String], defaultLocale: String,
     today: CalendarDate, asOf: Date?, baseURL: String?
   ) {
@@ -39,7 +39,7 @@ package struct SiteRenderer: Sendable {
   }
 
   /// With the board's `tables` when the store already prepared them (``SnapshotHandlers``).
-  package init(
+  public init(
     snapshot: BoardSnapshot, tables: BoardTables?, theme: TemplateChecker.Checked, locales: [String],
     defaultLocale: String, today: CalendarDate, asOf: Date?, baseURL: String?
   ) {
@@ -54,10 +54,10 @@ package struct SiteRenderer: Sendable {
   }
 
   /// Bytes a page render holds before handing them to the file (board pages are 70 MB at 100,000 tasks).
-  package static let outputChunk = 1 << 19
+  public static let outputChunk = 1 << 19
 
   /// Every file of the site, largest first.
-  package func jobs() -> [Job] {
+  public func jobs() -> [Job] {
     let prepared = prepare()
     let renderer = self
     // Pages of equal weight alternate between locales (ko 1, en 1, ja 1, ko 2, …): the two workers then create
@@ -72,8 +72,8 @@ package struct SiteRenderer: Sendable {
         group.plan.isBoard ? snapshot.taskCount * (group.root == nil ? 12 : 15) : Self.historyPageSize * 4
       let job = Job(path: group.plan.path, weight: weight) {
         writer in
-        try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
-          try writer.write(path, streaming: produce)
+        unsafe try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
+          unsafe try writer.write(path, streaming: produce)
         }
       }
       return (job, rank)
@@ -89,9 +89,9 @@ package struct SiteRenderer: Sendable {
 
   /// A page, and the root index when the page is the default locale's board: the root is rendered right after
   /// it, copying what that page wrote.
-  private struct RenderGroup {
-    package var plan: PagePlan
-    package var root: PagePlan?
+  private struct RenderGroup: Sendable {
+    public var plan: PagePlan
+    public var root: PagePlan?
   }
 
   private func renderGroups() -> [RenderGroup] {
@@ -103,7 +103,7 @@ package struct SiteRenderer: Sendable {
   }
 
   /// Where a render puts a file: `write(path) { emit, copy in … }`, as `SiteWriter.write(_:streaming:)` takes it.
-  package typealias FileSink = (
+  public typealias FileSink = (
     _ path: String,
     _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) -> Void, _ copy: (String, Range<Int>) -> Void) -> Void
   ) throws -> Void
@@ -114,8 +114,8 @@ package struct SiteRenderer: Sendable {
     let plan = group.plan
     try withModel(for: plan, prepared) { model in
       var sections: [SectionSpan] = []
-      try write(plan.path) { emit, _ in
-        sections = theme.templates.render(
+      unsafe try write(plan.path) { emit, _ in
+        sections = unsafe theme.templates.render(
           plan.template, model: model, chunk: chunk, twin: group.root == nil ? .none : .record, emit: emit)
       }
       guard let root = group.root else { return }
@@ -124,11 +124,11 @@ package struct SiteRenderer: Sendable {
           section.pageKeys.allSatisfy { model.samePageValue($0, as: rootModel) }
         }
         let spans = Dictionary(uniqueKeysWithValues: reusable.map { ($0.op, $0.bytes) })
-        try write(root.path) { emit, copy in
+        unsafe try write(root.path) { emit, copy in
           withoutActuallyEscaping(copy) { copy in
-            theme.templates.render(
+            unsafe theme.templates.render(
               root.template, model: rootModel, chunk: chunk, twin: .reuse(spans, copy: { copy(plan.path, $0) }),
-              emit: emit)
+              emit: unsafe emit)
           }
         }
       }
@@ -137,20 +137,20 @@ package struct SiteRenderer: Sendable {
 
   /// What every page of a build reads: the template keys as site keys, the board's tables, each locale's tables.
   private struct Prepared: Sendable {
-    package var keys: FixedArray<SiteKey>
-    package var tables: BoardTables
-    package var locales: [String: LocaleTables]
+    public var keys: FixedArray<SiteKey>
+    public var tables: BoardTables
+    public var locales: [String: LocaleTables]
   }
 
   /// The board's tables, then every locale's on every core.
   private func prepare() -> Prepared {
     let tables = self.tables ?? BoardTables(snapshot: snapshot, today: today)
-    let codes = locales.filter { theme.catalogs[$0] != nil }
-    let (catalogs, zone, keyNames) = (theme.catalogs, snapshot.info.timeZone, theme.templates.keyNames)
-    let prepared = concurrentMap(codes.count) { index in
-      let catalog = catalogs[codes[index]]!
+    let catalogs = locales.compactMap { code in theme.catalogs[code].map { (code, $0) } }
+    let (zone, keyNames) = (snapshot.info.timeZone, theme.templates.keyNames)
+    let prepared = concurrentMap(catalogs.count) { index in
+      let (code, catalog) = catalogs[index]
       return LocaleTables(
-        code: codes[index], catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
+        code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
         tables: tables, keyNames: keyNames)
     }
     return Prepared(
@@ -162,7 +162,8 @@ package struct SiteRenderer: Sendable {
   private func withModel<Result>(
     for plan: PagePlan, _ prepared: Prepared, _ body: (SiteModel) throws -> Result
   ) rethrows -> Result {
-    let locale = prepared.locales[plan.code]!
+    // Every plan's locale was prepared: plans are made from the same locale list.
+    guard let locale = prepared.locales[plan.code] else { preconditionFailure("no tables for locale \(plan.code)") }
     let info = info(
       plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
     let page = PageTables(info)
@@ -172,26 +173,26 @@ package struct SiteRenderer: Sendable {
     }
   }
 
-  package static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
+  public static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
 
   /// One page of the site: where it goes, and which locale's board or history page it is.
-  package struct PagePlan {
-    package enum Kind {
+  public struct PagePlan: Sendable {
+    public enum Kind: Sendable {
       case board(atRoot: Bool)
       case history(page: Int, of: Int)
     }
 
-    package var path: String
-    package var code: String
-    package var kind: Kind
+    public var path: String
+    public var code: String
+    public var kind: Kind
 
-    package var isBoard: Bool { if case .board = kind { true } else { false } }
-    package var isRoot: Bool { if case .board(atRoot: true) = kind { true } else { false } }
-    package var template: String { isBoard ? "board" : "history" }
+    public var isBoard: Bool { if case .board = kind { true } else { false } }
+    public var isRoot: Bool { if case .board(atRoot: true) = kind { true } else { false } }
+    public var template: String { isBoard ? "board" : "history" }
   }
 
   /// Every page, locale by locale: the board (and the root index for the default locale), then the history pages.
-  package func pagePlans() -> [PagePlan] {
+  public func pagePlans() -> [PagePlan] {
     let historyPages = max(1, (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize)
     var plans: [PagePlan] = []
     for code in locales where theme.catalogs[code] != nil {
@@ -210,28 +211,30 @@ package struct SiteRenderer: Sendable {
 
   /// Every page's path, template and bytes as ``jobs()`` renders them (the root index copying from its twin),
   /// for tests; with `chunk`, streamed in pieces of that size and put back together.
-  package func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
+  public func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
     let prepared = prepare()
     var pages: [String: [UInt8]] = [:]
     for group in renderGroups() {
       // Rendering cannot fail here: the sink only collects bytes.
-      try? render(group, prepared, chunk: chunk ?? .max) { path, produce in
+      unsafe try? render(group, prepared, chunk: chunk ?? .max) { path, produce in
         var bytes: [UInt8] = []
-        produce({ bytes.append(contentsOf: $0) }, { source, range in bytes.append(contentsOf: pages[source]![range]) })
+        unsafe produce(
+          { unsafe bytes.append(contentsOf: $0) },
+          { source, range in bytes.append(contentsOf: pages[source, default: []][range]) })
         pages[path] = bytes
       }
     }
-    return pagePlans().map { ($0.path, $0.template, pages[$0.path]!) }
+    return pagePlans().map { ($0.path, $0.template, pages[$0.path, default: []]) }
   }
 
   /// Every page's path, template and ``PageContext``: the view model as README documents it, built the plain
   /// way from the `String`s of `board` (the board this renderer's snapshot packs). Tests render these with
   /// swift-mustache and compare with ``renderedPages()``.
-  package func referencePages(of board: Board) -> [(path: String, template: String, context: PageContext)] {
+  public func referencePages(of board: Board) -> [(path: String, template: String, context: PageContext)] {
     let shared = SharedBoardData(board: board, today: today)
     var views: [String: LocaleView] = [:]
-    return pagePlans().map { plan in
-      let catalog = theme.catalogs[plan.code]!
+    return pagePlans().compactMap { plan in
+      guard let catalog = theme.catalogs[plan.code] else { return nil }
       let locale =
         views[plan.code]
         ?? LocaleView(
@@ -329,26 +332,26 @@ package struct SiteRenderer: Sendable {
 }
 
 /// The page-level values of one page, before they become a ``PageContext`` or ``PageTables``.
-package struct PageInfo {
-  package var lang: String
-  package var root: String
-  package var boardTitle: String
-  package var pageTitle: String
-  package var asOf: String
-  package var asOfISO: String
-  package var summary: String
-  package var boardHref: String
-  package var historyHref: String
-  package var isBoard: Bool
-  package var canonical: String?
-  package var locales: [LocaleLink]
+public struct PageInfo {
+  public var lang: String
+  public var root: String
+  public var boardTitle: String
+  public var pageTitle: String
+  public var asOf: String
+  public var asOfISO: String
+  public var summary: String
+  public var boardHref: String
+  public var historyHref: String
+  public var isBoard: Bool
+  public var canonical: String?
+  public var locales: [LocaleLink]
   /// History pages only: the label, the pager, and which entries (newest first) the page shows.
-  package var pageLabel = ""
-  package var prevHref: String?
-  package var nextHref: String?
-  package var entries = 0..<0
+  public var pageLabel = ""
+  public var prevHref: String?
+  public var nextHref: String?
+  public var entries = 0..<0
 
-  package func context(catalog: CatalogContext, content: any TemplateContext) -> PageContext {
+  public func context(catalog: CatalogContext, content: any TemplateContext) -> PageContext {
     PageContext(
       lang: lang, catalog: catalog, root: root, boardTitle: boardTitle, pageTitle: pageTitle, asOf: asOf,
       asOfISO: asOfISO, summary: summary, boardHref: boardHref, historyHref: historyHref, isBoard: isBoard,

@@ -6,49 +6,49 @@ import PMBoardStore
 import PMBoardValidation
 
 /// A string kept in a ``ByteArena``: its UTF-8 at `start`, followed by its HTML-escaped form when that differs.
-package struct TextRef: Sendable {
-  package var start: Int
-  package var rawCount: UInt32
-  package var escapedCount: UInt32
+public struct TextRef: Sendable {
+  public var start: Int
+  public var rawCount: UInt32
+  public var escapedCount: UInt32
 
-  package static let empty = TextRef(start: 0, rawCount: 0, escapedCount: 0)
+  public static let empty = TextRef(start: 0, rawCount: 0, escapedCount: 0)
 
-  package var escapedStart: Int { rawCount == escapedCount ? start : start + Int(rawCount) }
+  public var escapedStart: Int { rawCount == escapedCount ? start : start + Int(rawCount) }
 }
 
 /// Collects strings into one ``ByteArena``.
-package struct ArenaBuilder: ~Copyable {
+public struct ArenaBuilder: ~Copyable {
   private var writer: ByteWriter
   /// Where the writer's first byte sits in the arena the references point into.
   private let offset: Int
 
-  package init() {
+  public init() {
     writer = ByteWriter(capacity: 1 << 16)
     offset = 0
   }
 
   /// Fills `region`, the bytes from `offset` of a reserved ``ByteArena``, which must have room for
   /// ``worstCase(rawCount:)`` of the texts stored.
-  package init(region: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
-    writer = ByteWriter(region: region)
+  public init(region: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+    writer = unsafe ByteWriter(region: region)
     self.offset = offset
   }
 
   /// The most bytes `text(utf8:)` stores for texts of `rawCount` bytes in all: each as it is, then escaped,
   /// where a byte becomes at most six (`&quot;`).
-  package static func worstCase(rawCount: Int) -> Int { rawCount * 7 }
+  public static func worstCase(rawCount: Int) -> Int { rawCount * 7 }
 
   /// Stores `text` and its escaped form (once if they are the same).
-  package mutating func text(_ text: String) -> TextRef {
+  public mutating func text(_ text: String) -> TextRef {
     var text = text
-    return text.withUTF8 { self.text(utf8: $0) }
+    return text.withUTF8 { unsafe self.text(utf8: $0) }
   }
 
   /// Stores the (valid) UTF-8 `utf8` and its escaped form (once if they are the same).
-  package mutating func text(utf8: UnsafeBufferPointer<UInt8>) -> TextRef {
+  public mutating func text(utf8: UnsafeBufferPointer<UInt8>) -> TextRef {
     let start = writer.count
-    writer.appendBytes(utf8)
-    guard HTMLEscaper.appendEscapedIfNeeded(utf8: utf8, into: &writer) else {
+    unsafe writer.appendBytes(utf8)
+    guard unsafe HTMLEscaper.appendEscapedIfNeeded(utf8: utf8, into: &writer) else {
       return TextRef(start: offset + start, rawCount: UInt32(utf8.count), escapedCount: UInt32(utf8.count))
     }
     let escaped = writer.count - start - utf8.count
@@ -60,30 +60,31 @@ package struct ArenaBuilder: ~Copyable {
   }
 
   /// Stores `text` only as it is; for text that is composed into other text, never shown alone.
-  package mutating func raw(_ text: String) -> RawRef {
+  public mutating func raw(_ text: String) -> RawRef {
     var text = text
-    var ref = text.withUTF8 { writer.appendRef($0) }
+    var ref = text.withUTF8 { unsafe writer.appendRef($0) }
     ref.start += offset
     return ref
   }
 
-  package consuming func finish() -> ByteArena { ByteArena(writer) }
+  public consuming func finish() -> ByteArena { ByteArena(writer) }
 }
 
 /// A fixed array with a stable address, readable without reference counting while its owner lives.
-package final class FixedArray<Element>: @unchecked Sendable {
-  package let base: UnsafeMutableBufferPointer<Element>
+@safe public final class FixedArray<Element>: @unchecked Sendable {
+  public let base: UnsafeMutableBufferPointer<Element>
 
-  package init(_ elements: [Element]) {
-    base = Self.allocate(elements.count)
-    _ = base.initialize(from: elements)
+  public init(_ elements: [Element]) {
+    unsafe base = unsafe Self.allocate(elements.count)
+    _ = unsafe base.initialize(from: elements)
   }
 
   /// `count` elements made by `element(i)` in order, written in place (no intermediate array).
-  package init(count: Int, _ element: (Int) -> Element) {
-    base = Self.allocate(count)
+  public init(count: Int, _ element: (Int) -> Element) {
+    unsafe base = unsafe Self.allocate(count)
     for index in 0..<count {
-      (base.baseAddress! + index).initialize(to: element(index))
+      // swift-format-ignore: NeverForceUnwrap
+      unsafe (base.baseAddress! + index).initialize(to: element(index))
     }
   }
 
@@ -91,68 +92,70 @@ package final class FixedArray<Element>: @unchecked Sendable {
   /// `count`, not the capacity: an empty table with one uninitialised slot was read as garbage (a build of a
   /// board without history crashed now and then).
   private static func allocate(_ count: Int) -> UnsafeMutableBufferPointer<Element> {
-    UnsafeMutableBufferPointer(start: .allocate(capacity: max(count, 1)), count: count)
+    unsafe UnsafeMutableBufferPointer(start: .allocate(capacity: max(count, 1)), count: count)
   }
 
   deinit {
-    base.baseAddress!.deallocate()
+    // swift-format-ignore: NeverForceUnwrap
+    unsafe base.baseAddress!.deallocate()
   }
 
-  package var pointer: UnsafePointer<Element> { UnsafePointer(base.baseAddress!) }
+  // swift-format-ignore: NeverForceUnwrap
+  public var pointer: UnsafePointer<Element> { unsafe UnsafePointer(base.baseAddress!) }
 }
 
 /// One card in board order, as plain values.
-package struct CardRecord {
-  package var id: TextRef
-  package var title: TextRef
-  package var body: TextRef
+public struct CardRecord {
+  public var id: TextRef
+  public var title: TextRef
+  public var body: TextRef
   /// Index into the build's distinct due dates; -1 without a due date.
-  package var dueIndex: Int32
-  package var state: TaskState
-  package var overdue: Bool
-  package var dueToday: Bool
+  public var dueIndex: Int32
+  public var state: TaskState
+  public var overdue: Bool
+  public var dueToday: Bool
 }
 
 /// One history entry (newest first), as plain values.
-package struct EntryRecord {
+public struct EntryRecord {
   /// Seconds since 1970, rounded down, UTC.
-  package var utcSeconds: Int
+  public var utcSeconds: Int
   /// The same on the board's wall clock.
-  package var localSeconds: Int
-  package var title: RawRef
+  public var localSeconds: Int
+  public var title: RawRef
   /// Index into the build's distinct wall-clock days.
-  package var dayIndex: Int32
+  public var dayIndex: Int32
   /// Index into ``BoardTables/isoDays`` of the UTC day; -1 outside years 0–9999.
-  package var utcDayIndex: Int32
-  package var fieldsStart: Int32
-  package var fieldsCount: Int32
-  package var action: HistoryAction
-  package var from: TaskState?
-  package var to: TaskState?
+  public var utcDayIndex: Int32
+  public var fieldsStart: Int32
+  public var fieldsCount: Int32
+  public var action: HistoryAction
+  public var from: TaskState?
+  public var to: TaskState?
   /// The title has nothing to escape, so a sentence with it needs escaping only if its locale's words do.
-  package var titleIsPlain: Bool
+  public var titleIsPlain: Bool
 }
 
 /// What every locale's pages read, computed once per build: cards sorted into board order, history newest first
 /// with wall-clock times, all text as bytes. Its independent pieces are made on every core (``concurrentMap``).
-package final class BoardTables: @unchecked Sendable {
-  package let cardBytes: ByteArena
-  package let cards: FixedArray<CardRecord>
+public final class BoardTables: @unchecked Sendable {
+  public let cardBytes: ByteArena
+  public let cards: FixedArray<CardRecord>
   /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.
-  package let columnStarts: FixedArray<Int>
-  package let dueDates: [CalendarDate]
-  package let overdueCount: Int
-  package let historyBytes: ByteArena
-  package let entries: FixedArray<EntryRecord>
-  package let fields: FixedArray<TaskField>
+  public let columnStarts: FixedArray<Int>
+  public let dueDates: [CalendarDate]
+  public let overdueCount: Int
+  public let historyBytes: ByteArena
+  public let entries: FixedArray<EntryRecord>
+  public let fields: FixedArray<TaskField>
   /// Every wall-clock day (days since 1970) a history entry falls on.
-  package let days: [Int]
+  public let days: [Int]
   /// `YYYY-MM-DD` of every UTC day a history entry falls on, 10 bytes each: the date of each entry's `at`,
   /// formatted once for all locales.
-  package let isoDays: FixedArray<UInt8>
+  public let isoDays: FixedArray<UInt8>
 
   /// Both halves at once: the cards' pieces and the history on every core.
-  package convenience init(snapshot: BoardSnapshot, today: CalendarDate) {
+  public convenience init(snapshot: BoardSnapshot, today: CalendarDate) {
     let halves = concurrentMap(2) { half -> Half in
       half == 0
         ? .cards(CardTables(tasks: snapshot.tasks, today: today))
@@ -165,7 +168,7 @@ package final class BoardTables: @unchecked Sendable {
   }
 
   /// Halves made separately: a store hands the tasks over while it still reads the history.
-  package init(cards: CardTables, history: HistoryTables) {
+  public init(cards: CardTables, history: HistoryTables) {
     cardBytes = cards.bytes
     self.cards = cards.records
     columnStarts = cards.columnStarts
@@ -185,19 +188,19 @@ package final class BoardTables: @unchecked Sendable {
 }
 
 /// The card half of ``BoardTables``: every card in board order, its text raw and escaped.
-package struct CardTables: @unchecked Sendable {
-  package let bytes: ByteArena
-  package let records: FixedArray<CardRecord>
+public struct CardTables: @unchecked Sendable {
+  public let bytes: ByteArena
+  public let records: FixedArray<CardRecord>
   /// Column `order` is `records[columnStarts[order]..<columnStarts[order + 1]]`.
-  package let columnStarts: FixedArray<Int>
-  package let dueDates: [CalendarDate]
-  package let overdueCount: Int
+  public let columnStarts: FixedArray<Int>
+  public let dueDates: [CalendarDate]
+  public let overdueCount: Int
 
   /// Two rounds on every core: the order of each column, then the escaped text of slices of the cards in that
   /// order. Sorting first lays the arena out in board order, so that a board page copies card text from its front
   /// to its back; in store order every card was a jump to elsewhere in a 40 MB arena (at 100,000 tasks the cache
   /// and TLB misses of those copies were the largest single cost of rendering).
-  package init(tasks: BoardSnapshot.Tasks, today: CalendarDate) {
+  public init(tasks: BoardSnapshot.Tasks, today: CalendarDate) {
     let columns = TaskState.allCases
     let orders = concurrentMap(columns.count) { Self.columnOrder(columns[$0], of: tasks) }
     let order = Array(orders.joined())
@@ -215,7 +218,7 @@ package struct CardTables: @unchecked Sendable {
     }
     let arena = ByteArena(reserving: regionStarts[sliceCount])
     let slices = concurrentMap(sliceCount) { slice in
-      CardSlice(
+      unsafe CardSlice(
         tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today,
         arena: ArenaBuilder(
           region: arena.region(regionStarts[slice]..<regionStarts[slice + 1]), at: regionStarts[slice]))
@@ -223,7 +226,8 @@ package struct CardTables: @unchecked Sendable {
     let cards = JoinedCards(slices: slices)
     bytes = arena
     records = cards.records
-    columnStarts = FixedArray(orders.reduce(into: [0]) { starts, order in starts.append(starts.last! + order.count) })
+    columnStarts = FixedArray(
+      orders.reduce(into: [0]) { starts, order in starts.append((starts.last ?? 0) + order.count) })
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount
   }
@@ -233,14 +237,14 @@ package struct CardTables: @unchecked Sendable {
   /// titles often share their first word, and every tie the prefix leaves is a `memcmp` of two titles far apart
   /// in memory (cache misses, most of the sort's time at 100,000 tasks).
   private struct SortKey {
-    package var prefix: UInt64
-    package var prefix2: UInt64
+    public var prefix: UInt64
+    public var prefix2: UInt64
     /// Days since 1970; `Int32.max` without a due date (last).
-    package var due: Int32
-    package var taskAndPlain: UInt32
+    public var due: Int32
+    public var taskAndPlain: UInt32
 
-    package var task: Int { Int(taskAndPlain & 0x7FFF_FFFF) }
-    package var plain: Bool { taskAndPlain & 0x8000_0000 != 0 }
+    public var task: Int { Int(taskAndPlain & 0x7FFF_FFFF) }
+    public var plain: Bool { taskAndPlain & 0x8000_0000 != 0 }
   }
 
   /// The indices of the tasks in `state`'s column, in board order: due date (none last), title in code point
@@ -251,25 +255,25 @@ package struct CardTables: @unchecked Sendable {
     let text = tasks.text
     var keys: [SortKey] = []
     for (index, task) in tasks.records.enumerated() where task.state == state {
-      let title = text.bytes(task.title)
+      let title = unsafe text.bytes(task.title)
       var prefixes: (UInt64, UInt64) = (0, 0)
-      withUnsafeMutableBytes(of: &prefixes) { raw in
+      unsafe withUnsafeMutableBytes(of: &prefixes) { raw in
         // Big-endian words compare like the bytes they hold.
-        raw.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: title.prefix(16))))
+        unsafe raw.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: title.prefix(16))))
       }
       keys.append(
         SortKey(
           prefix: UInt64(bigEndian: prefixes.0), prefix2: UInt64(bigEndian: prefixes.1),
           due: task.due.map { Int32($0.daysSinceEpoch) } ?? .max,
-          taskAndPlain: UInt32(index) | (certainlyNFC(title) ? 0x8000_0000 : 0)))
+          taskAndPlain: unsafe UInt32(index) | (certainlyNFC(title) ? 0x8000_0000 : 0)))
     }
-    let base = text.base
+    let base = unsafe text.base
     func compare(_ a: RawRef, _ b: RawRef) -> Int32 {
       let common = Int(min(a.count, b.count))
-      let order = memcmp(base + a.start, base + b.start, common)
+      let order = unsafe memcmp(base + a.start, base + b.start, common)
       return order != 0 ? order : a.count < b.count ? -1 : a.count > b.count ? 1 : 0
     }
-    tasks.records.withUnsafeBufferPointer { records in
+    unsafe tasks.records.withUnsafeBufferPointer { records in
       keys.sort { lhs, rhs in
         if lhs.due != rhs.due { return lhs.due < rhs.due }
         let titleOrder: Int32
@@ -278,12 +282,12 @@ package struct CardTables: @unchecked Sendable {
         } else if lhs.prefix2 != rhs.prefix2 {
           titleOrder = lhs.prefix2 < rhs.prefix2 ? -1 : 1
         } else {
-          titleOrder = compare(records[lhs.task].title, records[rhs.task].title)
+          titleOrder = unsafe compare(records[lhs.task].title, records[rhs.task].title)
         }
         // Different bytes of two titles in NFC: different titles, decided without touching the records.
         if titleOrder != 0 && lhs.plain && rhs.plain { return titleOrder < 0 }
-        let left = records[lhs.task]
-        let right = records[rhs.task]
+        let left = unsafe records[lhs.task]
+        let right = unsafe records[rhs.task]
         if titleOrder != 0 && text.string(left.title) != text.string(right.title) { return titleOrder < 0 }
         return compare(left.id, right.id) < 0
       }
@@ -293,19 +297,21 @@ package struct CardTables: @unchecked Sendable {
 
   /// The cards `order` lists (indices into `tasks.records`), their text (raw and escaped) stored by `arena`.
   private struct CardSlice {
-    package var records: [CardRecord]
+    public var records: [CardRecord]
     /// `records[i].dueIndex` indexes these until the slices are joined.
-    package var dueDates: [CalendarDate]
-    package var overdueCount: Int
+    public var dueDates: [CalendarDate]
+    public var overdueCount: Int
 
-    package init(tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, arena: consuming ArenaBuilder) {
+    public init(
+      tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, arena: consuming ArenaBuilder
+    ) {
       records = []
       records.reserveCapacity(order.count)
       var dueDates = Interner<CalendarDate>()
       overdueCount = 0
       for index in order {
         let task = tasks.records[Int(index)]
-        let record = CardRecord(
+        let record = unsafe CardRecord(
           id: arena.text(utf8: tasks.text.bytes(task.id)), title: arena.text(utf8: tasks.text.bytes(task.title)),
           body: arena.text(utf8: tasks.text.bytes(task.body)), dueIndex: task.due.map { dueDates.number($0) } ?? -1,
           state: task.state,
@@ -320,11 +326,11 @@ package struct CardTables: @unchecked Sendable {
 
   /// The slices' records as one table, with one due-date list.
   private struct JoinedCards {
-    package var records: FixedArray<CardRecord>
-    package var dueDates: [CalendarDate]
-    package var overdueCount: Int
+    public var records: FixedArray<CardRecord>
+    public var dueDates: [CalendarDate]
+    public var overdueCount: Int
 
-    package init(slices: [CardSlice]) {
+    public init(slices: [CardSlice]) {
       var dueDates = Interner<CalendarDate>()
       var overdueCount = 0
       var all: [CardRecord] = []
@@ -349,13 +355,14 @@ package struct CardTables: @unchecked Sendable {
   fileprivate static func certainlyNFC(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     while index < text.count {
-      let lead = text[index]
+      let lead = unsafe text[index]
       if lead < 0x80 {
         index += 1
         continue
       }
       guard lead & 0xF0 == 0xE0, index + 2 < text.count else { return false }
-      let scalar = UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+      let scalar =
+        unsafe UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
       switch scalar {
       case 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x3001...0x3002,
         0x300C...0x300F, 0x2018...0x201D:
@@ -370,14 +377,14 @@ package struct CardTables: @unchecked Sendable {
 
 /// The history half of ``BoardTables``: history newest first. Titles stay where the snapshot keeps them:
 /// sentences escape them as they are composed.
-package struct HistoryTables: @unchecked Sendable {
-  package let bytes: ByteArena
-  package let entries: FixedArray<EntryRecord>
-  package let fields: FixedArray<TaskField>
-  package let days: [Int]
-  package let isoDays: FixedArray<UInt8>
+public struct HistoryTables: @unchecked Sendable {
+  public let bytes: ByteArena
+  public let entries: FixedArray<EntryRecord>
+  public let fields: FixedArray<TaskField>
+  public let days: [Int]
+  public let isoDays: FixedArray<UInt8>
 
-  package init(history: BoardSnapshot.History, zone: TimeZone) {
+  public init(history: BoardSnapshot.History, zone: TimeZone) {
     var clock = WallClock(zone: zone)
     var days = Interner<Int>()
     var utcDays = Interner<Int>()
@@ -393,7 +400,7 @@ package struct HistoryTables: @unchecked Sendable {
         let year = CalendarDate(daysSinceEpoch: utcDay).year
         (lastUTCDay, lastUTCIndex) = (utcDay, (0...9999).contains(year) ? utcDays.number(utcDay) : -1)
       }
-      return EntryRecord(
+      return unsafe EntryRecord(
         utcSeconds: seconds, localSeconds: local, title: entry.title,
         dayIndex: days.number(Instant.day(ofSecond: local).day),
         utcDayIndex: lastUTCIndex,
@@ -409,52 +416,54 @@ package struct HistoryTables: @unchecked Sendable {
 }
 
 /// One step of a compiled catalog message (a history sentence or the timestamp format).
-package enum MessagePart {
+public enum MessagePart {
   case literal(RawRef)
   case slot(MessageSlot)
   case particle(KoreanParticle)
 }
 
 /// The values a message can name.
-package enum MessageSlot {
+public enum MessageSlot {
   case title, from, to, fields, date, hour, minute
 }
 
 /// One locale prepared for a build, as bytes and tables: labels, every due date and history day formatted once,
 /// the catalog as a table of the template set's keys, and the history messages compiled.
-package final class LocaleTables: @unchecked Sendable {
-  package let code: String
-  package let catalog: LocaleCatalog
-  package let formatter: LocaleFormatter
-  package let bytes: ByteArena
+public final class LocaleTables: @unchecked Sendable {
+  public let code: String
+  public let catalog: LocaleCatalog
+  public let formatter: LocaleFormatter
+  public let bytes: ByteArena
   /// By `TaskState.order`.
-  package let stateNames: FixedArray<TextRef>
-  package let stateLabels: FixedArray<TextRef>
-  package let stateLabelsRaw: FixedArray<RawRef>
+  public let stateNames: FixedArray<TextRef>
+  public let stateLabels: FixedArray<TextRef>
+  public let stateLabelsRaw: FixedArray<RawRef>
   /// By `HistoryAction.allCases` position.
-  package let actionNames: FixedArray<TextRef>
+  public let actionNames: FixedArray<TextRef>
   /// By due index.
-  package let dueTexts: FixedArray<TextRef>
-  package let dueISO: FixedArray<TextRef>
+  public let dueTexts: FixedArray<TextRef>
+  public let dueISO: FixedArray<TextRef>
   /// By day index.
-  package let dayTexts: FixedArray<RawRef>
+  public let dayTexts: FixedArray<RawRef>
   /// Catalog node `n` answers key `k` with `catalogTable[n * keyCount + k]`; node 0 is the catalog itself.
-  package let catalogTable: FixedArray<SiteValue?>
-  package let keyCount: Int
-  package let parts: FixedArray<MessagePart>
+  public let catalogTable: FixedArray<SiteValue?>
+  public let keyCount: Int
+  public let parts: FixedArray<MessagePart>
   /// `parts` ranges: the sentence of each action (by `allCases` position), then the timestamp.
-  package let messages: FixedArray<Range<Int>>
+  public let messages: FixedArray<Range<Int>>
   /// By `TaskField.allCases` position.
-  package let fieldNames: FixedArray<RawRef>
-  package let separator: RawRef
-  package let unknownFields: RawRef
+  public let fieldNames: FixedArray<RawRef>
+  public let separator: RawRef
+  public let unknownFields: RawRef
   /// Whether every word a history sentence adds to the title (literals, labels, field names) has nothing to
   /// escape; then a sentence whose title has nothing to escape is written without checking it.
-  package let sentenceIsPlain: Bool
+  public let sentenceIsPlain: Bool
   /// The same for every timestamp (literals and day names).
-  package let timestampIsPlain: Bool
+  public let timestampIsPlain: Bool
 
-  package init(code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, tables: BoardTables, keyNames: [String]) {
+  public init(
+    code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, tables: BoardTables, keyNames: [String]
+  ) {
     self.code = code
     self.catalog = catalog
     self.formatter = formatter
@@ -520,49 +529,50 @@ package final class LocaleTables: @unchecked Sendable {
     unknownFields = arena.raw(formatter.unknownFields)
     let bytes = arena.finish()
     self.bytes = bytes
-    func isPlain(_ text: RawRef) -> Bool { !HTMLEscaper.needsEscaping(bytes.bytes(text)) }
+    func isPlain(_ text: RawRef) -> Bool { unsafe !HTMLEscaper.needsEscaping(bytes.bytes(text)) }
     func literalsArePlain(_ range: Range<Int>) -> Bool {
       parts[range].allSatisfy { if case .literal(let text) = $0 { isPlain(text) } else { true } }
     }
-    let sentenceWords = Array(stateLabelsRaw.base) + Array(fieldNames.base) + [separator, unknownFields]
+    let sentenceWords = unsafe Array(stateLabelsRaw.base) + Array(fieldNames.base) + [separator, unknownFields]
     sentenceIsPlain =
       messages.prefix(HistoryAction.allCases.count).allSatisfy(literalsArePlain)
       && sentenceWords.allSatisfy(isPlain)
-    timestampIsPlain = literalsArePlain(messages[HistoryAction.allCases.count]) && dayTexts.base.allSatisfy(isPlain)
+    timestampIsPlain =
+      unsafe literalsArePlain(messages[HistoryAction.allCases.count]) && dayTexts.base.allSatisfy(isPlain)
   }
 }
 
 /// The page-level variables of one page as bytes: `PageContext` plus the board or history page's own.
-package final class PageTables: @unchecked Sendable {
-  package struct Link {
-    package var code: TextRef
-    package var name: TextRef
-    package var href: TextRef
-    package var url: TextRef
-    package var current: Bool
+public final class PageTables: @unchecked Sendable {
+  public struct Link {
+    public var code: TextRef
+    public var name: TextRef
+    public var href: TextRef
+    public var url: TextRef
+    public var current: Bool
   }
 
-  package let bytes: ByteArena
-  package let lang: TextRef
-  package let root: TextRef
-  package let boardTitle: TextRef
-  package let pageTitle: TextRef
-  package let asOf: TextRef
-  package let asOfISO: TextRef
-  package let summary: TextRef
-  package let boardHref: TextRef
-  package let historyHref: TextRef
-  package let isBoard: Bool
-  package let canonical: TextRef?
-  package let links: FixedArray<Link>
-  package let linkCount: Int
-  package let pageLabel: TextRef
-  package let prevHref: TextRef?
-  package let nextHref: TextRef?
+  public let bytes: ByteArena
+  public let lang: TextRef
+  public let root: TextRef
+  public let boardTitle: TextRef
+  public let pageTitle: TextRef
+  public let asOf: TextRef
+  public let asOfISO: TextRef
+  public let summary: TextRef
+  public let boardHref: TextRef
+  public let historyHref: TextRef
+  public let isBoard: Bool
+  public let canonical: TextRef?
+  public let links: FixedArray<Link>
+  public let linkCount: Int
+  public let pageLabel: TextRef
+  public let prevHref: TextRef?
+  public let nextHref: TextRef?
   /// The history entries this page shows.
-  package let entries: Range<Int>
+  public let entries: Range<Int>
 
-  package init(_ info: PageInfo) {
+  public init(_ info: PageInfo) {
     var arena = ArenaBuilder()
     lang = arena.text(info.lang)
     root = arena.text(info.root)

@@ -1,20 +1,20 @@
 import CSystemShim
 import Foundation
-import Synchronization
 import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
 import PMBoardStore
 import PMBoardValidation
+import Synchronization
 
 /// The "write the site" stage. Files go into a fresh directory beside `--out`; `commit()` swaps it in with one
 /// rename, so readers see either the old site or the new one, never a mix. Files whose bytes did not change are
 /// hard-linked from the old site, keeping their modification time for rsync and CDNs.
-package final class SiteWriter: Sendable {
+public final class SiteWriter: Sendable {
   /// The manifest marks a directory as pmboard's and lists what pmboard wrote into it.
-  package static let manifestName = ".pmboard-manifest"
+  public static let manifestName = ".pmboard-manifest"
 
-  package let out: URL
+  public let out: URL
   private let staging: URL
   /// `out` and `staging` as paths: per-file paths are joined as strings, because `URL.appendingPathComponent`
   /// stats the result, and a stat waits for the directory lock while the other thread creates a file there.
@@ -25,29 +25,29 @@ package final class SiteWriter: Sendable {
   private let state = Mutex(Progress())
 
   private struct Progress {
-    package var written: [String] = []
+    public var written: [String] = []
     /// Files identical to the old site's: linked from it at commit, and only if anything changed at all.
-    package var unchanged: [String] = []
+    public var unchanged: [String] = []
     /// The old file each unchanged path was compared with: a later copy from it checks it is still that file.
-    package var comparedFiles: [String: FileIdentity] = [:]
-    package var bytes = 0
+    public var comparedFiles: [String: FileIdentity] = [:]
+    public var bytes = 0
   }
 
   /// What a build wrote.
-  package struct Summary: Sendable {
-    package var files: Int
-    package var changed: Int
-    package var removed: Int
-    package var bytes: Int
-    package var kept: [String]
+  public struct Summary: Sendable {
+    public var files: Int
+    public var changed: Int
+    public var removed: Int
+    public var bytes: Int
+    public var kept: [String]
   }
 
   /// Prepares a staging directory; refuses an `out` that pmboard did not make.
-  package init(out: URL) throws(SiteWriteError) {
+  public init(out: URL) throws(SiteWriteError) {
     self.out = out.standardizedFileURL
     let manager = FileManager.default
     var isDirectory: ObjCBool = false
-    if manager.fileExists(atPath: self.out.path, isDirectory: &isDirectory) {
+    if unsafe manager.fileExists(atPath: self.out.path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else { throw .notADirectory(self.out.path) }
       let contents = (try? manager.contentsOfDirectory(atPath: self.out.path)) ?? []
       let manifest = self.out.appendingPathComponent(Self.manifestName)
@@ -77,24 +77,24 @@ package final class SiteWriter: Sendable {
   }
 
   /// Writes one file (relative path with `/`); safe to call from several tasks at once.
-  package func write(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
-    try bytes.withUnsafeBufferPointer { buffer throws(SiteWriteError) in try write(path, buffer) }
+  public func write(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
+    unsafe try bytes.withUnsafeBufferPointer { buffer throws(SiteWriteError) in unsafe try write(path, buffer) }
   }
 
   /// Writes one file from a buffer; safe to call from several tasks at once.
-  package func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteWriteError) {
-    try write(path) { emit in emit(bytes) }
+  public func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteWriteError) {
+    unsafe try write(path) { emit in unsafe emit(bytes) }
   }
 
   /// Creates `path` in the staging directory, with its folders.
   private func create(_ path: String) throws(SiteWriteError) -> Int32 {
     let target = stagingFile(path)
-    var descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    var descriptor = unsafe open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     if descriptor < 0, errno == ENOENT {
       makeFolders(for: target)
-      descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      descriptor = unsafe open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     }
-    guard descriptor >= 0 else { throw .io(target, String(cString: strerror(errno))) }
+    guard descriptor >= 0 else { throw unsafe .io(target, String(cString: strerror(errno))) }
     return descriptor
   }
 
@@ -103,23 +103,24 @@ package final class SiteWriter: Sendable {
   {
     var offset = 0
     while offset < bytes.count {
-      let result = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      guard result > 0 else { throw .io(path, String(cString: strerror(errno))) }
+      // swift-format-ignore: NeverForceUnwrap
+      let result = unsafe Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      guard result > 0 else { throw unsafe .io(path, String(cString: strerror(errno))) }
       offset += result
     }
   }
 
   /// Writes one file whose bytes `produce` hands over in pieces, so a big page never sits in memory whole; safe
   /// to call from several tasks at once. A file whose bytes did not change is hard-linked from the old site.
-  package func write(
+  public func write(
     _ path: String, streaming produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
   ) throws(SiteWriteError) {
-    try write(path) { emit, _ in withoutActuallyEscaping(emit) { produce($0) } }
+    unsafe try write(path) { emit, _ in unsafe withoutActuallyEscaping(emit) { unsafe produce($0) } }
   }
 
   /// Like ``write(_:streaming:)``; `produce` may also hand over a byte range of a file this build wrote before
   /// (`copy(path, range)`), which the kernel copies without the bytes passing through this process.
-  package func write(
+  public func write(
     _ path: String,
     streaming produce: (
       _ emit: (UnsafeBufferPointer<UInt8>) -> Void, _ copy: (_ path: String, _ range: Range<Int>) -> Void
@@ -128,7 +129,7 @@ package final class SiteWriter: Sendable {
     let old = outPath + "/" + path
     // While every byte so far equals the old file's, write nothing: a rebuild with nothing changed only reads.
     // At the first difference, the equal prefix is copied from the old file and writing goes on from there.
-    var oldDescriptor: Int32 = previous?.contains(path) == true ? open(old, O_RDONLY | O_CLOEXEC) : -1
+    var oldDescriptor: Int32 = unsafe previous?.contains(path) == true ? open(old, O_RDONLY | O_CLOEXEC) : -1
     var descriptor: Int32 = -1
     var matched = 0
     var oldBytes: [UInt8] = []
@@ -148,13 +149,13 @@ package final class SiteWriter: Sendable {
       do {
         total += bytes.count
         if oldDescriptor >= 0 {
-          if Self.readEqual(oldDescriptor, bytes, buffer: &oldBytes) {
+          if unsafe Self.readEqual(oldDescriptor, bytes, buffer: &oldBytes) {
             matched += bytes.count
             return
           }
           try diverge()
         }
-        try Self.writeAll(descriptor, bytes, path: path)
+        unsafe try Self.writeAll(descriptor, bytes, path: path)
       } catch {
         failure = error
       }
@@ -162,9 +163,9 @@ package final class SiteWriter: Sendable {
     func copy(_ source: String, _ range: Range<Int>) {
       guard failure == nil, !range.isEmpty else { return }
       let (file, compared) = contentFile(of: source)
-      let input = open(file, O_RDONLY | O_CLOEXEC)
+      let input = unsafe open(file, O_RDONLY | O_CLOEXEC)
       guard input >= 0 else {
-        failure = .io(file, String(cString: strerror(errno)))
+        failure = unsafe .io(file, String(cString: strerror(errno)))
         return
       }
       defer { close(input) }
@@ -182,21 +183,22 @@ package final class SiteWriter: Sendable {
       var buffer = [UInt8](repeating: 0, count: min(range.count, 1 << 20))
       var offset = range.lowerBound
       while offset < range.upperBound, failure == nil {
-        let got = buffer.withUnsafeMutableBytes {
-          pread(input, $0.baseAddress!, min($0.count, range.upperBound - offset), off_t(offset))
+        let got = unsafe buffer.withUnsafeMutableBytes {
+          // swift-format-ignore: NeverForceUnwrap
+          unsafe pread(input, $0.baseAddress!, min($0.count, range.upperBound - offset), off_t(offset))
         }
         guard got > 0 else {
           failure = .io(file, "ended before the bytes this build wrote to it")
           return
         }
-        buffer.withUnsafeBufferPointer { emit(UnsafeBufferPointer(rebasing: $0[0..<got])) }
+        unsafe buffer.withUnsafeBufferPointer { unsafe emit(UnsafeBufferPointer(rebasing: $0[0..<got])) }
         offset += got
       }
     }
-    produce(emit, copy)
+    unsafe produce(emit, copy)
     if oldDescriptor >= 0 {
       var probe: UInt8 = 0
-      if failure == nil, read(oldDescriptor, &probe, 1) == 0 {
+      if failure == nil, unsafe read(oldDescriptor, &probe, 1) == 0 {
         let identity = Self.identity(of: oldDescriptor)
         close(oldDescriptor)
         state.withLock {
@@ -226,7 +228,7 @@ package final class SiteWriter: Sendable {
     let start = lseek(output, 0, SEEK_CUR)
     var offset = Int64(range.lowerBound)
     while offset < Int64(range.upperBound) {
-      let copied = pmboard_copy_file_range(input, &offset, output, UInt(Int64(range.upperBound) - offset))
+      let copied = unsafe pmboard_copy_file_range(input, &offset, output, UInt(Int64(range.upperBound) - offset))
       guard copied > 0 else {
         // Undo a partial copy so the buffered path starts where this one did.
         _ = ftruncate(output, start)
@@ -245,14 +247,14 @@ package final class SiteWriter: Sendable {
   }
 
   /// A file's device and inode, to tell whether a path still names the same file.
-  package struct FileIdentity: Equatable, Sendable {
-    package var device: UInt64
-    package var inode: UInt64
+  public struct FileIdentity: Equatable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
   }
 
   private static func identity(of descriptor: Int32) -> FileIdentity? {
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return nil }
+    guard unsafe fstat(descriptor, &info) == 0 else { return nil }
     return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
@@ -265,12 +267,13 @@ package final class SiteWriter: Sendable {
     var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
     var offset = 0
     while offset < count {
-      let got = buffer.withUnsafeMutableBytes {
-        pread(source, $0.baseAddress!, min($0.count, count - offset), off_t(offset))
+      let got = unsafe buffer.withUnsafeMutableBytes {
+        // swift-format-ignore: NeverForceUnwrap
+        unsafe pread(source, $0.baseAddress!, min($0.count, count - offset), off_t(offset))
       }
       guard got > 0 else { throw .io(path, "the old file changed while it was compared") }
-      try buffer.withUnsafeBufferPointer { chunk throws(SiteWriteError) in
-        try writeAll(target, UnsafeBufferPointer(rebasing: chunk[0..<got]), path: path)
+      unsafe try buffer.withUnsafeBufferPointer { chunk throws(SiteWriteError) in
+        unsafe try writeAll(target, UnsafeBufferPointer(rebasing: chunk[0..<got]), path: path)
       }
       offset += got
     }
@@ -283,9 +286,15 @@ package final class SiteWriter: Sendable {
     if buffer.count < bytes.count { buffer = [UInt8](repeating: 0, count: bytes.count) }
     var offset = 0
     while offset < bytes.count {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, bytes.count - offset) }
+      // swift-format-ignore: NeverForceUnwrap
+      let count = unsafe buffer.withUnsafeMutableBytes {
+        unsafe read(descriptor, $0.baseAddress!, bytes.count - offset)
+      }
       guard count > 0 else { return false }
-      let equal = buffer.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress! + offset, count) == 0 }
+      // swift-format-ignore: NeverForceUnwrap
+      let equal = unsafe buffer.withUnsafeBytes {
+        unsafe memcmp($0.baseAddress!, bytes.baseAddress! + offset, count) == 0
+      }
       guard equal else { return false }
       offset += count
     }
@@ -293,7 +302,7 @@ package final class SiteWriter: Sendable {
   }
 
   /// Swaps the new site in. Files in the old site that pmboard did not write are carried over, not deleted.
-  package func commit() throws(SiteWriteError) -> Summary {
+  public func commit() throws(SiteWriteError) -> Summary {
     let progress = state.withLock { $0 }
     let writtenSet = Set(progress.written)
     var kept: [String] = []
@@ -330,17 +339,17 @@ package final class SiteWriter: Sendable {
       try linkFromOldSite(path)
     }
     if previous != nil {
-      if pmboard_exchange_paths(staging.path, out.path) != 0 {
+      if unsafe pmboard_exchange_paths(staging.path, out.path) != 0 {
         // No atomic exchange on this file system: fall back to two renames (a brief moment without `out`).
         let aside = staging.path + "-old"
-        guard rename(out.path, aside) == 0, rename(staging.path, out.path) == 0 else {
-          throw .io(out.path, String(cString: strerror(errno)))
+        guard unsafe rename(out.path, aside) == 0, unsafe rename(staging.path, out.path) == 0 else {
+          throw unsafe .io(out.path, String(cString: strerror(errno)))
         }
         try? FileManager.default.removeItem(atPath: aside)
       }
       try? FileManager.default.removeItem(at: staging)
-    } else if rename(staging.path, out.path) != 0 {
-      throw .io(out.path, String(cString: strerror(errno)))
+    } else if unsafe rename(staging.path, out.path) != 0 {
+      throw unsafe .io(out.path, String(cString: strerror(errno)))
     }
     return Summary(
       files: progress.written.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
@@ -350,19 +359,20 @@ package final class SiteWriter: Sendable {
   /// (to a file or a folder; a swap carries the link itself over). From `readdir`'s entry types, so no `stat`
   /// per entry, which was most of a no-op rebuild's commit with `FileManager`'s enumerator.
   private static func files(under root: String, prefix: String = "") -> [String] {
-    guard let directory = opendir(root) else { return [] }
-    defer { closedir(directory) }
+    guard let directory = unsafe opendir(root) else { return [] }
+    defer { unsafe closedir(directory) }
     var found: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+    while let entry = unsafe readdir(directory) {
+      let name = unsafe withUnsafeBytes(of: entry.pointee.d_name) {
+        // swift-format-ignore: NeverForceUnwrap
+        unsafe String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
       }
       guard name != ".", name != ".." else { continue }
       let path = root + "/" + name
-      var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-      if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+      var isFolder = unsafe Int32(entry.pointee.d_type) == Int32(DT_DIR)
+      if unsafe Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
         var info = stat()
-        isFolder = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        isFolder = unsafe lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
       }
       if isFolder {
         found += files(under: path, prefix: prefix + name + "/")
@@ -390,30 +400,30 @@ package final class SiteWriter: Sendable {
   private func linkFromOldSite(_ path: String) throws(SiteWriteError) {
     let source = outPath + "/" + path
     let target = stagingFile(path)
-    var result = link(source, target)
+    var result = unsafe link(source, target)
     if result != 0, errno == ENOENT {
       makeFolders(for: target)
-      result = link(source, target)
+      result = unsafe link(source, target)
     }
-    if result != 0 { throw .io(source, String(cString: strerror(errno))) }
+    if result != 0 { throw unsafe .io(source, String(cString: strerror(errno))) }
   }
 
   /// Throws the staging directory away; the old site is untouched.
-  package func discard() {
+  public func discard() {
     // A rebuild that changed nothing wrote nothing into it: `rmdir` is then all it takes.
-    if rmdir(stagingPath) != 0 {
+    if unsafe rmdir(stagingPath) != 0 {
       try? FileManager.default.removeItem(at: staging)
     }
   }
 }
 
 /// Why the site could not be written; the previous site is untouched.
-package enum SiteWriteError: Error, Sendable, PMBoardFailure {
+public enum SiteWriteError: Error, Sendable, PMBoardFailure {
   case notADirectory(String)
   case foreignDirectory(String)
   case io(String, String)
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .notADirectory(let path): "\(path) is a file, not a site directory; choose another --out"
     case .foreignDirectory(let path):

@@ -7,23 +7,23 @@ import PMBoardValidation
 
 /// The "validate templates" stage: every template through swift-mustache-compatible parsing and libxml2,
 /// every catalog against the others. Collects all problems before failing, like Hugo does.
-package struct TemplateChecker: Sendable {
-  package init() {}
+public struct TemplateChecker: Sendable {
+  public init() {}
 
   /// A theme that passed: compiled templates and parsed catalogs.
-  package struct Checked: Sendable {
-    package var templates: TemplateSet
-    package var catalogs: [String: LocaleCatalog]
-    package var assets: [String: Theme.File]
+  public struct Checked: Sendable {
+    public var templates: TemplateSet
+    public var catalogs: [String: LocaleCatalog]
+    public var assets: [String: Theme.File]
 
-    package init(templates: TemplateSet, catalogs: [String: LocaleCatalog], assets: [String: Theme.File]) {
+    public init(templates: TemplateSet, catalogs: [String: LocaleCatalog], assets: [String: Theme.File]) {
       self.templates = templates
       self.catalogs = catalogs
       self.assets = assets
     }
   }
 
-  package func check(_ theme: Theme) throws(TemplateCheckError) -> Checked {
+  public func check(_ theme: Theme) throws(TemplateCheckError) -> Checked {
     var problems = theme.problems
     for name in Theme.pageTemplates where theme.templates[name] == nil {
       problems.append(
@@ -78,12 +78,12 @@ private enum CheckedFile {
 }
 
 /// Templates or catalogs with problems; nothing was rendered.
-package struct TemplateCheckError: Error, Sendable, PMBoardFailure {
-  package var isCompilerStyle: Bool { true }
+public struct TemplateCheckError: Error, Sendable, PMBoardFailure {
+  public var isCompilerStyle: Bool { true }
 
-  package var diagnostics: [Diagnostic]
+  public var diagnostics: [Diagnostic]
 
-  package var description: String {
+  public var description: String {
     let count = diagnostics.filter { $0.severity == .error }.count
     return (diagnostics.map(\.description) + ["\(count) template problem\(count == 1 ? "" : "s"); nothing was built"])
       .joined(separator: "\n")

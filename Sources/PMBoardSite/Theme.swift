@@ -8,28 +8,28 @@ import PMBoardValidation
 /// The templates, locale catalogs and static assets a build uses, after the lookup order is applied:
 /// a site's own folder (`--templates`/`--public`, else `./Templates`/`./Public`) wins file by file over the
 /// built-in theme compiled into the binary.
-package struct Theme: Sendable {
+public struct Theme: Sendable {
   /// A file of the theme with the path shown in messages.
-  package struct File: Sendable {
-    package var path: String
-    package var data: Data
-    package var text: String { String(decoding: data, as: UTF8.self) }
+  public struct File: Sendable {
+    public var path: String
+    public var data: Data
+    public var text: String { String(decoding: data, as: UTF8.self) }
   }
 
   /// Template name (file name without `.mustache`, as `{{> name}}` uses it) → file.
-  package var templates: [String: File]
+  public var templates: [String: File]
   /// Locale code → catalog file.
-  package var catalogs: [String: File]
+  public var catalogs: [String: File]
   /// Path under `assets/` → file.
-  package var assets: [String: File]
+  public var assets: [String: File]
   /// Problems found while assembling (two templates with one name).
-  package var problems: [Diagnostic]
+  public var problems: [Diagnostic]
 
   /// The page templates a site needs; the rest are partials.
-  package static let pageTemplates = ["board", "history"]
+  public static let pageTemplates = ["board", "history"]
 
   /// Assembles the theme. `templatesDir`/`publicDir` nil means `./Templates`/`./Public` when they exist.
-  package static func load(templatesDir: String?, publicDir: String?, workingDirectory: URL) throws -> Theme {
+  public static func load(templatesDir: String?, publicDir: String?, workingDirectory: URL) throws -> Theme {
     var layers: [String: File] = [:]
     for (key, base64) in EmbeddedTheme.base64Files {
       layers[key] = File(path: key, data: Data(base64Encoded: base64) ?? Data())
@@ -63,7 +63,8 @@ package struct Theme: Sendable {
   ) throws {
     let url = URL(fileURLWithPath: folder ?? fallback, relativeTo: directory).standardizedFileURL
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard unsafe FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
       if let folder { throw ThemeError.missingFolder(folder) }
       return
     }
@@ -76,7 +77,7 @@ package struct Theme: Sendable {
       var entryIsDirectory: ObjCBool = false
       // Hidden files and folders (.DS_Store, .git) are not part of a theme.
       guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-        FileManager.default.fileExists(atPath: path, isDirectory: &entryIsDirectory), !entryIsDirectory.boolValue
+        unsafe FileManager.default.fileExists(atPath: path, isDirectory: &entryIsDirectory), !entryIsDirectory.boolValue
       else { continue }
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       layers["\(prefix)/\(relative)"] = File(path: "\(shown)/\(relative)", data: data)
@@ -85,10 +86,10 @@ package struct Theme: Sendable {
 }
 
 /// A theme folder named on the command line or in pmboard.yml that is not there.
-package enum ThemeError: Error, PMBoardFailure {
+public enum ThemeError: Error, PMBoardFailure {
   case missingFolder(String)
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .missingFolder(let path): "\(path) is not a directory; check --templates / --public or pmboard.yml"
     }

@@ -6,14 +6,14 @@ import PMBoardCore
 ///
 /// Readers see the old file or the new one, never a mix; on any failure the temporary file is removed and the
 /// original is left as it was.
-package enum AtomicFile {
+public enum AtomicFile {
   /// Called at the points where a write can fail; tests use it to simulate a full disk or a hand edit.
-  package typealias Hook = @Sendable (_ temporaryPath: String) throws -> Void
+  public typealias Hook = @Sendable (_ temporaryPath: String) throws -> Void
 
   /// Writes `data` to `path`. `verify` runs last, just before the rename, to refuse if the original changed meanwhile.
   /// With `replacing: false` the file must not exist yet, and an existing one is never overwritten. `mode` is the
   /// original's permissions, kept for the new content; nil for a new file.
-  package static func save(
+  public static func save(
     _ data: Data, to path: String, mode: mode_t?, replacing: Bool, beforeRename hook: Hook,
     verify: () throws -> Void
   ) throws {
@@ -25,31 +25,32 @@ package enum AtomicFile {
       try hook(temporary)
       try verify()
       if replacing {
-        try check(rename(temporary, path), path: path, doing: "rename the new content into place")
+        unsafe try check(rename(temporary, path), path: path, doing: "rename the new content into place")
       } else {
         // link fails if the path exists, where rename would silently replace it.
-        let linked = link(temporary, path)
+        let linked = unsafe link(temporary, path)
         if linked != 0, errno == EEXIST { throw StoreError.alreadyExists(path: path) }
         try check(linked, path: path, doing: "create the file")
-        unlink(temporary)
+        unsafe unlink(temporary)
       }
     } catch {
-      unlink(temporary)
+      unsafe unlink(temporary)
       throw error
     }
     syncDirectory(of: url)
   }
 
   private static func writeSynced(_ data: Data, to temporary: String, mode: mode_t?, for path: String) throws {
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
+    let descriptor = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
     try check(descriptor, path: path, doing: "create a temporary file beside it")
     defer { close(descriptor) }
     // The creation mode is filtered by the umask; the store keeps the original's permissions.
     if let mode { _ = fchmod(descriptor, mode) }
-    try data.withUnsafeBytes { buffer in
+    unsafe try data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        // swift-format-ignore: NeverForceUnwrap
+        let written = unsafe write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0, errno == EINTR { continue }
         try check(written, path: path, doing: "write")
         offset += written
@@ -60,7 +61,7 @@ package enum AtomicFile {
 
   /// Makes the rename itself durable; a failure here does not undo it, so it is not reported.
   private static func syncDirectory(of url: URL) {
-    let descriptor = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let descriptor = unsafe open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)
@@ -68,6 +69,6 @@ package enum AtomicFile {
 
   private static func check(_ result: some BinaryInteger, path: String, doing action: String) throws {
     guard result < 0 else { return }
-    throw StoreError.unwritable(path: path, reason: "cannot \(action): \(String(cString: strerror(errno)))")
+    throw StoreError.unwritable(path: path, reason: unsafe "cannot \(action): \(String(cString: strerror(errno)))")
   }
 }

@@ -6,7 +6,7 @@ import PMBoardCore
 /// checked by one shared test suite.
 ///
 /// Each mutating call is atomic: it happens whole, with its history line and undo record, or not at all.
-package protocol BoardStore: Sendable {
+public protocol BoardStore: Sendable {
   /// A human name for messages, usually the file path.
   var location: String { get }
 
@@ -44,12 +44,12 @@ package protocol BoardStore: Sendable {
 }
 
 extension BoardStore {
-  package func snapshot() async throws -> BoardSnapshot {
+  public func snapshot() async throws -> BoardSnapshot {
     BoardSnapshot(try await load())
   }
 
   /// Reads the whole snapshot, then hands both halves over.
-  package func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {
+  public func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {
     let snapshot = try await snapshot()
     handlers.tasks(snapshot.info, snapshot.tasks)
     handlers.history(snapshot.info, snapshot.history)
@@ -58,7 +58,7 @@ extension BoardStore {
 }
 
 /// How the store failed, worded as one line for the person at the terminal.
-package enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
+public enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
   case notFound(path: String)
   case alreadyExists(path: String)
   case notAStore(path: String, reason: String)
@@ -71,7 +71,7 @@ package enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
   case undoConflict(taskID: String, action: String)
   case invalidTask(taskID: String, reason: String)
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .notFound(let path):
       "no board at \(path); create one with `pmboard init` (or `pmboard init --demo` for a sample board)"

@@ -7,18 +7,18 @@ import PMBoardCore
 /// `flock` locks belong to the open file description, so two store instances in one process exclude each other just
 /// as two processes do, and the kernel drops the lock when a holder dies. The lock file is never deleted: removing
 /// it while another process waits on it would let a third process lock a new file and run alongside.
-package enum FileLock {
+public enum FileLock {
   /// How long a writer waits for the others before giving up.
-  package static let timeout: Duration = .seconds(60)
+  public static let timeout: Duration = .seconds(60)
 
   /// Runs `body` while holding the lock on `lockPath`; `storePath` names the store in errors.
-  package static func withLock<T>(
+  public static func withLock<T>(
     _ lockPath: String, storePath: String, _ body: () throws -> T
   ) async throws -> T {
-    let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = unsafe open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw StoreError.unwritable(
-        path: storePath, reason: "cannot open the lock file \(lockPath): \(String(cString: strerror(errno)))")
+        path: storePath, reason: unsafe "cannot open the lock file \(lockPath): \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }  // closing the descriptor releases the lock
     try await acquire(descriptor, lockPath: lockPath, storePath: storePath)
@@ -34,7 +34,7 @@ package enum FileLock {
       let code = errno
       guard code == EWOULDBLOCK || code == EINTR else {
         throw StoreError.unwritable(
-          path: storePath, reason: "cannot lock \(lockPath): \(String(cString: strerror(code)))")
+          path: storePath, reason: unsafe "cannot lock \(lockPath): \(String(cString: strerror(code)))")
       }
       guard ContinuousClock.now < deadline else {
         throw StoreError.unwritable(

@@ -7,7 +7,7 @@ import PMBoardCore
 extension BoardTask: Decodable {
   private enum Keys: String, CodingKey { case id, title, body, due, state, created, updated }
 
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Keys.self)
     self.init(
       id: try container.decode(UUID.self, forKey: .id),
@@ -31,7 +31,7 @@ extension BoardTask: Decodable {
 extension HistoryEntry: Decodable {
   private enum Keys: String, CodingKey { case at, action, task, title, from, to, fields }
 
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Keys.self)
     self.init(
       at: try BoardTask.instant(container, .at),
@@ -48,7 +48,7 @@ extension HistoryEntry: Decodable {
 extension BoardChange: Decodable {
   private enum Keys: String, CodingKey { case before, after, entry }
 
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Keys.self)
     self.init(
       before: try container.decodeIfPresent(BoardTask.self, forKey: .before),

@@ -5,19 +5,19 @@ import PMBoardCore
 /// Reads interchange JSON (`pmboard/1`) and checks every field, reporting every problem with its JSON path.
 ///
 /// Nothing is half-read: either the whole board comes back or `ImportError` lists all that is wrong.
-package struct InterchangeReader: Sendable {
-  package init() {}
+public struct InterchangeReader: Sendable {
+  public init() {}
 
-  package func board(from data: Data, source: String) throws(ImportError) -> Board {
+  public func board(from data: Data, source: String) throws(ImportError) -> Board {
     try read(data, source: source).board
   }
 
   /// The board plus the JSON store's own undo and redo lists (absent in plain interchange files).
-  package func read(_ data: Data, source: String) throws(ImportError) -> (
+  public func read(_ data: Data, source: String) throws(ImportError) -> (
     board: Board, undo: [BoardChange], redo: [BoardChange]
   ) {
     let document: LooseDocument
-    switch data.withUnsafeBytes({ Self.scan($0, source: source) }) {
+    switch unsafe data.withUnsafeBytes({ unsafe Self.scan($0, source: source) }) {
     case .success(let scanned): document = scanned
     case .failure(let error): throw error
     }
@@ -69,10 +69,10 @@ package struct InterchangeReader: Sendable {
 
   /// The document in `bytes`, or the one problem that keeps it from being read.
   private static func scan(_ bytes: UnsafeRawBufferPointer, source: String) -> Result<LooseDocument, ImportError> {
-    guard isUTF8(bytes) else {
+    guard unsafe isUTF8(bytes) else {
       return .failure(ImportError(source: source, problems: ["the file is not UTF-8 text; save it as UTF-8"]))
     }
-    var scanner = JSONScanner(bytes)
+    var scanner = unsafe JSONScanner(bytes)
     var failure: JSONError
     do {
       var document = try scanner.document()
@@ -80,7 +80,7 @@ package struct InterchangeReader: Sendable {
       for (name, range) in [("undo", document.undoRange), ("redo", document.redoRange)] {
         guard let range else { continue }
         do {
-          let list = try JSONDecoder().decode(
+          let list = unsafe try JSONDecoder().decode(
             [BoardChange].self, from: Data(UnsafeRawBufferPointer(rebasing: bytes[range])))
           if name == "undo" { document.undo = list } else { document.redo = list }
         } catch {
@@ -94,7 +94,7 @@ package struct InterchangeReader: Sendable {
     }
     // A value of the wrong type is reported only in a file that is JSON throughout, as a JSON parser would.
     if !failure.isSyntax {
-      var checker = JSONScanner(bytes)
+      var checker = unsafe JSONScanner(bytes)
       do {
         try checker.skipValue()
         try checker.finish()
@@ -103,12 +103,12 @@ package struct InterchangeReader: Sendable {
       }
     }
     return .failure(
-      ImportError(source: source, problems: ["not valid pmboard JSON: \(failure.described(in: bytes))"]))
+      ImportError(source: source, problems: [unsafe "not valid pmboard JSON: \(failure.described(in: bytes))"]))
   }
 
   /// Whether `bytes` are UTF-8 text, checked in place (`String(validating:)` would copy them).
   private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    UTF8Check.isValid(bytes.assumingMemoryBound(to: UInt8.self))
+    unsafe UTF8Check.isValid(bytes.assumingMemoryBound(to: UInt8.self))
   }
 
   private static func describe(_ error: any Error, in list: String) -> String {
@@ -126,11 +126,11 @@ package struct InterchangeReader: Sendable {
 }
 
 /// Everything wrong with an import file; nothing was imported.
-package struct ImportError: Error, Sendable, PMBoardFailure {
-  package var source: String
-  package var problems: [String]
+public struct ImportError: Error, Sendable, PMBoardFailure {
+  public var source: String
+  public var problems: [String]
 
-  package var description: String {
+  public var description: String {
     let shown = problems.prefix(50).map { "\(source): \($0)" }
     let more = problems.count > 50 ? ["… and \(problems.count - 50) more problems"] : []
     return (shown + more + ["nothing was imported; fix the file and run the command again"])
@@ -139,16 +139,16 @@ package struct ImportError: Error, Sendable, PMBoardFailure {
 }
 
 /// A JSON value expected to be a string, kept even when it is not, so the reader can say what is wrong.
-package enum LooseString: Equatable {
+public enum LooseString: Equatable {
   case text(String)
   /// Not a string: what was found instead (`null`, `the number 3.0`, `true`, `an object or array`).
   case other(String)
 
-  package var value: String? {
+  public var value: String? {
     if case .text(let text) = self { text } else { nil }
   }
 
-  package func required(_ path: @autoclosure () -> String, _ problems: inout [String]) -> String? {
+  public func required(_ path: @autoclosure () -> String, _ problems: inout [String]) -> String? {
     switch self {
     case .text(let text): return text
     case .other(let found):
@@ -158,28 +158,28 @@ package enum LooseString: Equatable {
   }
 }
 
-package struct LooseDocument {
-  package var format: LooseString?
-  package var board: LooseBoard?
-  package var tasks: [LooseTask]?
-  package var history: [LooseEntry]?
-  package var undo: [BoardChange]?
-  package var redo: [BoardChange]?
+public struct LooseDocument {
+  public var format: LooseString?
+  public var board: LooseBoard?
+  public var tasks: [LooseTask]?
+  public var history: [LooseEntry]?
+  public var undo: [BoardChange]?
+  public var redo: [BoardChange]?
   /// Where the undo and redo lists are in the text, for decoding after the scan.
-  package var undoRange, redoRange: Range<Int>?
+  public var undoRange, redoRange: Range<Int>?
 }
 
-package struct LooseBoard {
-  package var title: LooseString?
-  package var timeZone: LooseString?
+public struct LooseBoard {
+  public var title: LooseString?
+  public var timeZone: LooseString?
 }
 
-package struct LooseTask {
-  package var id, title, body, due, state, created, updated: LooseString?
+public struct LooseTask {
+  public var id, title, body, due, state, created, updated: LooseString?
 
   /// The task, or nil with its problems added; `checkID` sees the parsed id first and may name a problem with it
   /// (a duplicate).
-  package func task(
+  public func task(
     path: @autoclosure () -> String, problems: inout [String], checkID: (UUID) -> String?
   ) -> BoardTask? {
     let before = problems.count
@@ -216,7 +216,9 @@ package struct LooseTask {
       state: stateValue, created: createdAt ?? now, updated: updatedAt ?? createdAt ?? now)
   }
 
-  package static func state(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String]) -> TaskState? {
+  public static func state(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String])
+    -> TaskState?
+  {
     guard let text = loose?.required(path(), &problems) else { return nil }
     guard let state = TaskState(rawValue: text) else {
       problems.append("\(path()): \"\(text)\" is not a state; use todo, doing or done")
@@ -225,7 +227,9 @@ package struct LooseTask {
     return state
   }
 
-  package static func instant(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String]) -> Date? {
+  public static func instant(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String])
+    -> Date?
+  {
     guard let loose else { return nil }
     guard let text = loose.required(path(), &problems) else { return nil }
     guard let date = Instant.parse(text) else {
@@ -236,11 +240,11 @@ package struct LooseTask {
   }
 }
 
-package struct LooseEntry {
-  package var at, action, task, title, from, to: LooseString?
-  package var fields: [LooseString]?
+public struct LooseEntry {
+  public var at, action, task, title, from, to: LooseString?
+  public var fields: [LooseString]?
 
-  package func entry(path: @autoclosure () -> String, problems: inout [String]) -> HistoryEntry? {
+  public func entry(path: @autoclosure () -> String, problems: inout [String]) -> HistoryEntry? {
     let before = problems.count
     if at == nil { problems.append("\(path()).at: missing") }
     let atDate = LooseTask.instant(at, path: "\(path()).at", &problems)
@@ -299,7 +303,7 @@ extension JSONScanner {
 
   /// The whole text as an interchange document; members not in the format are read over, as `JSONDecoder` does,
   /// and a member given twice keeps its last value.
-  package mutating func document() throws(JSONError) -> LooseDocument {
+  public mutating func document() throws(JSONError) -> LooseDocument {
     var document = LooseDocument()
     var object = try enterObject("the document")
     while let member = try nextMember(&object, Self.documentNames) {

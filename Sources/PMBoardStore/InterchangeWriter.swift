@@ -6,13 +6,13 @@ import PMBoardCore
 ///
 /// Hand-written rather than `JSONEncoder` because the key order is part of the format (format, board, tasks,
 /// history) and `.sortedKeys` would sort it alphabetically.
-package struct InterchangeWriter: Sendable {
-  package static let format = "pmboard/1"
+public struct InterchangeWriter: Sendable {
+  public static let format = "pmboard/1"
 
-  package init() {}
+  public init() {}
 
   /// The whole document; `undo` and `redo` append the JSON store's own lists after `history`.
-  package func data(for board: Board, undo: [BoardChange]? = nil, redo: [BoardChange]? = nil) -> Data {
+  public func data(for board: Board, undo: [BoardChange]? = nil, redo: [BoardChange]? = nil) -> Data {
     var out: [UInt8] = []
     out.reserveCapacity(256 + board.tasks.count * 400 + board.history.count * 150)
     out += Array("{\n  \"format\": \"\(Self.format)\",\n  \"board\": {\n    \"title\": ".utf8)
@@ -43,7 +43,7 @@ package struct InterchangeWriter: Sendable {
     return Data(out)
   }
 
-  package func appendTask(_ task: BoardTask, indent: String, to out: inout [UInt8]) {
+  public func appendTask(_ task: BoardTask, indent: String, to out: inout [UInt8]) {
     let inner = indent + "  "
     out += Array("{\n\(inner)\"id\": \"\(task.idString)\",\n\(inner)\"title\": ".utf8)
     appendString(task.title, to: &out)
@@ -55,7 +55,7 @@ package struct InterchangeWriter: Sendable {
     out += Array(",\n\(inner)\"updated\": \"\(Instant.format(task.updated))\"\n\(indent)}".utf8)
   }
 
-  package func appendEntry(_ entry: HistoryEntry, to out: inout [UInt8]) {
+  public func appendEntry(_ entry: HistoryEntry, to out: inout [UInt8]) {
     out += Array("{ \"at\": \"\(Instant.format(entry.at))\", \"action\": \"\(entry.action.rawValue)\"".utf8)
     out += Array(", \"task\": \"\(entry.taskID.lowercaseString)\", \"title\": ".utf8)
     appendString(entry.title, to: &out)
@@ -68,7 +68,7 @@ package struct InterchangeWriter: Sendable {
   }
 
   /// One undo or redo record, as the JSON store's file and the SQLite store's `undo_record` table keep it.
-  package func appendChange(_ change: BoardChange, to out: inout [UInt8]) {
+  public func appendChange(_ change: BoardChange, to out: inout [UInt8]) {
     out += Array("{ \"before\": ".utf8)
     if let before = change.before { appendTask(before, indent: "      ", to: &out) } else { out += Array("null".utf8) }
     out += Array(",\n      \"after\": ".utf8)
@@ -79,7 +79,7 @@ package struct InterchangeWriter: Sendable {
   }
 
   /// A JSON string literal; non-ASCII text stays as UTF-8 so Korean and Japanese stay readable in diffs.
-  package func appendString(_ text: String, to out: inout [UInt8]) {
+  public func appendString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     for byte in text.utf8 {
       switch byte {

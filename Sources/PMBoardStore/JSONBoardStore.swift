@@ -9,22 +9,22 @@ import PMBoardCore
 /// fully written temporary file over the original, so readers need no lock and concurrent writers lose nothing.
 /// If the file changed under a writer that did not take the lock (an editor, say), the write is refused with
 /// `StoreError.concurrentWrite`. A file that does not read as a board is never overwritten.
-package final class JSONBoardStore: BoardStore {
+public final class JSONBoardStore: BoardStore {
   private let path: String
-  package var location: String { path }
+  public var location: String { path }
   private let beforeRename: AtomicFile.Hook
 
-  package convenience init(path: String) {
+  public convenience init(path: String) {
     self.init(path: path, beforeRename: { _ in })
   }
 
   /// `beforeRename` runs once the new content is on disk, just before it replaces the store (a test seam).
-  package init(path: String, beforeRename: @escaping AtomicFile.Hook) {
+  public init(path: String, beforeRename: @escaping AtomicFile.Hook) {
     self.path = path
     self.beforeRename = beforeRename
   }
 
-  package func create(_ board: Board) async throws {
+  public func create(_ board: Board) async throws {
     if exists(path) { throw StoreError.alreadyExists(path: path) }
     let data = InterchangeWriter().data(for: board, undo: [], redo: [])
     try checkReadable(data)
@@ -33,31 +33,31 @@ package final class JSONBoardStore: BoardStore {
     }
   }
 
-  package func load() async throws -> Board {
+  public func load() async throws -> Board {
     try parse(try readFile(path).data).board
   }
 
-  package func info() async throws -> BoardInfo {
+  public func info() async throws -> BoardInfo {
     try await load().info
   }
 
-  package func tasks(withIDPrefix prefix: String) async throws -> [BoardTask] {
+  public func tasks(withIDPrefix prefix: String) async throws -> [BoardTask] {
     try await load().tasks.filter { $0.idString.hasPrefix(prefix) }
   }
 
-  package func commit(_ change: BoardChange) async throws {
+  public func commit(_ change: BoardChange) async throws {
     try await mutate { try ChangeLog.commit(change, in: $0) }
   }
 
-  package func undo(at date: Date) async throws -> BoardChange {
+  public func undo(at date: Date) async throws -> BoardChange {
     try await mutate { try ChangeLog.undo(at: date, in: $0) }
   }
 
-  package func redo(at date: Date) async throws -> BoardChange {
+  public func redo(at date: Date) async throws -> BoardChange {
     try await mutate { try ChangeLog.redo(at: date, in: $0) }
   }
 
-  package func replace(with board: Board) async throws {
+  public func replace(with board: Board) async throws {
     try await mutate(checkingResult: true) { $0.replaceContents(with: board) }
   }
 
@@ -74,7 +74,7 @@ package final class JSONBoardStore: BoardStore {
     return try await FileLock.withLock(target + ".lock", storePath: path) {
       let original = try readFile(target)
       // The rename only needs a writable directory; a read-only file says its owner wants it left alone.
-      if access(target, W_OK) != 0 { throw StoreError.unwritable(path: path, reason: "the file is read-only") }
+      if unsafe access(target, W_OK) != 0 { throw StoreError.unwritable(path: path, reason: "the file is read-only") }
       let document = try parse(original.data)
       let transaction = JSONStoreTransaction(board: document.board, undo: document.undo, redo: document.redo)
       let result = try body(transaction)
@@ -98,13 +98,13 @@ package final class JSONBoardStore: BoardStore {
 
   private func exists(_ file: String) -> Bool {
     var info = stat()
-    return lstat(file, &info) == 0
+    return unsafe lstat(file, &info) == 0
   }
 
   private func resolved(_ file: String) -> String {
-    guard let real = realpath(file, nil) else { return file }
-    defer { free(real) }
-    return String(cString: real)
+    guard let real = unsafe realpath(file, nil) else { return file }
+    defer { unsafe free(real) }
+    return unsafe String(cString: real)
   }
 
   private func readFile(_ file: String) throws(StoreError) -> (data: Data, mode: mode_t) {

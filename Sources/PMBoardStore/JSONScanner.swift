@@ -12,32 +12,32 @@ import PMBoardCore
 /// by line and column.
 ///
 /// The caller must keep `bytes` alive, and must already have checked that they are UTF-8.
-package struct JSONScanner {
+@safe public struct JSONScanner {
   /// Arrays and objects nested deeper than this are refused, so hostile input cannot exhaust the stack.
-  package static let maximumDepth = 512
+  public static let maximumDepth = 512
 
-  package let bytes: UnsafeBufferPointer<UInt8>
+  public let bytes: UnsafeBufferPointer<UInt8>
   /// The byte offset of the next byte to read.
-  package private(set) var offset = 0
+  public private(set) var offset = 0
   private var depth = 0
   /// Reused for strings with escapes.
   private var scratch: [UInt8] = []
 
-  package init(_ bytes: UnsafeRawBufferPointer) {
-    self.bytes = bytes.assumingMemoryBound(to: UInt8.self)
+  public init(_ bytes: UnsafeRawBufferPointer) {
+    unsafe self.bytes = unsafe bytes.assumingMemoryBound(to: UInt8.self)
     // A UTF-8 byte order mark, as some Windows editors write, is not part of the text.
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+    if bytes.count >= 3, unsafe bytes[0] == 0xEF, unsafe bytes[1] == 0xBB, unsafe bytes[2] == 0xBF { offset = 3 }
   }
 
   /// An object or array being read: whether its first member or element is still to come.
-  package struct Container {
+  public struct Container {
     fileprivate var first = true
   }
 
   /// The next byte that is not whitespace, without consuming it; nil at the end of the text.
-  package mutating func peek() -> UInt8? {
-    while offset < bytes.count {
-      switch bytes[offset] {
+  public mutating func peek() -> UInt8? {
+    while unsafe offset < bytes.count {
+      switch unsafe bytes[offset] {
       case 0x20, 0x0A, 0x0D, 0x09: offset += 1
       case let byte: return byte
       }
@@ -47,16 +47,16 @@ package struct JSONScanner {
 
   /// The next byte that is not whitespace, without consuming it; at the end of the text, an error saying what
   /// was `expected`.
-  package mutating func next(_ expected: @autoclosure () -> String) throws(JSONError) -> UInt8 {
+  public mutating func next(_ expected: @autoclosure () -> String) throws(JSONError) -> UInt8 {
     guard let byte = peek() else { throw error("the file ends where \(expected()) should be") }
     return byte
   }
 
   /// A syntax error at the current offset.
-  package func error(_ message: String) -> JSONError { JSONError(offset: offset, message: message, isSyntax: true) }
+  public func error(_ message: String) -> JSONError { JSONError(offset: offset, message: message, isSyntax: true) }
 
   /// The value at the current offset is of the wrong type: `path: expected an object, found a string`.
-  package mutating func mismatch(_ path: String, expected: String) -> JSONError {
+  public mutating func mismatch(_ path: String, expected: String) -> JSONError {
     let found =
       switch peek() {
       case UInt8(ascii: "{"): "an object"
@@ -73,13 +73,13 @@ package struct JSONScanner {
   // MARK: Objects and arrays
 
   /// Opens the object at the current offset, or throws a type mismatch naming `path`.
-  package mutating func enterObject(_ path: @autoclosure () -> String) throws(JSONError) -> Container {
+  public mutating func enterObject(_ path: @autoclosure () -> String) throws(JSONError) -> Container {
     guard try next("an object") == UInt8(ascii: "{") else { throw mismatch(path(), expected: "an object") }
     return try open()
   }
 
   /// Opens the array at the current offset, or throws a type mismatch naming `path`.
-  package mutating func enterArray(_ path: @autoclosure () -> String) throws(JSONError) -> Container {
+  public mutating func enterArray(_ path: @autoclosure () -> String) throws(JSONError) -> Container {
     guard try next("an array") == UInt8(ascii: "[") else { throw mismatch(path(), expected: "an array") }
     return try open()
   }
@@ -95,7 +95,7 @@ package struct JSONScanner {
 
   /// Reads up to the next member's name and its colon, and returns the name's position in `names` (`names.count`
   /// for a name not in it); nil after the closing `}`.
-  package mutating func nextMember(_ object: inout Container, _ names: JSONNames) throws(JSONError) -> Int? {
+  public mutating func nextMember(_ object: inout Container, _ names: JSONNames) throws(JSONError) -> Int? {
     var byte = try next("'}'")
     if byte == UInt8(ascii: "}") {
       offset += 1
@@ -117,7 +117,7 @@ package struct JSONScanner {
   }
 
   /// Reads up to the next element of an array; false after the closing `]`.
-  package mutating func nextElement(_ array: inout Container) throws(JSONError) -> Bool {
+  public mutating func nextElement(_ array: inout Container) throws(JSONError) -> Bool {
     let byte = try next("']'")
     if byte == UInt8(ascii: "]") {
       offset += 1
@@ -134,14 +134,14 @@ package struct JSONScanner {
   }
 
   /// Consumes a `null` at the current offset and returns true, or returns false for anything else.
-  package mutating func skipNull() throws(JSONError) -> Bool {
+  public mutating func skipNull() throws(JSONError) -> Bool {
     guard peek() == UInt8(ascii: "n") else { return false }
     try literal("null")
     return true
   }
 
   /// Reads over one value of any type, checking its syntax.
-  package mutating func skipValue() throws(JSONError) {
+  public mutating func skipValue() throws(JSONError) {
     switch try next("a value") {
     case UInt8(ascii: "{"):
       var object = try open()
@@ -158,42 +158,44 @@ package struct JSONScanner {
     }
   }
 
-  package func expectedValue() -> JSONError {
+  public func expectedValue() -> JSONError {
     error("expected a value (an object, array, string, number, true, false or null)")
   }
 
   /// Checks that only whitespace follows the document's value.
-  package mutating func finish() throws(JSONError) {
+  public mutating func finish() throws(JSONError) {
     guard peek() == nil else { throw error("unexpected text after the end of the JSON document") }
   }
 
   // MARK: Scalars
 
   /// Consumes `word` (`true`, `false` or `null`) at the current offset.
-  package mutating func literal(_ word: StaticString) throws(JSONError) {
+  public mutating func literal(_ word: StaticString) throws(JSONError) {
     let count = word.utf8CodeUnitCount
-    guard offset + count <= bytes.count, memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0 else {
+    // swift-format-ignore: NeverForceUnwrap
+    guard unsafe offset + count <= bytes.count, unsafe memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0
+    else {
       throw expectedValue()
     }
     offset += count
   }
 
   /// Reads a number at the current offset and returns its text's byte range.
-  package mutating func number() throws(JSONError) -> Range<Int> {
+  public mutating func number() throws(JSONError) -> Range<Int> {
     let start = offset
-    if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-    if offset < bytes.count, bytes[offset] == UInt8(ascii: "0") {
+    if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+    if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "0") {
       offset += 1
     } else {
       try digits()
     }
-    if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+    if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: ".") {
       offset += 1
       try digits()
     }
-    if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+    if unsafe offset < bytes.count, unsafe bytes[offset] | 0x20 == UInt8(ascii: "e") {
       offset += 1
-      if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+      if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
         offset += 1
       }
       try digits()
@@ -203,22 +205,22 @@ package struct JSONScanner {
 
   private mutating func digits() throws(JSONError) {
     let start = offset
-    while offset < bytes.count, bytes[offset] &- UInt8(ascii: "0") < 10 { offset += 1 }
+    while unsafe offset < bytes.count, unsafe bytes[offset] &- UInt8(ascii: "0") < 10 { offset += 1 }
     guard offset > start else { throw error("expected a digit in the number") }
   }
 
   /// The text of the bytes in `range`.
-  package func text(_ range: Range<Int>) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  public func text(_ range: Range<Int>) -> String {
+    unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 
   /// Reads the string at the current offset (which must be its opening quote).
-  package mutating func string() throws(JSONError) -> String {
+  public mutating func string() throws(JSONError) -> String {
     offset += 1
     let start = offset
     skipPlainBytes()
-    guard offset < bytes.count else { throw unclosedString(start) }
-    switch bytes[offset] {
+    guard unsafe offset < bytes.count else { throw unclosedString(start) }
+    switch unsafe bytes[offset] {
     case UInt8(ascii: "\""):
       offset += 1
       return text(start..<(offset - 1))
@@ -232,10 +234,10 @@ package struct JSONScanner {
   private mutating func skipPlainBytes() {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      while offset + 8 <= bytes.count {
-        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    if let base = unsafe bytes.baseAddress {
+      let raw = unsafe UnsafeRawPointer(base)
+      while unsafe offset + 8 <= bytes.count {
+        let word = unsafe raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         // A byte's high bit is set in (x - 0x01…) & ~x when the byte of x is zero (or below the subtrahend).
@@ -245,8 +247,8 @@ package struct JSONScanner {
         offset += 8
       }
     }
-    while offset < bytes.count {
-      let byte = bytes[offset]
+    while unsafe offset < bytes.count {
+      let byte = unsafe bytes[offset]
       if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
       offset += 1
     }
@@ -264,20 +266,20 @@ package struct JSONScanner {
   /// The rest of a string that has escapes; the bytes from `start` to the offset have none.
   private mutating func escapedString(from start: Int) throws(JSONError) -> String {
     scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
-    while offset < bytes.count {
-      switch bytes[offset] {
+    unsafe scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+    while unsafe offset < bytes.count {
+      switch unsafe bytes[offset] {
       case UInt8(ascii: "\""):
         offset += 1
         return String(decoding: scratch, as: UTF8.self)
       case UInt8(ascii: "\\"):
         try escape()
       case 0..<0x20:
-        throw controlCharacter(bytes[offset])
+        throw unsafe controlCharacter(bytes[offset])
       default:
         let run = offset
         skipPlainBytes()
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<offset]))
+        unsafe scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<offset]))
       }
     }
     throw unclosedString(start)
@@ -285,8 +287,8 @@ package struct JSONScanner {
 
   /// Appends the character of the escape sequence at the offset to `scratch`.
   private mutating func escape() throws(JSONError) {
-    guard offset + 1 < bytes.count else { throw error("the file ends inside an escape sequence") }
-    let letter = bytes[offset + 1]
+    guard unsafe offset + 1 < bytes.count else { throw error("the file ends inside an escape sequence") }
+    let letter = unsafe bytes[offset + 1]
     let simple: UInt8? =
       switch letter {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
@@ -314,7 +316,9 @@ package struct JSONScanner {
     }
     if (0xD800..<0xDC00).contains(scalar) {
       var low: UInt32 = 0
-      if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") {
+      if unsafe offset + 1 < bytes.count, unsafe bytes[offset] == UInt8(ascii: "\\"),
+        unsafe bytes[offset + 1] == UInt8(ascii: "u")
+      {
         low = try hexEscape()
       }
       guard (0xDC00..<0xE000).contains(low) else {
@@ -323,7 +327,8 @@ package struct JSONScanner {
       }
       scalar = 0x10000 + (scalar - 0xD800) << 10 + (low - 0xDC00)
     }
-    scratch.append(contentsOf: Unicode.UTF8.encode(Unicode.Scalar(scalar)!)!)
+    // Surrogates were combined above, so `scalar` is a valid scalar; U+FFFD stands in should that ever change.
+    scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
   }
 
   private func hex(_ value: UInt32) -> String { String(value, radix: 16, uppercase: true) }
@@ -332,7 +337,7 @@ package struct JSONScanner {
   private mutating func hexEscape() throws(JSONError) -> UInt32 {
     var value: UInt32 = 0
     for index in (offset + 2)..<(offset + 6) {
-      let byte = index < bytes.count ? bytes[index] : 0
+      let byte = unsafe index < bytes.count ? bytes[index] : 0
       let digit: UInt8 =
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
@@ -351,9 +356,9 @@ package struct JSONScanner {
     let quote = offset
     offset += 1
     skipPlainBytes()
-    if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
+    if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "\"") {
       offset += 1
-      return names.index(of: UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(offset - 1)]))
+      return unsafe names.index(of: UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(offset - 1)]))
     }
     offset = quote
     return names.index(of: try string())
@@ -361,18 +366,19 @@ package struct JSONScanner {
 }
 
 /// Where and why a JSON text could not be read.
-package struct JSONError: Error, Sendable {
+public struct JSONError: Error, Sendable {
   /// The byte offset where reading stopped.
-  package var offset: Int
-  package var message: String
+  public var offset: Int
+  public var message: String
   /// False when the text is well-formed JSON but a value has the wrong type for the document.
-  package var isSyntax: Bool
+  public var isSyntax: Bool
 
   /// `line 3, column 17: message`; lines and columns count from 1, columns in Unicode characters.
-  package func described(in bytes: UnsafeRawBufferPointer) -> String {
+  public func described(in bytes: UnsafeRawBufferPointer) -> String {
     var line = 1
     var column = 1
-    for byte in bytes[..<min(offset, bytes.count)] {
+    for position in 0..<min(offset, bytes.count) {
+      let byte = unsafe bytes[position]
       if byte == 0x0A {
         line += 1
         column = 1
@@ -385,27 +391,29 @@ package struct JSONError: Error, Sendable {
 }
 
 /// The member names a document reader looks for, kept as UTF-8 so names are matched without making strings.
-package struct JSONNames: Sendable {
+public struct JSONNames: Sendable {
   private let names: [String]
   private let bytes: [[UInt8]]
 
-  package init(_ names: [String]) {
+  public init(_ names: [String]) {
     self.names = names
     bytes = names.map { Array($0.utf8) }
   }
 
-  package static let none = JSONNames([])
+  public static let none = JSONNames([])
 
-  package var count: Int { names.count }
+  public var count: Int { names.count }
 
-  package func index(of name: UnsafeBufferPointer<UInt8>) -> Int {
+  public func index(of name: UnsafeBufferPointer<UInt8>) -> Int {
     for (index, candidate) in bytes.enumerated() where candidate.count == name.count {
-      if candidate.withUnsafeBufferPointer({ memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }) {
+      // swift-format-ignore: NeverForceUnwrap
+      if unsafe candidate.withUnsafeBufferPointer({ unsafe memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
+      ) {
         return index
       }
     }
     return names.count
   }
 
-  package func index(of name: String) -> Int { names.firstIndex(of: name) ?? names.count }
+  public func index(of name: String) -> Int { names.firstIndex(of: name) ?? names.count }
 }

@@ -1,23 +1,23 @@
 import Foundation
 import GRDB
-import Synchronization
 import PMBoardBytes
 import PMBoardCore
+import Synchronization
 
 /// A board kept in one SQLite file (WAL mode) that several processes may read and change at once.
 ///
 /// Every change runs in one immediate write transaction, so concurrent writers wait their turn (up to a minute)
 /// instead of losing updates, and a failure leaves the store as it was. A file that is not a pmboard store is
 /// recognised from its header bytes and never handed to SQLite, so it stays byte-for-byte unchanged.
-package final class SQLiteBoardStore: BoardStore {
+public final class SQLiteBoardStore: BoardStore {
   private let path: String
-  package var location: String { path }
+  public var location: String { path }
 
-  package init(path: String) {
+  public init(path: String) {
     self.path = path
   }
 
-  package func create(_ board: Board) async throws {
+  public func create(_ board: Board) async throws {
     try createEmptyFile()
     do {
       // Built in rollback-journal mode, so the header with the application id is in the main file
@@ -34,23 +34,23 @@ package final class SQLiteBoardStore: BoardStore {
       try await queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
     } catch {
       // The file was made by this call, so no one else's data is lost by removing it.
-      for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
+      for suffix in ["", "-journal", "-wal", "-shm"] { unsafe unlink(path + suffix) }
       throw SQLiteFailure.storeError(error, path: path, writing: true)
     }
   }
 
-  package func load() async throws -> Board {
+  public func load() async throws -> Board {
     let (info, tasks, history) = try await readHalves(
       tasks: Self.tasks(in:), history: Self.history(in:upTo:), count: \.count)
     return Board(info: info, tasks: tasks, history: history)
   }
 
   /// What a site shows, read through SQLite's C API into one buffer per half (``SQLiteSnapshotReader``).
-  package func snapshot() async throws -> BoardSnapshot {
+  public func snapshot() async throws -> BoardSnapshot {
     try await snapshot(handlers: .none)
   }
 
-  package func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {
+  public func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {
     let (info, tasks, history) = try await readHalves(
       tasks: SQLiteSnapshotReader.tasks(in:), history: SQLiteSnapshotReader.history(in:upTo:),
       count: \.records.count, afterTasks: handlers.tasks, afterHistory: handlers.history)
@@ -76,8 +76,8 @@ package final class SQLiteBoardStore: BoardStore {
       // `seq` only grows (AUTOINCREMENT), so the largest and the smallest bound the count without a scan. One
       // subquery each: SQLite looks a lone min() or max() up in the key's b-tree, but scans the table for both.
       let bounds = try Row.fetchOne(
-        db, sql: "SELECT coalesce((SELECT max(seq) FROM history), 0), coalesce((SELECT min(seq) FROM history), 1)")!
-      let (lastSeq, firstSeq): (Int64, Int64) = (bounds[0], bounds[1])
+        db, sql: "SELECT coalesce((SELECT max(seq) FROM history), 0), coalesce((SELECT min(seq) FROM history), 1)")
+      let (lastSeq, firstSeq): (Int64, Int64) = bounds.map { ($0[0], $0[1]) } ?? (0, 1)
       // A second connection costs a few milliseconds to open: only worth it for a long history.
       guard lastSeq - firstSeq + 1 >= 20_000 else {
         let tasks = try readTasks(db)
@@ -108,7 +108,7 @@ package final class SQLiteBoardStore: BoardStore {
       }
       do {
         let tasks = try readTasks(db)
-        let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM history")!
+        let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM history") ?? 0
         return FirstRead(info: info, tasks: tasks, history: .pending(pending, expected: expected))
       } catch {
         // The build fails: the second connection is not to hand over (or keep working on) a history for it.
@@ -154,11 +154,11 @@ package final class SQLiteBoardStore: BoardStore {
     return history
   }
 
-  package func info() async throws -> BoardInfo {
+  public func info() async throws -> BoardInfo {
     try await read(Self.info)
   }
 
-  package func tasks(withIDPrefix prefix: String) async throws -> [BoardTask] {
+  public func tasks(withIDPrefix prefix: String) async throws -> [BoardTask] {
     try await read { db in
       // A range on the primary key, unlike LIKE, uses the index; ids are ASCII, so all sort below U+10FFFF.
       let rows = try Row.fetchCursor(
@@ -170,19 +170,19 @@ package final class SQLiteBoardStore: BoardStore {
     }
   }
 
-  package func commit(_ change: BoardChange) async throws {
+  public func commit(_ change: BoardChange) async throws {
     try await write { try ChangeLog.commit(change, in: $0) }
   }
 
-  package func undo(at date: Date) async throws -> BoardChange {
+  public func undo(at date: Date) async throws -> BoardChange {
     try await write { try ChangeLog.undo(at: date, in: $0) }
   }
 
-  package func redo(at date: Date) async throws -> BoardChange {
+  public func redo(at date: Date) async throws -> BoardChange {
     try await write { try ChangeLog.redo(at: date, in: $0) }
   }
 
-  package func replace(with board: Board) async throws {
+  public func replace(with board: Board) async throws {
     try await write { transaction in
       for table in ["task", "history", "undo_record"] { try transaction.db.execute(sql: "DELETE FROM \(table)") }
       try transaction.db.execute(
@@ -238,7 +238,7 @@ package final class SQLiteBoardStore: BoardStore {
   private func isInReadOnlyDirectory(_ error: DatabaseError) -> Bool {
     guard error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN else { return false }
     let directory = (path as NSString).deletingLastPathComponent
-    return access(directory.isEmpty ? "." : directory, W_OK) != 0 && !StoreFile.walHasContent(path)
+    return unsafe access(directory.isEmpty ? "." : directory, W_OK) != 0 && !StoreFile.walHasContent(path)
   }
 
   /// The path as the file part of an SQLite URI, where `?`, `#` and `%` have meanings of their own.
@@ -274,13 +274,13 @@ package final class SQLiteBoardStore: BoardStore {
 
   /// Claims the path with `O_EXCL`, so two processes creating the same store cannot both succeed.
   private func createEmptyFile() throws(StoreError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let descriptor = unsafe open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       let code = errno
       if code == EEXIST { throw .alreadyExists(path: path) }
       let directory = (path as NSString).deletingLastPathComponent
       if code == ENOENT { throw .unwritable(path: path, reason: "the directory \(directory) does not exist") }
-      throw .unwritable(path: path, reason: String(cString: strerror(code)))
+      throw unsafe .unwritable(path: path, reason: String(cString: strerror(code)))
     }
     close(descriptor)
   }
@@ -289,24 +289,24 @@ package final class SQLiteBoardStore: BoardStore {
 /// A value computed on another thread and collected after a semaphore says it is there.
 /// What the first connection read, and the history: read there too, or coming from the second connection.
 private struct FirstRead<Tasks: Sendable, History: Sendable>: Sendable {
-  package enum HistoryRead: Sendable {
+  public enum HistoryRead: Sendable {
     /// Read on the first connection too, after the tasks; `tasksDone` is left when the tasks' handler finished.
     case read(History, tasksDone: DispatchGroup)
     /// Read on the second connection; `expected` entries by the first connection's count.
     case pending(PendingHistory<History>, expected: Int)
   }
 
-  package var info: BoardInfo
-  package var tasks: Tasks
-  package var history: HistoryRead
+  public var info: BoardInfo
+  public var tasks: Tasks
+  public var history: HistoryRead
 }
 
 /// The history as the second connection reads it; `group` is left when it is there (or failed).
 private final class PendingHistory<Value: Sendable>: Sendable {
-  package let result = Mutex<Result<Value, any Error>?>(nil)
-  package let group = DispatchGroup()
+  public let result = Mutex<Result<Value, any Error>?>(nil)
+  public let group = DispatchGroup()
   /// Set when the first connection failed: the history is no longer wanted.
-  package let abandoned = Mutex(false)
+  public let abandoned = Mutex(false)
 }
 
 extension DispatchGroup {

@@ -4,12 +4,12 @@ import PMBoardBytes
 import PMBoardCore
 
 /// Turns whatever an SQLite store operation threw into the one-line `StoreError` the user sees.
-package enum SQLiteFailure {
+public enum SQLiteFailure {
   /// How long a change waits for another process's transaction before giving up.
-  package static let busyTimeout: TimeInterval = 60
+  public static let busyTimeout: TimeInterval = 60
 
   /// `writing` tells a failed change (`unwritable`, the store unchanged) from a failed read (`unreadable`).
-  package static func storeError(_ error: any Error, path: String, writing: Bool) -> any Error {
+  public static func storeError(_ error: any Error, path: String, writing: Bool) -> any Error {
     switch error {
     case let error as StoreError: return error
     case is CancellationError: return error

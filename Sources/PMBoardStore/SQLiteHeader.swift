@@ -6,16 +6,16 @@ import PMBoardCore
 ///
 /// Opening a file with SQLite (and setting up WAL) may write to it; a file that is not ours must stay byte-for-byte
 /// as it was, so it is judged from raw bytes read through a read-only descriptor.
-package enum SQLiteHeader {
+public enum SQLiteHeader {
   private static let magic = Array("SQLite format 3\0".utf8)
 
   /// Throws `notFound`, `notAStore` or `unreadable`; returns when `path` looks like a sound pmboard store.
-  package static func check(path: String) throws(StoreError) {
+  public static func check(path: String) throws(StoreError) {
     let (descriptor, info) = try StoreFile.open(path, storePath: path)
     defer { close(descriptor) }
     var header = [UInt8](repeating: 0, count: 100)
-    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
-    guard count >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+    let count = unsafe header.withUnsafeMutableBytes { unsafe read(descriptor, $0.baseAddress, 100) }
+    guard count >= 0 else { throw unsafe .unreadable(path: path, reason: String(cString: strerror(errno))) }
     if count == 0 { throw .notAStore(path: path, reason: "the file is empty") }
     guard count == 100, Array(header[0..<16]) == magic else {
       throw .notAStore(path: path, reason: "it is not an SQLite database")

@@ -7,18 +7,18 @@ import PMBoardCore
 ///
 /// Hand-written rather than Codable records: loading 400,000 rows spends most of its time here, and reading columns
 /// by index through GRDB's fast path skips keyed decoding's per-column name lookups and boxing.
-package enum SQLiteRecords {
+public enum SQLiteRecords {
   /// The task columns a site shows (``SQLiteSnapshotReader``), then the rest.
-  package static let shownTaskColumns = "id, title, body, due, state"
-  package static let taskColumns = shownTaskColumns + ", created, updated"
-  package static let historyColumns = #"at, action, task, title, "from", "to", fields"#
+  public static let shownTaskColumns = "id, title, body, due, state"
+  public static let taskColumns = shownTaskColumns + ", created, updated"
+  public static let historyColumns = #"at, action, task, title, "from", "to", fields"#
 
-  package static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
-  package static let updateTask =
+  public static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
+  public static let updateTask =
     "UPDATE task SET title = ?, body = ?, due = ?, state = ?, created = ?, updated = ? WHERE id = ?"
-  package static let insertHistory = "INSERT INTO history (\(historyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
+  public static let insertHistory = "INSERT INTO history (\(historyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
 
-  package static func task(_ row: Row) throws -> BoardTask {
+  public static func task(_ row: Row) throws -> BoardTask {
     guard let id = try uuid(row, atIndex: 0) else {
       throw DamagedRow.taskID(try row.decode(String.self, atIndex: 0))
     }
@@ -38,7 +38,7 @@ package enum SQLiteRecords {
       updated: date(try row.decode(Int64.self, atIndex: 6)))
   }
 
-  package static func taskArguments(_ task: BoardTask) -> StatementArguments {
+  public static func taskArguments(_ task: BoardTask) -> StatementArguments {
     [
       task.idString, task.title, task.body, task.due?.description, task.state.rawValue, seconds(task.created),
       seconds(task.updated),
@@ -46,14 +46,14 @@ package enum SQLiteRecords {
   }
 
   /// The arguments of `updateTask`, whose key comes last.
-  package static func updateArguments(_ task: BoardTask) -> StatementArguments {
+  public static func updateArguments(_ task: BoardTask) -> StatementArguments {
     [
       task.title, task.body, task.due?.description, task.state.rawValue, seconds(task.created),
       seconds(task.updated), task.idString,
     ]
   }
 
-  package static func entry(_ row: Row) throws -> HistoryEntry {
+  public static func entry(_ row: Row) throws -> HistoryEntry {
     let actionText = try row.decode(String.self, atIndex: 1)
     guard let action = HistoryAction(rawValue: actionText) else {
       throw DamagedRow.action(actionText)
@@ -70,7 +70,7 @@ package enum SQLiteRecords {
       fields: fieldsText.isEmpty ? [] : fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) })
   }
 
-  package static func entryArguments(_ entry: HistoryEntry) -> StatementArguments {
+  public static func entryArguments(_ entry: HistoryEntry) -> StatementArguments {
     [
       seconds(entry.at), entry.action.rawValue, entry.taskID.lowercaseString, entry.title,
       entry.from?.rawValue, entry.to?.rawValue, entry.fields.map(\.rawValue).joined(separator: ","),
@@ -79,26 +79,30 @@ package enum SQLiteRecords {
 
   /// The UUID in a text column, parsed from SQLite's own buffer: `UUID(uuidString:)` goes through `sscanf`, and with
   /// the intermediate `String` it took over a third of the time of loading 400,000 rows.
-  package static func uuid(_ row: Row, atIndex index: Int) throws -> UUID? {
-    try row.withUnsafeData(atIndex: index) { data in data.flatMap { $0.withUnsafeBytes(UUID.init(utf8:)) } }
+  public static func uuid(_ row: Row, atIndex index: Int) throws -> UUID? {
+    try row.withUnsafeData(atIndex: index) { data in data.flatMap { unsafe $0.withUnsafeBytes(UUID.init(utf8:)) } }
   }
 
   /// Whole seconds, as the interchange format keeps them.
-  package static func seconds(_ date: Date) -> Int64 { Int64(Instant.seconds(date)) }
+  public static func seconds(_ date: Date) -> Int64 { Int64(Instant.seconds(date)) }
 
-  package static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
+  public static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
 }
 
 /// A row holding a value pmboard never writes: the store was changed by something else.
-package struct DamagedRow: Error {
-  package var reason: String
-  package init(_ reason: String) { self.reason = reason }
+public struct DamagedRow: Error {
+  public var reason: String
+  public init(_ reason: String) { self.reason = reason }
 
-  package static func taskID(_ text: String) -> DamagedRow { DamagedRow("task id \"\(text)\" is not a UUID") }
-  package static func due(_ text: String, task: String) -> DamagedRow { DamagedRow("task \(task) has due date \"\(text)\"") }
-  package static func state(_ text: String, task: String) -> DamagedRow { DamagedRow("task \(task) has state \"\(text)\"") }
-  package static func action(_ text: String) -> DamagedRow { DamagedRow("a history line has action \"\(text)\"") }
-  package static func historyTaskID(_ text: String) -> DamagedRow {
+  public static func taskID(_ text: String) -> DamagedRow { DamagedRow("task id \"\(text)\" is not a UUID") }
+  public static func due(_ text: String, task: String) -> DamagedRow {
+    DamagedRow("task \(task) has due date \"\(text)\"")
+  }
+  public static func state(_ text: String, task: String) -> DamagedRow {
+    DamagedRow("task \(task) has state \"\(text)\"")
+  }
+  public static func action(_ text: String) -> DamagedRow { DamagedRow("a history line has action \"\(text)\"") }
+  public static func historyTaskID(_ text: String) -> DamagedRow {
     DamagedRow("a history line names task \"\(text)\", which is not a UUID")
   }
 }

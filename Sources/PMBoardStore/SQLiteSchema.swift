@@ -9,11 +9,11 @@ import PMBoardCore
 /// several times faster than parsed text. Tasks are listed in rowid order, which is the order they were inserted.
 /// The CHECKs spell out `OR` rather than `IN (…)`: SQLite builds a temporary index for every row an `IN` list checks,
 /// which made importing 300,000 history lines three times slower.
-package enum SQLiteSchema {
+public enum SQLiteSchema {
   /// `PRAGMA application_id` of every pmboard store: "PMBD" in ASCII, at byte 68 of the file header.
-  package static let applicationID: UInt32 = 0x504D_4244
+  public static let applicationID: UInt32 = 0x504D_4244
 
-  package static let migrator: DatabaseMigrator = {
+  public static let migrator: DatabaseMigrator = {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
       // Written in the migration so the mark and the tables appear in the same transaction.

@@ -10,68 +10,74 @@ import PMBoardCore
 ///
 /// It checks what `load()` checks (ids are UUIDs, states, actions and due dates are known values) and text is
 /// valid UTF-8: a row pmboard never wrote is reported, not rendered.
-package enum SQLiteSnapshotReader {
-  package static func tasks(in db: Database) throws -> BoardSnapshot.Tasks {
+public enum SQLiteSnapshotReader {
+  public static func tasks(in db: Database) throws -> BoardSnapshot.Tasks {
     // Capacity hints: `max(rowid)` and the last sequence number bound the counts without reading the tables
     // (`count(*)` would scan them once more); capped, as rows may have been deleted.
     let capacity = try Int.fetchOne(db, sql: "SELECT coalesce(max(rowid), 0) FROM task") ?? 0
     var builder = BoardSnapshot.Tasks.Builder(capacity: min(capacity, 1 << 20))
     let states = ByteNames<TaskState>()
     let idBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 36)
-    defer { idBuffer.deallocate() }
-    try forEachRow(db, sql: "SELECT \(SQLiteRecords.shownTaskColumns) FROM task ORDER BY rowid") { row in
-      let idBytes = text(row, 0)
-      guard UUID.isText(utf8: UnsafeRawBufferPointer(idBytes)) else { throw DamagedRow.taskID(string(idBytes)) }
-      let id = lowercase(idBytes, into: idBuffer)
+    defer { unsafe idBuffer.deallocate() }
+    unsafe try forEachRow(db, sql: "SELECT \(SQLiteRecords.shownTaskColumns) FROM task ORDER BY rowid") { row in
+      let idBytes = unsafe text(row, 0)
+      guard unsafe UUID.isText(utf8: UnsafeRawBufferPointer(idBytes)) else {
+        throw unsafe DamagedRow.taskID(string(idBytes))
+      }
+      let id = unsafe lowercase(idBytes, into: idBuffer)
       var due: CalendarDate?
-      if sqlite3_column_type(row, 3) != SQLITE_NULL {
-        due = CalendarDate(isoBytes: text(row, 3))
-        if due == nil { throw DamagedRow.due(string(text(row, 3)), task: string(id)) }
+      if unsafe sqlite3_column_type(row, 3) != SQLITE_NULL {
+        due = unsafe CalendarDate(isoBytes: text(row, 3))
+        if due == nil { throw unsafe DamagedRow.due(string(text(row, 3)), task: string(id)) }
       }
-      guard let state = states.value(text(row, 4)) else {
-        throw DamagedRow.state(string(text(row, 4)), task: string(id))
+      guard let state = unsafe states.value(text(row, 4)) else {
+        throw unsafe DamagedRow.state(string(text(row, 4)), task: string(id))
       }
-      let title = text(row, 1)
-      let body = text(row, 2)
-      if isValid(title) && isValid(body) {
-        builder.add(id: id, title: title, body: body, due: due, state: state)
+      let title = unsafe text(row, 1)
+      let body = unsafe text(row, 2)
+      if unsafe isValid(title) && isValid(body) {
+        unsafe builder.add(id: id, title: title, body: body, due: due, state: state)
       } else {
         // Repaired as `load()` repairs it: each invalid sequence becomes U+FFFD.
-        builder.add(id: string(id), title: string(title), body: string(body), due: due, state: state)
+        unsafe builder.add(id: string(id), title: string(title), body: string(body), due: due, state: state)
       }
     }
     return builder.finish()
   }
 
-  package static func history(in db: Database, upTo lastSeq: Int64) throws -> BoardSnapshot.History {
+  public static func history(in db: Database, upTo lastSeq: Int64) throws -> BoardSnapshot.History {
     var builder = BoardSnapshot.History.Builder(capacity: Int(min(lastSeq, 1 << 20)))
     var fields: [TaskField] = []
     let (actions, states, fieldNames) = (ByteNames<HistoryAction>(), ByteNames<TaskState>(), ByteNames<TaskField>())
-    try forEachRow(
+    unsafe try forEachRow(
       db,
       sql: "SELECT \(SQLiteRecords.historyColumns) FROM history WHERE seq <= \(lastSeq) ORDER BY seq"
     ) { row in
-      guard let action = actions.value(text(row, 1)) else { throw DamagedRow.action(string(text(row, 1))) }
-      let taskID = text(row, 2)
-      guard UUID.isText(utf8: UnsafeRawBufferPointer(taskID)) else { throw DamagedRow.historyTaskID(string(taskID)) }
-      let from = state(row, 4, states)
-      let to = state(row, 5, states)
+      guard let action = unsafe actions.value(text(row, 1)) else {
+        throw unsafe DamagedRow.action(string(text(row, 1)))
+      }
+      let taskID = unsafe text(row, 2)
+      guard unsafe UUID.isText(utf8: UnsafeRawBufferPointer(taskID)) else {
+        throw unsafe DamagedRow.historyTaskID(string(taskID))
+      }
+      let from = unsafe state(row, 4, states)
+      let to = unsafe state(row, 5, states)
       fields.removeAll(keepingCapacity: true)
-      let names = text(row, 6)
+      let names = unsafe text(row, 6)
       var nameStart = 0
       // Comma-separated; a walk instead of `split`, which allocates an array per row.
-      for index in 0...names.count where index == names.count || names[index] == UInt8(ascii: ",") {
-        if let field = fieldNames.value(UnsafeBufferPointer(rebasing: names[nameStart..<index])) {
+      for index in 0...names.count where unsafe index == names.count || names[index] == UInt8(ascii: ",") {
+        if let field = unsafe fieldNames.value(UnsafeBufferPointer(rebasing: names[nameStart..<index])) {
           fields.append(field)
         }
         nameStart = index + 1
       }
-      let at = sqlite3_column_int64(row, 0)
-      let title = text(row, 3)
-      if isValid(title) {
-        builder.add(at: at, action: action, title: title, from: from, to: to, fields: fields)
+      let at = unsafe sqlite3_column_int64(row, 0)
+      let title = unsafe text(row, 3)
+      if unsafe isValid(title) {
+        unsafe builder.add(at: at, action: action, title: title, from: from, to: to, fields: fields)
       } else {
-        builder.add(at: at, action: action, title: string(title), from: from, to: to, fields: fields)
+        unsafe builder.add(at: at, action: action, title: string(title), from: from, to: to, fields: fields)
       }
     }
     return builder.finish()
@@ -85,38 +91,40 @@ package enum SQLiteSnapshotReader {
   ) throws {
     let statement = try db.makeStatement(sql: sql)
     try withExtendedLifetime(statement) {
-      let handle = statement.sqliteStatement
+      let handle = unsafe statement.sqliteStatement
       while true {
-        let code = sqlite3_step(handle)
+        let code = unsafe sqlite3_step(handle)
         if code == SQLITE_DONE { return }
         guard code == SQLITE_ROW else {
-          throw DatabaseError(
+          throw unsafe DatabaseError(
             resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
             sql: sql)
         }
-        try body(handle)
+        unsafe try body(handle)
       }
     }
   }
 
   /// The column's text, valid until the next step (empty for NULL).
   private static func text(_ row: OpaquePointer, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
-    guard let start = sqlite3_column_text(row, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
-    return UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(row, column)))
+    guard let start = unsafe sqlite3_column_text(row, column) else {
+      return unsafe UnsafeBufferPointer(start: nil, count: 0)
+    }
+    return unsafe UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(row, column)))
   }
 
   private static func state(_ row: OpaquePointer, _ column: Int32, _ states: ByteNames<TaskState>) -> TaskState? {
-    guard sqlite3_column_type(row, column) != SQLITE_NULL else { return nil }
-    return states.value(text(row, column))
+    guard unsafe sqlite3_column_type(row, column) != SQLITE_NULL else { return nil }
+    return unsafe states.value(text(row, column))
   }
 
   /// `bytes` as a `String`, invalid UTF-8 repaired.
   private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    String(decoding: bytes, as: UTF8.self)
+    unsafe String(decoding: bytes, as: UTF8.self)
   }
 
   private static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    UTF8Check.isValid(text)
+    unsafe UTF8Check.isValid(text)
   }
 
   /// A UUID's 36 ASCII bytes in lowercase, as `BoardTask.idString` spells it, written to `buffer`.
@@ -124,9 +132,9 @@ package enum SQLiteSnapshotReader {
     _ id: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>
   ) -> UnsafeBufferPointer<UInt8> {
     for index in id.indices {
-      let byte = id[index]
-      buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") ? byte + 32 : byte
+      let byte = unsafe id[index]
+      unsafe buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") ? byte + 32 : byte
     }
-    return UnsafeBufferPointer(rebasing: buffer[0..<id.count])
+    return unsafe UnsafeBufferPointer(rebasing: buffer[0..<id.count])
   }
 }

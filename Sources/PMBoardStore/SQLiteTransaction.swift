@@ -4,32 +4,32 @@ import PMBoardBytes
 import PMBoardCore
 
 /// `StoreTransaction` over one open SQLite write transaction; `ChangeLog` drives it.
-package struct SQLiteTransaction: StoreTransaction {
-  package let db: Database
+public struct SQLiteTransaction: StoreTransaction {
+  public let db: Database
 
-  package func task(_ id: UUID) throws -> BoardTask? {
+  public func task(_ id: UUID) throws -> BoardTask? {
     try Row.fetchOne(
       db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task WHERE id = ?", arguments: [id.lowercaseString]
     ).map(SQLiteRecords.task)
   }
 
-  package func insert(_ task: BoardTask) throws {
+  public func insert(_ task: BoardTask) throws {
     try db.cachedStatement(sql: SQLiteRecords.insertTask).execute(arguments: SQLiteRecords.taskArguments(task))
   }
 
-  package func update(_ task: BoardTask) throws {
+  public func update(_ task: BoardTask) throws {
     try db.cachedStatement(sql: SQLiteRecords.updateTask).execute(arguments: SQLiteRecords.updateArguments(task))
   }
 
-  package func delete(_ id: UUID) throws {
+  public func delete(_ id: UUID) throws {
     try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id.lowercaseString])
   }
 
-  package func appendHistory(_ entry: HistoryEntry) throws {
+  public func appendHistory(_ entry: HistoryEntry) throws {
     try db.cachedStatement(sql: SQLiteRecords.insertHistory).execute(arguments: SQLiteRecords.entryArguments(entry))
   }
 
-  package func push(_ change: BoardChange, on list: UndoList) throws {
+  public func push(_ change: BoardChange, on list: UndoList) throws {
     var bytes: [UInt8] = []
     InterchangeWriter().appendChange(change, to: &bytes)
     let json = String(decoding: bytes, as: UTF8.self)
@@ -44,7 +44,7 @@ package struct SQLiteTransaction: StoreTransaction {
       arguments: [list.rawValue, ChangeLog.depth])
   }
 
-  package func pop(_ list: UndoList) throws -> BoardChange? {
+  public func pop(_ list: UndoList) throws -> BoardChange? {
     guard
       let row = try Row.fetchOne(
         db, sql: "SELECT seq, change FROM undo_record WHERE list = ? ORDER BY seq DESC LIMIT 1",
@@ -61,12 +61,12 @@ package struct SQLiteTransaction: StoreTransaction {
     return change
   }
 
-  package func clear(_ list: UndoList) throws {
+  public func clear(_ list: UndoList) throws {
     try db.execute(sql: "DELETE FROM undo_record WHERE list = ?", arguments: [list.rawValue])
   }
 
   /// The tasks and history lines of `board`, in order (for `create` and `replace`).
-  package func insertContents(of board: Board) throws {
+  public func insertContents(of board: Board) throws {
     // One prepared statement each, bound without re-validation: an import runs them 400,000 times.
     let insertTask = try db.makeStatement(sql: SQLiteRecords.insertTask)
     for task in board.tasks {

@@ -5,11 +5,11 @@ import PMBoardCore
 /// history is read on the tasks' connection, while the tasks' work runs): a build prepares the cards while the
 /// history is still being read, and the history's tables on the thread that read the history. The two may run at
 /// the same time.
-package struct SnapshotHandlers: Sendable {
-  package var tasks: @Sendable (BoardInfo, BoardSnapshot.Tasks) -> Void
-  package var history: @Sendable (BoardInfo, BoardSnapshot.History) -> Void
+public struct SnapshotHandlers: Sendable {
+  public var tasks: @Sendable (BoardInfo, BoardSnapshot.Tasks) -> Void
+  public var history: @Sendable (BoardInfo, BoardSnapshot.History) -> Void
 
-  package init(
+  public init(
     tasks: @escaping @Sendable (BoardInfo, BoardSnapshot.Tasks) -> Void,
     history: @escaping @Sendable (BoardInfo, BoardSnapshot.History) -> Void
   ) {
@@ -17,5 +17,5 @@ package struct SnapshotHandlers: Sendable {
     self.history = history
   }
 
-  package static let none = SnapshotHandlers(tasks: { _, _ in }, history: { _, _ in })
+  public static let none = SnapshotHandlers(tasks: { _, _ in }, history: { _, _ in })
 }

@@ -3,19 +3,19 @@ import PMBoardBytes
 import PMBoardCore
 
 /// A store's file as both backends open it for reading, with the failures reported the same way.
-package enum StoreFile {
+public enum StoreFile {
   /// A read-only descriptor (the caller closes it) and the file's status. Throws `notFound`, `unreadable`, or
   /// `notAStore` for a directory, naming `storePath` (the path the user gave, not the one a symlink led to).
-  package static func open(_ file: String, storePath: String) throws(StoreError) -> (descriptor: Int32, info: stat) {
-    let descriptor = Foundation.open(file, O_RDONLY | O_CLOEXEC)
+  public static func open(_ file: String, storePath: String) throws(StoreError) -> (descriptor: Int32, info: stat) {
+    let descriptor = unsafe Foundation.open(file, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { throw .notFound(path: storePath) }
-      throw .unreadable(path: storePath, reason: String(cString: strerror(code)))
+      throw unsafe .unreadable(path: storePath, reason: String(cString: strerror(code)))
     }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      let reason = String(cString: strerror(errno))
+    guard unsafe fstat(descriptor, &info) == 0 else {
+      let reason = unsafe String(cString: strerror(errno))
       close(descriptor)
       throw .unreadable(path: storePath, reason: reason)
     }
@@ -27,8 +27,8 @@ package enum StoreFile {
   }
 
   /// Whether the SQLite store at `path` has a write-ahead log with content: changes SQLite still has to checkpoint.
-  package static func walHasContent(_ path: String) -> Bool {
+  public static func walHasContent(_ path: String) -> Bool {
     var info = stat()
-    return stat(path + "-wal", &info) == 0 && info.st_size > 0
+    return unsafe stat(path + "-wal", &info) == 0 && info.st_size > 0
   }
 }

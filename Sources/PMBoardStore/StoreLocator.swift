@@ -3,13 +3,13 @@ import PMBoardBytes
 import PMBoardCore
 
 /// Picks the store for a path: the backend follows the file's extension.
-package enum StoreLocator {
+public enum StoreLocator {
   /// Used when neither `--store` nor `PMBOARD_STORE` names a store.
-  package static let defaultPath = "board.sqlite"
+  public static let defaultPath = "board.sqlite"
 
   /// `.sqlite` and `.db` open an SQLite store, `.json` a JSON file store; any other extension is refused
   /// (`StoreError.notAStore`) rather than guessed, so a typo cannot create a store of the wrong kind.
-  package static func store(forPath path: String) throws -> any BoardStore {
+  public static func store(forPath path: String) throws -> any BoardStore {
     let fileExtension = (path as NSString).pathExtension.lowercased()
     switch fileExtension {
     case "sqlite", "db": return SQLiteBoardStore(path: path)
@@ -22,7 +22,7 @@ package enum StoreLocator {
   }
 
   /// The store path in force: the `--store` flag, else `PMBOARD_STORE`, else `defaultPath`; empty values count as unset.
-  package static func resolvePath(flag: String?, environment: [String: String]) -> String {
+  public static func resolvePath(flag: String?, environment: [String: String]) -> String {
     if let flag, !flag.isEmpty { return flag }
     if let variable = environment["PMBOARD_STORE"], !variable.isEmpty { return variable }
     return defaultPath

@@ -5,7 +5,7 @@ import PMBoardCore
 /// The primitive reads and writes a backend offers inside one of its transactions.
 ///
 /// `ChangeLog` builds commit, undo and redo on these once, so every backend gets the same behaviour.
-package protocol StoreTransaction {
+public protocol StoreTransaction {
   func task(_ id: UUID) throws -> BoardTask?
   func insert(_ task: BoardTask) throws
   func update(_ task: BoardTask) throws
@@ -17,19 +17,19 @@ package protocol StoreTransaction {
 }
 
 /// The two lists undo and redo work on.
-package enum UndoList: String, Sendable {
+public enum UndoList: String, Sendable {
   case undo
   case redo
 }
 
 /// Commit, undo and redo, written once over `StoreTransaction`.
-package enum ChangeLog {
+public enum ChangeLog {
   /// How many changes `undo` can go back; older ones are dropped so a store does not grow without bound.
-  package static let depth = 100
+  public static let depth = 100
 
   /// Applies `change` if its task obeys ``TaskRules`` (checked here so every backend keeps only tasks that
   /// export and import again).
-  package static func commit(_ change: BoardChange, in transaction: some StoreTransaction) throws {
+  public static func commit(_ change: BoardChange, in transaction: some StoreTransaction) throws {
     if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
       throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
     }
@@ -38,7 +38,7 @@ package enum ChangeLog {
     try transaction.clear(.redo)
   }
 
-  package static func undo(at date: Date, in transaction: some StoreTransaction) throws -> BoardChange {
+  public static func undo(at date: Date, in transaction: some StoreTransaction) throws -> BoardChange {
     guard let change = try transaction.pop(.undo) else { throw StoreError.nothingToUndo }
     let inverse = change.inverted(at: date)
     try apply(
@@ -48,7 +48,7 @@ package enum ChangeLog {
     return change
   }
 
-  package static func redo(at date: Date, in transaction: some StoreTransaction) throws -> BoardChange {
+  public static func redo(at date: Date, in transaction: some StoreTransaction) throws -> BoardChange {
     guard let change = try transaction.pop(.redo) else { throw StoreError.nothingToRedo }
     let again = change.repeated(at: date)
     try apply(

@@ -7,19 +7,19 @@ import PMBoardMustache
 /// libxml2 reports both, but after the element and without telling blanked-out Mustache apart (`id="{{a}}"` and
 /// `id="{{b}}"` both look blank to it), so the validator checks them itself. Two occurrences in exclusive Mustache
 /// branches (`{{#x}}…{{/x}}` and `{{^x}}…{{/x}}`) never render together, so they are no duplicates.
-package struct HTMLAttributeChecker {
+public struct HTMLAttributeChecker {
   private let mask: HTMLMustacheMask
   private let original: [UInt8]
   private let positions: HTMLSourcePositions
 
-  package init(mask: HTMLMustacheMask, original: [UInt8], positions: HTMLSourcePositions) {
+  public init(mask: HTMLMustacheMask, original: [UInt8], positions: HTMLSourcePositions) {
     self.mask = mask
     self.original = original
     self.positions = positions
   }
 
   /// Duplicate attributes and ids among the start tags in `tokens`, each reported at the second occurrence.
-  package func issues(in tokens: [HTMLToken]) -> [HTMLIssue] {
+  public func issues(in tokens: [HTMLToken]) -> [HTMLIssue] {
     var issues: [HTMLIssue] = []
     var firstIDs: [String: Int] = [:]
     for case .startTag(let tag) in tokens {

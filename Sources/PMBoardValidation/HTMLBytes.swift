@@ -2,31 +2,31 @@ import PMBoardCore
 import PMBoardMustache
 
 /// Byte-level helpers shared by the HTML checks, which work on UTF-8 bytes because all HTML syntax is ASCII.
-package enum HTMLBytes {
+public enum HTMLBytes {
   /// HTML's ASCII whitespace: tab, line feed, form feed, carriage return, space.
-  package static func isSpace(_ byte: UInt8) -> Bool {
+  public static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
   }
 
   /// Whether the byte ends a tag name (or follows an attribute value): whitespace, `/` or `>`.
-  package static func endsName(_ byte: UInt8) -> Bool {
+  public static func endsName(_ byte: UInt8) -> Bool {
     isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
   }
 
-  package static func isLetter(_ byte: UInt8) -> Bool {
+  public static func isLetter(_ byte: UInt8) -> Bool {
     (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 
-  package static func isDigit(_ byte: UInt8) -> Bool {
+  public static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 
-  package static func lowercased(_ byte: UInt8) -> UInt8 {
+  public static func lowercased(_ byte: UInt8) -> UInt8 {
     isLetter(byte) ? byte | 0x20 : byte
   }
 
   /// The offset of the first occurrence of `needle` at or after `start`.
-  package static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+  public static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
     start <= bytes.count ? bytes[start...].firstRange(of: needle)?.lowerBound : nil
   }
 }

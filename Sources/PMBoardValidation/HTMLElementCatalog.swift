@@ -6,9 +6,9 @@ import PMBoardMustache
 ///
 /// libxml2 2.9's HTML parser knows HTML 4 only (it calls `<main>` "invalid"), so these rules come from the WHATWG
 /// HTML standard instead. All names are lowercase; callers lowercase tag names before asking.
-package enum HTMLElementCatalog {
+public enum HTMLElementCatalog {
   /// Every element of the current WHATWG HTML standard, including `svg` and `math`, whose children are foreign.
-  package static let known: Set<String> = [
+  public static let known: Set<String> = [
     "a", "abbr", "address", "area", "article", "aside", "audio", "b", "base", "bdi", "bdo", "blockquote", "body", "br",
     "button", "canvas", "caption", "cite", "code", "col", "colgroup", "data", "datalist", "dd", "del", "details", "dfn",
     "dialog", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3",
@@ -21,38 +21,38 @@ package enum HTMLElementCatalog {
   ]
 
   /// Elements browsers still parse but HTML5 no longer allows; reported with their own message, not as typos.
-  package static let obsolete: Set<String> = [
+  public static let obsolete: Set<String> = [
     "acronym", "applet", "basefont", "bgsound", "big", "blink", "center", "dir", "font", "frame", "frameset", "isindex",
     "keygen", "listing", "marquee", "menuitem", "multicol", "nextid", "nobr", "noembed", "noframes", "param",
     "plaintext", "rb", "rtc", "spacer", "strike", "tt", "xmp",
   ]
 
   /// Elements that never have content or an end tag (the obsolete void ones too, so they cause no follow-up errors).
-  package static let void: Set<String> = [
+  public static let void: Set<String> = [
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
     "basefont", "bgsound", "frame", "keygen", "param",
   ]
 
   /// Elements whose end tag HTML5 lets authors omit: closing them implicitly is not an error.
-  package static let optionalEndTag: Set<String> = [
+  public static let optionalEndTag: Set<String> = [
     "li", "p", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption",
     "rt", "rp", "html", "head", "body",
   ]
 
   /// Elements whose start tag may be omitted, so their end tag may appear without a matching start tag.
-  package static let optionalStartTag: Set<String> = ["html", "head", "body"]
+  public static let optionalStartTag: Set<String> = ["html", "head", "body"]
 
   /// Elements whose content is raw text: no tags and no character references until the matching end tag.
-  package static let rawText: Set<String> = ["script", "style"]
+  public static let rawText: Set<String> = ["script", "style"]
 
   /// Elements whose content is text with character references but no tags.
-  package static let escapableRawText: Set<String> = ["textarea", "title"]
+  public static let escapableRawText: Set<String> = ["textarea", "title"]
 
   /// Roots of foreign (SVG, MathML) content, where any element name is allowed and `/>` closes an element.
-  package static let foreignRoots: Set<String> = ["svg", "math"]
+  public static let foreignRoots: Set<String> = ["svg", "math"]
 
   /// Start tags that close an open `<p>` ("close a p element" in the HTML5 tree-construction rules).
-  package static let closesParagraph: Set<String> = [
+  public static let closesParagraph: Set<String> = [
     "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
     "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "listing",
     "main", "menu", "nav", "ol", "p", "plaintext", "pre", "search", "section", "summary", "table", "ul", "xmp", "li",
@@ -60,13 +60,13 @@ package enum HTMLElementCatalog {
   ]
 
   /// Elements that bound the search for an open `<p>` ("has a p element in button scope").
-  package static let paragraphScopeBoundaries: Set<String> = [
+  public static let paragraphScopeBoundaries: Set<String> = [
     "applet", "button", "caption", "html", "marquee", "object", "table", "td", "template", "th", "svg", "math",
   ]
 
   /// HTML5's "special" elements: a new `<li>`, `<dt>` or `<dd>` does not look for an open sibling past them,
   /// except past `address`, `div` and `p`.
-  package static let special: Set<String> = [
+  public static let special: Set<String> = [
     "applet", "article", "aside", "blockquote", "body", "button", "caption", "center", "col", "colgroup", "details",
     "dir", "dl", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head",
     "header", "hgroup", "html", "iframe", "main", "marquee", "menu", "nav", "noscript", "object", "ol", "pre",
@@ -75,7 +75,7 @@ package enum HTMLElementCatalog {
   ]
 
   /// Elements allowed in `<head>`; any other start tag closes an open `<head>` implicitly.
-  package static let headContent: Set<String> = [
+  public static let headContent: Set<String> = [
     "base", "link", "meta", "noscript", "script", "style", "template", "title",
   ]
 
@@ -83,7 +83,7 @@ package enum HTMLElementCatalog {
   ///
   /// `<td>` closes an open cell, `<tr>` an open row, a new row group an open row group, and so on; the search stops
   /// at the table (or row) the new element belongs to.
-  package static let tableClosers: [String: (closes: Set<String>, stopsAt: Set<String>)] = {
+  public static let tableClosers: [String: (closes: Set<String>, stopsAt: Set<String>)] = {
     let cell: Set<String> = ["td", "th"]
     let row: Set<String> = cell.union(["tr"])
     let section: Set<String> = row.union(["thead", "tbody", "tfoot", "caption", "colgroup"])
@@ -97,5 +97,5 @@ package enum HTMLElementCatalog {
   }()
 
   /// Ruby annotation start tags close an open annotation up to the `<ruby>`.
-  package static let rubyAnnotations: Set<String> = ["rt", "rp"]
+  public static let rubyAnnotations: Set<String> = ["rt", "rp"]
 }

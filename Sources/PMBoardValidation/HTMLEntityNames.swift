@@ -6,9 +6,9 @@ import PMBoardMustache
 /// Taken from the WHATWG list (https://html.spec.whatwg.org/entities.json). libxml2 2.9 only knows HTML 4's 253 names,
 /// so it cannot tell `&check;` (valid HTML5) from `&chekc;` (a typo). Kept as one string so the compiler does not type
 /// check thousands of literals; split once on first use.
-package enum HTMLEntityNames {
+public enum HTMLEntityNames {
   /// Whether `&name;` is a named character reference in HTML5 (names are case-sensitive).
-  package static func contains(_ name: String) -> Bool {
+  public static func contains(_ name: String) -> Bool {
     all.contains(name)
   }
 

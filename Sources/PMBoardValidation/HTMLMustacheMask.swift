@@ -6,27 +6,27 @@ import PMBoardMustache
 /// Each byte of a tag (`{{x}}`, `{{{x}}}`, `{{#x}}`, `{{/x}}`, `{{^x}}`, `{{> p}}`, `{{! … }}`) becomes a space,
 /// except line breaks, so byte offsets, lines and columns in the masked text are those of the original. Blanking
 /// whole tags works wherever a tag appears: in text, inside attribute values, and between attributes.
-package struct HTMLMustacheMask {
+public struct HTMLMustacheMask {
   /// A `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}` range, from the opening tag's `{{` to the closing tag's end.
-  package struct Section: Equatable {
-    package var name: String
-    package var isInverted: Bool
-    package var range: Range<Int>
+  public struct Section: Equatable {
+    public var name: String
+    public var isInverted: Bool
+    public var range: Range<Int>
     /// The index of the innermost section around this one.
-    package var parent: Int?
+    public var parent: Int?
   }
 
   /// The masked bytes; the same length as the original's UTF-8.
-  package let bytes: [UInt8]
+  public let bytes: [UInt8]
   /// Whether each byte belonged to a Mustache tag (a blank in `bytes` may have been a space in the original too).
-  package let isTag: [Bool]
+  public let isTag: [Bool]
   /// Sections in order of their opening tags, properly nested. Unbalanced tags are left out (the Mustache check
   /// reports them).
-  package let sections: [Section]
+  public let sections: [Section]
   /// Offsets of partial tags (`{{> name}}`), whose markup is not visible here.
-  package let partials: [Int]
+  public let partials: [Int]
 
-  package init(_ source: String) {
+  public init(_ source: String) {
     var bytes = Array(source.utf8)
     var isTag = [Bool](repeating: false, count: bytes.count)
     var sections: [Section] = []
@@ -76,7 +76,7 @@ package struct HTMLMustacheMask {
 
   /// Whether the two offsets lie in mutually exclusive branches (`{{#x}}…{{/x}}` and `{{^x}}…{{/x}}`), so markup at
   /// one never renders together with markup at the other.
-  package func areExclusive(_ first: Int, _ second: Int) -> Bool {
+  public func areExclusive(_ first: Int, _ second: Int) -> Bool {
     let aroundFirst = enclosingSections(of: first)
     let aroundSecond = enclosingSections(of: second)
     return aroundFirst.subtracting(aroundSecond).contains { mine in

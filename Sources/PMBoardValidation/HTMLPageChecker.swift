@@ -2,10 +2,10 @@ import PMBoardCore
 import PMBoardMustache
 
 /// Checks what every page template needs and a partial does not: `<!DOCTYPE html>`, `<html lang="…">`, `<title>`.
-package enum HTMLPageChecker {
+public enum HTMLPageChecker {
   /// The page-level problems of a template whose tokens and landmark start tags (`html`, `head`, `body`, `title`)
   /// are given.
-  package static func issues(
+  public static func issues(
     in tokens: [HTMLToken], landmarks: [String: HTMLStartTag], mask: HTMLMustacheMask, original: [UInt8]
   ) -> [HTMLIssue] {
     [

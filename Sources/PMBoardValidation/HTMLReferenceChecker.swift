@@ -6,9 +6,9 @@ import PMBoardMustache
 /// libxml2 reports a bare `&` after the fact and cannot judge HTML5-only names (`&check;`) or unknown ones (`&foo;`,
 /// which it keeps silently), so references are checked here: `&name;` must be an HTML5 named reference, `&#123;` and
 /// `&#x7B;` must be terminated and name a valid character. Anything else should be written `&amp;`.
-package enum HTMLReferenceChecker {
+public enum HTMLReferenceChecker {
   /// Problems with the references in `range` of `bytes`, each at its `&`.
-  package static func issues(in bytes: [UInt8], range: Range<Int>) -> [HTMLIssue] {
+  public static func issues(in bytes: [UInt8], range: Range<Int>) -> [HTMLIssue] {
     var issues: [HTMLIssue] = []
     var index = range.lowerBound
     while index < range.upperBound {

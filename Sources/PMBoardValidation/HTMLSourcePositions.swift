@@ -5,12 +5,12 @@ import PMBoardMustache
 ///
 /// Positions are computed from offsets rather than taken from libxml2, whose columns count bytes and point after the
 /// construct it complains about.
-package struct HTMLSourcePositions {
+public struct HTMLSourcePositions {
   private let bytes: [UInt8]
   /// Byte offset at which each line starts; line 1 starts at 0.
   private let lineStarts: [Int]
 
-  package init(_ bytes: [UInt8]) {
+  public init(_ bytes: [UInt8]) {
     self.bytes = bytes
     var starts = [0]
     for (offset, byte) in bytes.enumerated() where byte == 0x0A {
@@ -20,7 +20,7 @@ package struct HTMLSourcePositions {
   }
 
   /// The line and column of the byte at `offset` (clamped to the end of the text).
-  package func position(of offset: Int) -> (line: Int, column: Int) {
+  public func position(of offset: Int) -> (line: Int, column: Int) {
     let offset = min(max(offset, 0), bytes.count)
     // The last line start at or before the offset (binary search: templates can be long).
     var low = 0

@@ -13,8 +13,8 @@ import PMBoardMustache
 /// - page templates must have `<!DOCTYPE html>`, `<html lang="…">` and a `<title>`.
 ///
 /// Every diagnostic points at the start of the construct (the `<` of a tag, an attribute's name, the `&`).
-package struct HTMLTemplateValidator: Sendable {
-  package init() {}
+public struct HTMLTemplateValidator: Sendable {
+  public init() {}
 
   /// Validates one template and returns its problems sorted by position.
   ///
@@ -22,7 +22,7 @@ package struct HTMLTemplateValidator: Sendable {
   ///   - source: the template text.
   ///   - file: the name diagnostics carry.
   ///   - isPage: a full page template (board, history) rather than a partial.
-  package func validate(source: String, file: String, isPage: Bool) -> [Diagnostic] {
+  public func validate(source: String, file: String, isPage: Bool) -> [Diagnostic] {
     let original = Array(source.utf8)
     let mask = HTMLMustacheMask(source)
     let positions = HTMLSourcePositions(original)

@@ -2,34 +2,34 @@ import PMBoardCore
 import PMBoardMustache
 
 /// A problem found by the validator's own HTML checks, at a UTF-8 byte offset of the template.
-package struct HTMLIssue: Equatable {
-  package var offset: Int
-  package var message: String
+public struct HTMLIssue: Equatable {
+  public var offset: Int
+  public var message: String
 }
 
 /// One attribute of a start tag. Offsets are UTF-8 byte offsets into the template.
-package struct HTMLAttribute: Equatable {
+public struct HTMLAttribute: Equatable {
   /// The name, lowercased (HTML attribute names are case-insensitive).
-  package var name: String
-  package var offset: Int
+  public var name: String
+  public var offset: Int
   /// The value without its quotes; `nil` for an attribute written without `=` (`hidden`).
-  package var value: Range<Int>?
+  public var value: Range<Int>?
 }
 
 /// A start tag such as `<li class="card">`, from its `<` up to and including its `>`.
-package struct HTMLStartTag: Equatable {
+public struct HTMLStartTag: Equatable {
   /// The name, lowercased.
-  package var name: String
-  package var range: Range<Int>
-  package var attributes: [HTMLAttribute]
+  public var name: String
+  public var range: Range<Int>
+  public var attributes: [HTMLAttribute]
   /// Written as `<x … />`.
-  package var isSelfClosing: Bool
+  public var isSelfClosing: Bool
   /// `false` when the file ends before the tag's `>` (libxml2 reports that).
-  package var isComplete: Bool
+  public var isComplete: Bool
 }
 
 /// A piece of markup, as the HTML5 tokenizer would see it.
-package enum HTMLToken: Equatable {
+public enum HTMLToken: Equatable {
   case startTag(HTMLStartTag)
   /// An end tag such as `</li>`; `name` is lowercased.
   case endTag(name: String, range: Range<Int>)
@@ -41,7 +41,7 @@ package enum HTMLToken: Equatable {
   case text(range: Range<Int>)
 
   /// Where the token starts and ends in the template.
-  package var range: Range<Int> {
+  public var range: Range<Int> {
     switch self {
     case .startTag(let tag): tag.range
     case .endTag(_, let range), .doctype(_, let range), .comment(let range), .text(let range): range

@@ -6,17 +6,17 @@ import PMBoardMustache
 ///
 /// libxml2 reports positions after the construct it complains about and merges implied end tags with written ones,
 /// so the structure checks use these tokens, whose offsets are exact. Mustache tags must already be blanked out.
-package struct HTMLTokenizer {
+public struct HTMLTokenizer {
   private let bytes: [UInt8]
   /// Whether the byte at an offset was part of a Mustache tag before masking.
   private let isTag: [Bool]
   private var offset = 0
-  package private(set) var tokens: [HTMLToken] = []
+  public private(set) var tokens: [HTMLToken] = []
   /// Syntax errors HTML5 defines that libxml2 does not report.
-  package private(set) var issues: [HTMLIssue] = []
+  public private(set) var issues: [HTMLIssue] = []
 
   /// Tokenizes the masked template; knowing where the tags were, `href={{ url }}` still has a value.
-  package init(_ mask: HTMLMustacheMask) {
+  public init(_ mask: HTMLMustacheMask) {
     bytes = mask.bytes
     isTag = mask.isTag
     run()

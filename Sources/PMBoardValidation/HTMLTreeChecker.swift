@@ -7,30 +7,30 @@ import PMBoardMustache
 /// its HTML 4 rules for implied end tags differ from HTML5's. So the validator replays HTML5's rules over the
 /// tokens: end tags HTML5 lets authors omit (`</li>`, `</p>`, `</td>`, …) are implied where HTML5 implies them, and
 /// every other element must be closed by its own end tag.
-package struct HTMLTreeChecker {
+public struct HTMLTreeChecker {
   /// An element whose end tag has not been seen yet.
   private struct OpenElement {
-    package var name: String
-    package var offset: Int
+    public var name: String
+    public var offset: Int
     /// Whether the children are SVG or MathML (inside `<svg>` and `<math>`), where any name is allowed and `/>`
     /// closes an element.
-    package var hasForeignContent: Bool
+    public var hasForeignContent: Bool
   }
 
   private let positions: HTMLSourcePositions
   private var stack: [OpenElement] = []
   /// `html`, `head` and `body` start tags seen: without one, its end tag is fine (the start tag is optional).
   private var openedOptionalStarts: Set<String> = []
-  package private(set) var issues: [HTMLIssue] = []
+  public private(set) var issues: [HTMLIssue] = []
   /// The first `<html>`, `<head>`, `<body>` and `<title>` start tags (outside SVG and MathML), for the page checks.
-  package private(set) var landmarks: [String: HTMLStartTag] = [:]
+  public private(set) var landmarks: [String: HTMLStartTag] = [:]
 
-  package init(positions: HTMLSourcePositions) {
+  public init(positions: HTMLSourcePositions) {
     self.positions = positions
   }
 
   /// Replays all tokens and reports the elements still open at the end.
-  package mutating func check(_ tokens: [HTMLToken]) {
+  public mutating func check(_ tokens: [HTMLToken]) {
     for token in tokens {
       switch token {
       case .startTag(let tag) where tag.isComplete: start(tag)

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
-import PMBoardCore
-import PMBoardStore
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
+import Testing
 
 /// End-to-end: every bad input gives one clear error line, a non-zero status, and leaves the store unchanged.
 @Suite("pmboard bad input", .serialized)

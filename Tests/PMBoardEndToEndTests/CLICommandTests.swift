@@ -1,10 +1,10 @@
 import Foundation
-import Testing
-import PMBoardCore
-import PMBoardStore
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
+import Testing
 
 /// End-to-end: every store command through the real binary, on SQLite and JSON stores.
 @Suite("pmboard commands", .serialized)

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
-import PMBoardCore
-import PMBoardStore
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
+import Testing
 
 /// 4 processes × 250 `pmboard add` on one store: nothing may be lost silently.
 @Suite("concurrent writers", .serialized)

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
-import PMBoardCore
-import PMBoardStore
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
+import Testing
 
 /// End-to-end: `pmboard build` through the real binary, checking the files it writes.
 @Suite("pmboard build", .serialized)

@@ -1,12 +1,11 @@
 import Foundation
 import GRDB
-import Testing
-import PMBoardCore
-import PMBoardStore
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
-
+import Testing
 
 /// `snapshot()` is the build's read path: it must show exactly the board `load()` reads, on every backend, and
 /// treat rows pmboard never wrote the way `load()` does.

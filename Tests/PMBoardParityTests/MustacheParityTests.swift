@@ -1,12 +1,12 @@
 import Mustache
-import Testing
 import PMBoardBytes
 import PMBoardCore
-import PMBoardStore
 import PMBoardMustache
-import PMBoardValidation
 import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
+import PMBoardValidation
+import Testing
 
 /// Renders the same templates and data with ``TemplateSet`` and swift-mustache and demands identical bytes.
 @Suite struct MustacheParityTests {

@@ -1,14 +1,13 @@
 import Foundation
 import Mustache
-import Testing
 import PMBoardBytes
 import PMBoardCore
-import PMBoardStore
 import PMBoardMustache
-import PMBoardValidation
 import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
-
+import PMBoardValidation
+import Testing
 
 /// The build renders pages from `SiteModel` (bytes and integers); README documents the `PageContext` view
 /// model. Every page of a site must come out byte-identical from both, and identical to swift-mustache rendering

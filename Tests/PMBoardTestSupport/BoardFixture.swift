@@ -1,10 +1,10 @@
 import Foundation
 import PMBoardBytes
+import PMBoardCLI
 import PMBoardCore
-import PMBoardStore
 import PMBoardMustache
 import PMBoardSite
-import PMBoardCLI
+import PMBoardStore
 
 /// Small interchange documents for end-to-end tests.
 package enum BoardFixture {

@@ -1,10 +1,10 @@
 import Foundation
 import PMBoardBytes
+import PMBoardCLI
 import PMBoardCore
-import PMBoardStore
 import PMBoardMustache
 import PMBoardSite
-import PMBoardCLI
+import PMBoardStore
 
 /// Runs the real `pmboard` binary in a temporary directory, the way a user would.
 package struct CLIRunner {

@@ -1,11 +1,11 @@
 import Foundation
-import Testing
 import PMBoardBytes
+import PMBoardCLI
 import PMBoardCore
-import PMBoardStore
 import PMBoardMustache
 import PMBoardSite
-import PMBoardCLI
+import PMBoardStore
+import Testing
 
 /// Golden files beside the tests: compared line by line; `PMBOARD_RECORD_GOLDEN=1 swift test` re-records them
 /// (review the diff by eye before committing).
@@ -15,7 +15,9 @@ package enum Golden {
   /// The golden pages live beside the end-to-end tests that compare against them.
   package static let directory = repositoryRoot.appendingPathComponent("Tests/PMBoardEndToEndTests/Golden")
 
-  package static func assertMatches(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
+  package static func assertMatches(
+    _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws
   {
     let url = directory.appendingPathComponent(name)

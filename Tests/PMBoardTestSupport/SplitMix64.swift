@@ -1,9 +1,10 @@
 import PMBoardBytes
+import PMBoardCLI
 import PMBoardCore
-import PMBoardStore
 import PMBoardMustache
 import PMBoardSite
-import PMBoardCLI
+import PMBoardStore
+
 /// A small seeded generator (SplitMix64) for the randomized tests, so a failure can be replayed from its seed.
 package struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64

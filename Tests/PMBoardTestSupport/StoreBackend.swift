@@ -27,7 +27,9 @@ package struct StoreScratch {
 
   package func path(_ name: String) -> String { directory + "/" + name }
 
-  package func contents() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted() }
+  package func contents() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+  }
 
   package func remove() {
     chmod(directory, 0o755)

@@ -1,13 +1,12 @@
-import Testing
 import PMBoardBytes
-import PMBoardCore
-import PMBoardStore
-import PMBoardMustache
-import PMBoardValidation
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardMustache
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
-
+import PMBoardValidation
+import Testing
 
 /// Validates `source` and returns each diagnostic as `line:column: message`, the part the tests care about.
 private func problems(_ source: String, isPage: Bool = false) -> [String] {

@@ -1,14 +1,13 @@
 import Foundation
-import Testing
 import PMBoardBytes
-import PMBoardCore
-import PMBoardStore
-import PMBoardMustache
-import PMBoardValidation
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardMustache
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
-
+import PMBoardValidation
+import Testing
 
 @Suite("locales")
 struct LocaleTests {

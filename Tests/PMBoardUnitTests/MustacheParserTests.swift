@@ -1,12 +1,12 @@
-import Testing
 import PMBoardBytes
-import PMBoardCore
-import PMBoardStore
-import PMBoardMustache
-import PMBoardValidation
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardMustache
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
+import PMBoardValidation
+import Testing
 
 /// Diagnostics of ``TemplateSet``: every problem, at the `{{` of its tag, with exact line and column.
 @Suite struct MustacheParserTests {

@@ -1,14 +1,13 @@
 import Foundation
-import Testing
 import PMBoardBytes
-import PMBoardCore
-import PMBoardStore
-import PMBoardMustache
-import PMBoardValidation
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardMustache
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
-
+import PMBoardValidation
+import Testing
 
 /// The writer's copies: between files of one build (the root index copies the default locale's board), and of
 /// an old file's unchanged beginning when a rebuild's page differs later on.

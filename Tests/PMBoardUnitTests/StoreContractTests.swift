@@ -1,19 +1,17 @@
 import Foundation
-import Testing
 import PMBoardBytes
-import PMBoardCore
-import PMBoardStore
-import PMBoardMustache
-import PMBoardValidation
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardMustache
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
-
+import PMBoardValidation
+import Testing
 
 extension StoreBackend: CustomTestStringConvertible {
   public var testDescription: String { rawValue }
 }
-
 
 @Suite("store contract")
 struct StoreContractTests {

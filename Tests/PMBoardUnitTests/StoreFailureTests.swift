@@ -1,14 +1,13 @@
 import Foundation
-import Testing
 import PMBoardBytes
-import PMBoardCore
-import PMBoardStore
-import PMBoardMustache
-import PMBoardValidation
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardMustache
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
-
+import PMBoardValidation
+import Testing
 
 /// What a store does with files that are not stores, and with writes that cannot happen: refuse, say why, and leave
 /// every byte as it was.

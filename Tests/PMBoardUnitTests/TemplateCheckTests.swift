@@ -1,13 +1,13 @@
 import Foundation
-import Testing
 import PMBoardBytes
-import PMBoardCore
-import PMBoardStore
-import PMBoardMustache
-import PMBoardValidation
-import PMBoardSite
 import PMBoardCLI
+import PMBoardCore
+import PMBoardMustache
+import PMBoardSite
+import PMBoardStore
 import PMBoardTestSupport
+import PMBoardValidation
+import Testing
 
 /// `pmboard check` end to end: a site's broken templates, every problem reported with its place.
 @Suite("pmboard check", .serialized)
