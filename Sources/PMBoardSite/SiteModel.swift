@@ -5,65 +5,6 @@ import PMBoardMustache
 import PMBoardStore
 import PMBoardValidation
 
-/// Every name the site's view models answer (README's variable tables), so a template key number maps to one
-/// of these once per build and lookups switch on a byte instead of comparing strings.
-public enum SiteKey: UInt8, Sendable {
-  case other
-  // PageContext
-  case lang, t, root, boardTitle, pageTitle, asOf, asOfISO, summary, boardHref, historyHref, isBoard, isHistory
-  case canonical, locales
-  // BoardContext, HistoryContext
-  case columns, entries, isEmpty, pageLabel, hasPager, prevHref, nextHref
-  // ColumnContext, CardContext
-  case state, label, count, cards, id, title, body, hasBody, due, hasDue, dueText, overdue, dueToday
-  // EntryContext
-  case action, at, timeText, sentence
-  // LocaleLink
-  case code, name, href, url, current
-
-  private static let byName: [String: SiteKey] = [
-    "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
-    "asOfISO": .asOfISO, "summary": .summary, "boardHref": .boardHref, "historyHref": .historyHref,
-    "isBoard": .isBoard, "isHistory": .isHistory, "canonical": .canonical, "locales": .locales,
-    "columns": .columns, "entries": .entries, "isEmpty": .isEmpty, "pageLabel": .pageLabel, "hasPager": .hasPager,
-    "prevHref": .prevHref, "nextHref": .nextHref, "state": .state, "label": .label, "count": .count,
-    "cards": .cards, "id": .id, "title": .title, "body": .body, "hasBody": .hasBody, "due": .due, "hasDue": .hasDue,
-    "dueText": .dueText, "overdue": .overdue, "dueToday": .dueToday, "action": .action, "at": .at,
-    "timeText": .timeText, "sentence": .sentence, "code": .code, "name": .name, "href": .href, "url": .url,
-    "current": .current,
-  ]
-
-  public init(name: String) {
-    self = Self.byName[name] ?? .other
-  }
-}
-
-/// A value of the site's view model: plain integers and byte ranges, so the renderer copies it for free.
-public enum SiteValue {
-  case cardText(TextRef)
-  case localeText(TextRef)
-  case pageText(TextRef)
-  /// The `at`, `timeText` and `sentence` of history entry `n`, composed when written.
-  case entryAt(Int32)
-  case entryTime(Int32)
-  case entrySentence(Int32)
-  case bool(Bool)
-  case number(Int)
-  /// `PageContext` with its board or history page content.
-  case page
-  case catalog(Int32)
-  /// Column number `n` of `TaskState.allCases`.
-  case column(Int32)
-  case card(Int32)
-  case entry(Int32)
-  case link(Int32)
-  case columnList
-  /// The cards of the column whose `TaskState.order` is `n`.
-  case cardList(Int32)
-  case entryList
-  case linkList
-}
-
 /// The site's pages as a ``RenderModel``: the same names and values as ``PageContext`` and the contexts under
 /// it (the parity tests hold the two to the same output), read from ``BoardTables``, ``LocaleTables`` and
 /// ``PageTables`` through a ``SiteView``. Make it with ``SiteRenderer/withModel(for:_:_:)``, which keeps the
@@ -442,29 +383,6 @@ public enum SiteValue {
         }
       case .slot: break
       }
-    }
-  }
-}
-
-extension HistoryAction {
-  /// Position in `allCases`.
-  public var position: Int {
-    switch self {
-    case .added: 0
-    case .edited: 1
-    case .moved: 2
-    case .removed: 3
-    }
-  }
-}
-
-extension TaskField {
-  /// Position in `allCases`.
-  public var position: Int {
-    switch self {
-    case .title: 0
-    case .body: 1
-    case .due: 2
     }
   }
 }

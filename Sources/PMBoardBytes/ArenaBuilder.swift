@@ -1,0 +1,66 @@
+import Foundation
+
+/// A string kept in a ``ByteArena``: its UTF-8 at `start`, followed by its HTML-escaped form when that differs.
+public struct TextRef: Sendable {
+  public var start: Int
+  public var rawCount: UInt32
+  public var escapedCount: UInt32
+
+  public static let empty = TextRef(start: 0, rawCount: 0, escapedCount: 0)
+
+  public var escapedStart: Int { rawCount == escapedCount ? start : start + Int(rawCount) }
+}
+
+/// Collects strings into one ``ByteArena``.
+public struct ArenaBuilder: ~Copyable {
+  private var writer: ByteWriter
+  /// Where the writer's first byte sits in the arena the references point into.
+  private let offset: Int
+
+  public init() {
+    writer = ByteWriter(capacity: 1 << 16)
+    offset = 0
+  }
+
+  /// Fills `region`, the bytes from `offset` of a reserved ``ByteArena``, which must have room for
+  /// ``worstCase(rawCount:)`` of the texts stored.
+  public init(region: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+    writer = ByteWriter(region: region)
+    self.offset = offset
+  }
+
+  /// The most bytes `text(utf8:)` stores for texts of `rawCount` bytes in all: each as it is, then escaped,
+  /// where a byte becomes at most six (`&quot;`).
+  public static func worstCase(rawCount: Int) -> Int { rawCount * 7 }
+
+  /// Stores `text` and its escaped form (once if they are the same).
+  public mutating func text(_ text: String) -> TextRef {
+    var text = text
+    return text.withUTF8 { self.text(utf8: $0) }
+  }
+
+  /// Stores the (valid) UTF-8 `utf8` and its escaped form (once if they are the same).
+  public mutating func text(utf8: UnsafeBufferPointer<UInt8>) -> TextRef {
+    let start = writer.count
+    writer.appendBytes(utf8)
+    guard HTMLEscaper.appendEscapedIfNeeded(utf8: utf8, into: &writer) else {
+      return TextRef(start: offset + start, rawCount: UInt32(utf8.count), escapedCount: UInt32(utf8.count))
+    }
+    let escaped = writer.count - start - utf8.count
+    if escaped == utf8.count {
+      // Only specials that join a neighbouring character, which escaping leaves alone.
+      writer.truncate(to: start + utf8.count)
+    }
+    return TextRef(start: offset + start, rawCount: UInt32(utf8.count), escapedCount: UInt32(escaped))
+  }
+
+  /// Stores `text` only as it is; for text that is composed into other text, never shown alone.
+  public mutating func raw(_ text: String) -> RawRef {
+    var text = text
+    var ref = text.withUTF8 { writer.appendRef($0) }
+    ref.start += offset
+    return ref
+  }
+
+  public consuming func finish() -> ByteArena { ByteArena(writer) }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// What every locale's pages read, computed once per build: cards sorted into board order, history newest first
+/// with wall-clock times, all text as bytes. Its independent pieces are made on every core (``concurrentMap``).
+public final class BoardTables: @unchecked Sendable {
+  public let cardBytes: ByteArena
+  public let cards: FixedArray<CardRecord>
+  /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.
+  public let columnStarts: FixedArray<Int>
+  public let dueDates: [CalendarDate]
+  public let overdueCount: Int
+  public let historyBytes: ByteArena
+  public let entries: FixedArray<EntryRecord>
+  public let fields: FixedArray<TaskField>
+  /// Every wall-clock day (days since 1970) a history entry falls on.
+  public let days: [Int]
+  /// `YYYY-MM-DD` of every UTC day a history entry falls on, 10 bytes each: the date of each entry's `at`,
+  /// formatted once for all locales.
+  public let isoDays: FixedArray<UInt8>
+
+  /// Both halves at once: the cards' pieces and the history on every core.
+  public convenience init(snapshot: BoardSnapshot, today: CalendarDate) {
+    let halves = concurrentMap(2) { half -> Half in
+      half == 0
+        ? .cards(CardTables(tasks: snapshot.tasks, today: today))
+        : .history(HistoryTables(history: snapshot.history, zone: snapshot.info.timeZone))
+    }
+    guard case .cards(let cards) = halves[0], case .history(let history) = halves[1] else {
+      preconditionFailure("concurrentMap keeps the order")
+    }
+    self.init(cards: cards, history: history)
+  }
+
+  /// Halves made separately: a store hands the tasks over while it still reads the history.
+  public init(cards: CardTables, history: HistoryTables) {
+    cardBytes = cards.bytes
+    self.cards = cards.records
+    columnStarts = cards.columnStarts
+    dueDates = cards.dueDates
+    overdueCount = cards.overdueCount
+    historyBytes = history.bytes
+    entries = history.entries
+    fields = history.fields
+    days = history.days
+    isoDays = history.isoDays
+  }
+
+  private enum Half {
+    case cards(CardTables)
+    case history(HistoryTables)
+  }
+}

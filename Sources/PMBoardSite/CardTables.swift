@@ -1,0 +1,194 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// The card half of ``BoardTables``: every card in board order, its text raw and escaped.
+public struct CardTables: @unchecked Sendable {
+  public let bytes: ByteArena
+  public let records: FixedArray<CardRecord>
+  /// Column `order` is `records[columnStarts[order]..<columnStarts[order + 1]]`.
+  public let columnStarts: FixedArray<Int>
+  public let dueDates: [CalendarDate]
+  public let overdueCount: Int
+
+  /// Two rounds on every core: the order of each column, then the escaped text of slices of the cards in that
+  /// order. Sorting first lays the arena out in board order, so that a board page copies card text from its front
+  /// to its back; in store order every card was a jump to elsewhere in a 40 MB arena (at 100,000 tasks the cache
+  /// and TLB misses of those copies were the largest single cost of rendering).
+  public init(tasks: BoardSnapshot.Tasks, today: CalendarDate) {
+    let columns = TaskState.allCases
+    let orders = concurrentMap(columns.count) { Self.columnOrder(columns[$0], of: tasks) }
+    let order = Array(orders.joined())
+    let count = order.count
+    let sliceCount = max(1, min(8, count / 4096))
+    let bounds = (0...sliceCount).map { $0 * count / sliceCount }
+    // Each slice escapes into its own stretch of one arena, sized for its worst case: no slice waits for
+    // another, and none is copied after (joining them was a single-threaded 40 MB copy at 100,000 tasks).
+    let regionStarts = (0..<sliceCount).reduce(into: [0]) { starts, slice in
+      let rawCount = order[bounds[slice]..<bounds[slice + 1]].reduce(0) { sum, index in
+        let task = tasks.records[Int(index)]
+        return sum + Int(task.id.count) + Int(task.title.count) + Int(task.body.count)
+      }
+      starts.append(starts[slice] + ArenaBuilder.worstCase(rawCount: rawCount))
+    }
+    let arena = ByteArena(reserving: regionStarts[sliceCount])
+    let slices = concurrentMap(sliceCount) { slice in
+      unsafe CardSlice(
+        tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today,
+        arena: ArenaBuilder(
+          region: arena.region(regionStarts[slice]..<regionStarts[slice + 1]), at: regionStarts[slice]))
+    }
+    let cards = JoinedCards(slices: slices)
+    bytes = arena
+    records = cards.records
+    columnStarts = FixedArray(
+      orders.reduce(into: [0]) { starts, order in starts.append((starts.last ?? 0) + order.count) })
+    dueDates = cards.dueDates
+    overdueCount = cards.overdueCount
+  }
+
+  /// What sorting compares: due day, the title's first 16 bytes (big-endian, zero-padded), and which task it is,
+  /// with whether its title is certainly in NFC in the top bit. 24 bytes, as the key with an 8-byte prefix was:
+  /// titles often share their first word, and every tie the prefix leaves is a `memcmp` of two titles far apart
+  /// in memory (cache misses, most of the sort's time at 100,000 tasks).
+  private struct SortKey {
+    public var prefix: UInt64
+    public var prefix2: UInt64
+    /// Days since 1970; `Int32.max` without a due date (last).
+    public var due: Int32
+    public var taskAndPlain: UInt32
+
+    public var task: Int { Int(taskAndPlain & 0x7FFF_FFFF) }
+    public var plain: Bool { taskAndPlain & 0x8000_0000 != 0 }
+  }
+
+  /// The indices of the tasks in `state`'s column, in board order: due date (none last), title in code point
+  /// order (= UTF-8 byte order), id. Each comparison answers exactly as `BoardOrder.withinColumn` does, so the
+  /// same sort gives the same order. Titles are equal for `==` when canonically equivalent; two titles in NFC
+  /// are that only if their bytes are equal, otherwise `==` on `String`s decides.
+  private static func columnOrder(_ state: TaskState, of tasks: BoardSnapshot.Tasks) -> [Int32] {
+    let text = tasks.text
+    var keys: [SortKey] = []
+    for (index, task) in tasks.records.enumerated() where task.state == state {
+      let title = unsafe text.bytes(task.title)
+      var prefixes: (UInt64, UInt64) = (0, 0)
+      unsafe withUnsafeMutableBytes(of: &prefixes) { raw in
+        // Big-endian words compare like the bytes they hold.
+        unsafe raw.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: title.prefix(16))))
+      }
+      keys.append(
+        SortKey(
+          prefix: UInt64(bigEndian: prefixes.0), prefix2: UInt64(bigEndian: prefixes.1),
+          due: task.due.map { Int32($0.daysSinceEpoch) } ?? .max,
+          taskAndPlain: unsafe UInt32(index) | (certainlyNFC(title) ? 0x8000_0000 : 0)))
+    }
+    let base = unsafe text.base
+    func compare(_ a: RawRef, _ b: RawRef) -> Int32 {
+      let common = Int(min(a.count, b.count))
+      let order = unsafe memcmp(base + a.start, base + b.start, common)
+      return order != 0 ? order : a.count < b.count ? -1 : a.count > b.count ? 1 : 0
+    }
+    unsafe tasks.records.withUnsafeBufferPointer { records in
+      keys.sort { lhs, rhs in
+        if lhs.due != rhs.due { return lhs.due < rhs.due }
+        let titleOrder: Int32
+        if lhs.prefix != rhs.prefix {
+          titleOrder = lhs.prefix < rhs.prefix ? -1 : 1
+        } else if lhs.prefix2 != rhs.prefix2 {
+          titleOrder = lhs.prefix2 < rhs.prefix2 ? -1 : 1
+        } else {
+          titleOrder = unsafe compare(records[lhs.task].title, records[rhs.task].title)
+        }
+        // Different bytes of two titles in NFC: different titles, decided without touching the records.
+        if titleOrder != 0 && lhs.plain && rhs.plain { return titleOrder < 0 }
+        let left = unsafe records[lhs.task]
+        let right = unsafe records[rhs.task]
+        if titleOrder != 0 && text.string(left.title) != text.string(right.title) { return titleOrder < 0 }
+        return compare(left.id, right.id) < 0
+      }
+    }
+    return keys.map { Int32($0.task) }
+  }
+
+  /// The cards `order` lists (indices into `tasks.records`), their text (raw and escaped) stored by `arena`.
+  private struct CardSlice {
+    public var records: [CardRecord]
+    /// `records[i].dueIndex` indexes these until the slices are joined.
+    public var dueDates: [CalendarDate]
+    public var overdueCount: Int
+
+    public init(
+      tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, arena: consuming ArenaBuilder
+    ) {
+      records = []
+      records.reserveCapacity(order.count)
+      var dueDates = Interner<CalendarDate>()
+      overdueCount = 0
+      for index in order {
+        let task = tasks.records[Int(index)]
+        let record = unsafe CardRecord(
+          id: arena.text(utf8: tasks.text.bytes(task.id)), title: arena.text(utf8: tasks.text.bytes(task.title)),
+          body: arena.text(utf8: tasks.text.bytes(task.body)), dueIndex: task.due.map { dueDates.number($0) } ?? -1,
+          state: task.state,
+          overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
+          dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today))
+        if record.overdue { overdueCount += 1 }
+        records.append(record)
+      }
+      self.dueDates = dueDates.values
+    }
+  }
+
+  /// The slices' records as one table, with one due-date list.
+  private struct JoinedCards {
+    public var records: FixedArray<CardRecord>
+    public var dueDates: [CalendarDate]
+    public var overdueCount: Int
+
+    public init(slices: [CardSlice]) {
+      var dueDates = Interner<CalendarDate>()
+      var overdueCount = 0
+      var all: [CardRecord] = []
+      all.reserveCapacity(slices.reduce(0) { $0 + $1.records.count })
+      for slice in slices {
+        let dueMap = slice.dueDates.map { dueDates.number($0) }
+        for var record in slice.records {
+          if record.dueIndex >= 0 { record.dueIndex = dueMap[Int(record.dueIndex)] }
+          all.append(record)
+        }
+        overdueCount += slice.overdueCount
+      }
+      self.dueDates = dueDates.values
+      self.overdueCount = overdueCount
+      records = FixedArray(all)
+    }
+  }
+
+  /// Whether the (valid) UTF-8 `text` is certainly in NFC: every scalar is ASCII or a common Hangul, CJK, kana or
+  /// quotation scalar, all of which are NFC quick-check "yes", combining class 0, and never compose with a
+  /// neighbour. All of those beyond ASCII are three bytes long.
+  fileprivate static func certainlyNFC(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < text.count {
+      let lead = unsafe text[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      guard lead & 0xF0 == 0xE0, index + 2 < text.count else { return false }
+      let scalar =
+        unsafe UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+      switch scalar {
+      case 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x3001...0x3002,
+        0x300C...0x300F, 0x2018...0x201D:
+        index += 3
+      default:
+        return false
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,24 @@
+import PMBoardCore
+
+extension HistoryAction {
+  /// Position in `allCases`.
+  public var position: Int {
+    switch self {
+    case .added: 0
+    case .edited: 1
+    case .moved: 2
+    case .removed: 3
+    }
+  }
+}
+
+extension TaskField {
+  /// Position in `allCases`.
+  public var position: Int {
+    switch self {
+    case .title: 0
+    case .body: 1
+    case .due: 2
+    }
+  }
+}

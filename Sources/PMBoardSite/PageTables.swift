@@ -1,0 +1,64 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// The page-level variables of one page as bytes: `PageContext` plus the board or history page's own.
+public final class PageTables: @unchecked Sendable {
+  public struct Link {
+    public var code: TextRef
+    public var name: TextRef
+    public var href: TextRef
+    public var url: TextRef
+    public var current: Bool
+  }
+
+  public let bytes: ByteArena
+  public let lang: TextRef
+  public let root: TextRef
+  public let boardTitle: TextRef
+  public let pageTitle: TextRef
+  public let asOf: TextRef
+  public let asOfISO: TextRef
+  public let summary: TextRef
+  public let boardHref: TextRef
+  public let historyHref: TextRef
+  public let isBoard: Bool
+  public let canonical: TextRef?
+  public let links: FixedArray<Link>
+  public let linkCount: Int
+  public let pageLabel: TextRef
+  public let prevHref: TextRef?
+  public let nextHref: TextRef?
+  /// The history entries this page shows.
+  public let entries: Range<Int>
+
+  public init(_ info: PageInfo) {
+    var arena = ArenaBuilder()
+    lang = arena.text(info.lang)
+    root = arena.text(info.root)
+    boardTitle = arena.text(info.boardTitle)
+    pageTitle = arena.text(info.pageTitle)
+    asOf = arena.text(info.asOf)
+    asOfISO = arena.text(info.asOfISO)
+    summary = arena.text(info.summary)
+    boardHref = arena.text(info.boardHref)
+    historyHref = arena.text(info.historyHref)
+    isBoard = info.isBoard
+    canonical = info.canonical.map { arena.text($0) }
+    links = FixedArray(
+      info.locales.map {
+        Link(
+          code: arena.text($0.code), name: arena.text($0.name), href: arena.text($0.href), url: arena.text($0.url),
+          current: $0.current)
+      })
+    linkCount = info.locales.count
+    pageLabel = arena.text(info.pageLabel)
+    prevHref = info.prevHref.map { arena.text($0) }
+    nextHref = info.nextHref.map { arena.text($0) }
+    entries = info.entries
+    bytes = arena.finish()
+  }
+}

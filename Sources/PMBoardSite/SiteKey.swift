@@ -1,0 +1,39 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// Every name the site's view models answer (README's variable tables), so a template key number maps to one
+/// of these once per build and lookups switch on a byte instead of comparing strings.
+public enum SiteKey: UInt8, Sendable, CaseIterable {
+  case other
+  // PageContext
+  case lang, t, root, boardTitle, pageTitle, asOf, asOfISO, summary, boardHref, historyHref, isBoard, isHistory
+  case canonical, locales
+  // BoardContext, HistoryContext
+  case columns, entries, isEmpty, pageLabel, hasPager, prevHref, nextHref
+  // ColumnContext, CardContext
+  case state, label, count, cards, id, title, body, hasBody, due, hasDue, dueText, overdue, dueToday
+  // EntryContext
+  case action, at, timeText, sentence
+  // LocaleLink
+  case code, name, href, url, current
+
+  private static let byName: [String: SiteKey] = [
+    "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
+    "asOfISO": .asOfISO, "summary": .summary, "boardHref": .boardHref, "historyHref": .historyHref,
+    "isBoard": .isBoard, "isHistory": .isHistory, "canonical": .canonical, "locales": .locales,
+    "columns": .columns, "entries": .entries, "isEmpty": .isEmpty, "pageLabel": .pageLabel, "hasPager": .hasPager,
+    "prevHref": .prevHref, "nextHref": .nextHref, "state": .state, "label": .label, "count": .count,
+    "cards": .cards, "id": .id, "title": .title, "body": .body, "hasBody": .hasBody, "due": .due, "hasDue": .hasDue,
+    "dueText": .dueText, "overdue": .overdue, "dueToday": .dueToday, "action": .action, "at": .at,
+    "timeText": .timeText, "sentence": .sentence, "code": .code, "name": .name, "href": .href, "url": .url,
+    "current": .current,
+  ]
+
+  public init(name: String) {
+    self = Self.byName[name] ?? .other
+  }
+}

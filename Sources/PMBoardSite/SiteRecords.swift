@@ -1,0 +1,38 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// One card in board order, as plain values.
+public struct CardRecord {
+  public var id: TextRef
+  public var title: TextRef
+  public var body: TextRef
+  /// Index into the build's distinct due dates; -1 without a due date.
+  public var dueIndex: Int32
+  public var state: TaskState
+  public var overdue: Bool
+  public var dueToday: Bool
+}
+
+/// One history entry (newest first), as plain values.
+public struct EntryRecord {
+  /// Seconds since 1970, rounded down, UTC.
+  public var utcSeconds: Int
+  /// The same on the board's wall clock.
+  public var localSeconds: Int
+  public var title: RawRef
+  /// Index into the build's distinct wall-clock days.
+  public var dayIndex: Int32
+  /// Index into ``BoardTables/isoDays`` of the UTC day; -1 outside years 0–9999.
+  public var utcDayIndex: Int32
+  public var fieldsStart: Int32
+  public var fieldsCount: Int32
+  public var action: HistoryAction
+  public var from: TaskState?
+  public var to: TaskState?
+  /// The title has nothing to escape, so a sentence with it needs escaping only if its locale's words do.
+  public var titleIsPlain: Bool
+}

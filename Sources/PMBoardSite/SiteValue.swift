@@ -1,0 +1,32 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+
+/// A value of the site's view model: plain integers and byte ranges, so the renderer copies it for free.
+public enum SiteValue {
+  case cardText(TextRef)
+  case localeText(TextRef)
+  case pageText(TextRef)
+  /// The `at`, `timeText` and `sentence` of history entry `n`, composed when written.
+  case entryAt(Int32)
+  case entryTime(Int32)
+  case entrySentence(Int32)
+  case bool(Bool)
+  case number(Int)
+  /// `PageContext` with its board or history page content.
+  case page
+  case catalog(Int32)
+  /// Column number `n` of `TaskState.allCases`.
+  case column(Int32)
+  case card(Int32)
+  case entry(Int32)
+  case link(Int32)
+  case columnList
+  /// The cards of the column whose `TaskState.order` is `n`.
+  case cardList(Int32)
+  case entryList
+  case linkList
+}

@@ -1,0 +1,25 @@
+import CSystemShim
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardMustache
+import PMBoardStore
+import PMBoardValidation
+import Synchronization
+
+/// Why the site could not be written; the previous site is untouched.
+public enum SiteWriteError: Error, Sendable, PMBoardFailure {
+  case notADirectory(String)
+  case foreignDirectory(String)
+  case io(String, String)
+
+  public var description: String {
+    switch self {
+    case .notADirectory(let path): "\(path) is a file, not a site directory; choose another --out"
+    case .foreignDirectory(let path):
+      "\(path) is not empty and was not made by pmboard (no \(SiteWriter.manifestName)); "
+        + "pmboard will not replace it — choose another --out or empty it"
+    case .io(let path, let reason): "cannot write \(path): \(reason); the previous site is unchanged"
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// A JSON value expected to be a string, kept even when it is not, so the reader can say what is wrong.
+public enum LooseString: Equatable {
+  case text(String)
+  /// Not a string: what was found instead (`null`, `the number 3.0`, `true`, `an object or array`).
+  case other(String)
+
+  public var value: String? {
+    if case .text(let text) = self { text } else { nil }
+  }
+
+  public func required(_ path: @autoclosure () -> String, _ problems: inout [String]) -> String? {
+    switch self {
+    case .text(let text): return text
+    case .other(let found):
+      problems.append("\(path()): expected a string, found \(found)")
+      return nil
+    }
+  }
+}
+
+public struct LooseDocument {
+  public var format: LooseString?
+  public var board: LooseBoard?
+  public var tasks: [LooseTask]?
+  public var history: [LooseEntry]?
+  public var undo: [BoardChange]?
+  public var redo: [BoardChange]?
+  /// Where the undo and redo lists are in the text, for decoding after the scan.
+  public var undoRange, redoRange: Range<Int>?
+}
+
+public struct LooseBoard {
+  public var title: LooseString?
+  public var timeZone: LooseString?
+}
+
+public struct LooseTask {
+  public var id, title, body, due, state, created, updated: LooseString?
+
+  /// The task, or nil with its problems added; `checkID` sees the parsed id first and may name a problem with it
+  /// (a duplicate).
+  public func task(
+    path: @autoclosure () -> String, problems: inout [String], checkID: (UUID) -> String?
+  ) -> BoardTask? {
+    let before = problems.count
+    let idText = id?.required("\(path()).id", &problems)
+    let uuid = idText.flatMap { UUID(text: $0) }
+    if let idText, uuid == nil { problems.append("\(path()).id: \"\(idText)\" is not a UUID") }
+    if let uuid, let problem = checkID(uuid) { problems.append(problem) }
+    let titleText = title?.required("\(path()).title", &problems)
+    if title == nil { problems.append("\(path()).title: missing") }
+    // The rules' check trims the title; trimming (through `NSString`) is most of the cost of checking a task.
+    var trimmedTitle: String?
+    if let titleText {
+      switch TaskRules.checkTitle(titleText) {
+      case .success(let trimmed): trimmedTitle = trimmed
+      case .failure(let violation): problems.append("\(path()).title: \(violation)")
+      }
+    }
+    let bodyText = body.map { $0.required("\(path()).body", &problems) ?? "" } ?? ""
+    if case .failure(let violation) = TaskRules.checkBody(bodyText) { problems.append("\(path()).body: \(violation)") }
+    var dueDate: CalendarDate?
+    if let due, let text = due.required("\(path()).due", &problems) {
+      dueDate = CalendarDate(iso: text)
+      if dueDate == nil { problems.append("\(path()).due: \"\(text)\" is not a date (YYYY-MM-DD)") }
+    }
+    let stateValue = Self.state(state, path: "\(path()).state", &problems)
+    if id == nil { problems.append("\(path()).id: missing") }
+    if state == nil { problems.append("\(path()).state: missing") }
+    let createdAt = Self.instant(created, path: "\(path()).created", &problems)
+    let updatedAt = Self.instant(updated, path: "\(path()).updated", &problems)
+    guard problems.count == before, let uuid, let trimmedTitle, let stateValue else { return nil }
+    let now = Date(timeIntervalSince1970: 0)
+    return BoardTask(
+      id: uuid, title: trimmedTitle, body: bodyText, due: dueDate,
+      state: stateValue, created: createdAt ?? now, updated: updatedAt ?? createdAt ?? now)
+  }
+
+  public static func state(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String])
+    -> TaskState?
+  {
+    guard let text = loose?.required(path(), &problems) else { return nil }
+    guard let state = TaskState(rawValue: text) else {
+      problems.append("\(path()): \"\(text)\" is not a state; use todo, doing or done")
+      return nil
+    }
+    return state
+  }
+
+  public static func instant(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String])
+    -> Date?
+  {
+    guard let loose else { return nil }
+    guard let text = loose.required(path(), &problems) else { return nil }
+    guard let date = Instant.parse(text) else {
+      problems.append("\(path()): \"\(text)\" is not a UTC instant like 2026-11-02T10:00:00Z")
+      return nil
+    }
+    return date
+  }
+}
+
+public struct LooseEntry {
+  public var at, action, task, title, from, to: LooseString?
+  public var fields: [LooseString]?
+
+  public func entry(path: @autoclosure () -> String, problems: inout [String]) -> HistoryEntry? {
+    let before = problems.count
+    if at == nil { problems.append("\(path()).at: missing") }
+    let atDate = LooseTask.instant(at, path: "\(path()).at", &problems)
+    var actionValue: HistoryAction?
+    if let text = action?.required("\(path()).action", &problems) {
+      actionValue = HistoryAction(rawValue: text)
+      if actionValue == nil {
+        problems.append("\(path()).action: \"\(text)\" is not an action; use added, edited, moved or removed")
+      }
+    } else if action == nil {
+      problems.append("\(path()).action: missing")
+    }
+    var taskID: UUID?
+    if let text = task?.required("\(path()).task", &problems) {
+      taskID = UUID(text: text)
+      if taskID == nil { problems.append("\(path()).task: \"\(text)\" is not a UUID") }
+    } else if task == nil {
+      problems.append("\(path()).task: missing")
+    }
+    let titleText = title?.required("\(path()).title", &problems) ?? ""
+    let fromState = from.flatMap { LooseTask.state($0, path: "\(path()).from", &problems) }
+    let toState = to.flatMap { LooseTask.state($0, path: "\(path()).to", &problems) }
+    if let actionValue {
+      let needsFrom = actionValue == .moved || actionValue == .removed
+      let needsTo = actionValue == .moved || actionValue == .added
+      if needsFrom, from == nil { problems.append("\(path()).from: missing; a \(actionValue.rawValue) entry needs it") }
+      if needsTo, to == nil { problems.append("\(path()).to: missing; a \(actionValue.rawValue) entry needs it") }
+    }
+    var fieldList: [TaskField] = []
+    for (index, field) in (fields ?? []).enumerated() {
+      guard let text = field.required("\(path()).fields[\(index)]", &problems) else { continue }
+      if let value = TaskField(rawValue: text) {
+        fieldList.append(value)
+      } else {
+        problems.append("\(path()).fields[\(index)]: \"\(text)\" is not a field; use title, body or due")
+      }
+    }
+    guard problems.count == before, let atDate, let actionValue, let taskID else { return nil }
+    return HistoryEntry(
+      at: atDate, action: actionValue, taskID: taskID, title: titleText, from: fromState, to: toState,
+      fields: fieldList)
+  }
+}
