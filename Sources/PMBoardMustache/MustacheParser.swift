@@ -16,16 +16,16 @@ public struct MustacheParser {
   /// Per-block parser state, the counterpart of swift-mustache's `ParserState`.
   private struct BlockState {
     /// True at the start of a line (whitespace read next is indentation) and after a standalone tag.
-    public var newLine: Bool
+    var newLine: Bool
     /// The section this block belongs to; nil at the top level.
-    public var section: OpenSection?
+    var section: OpenSection?
   }
 
   /// An opening tag whose closing tag is still to come.
   private struct OpenSection {
-    public var name: String
-    public var sigil: Character
-    public var location: TemplateLocation
+    var name: String
+    var sigil: Character
+    var location: TemplateLocation
   }
 
   /// The outcome of reading a tag's name.

@@ -55,14 +55,14 @@ public struct CardTables: @unchecked Sendable {
   /// titles often share their first word, and every tie the prefix leaves is a `memcmp` of two titles far apart
   /// in memory (cache misses, most of the sort's time at 100,000 tasks).
   private struct SortKey {
-    public var prefix: UInt64
-    public var prefix2: UInt64
+    var prefix: UInt64
+    var prefix2: UInt64
     /// Days since 1970; `Int32.max` without a due date (last).
-    public var due: Int32
-    public var taskAndPlain: UInt32
+    var due: Int32
+    var taskAndPlain: UInt32
 
-    public var task: Int { Int(taskAndPlain & 0x7FFF_FFFF) }
-    public var plain: Bool { taskAndPlain & 0x8000_0000 != 0 }
+    var task: Int { Int(taskAndPlain & 0x7FFF_FFFF) }
+    var plain: Bool { taskAndPlain & 0x8000_0000 != 0 }
   }
 
   /// The indices of the tasks in `state`'s column, in board order: due date (none last), title in code point
@@ -115,12 +115,12 @@ public struct CardTables: @unchecked Sendable {
 
   /// The cards `order` lists (indices into `tasks.records`), their text (raw and escaped) stored by `arena`.
   private struct CardSlice {
-    public var records: [CardRecord]
+    var records: [CardRecord]
     /// `records[i].dueIndex` indexes these until the slices are joined.
-    public var dueDates: [CalendarDate]
-    public var overdueCount: Int
+    var dueDates: [CalendarDate]
+    var overdueCount: Int
 
-    public init(
+    init(
       tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, arena: consuming ArenaBuilder
     ) {
       records = []
@@ -144,11 +144,11 @@ public struct CardTables: @unchecked Sendable {
 
   /// The slices' records as one table, with one due-date list.
   private struct JoinedCards {
-    public var records: FixedArray<CardRecord>
-    public var dueDates: [CalendarDate]
-    public var overdueCount: Int
+    var records: FixedArray<CardRecord>
+    var dueDates: [CalendarDate]
+    var overdueCount: Int
 
-    public init(slices: [CardSlice]) {
+    init(slices: [CardSlice]) {
       var dueDates = Interner<CalendarDate>()
       var overdueCount = 0
       var all: [CardRecord] = []

@@ -11,11 +11,11 @@ public enum DemoBoard {
   public static let title = "Mobile App 2.0"
 
   private struct Card {
-    public var title: String
-    public var body: String
-    public var state: TaskState
+    var title: String
+    var body: String
+    var state: TaskState
     /// Days from today.
-    public var due: Int
+    var due: Int
   }
 
   private static let cards: [Card] = [
@@ -120,9 +120,9 @@ public enum DemoBoard {
 
 /// A tiny deterministic generator so the demo board is the same on every machine.
 private struct DemoRandom {
-  public var state: UInt64
-  public init(seed: UInt64) { state = seed }
-  public mutating func next(_ bound: Int) -> Int {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next(_ bound: Int) -> Int {
     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return Int((state >> 33) % UInt64(bound))
   }

@@ -173,5 +173,5 @@ public struct SiteBuilder: Sendable {
 
 /// The two halves of a build's tables as the store's readers finish them.
 private final class PreparedHalves: Sendable {
-  public let state = Mutex<(cards: (tables: CardTables, moment: BuildMoment)?, history: HistoryTables?)>((nil, nil))
+  let state = Mutex<(cards: (tables: CardTables, moment: BuildMoment)?, history: HistoryTables?)>((nil, nil))
 }

@@ -90,8 +90,8 @@ public struct SiteRenderer: Sendable {
   /// A page, and the root index when the page is the default locale's board: the root is rendered right after
   /// it, copying what that page wrote.
   private struct RenderGroup: Sendable {
-    public var plan: PagePlan
-    public var root: PagePlan?
+    var plan: PagePlan
+    var root: PagePlan?
   }
 
   private func renderGroups() -> [RenderGroup] {
@@ -137,9 +137,9 @@ public struct SiteRenderer: Sendable {
 
   /// What every page of a build reads: the template keys as site keys, the board's tables, each locale's tables.
   private struct Prepared: Sendable {
-    public var keys: FixedArray<SiteKey>
-    public var tables: BoardTables
-    public var locales: [String: LocaleTables]
+    var keys: FixedArray<SiteKey>
+    var tables: BoardTables
+    var locales: [String: LocaleTables]
   }
 
   /// The board's tables, then every locale's on every core.

@@ -25,12 +25,12 @@ public final class SiteWriter: Sendable {
   let state = Mutex(Progress())
 
   struct Progress {
-    public var written: [String] = []
+    var written: [String] = []
     /// Files identical to the old site's: linked from it at commit, and only if anything changed at all.
-    public var unchanged: [String] = []
+    var unchanged: [String] = []
     /// The old file each unchanged path was compared with: a later copy from it checks it is still that file.
-    public var comparedFiles: [String: FileIdentity] = [:]
-    public var bytes = 0
+    var comparedFiles: [String: FileIdentity] = [:]
+    var bytes = 0
   }
 
   /// What a build wrote.

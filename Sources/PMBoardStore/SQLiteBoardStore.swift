@@ -289,24 +289,24 @@ public final class SQLiteBoardStore: BoardStore {
 /// A value computed on another thread and collected after a semaphore says it is there.
 /// What the first connection read, and the history: read there too, or coming from the second connection.
 private struct FirstRead<Tasks: Sendable, History: Sendable>: Sendable {
-  public enum HistoryRead: Sendable {
+  enum HistoryRead: Sendable {
     /// Read on the first connection too, after the tasks; `tasksDone` is left when the tasks' handler finished.
     case read(History, tasksDone: DispatchGroup)
     /// Read on the second connection; `expected` entries by the first connection's count.
     case pending(PendingHistory<History>, expected: Int)
   }
 
-  public var info: BoardInfo
-  public var tasks: Tasks
-  public var history: HistoryRead
+  var info: BoardInfo
+  var tasks: Tasks
+  var history: HistoryRead
 }
 
 /// The history as the second connection reads it; `group` is left when it is there (or failed).
 private final class PendingHistory<Value: Sendable>: Sendable {
-  public let result = Mutex<Result<Value, any Error>?>(nil)
-  public let group = DispatchGroup()
+  let result = Mutex<Result<Value, any Error>?>(nil)
+  let group = DispatchGroup()
   /// Set when the first connection failed: the history is no longer wanted.
-  public let abandoned = Mutex(false)
+  let abandoned = Mutex(false)
 }
 
 extension DispatchGroup {

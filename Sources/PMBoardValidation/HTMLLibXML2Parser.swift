@@ -58,9 +58,9 @@ public enum HTMLLibXML2Parser {
 
   /// Receives libxml2's errors through the C callback; lives only for one parse.
   private final class Collector {
-    public var reports: [Report] = []
+    var reports: [Report] = []
 
-    public func record(_ error: xmlError, context: xmlParserCtxt) {
+    func record(_ error: xmlError, context: xmlParserCtxt) {
       var offset = 0
       if let input = unsafe context.input {
         // `consumed` counts bytes libxml2 already discarded from its buffer; `cur - base` the rest.

@@ -10,11 +10,11 @@ import PMBoardMustache
 public struct HTMLTreeChecker {
   /// An element whose end tag has not been seen yet.
   private struct OpenElement {
-    public var name: String
-    public var offset: Int
+    var name: String
+    var offset: Int
     /// Whether the children are SVG or MathML (inside `<svg>` and `<math>`), where any name is allowed and `/>`
     /// closes an element.
-    public var hasForeignContent: Bool
+    var hasForeignContent: Bool
   }
 
   private let positions: HTMLSourcePositions
