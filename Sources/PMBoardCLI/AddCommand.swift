@@ -5,18 +5,16 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard add`: puts a new task on the board.
-package struct AddCommand: AsyncParsableCommand {
-  package init() {}
+struct AddCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a task.")
 
-  package static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a task.")
-
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's title (one line, up to 200 characters).") var title: String
   @Option(help: "Details; newlines are kept (up to 1000 characters).") var body: String = ""
   @Option(parsing: .unconditional, help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, -1w.") package var due: String?
   @Option(help: "todo, doing or done.") package var state: String = "todo"
 
-  package func run() async throws {
+  func run() async throws {
     let checkedTitle = try TaskRules.checkTitle(title).mapError { CommandError("title: \($0)") }.get()
     let checkedBody = try TaskRules.checkBody(body).mapError { CommandError("--body: \($0)") }.get()
     let taskState = try TaskState.parse(state, option: "--state")

@@ -3,17 +3,7 @@ import PMBoardSite
 import PMBoardStore
 
 /// A mistake in what was typed on the command line, worded as one line saying what to do instead.
-package struct CommandError: Error, Sendable, CustomStringConvertible {
+package struct CommandError: Error, Sendable, PMBoardFailure {
   package var description: String
   package init(_ description: String) { self.description = description }
-}
-
-extension TaskState {
-  /// A state typed on the command line (any letter case), or the error naming `option` (`--state`) if given.
-  package static func parse(_ text: String, option: String? = nil) throws(CommandError) -> TaskState {
-    guard let state = TaskState(parsing: text) else {
-      throw CommandError("\(option.map { "\($0): " } ?? "")\"\(text)\" is not a state; use todo, doing or done")
-    }
-    return state
-  }
 }

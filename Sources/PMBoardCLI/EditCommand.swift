@@ -5,20 +5,18 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard edit`: changes a task's title, body or due date.
-package struct EditCommand: AsyncParsableCommand {
-  package init() {}
-
-  package static let configuration = CommandConfiguration(
+struct EditCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
     commandName: "edit", abstract: "Edit a task's title, body or due date.")
 
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") package var id: String
   @Option(help: "New title.") package var title: String?
   @Option(help: "New body.") package var body: String?
   @Option(parsing: .unconditional, help: "New due date (YYYY-MM-DD, today, +3d, -1w), or `none` to clear it.")
-  package var due: String?
+  var due: String?
 
-  package func run() async throws {
+  func run() async throws {
     guard title != nil || body != nil || due != nil else {
       throw CommandError("nothing to change; pass --title, --body or --due")
     }

@@ -5,21 +5,19 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard history`: the most recent changes, newest first.
-package struct HistoryCommand: AsyncParsableCommand {
-  package init() {}
-
-  package static let configuration = CommandConfiguration(
+struct HistoryCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
     commandName: "history", abstract: "Show changes, newest first.")
 
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Option(help: "Show at most this many entries.") package var limit: Int = 20
   @Flag(help: "Print the entries as JSON (interchange form, oldest first).") var json = false
 
-  package func validate() throws {
+  func validate() throws {
     guard limit > 0 else { throw ValidationError("--limit must be a positive number") }
   }
 
-  package func run() async throws {
+  func run() async throws {
     let board = try await storeOptions.open().load()
     let recent = Array(board.history.suffix(limit))
     if json {

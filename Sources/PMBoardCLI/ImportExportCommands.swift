@@ -5,17 +5,15 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard import`: loads an interchange file into the store (all or nothing).
-package struct ImportCommand: AsyncParsableCommand {
-  package init() {}
-
-  package static let configuration = CommandConfiguration(
+struct ImportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
     commandName: "import", abstract: "Import a pmboard/1 JSON file; creates the store or, with --replace, replaces it.")
 
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The JSON file to import (pmboard/1).") var file: String
   @Flag(help: "Replace the tasks and history of an existing store.") package var replace = false
 
-  package func run() async throws {
+  func run() async throws {
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -38,16 +36,14 @@ package struct ImportCommand: AsyncParsableCommand {
 }
 
 /// `pmboard export`: writes the board as interchange JSON, to stdout or a file.
-package struct ExportCommand: AsyncParsableCommand {
-  package init() {}
-
-  package static let configuration = CommandConfiguration(
+struct ExportCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
     commandName: "export", abstract: "Export the board as pmboard/1 JSON (stdout unless a file is given).")
 
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "Write to this file instead of stdout (written atomically).") var file: String?
 
-  package func run() async throws {
+  func run() async throws {
     let data = InterchangeWriter().data(for: try await storeOptions.open().load())
     guard let file else {
       FileHandle.standardOutput.write(data)

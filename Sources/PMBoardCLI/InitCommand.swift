@@ -5,21 +5,19 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard init`: creates a new, empty (or demo) board.
-package struct InitCommand: AsyncParsableCommand {
-  package init() {}
-
-  package static let configuration = CommandConfiguration(
+struct InitCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
     commandName: "init", abstract: "Create a new board store (empty, or with --demo a sample board).")
 
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Option(help: "The board's title (default: Board, or the demo's title with --demo).") var title: String?
   @Option(
     name: .customLong("time-zone"), help: "IANA time zone for due dates, e.g. Asia/Seoul. Default: this machine's.")
-  package var timeZone: String?
+  var timeZone: String?
   @Flag(help: "Fill the new board with a realistic demo board (Korean, Japanese and English tasks).")
-  package var demo = false
+  var demo = false
 
-  package func run() async throws {
+  func run() async throws {
     let zone = timeZone ?? TimeZone.current.identifier
     guard TimeZone(identifier: zone) != nil else {
       throw CommandError("--time-zone: \"\(zone)\" is not an IANA time zone name; try e.g. Asia/Seoul or UTC")

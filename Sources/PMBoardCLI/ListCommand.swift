@@ -5,18 +5,16 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard list`: the board as an aligned table, overdue tasks marked.
-package struct ListCommand: AsyncParsableCommand {
-  package init() {}
+struct ListCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "list", abstract: "List tasks (board order).")
 
-  package static let configuration = CommandConfiguration(commandName: "list", abstract: "List tasks (board order).")
-
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Option(help: "Only tasks in this state (todo, doing, done).") var state: String?
   @Flag(help: "Only overdue tasks.") package var overdue = false
   @Flag(help: "Print interchange JSON (pmboard/1) instead of a table.") var json = false
   @Option(help: "Take this date (YYYY-MM-DD) as today.") var today: String?
 
-  package func run() async throws {
+  func run() async throws {
     let filterState = try state.map { try TaskState.parse($0, option: "--state") }
     let board = try await storeOptions.open().load()
     let day = try TodayOption.today(override: today, info: board.info)

@@ -5,17 +5,15 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard move`: moves a task to another column.
-package struct MoveCommand: AsyncParsableCommand {
-  package init() {}
-
-  package static let configuration = CommandConfiguration(
+struct MoveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
     commandName: "move", abstract: "Move a task to todo, doing or done.")
 
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") package var id: String
   @Argument(help: "todo, doing or done.") package var state: String
 
-  package func run() async throws {
+  func run() async throws {
     let target = try TaskState.parse(state)
     let store = try storeOptions.open()
     let old = try await TaskResolver(store: store).task(id)

@@ -43,5 +43,3 @@ package struct PMBoardCommand: AsyncParsableCommand {
     Foundation.exit(1)
   }
 }
-
-extension CommandError: PMBoardFailure {}

@@ -5,16 +5,14 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard remove`: takes a task off the board (undo brings it back).
-package struct RemoveCommand: AsyncParsableCommand {
-  package init() {}
-
-  package static let configuration = CommandConfiguration(
+struct RemoveCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
     commandName: "remove", abstract: "Remove a task (undo brings it back).")
 
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") package var id: String
 
-  package func run() async throws {
+  func run() async throws {
     let store = try storeOptions.open()
     let task = try await TaskResolver(store: store).task(id)
     try await store.commit(.remove(task, at: BoardClock.now()))

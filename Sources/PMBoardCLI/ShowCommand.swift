@@ -5,15 +5,13 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard show`: one task in full.
-package struct ShowCommand: AsyncParsableCommand {
-  package init() {}
+struct ShowCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one task in full.")
 
-  package static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one task in full.")
-
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") package var id: String
 
-  package func run() async throws {
+  func run() async throws {
     let store = try storeOptions.open()
     let task = try await TaskResolver(store: store).task(id)
     let info = try await store.info()

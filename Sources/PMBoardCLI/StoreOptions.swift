@@ -5,18 +5,16 @@ import PMBoardSite
 import PMBoardStore
 
 /// `--store`, shared by every command that reads or writes a board.
-package struct StoreOptions: ParsableArguments {
+struct StoreOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
       "The board's store: a .sqlite/.db file (SQLite) or a .json file. Default: $PMBOARD_STORE, else board.sqlite.",
       valueName: "path"))
-  package var store: String?
-
-  package init() {}
+  var store: String?
 
   /// The store `--store` names, else `configured` (pmboard.yml's `store`), else `$PMBOARD_STORE`, else the default.
-  package func open(configured: String? = nil) throws -> any BoardStore {
+  func open(configured: String? = nil) throws -> any BoardStore {
     try StoreLocator.store(
       forPath: StoreLocator.resolvePath(flag: store ?? configured, environment: ProcessInfo.processInfo.environment))
   }

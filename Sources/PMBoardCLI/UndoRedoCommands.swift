@@ -5,30 +5,26 @@ import PMBoardSite
 import PMBoardStore
 
 /// `pmboard undo`: reverts the most recent change.
-package struct UndoCommand: AsyncParsableCommand {
-  package init() {}
-
-  package static let configuration = CommandConfiguration(
+struct UndoCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
     commandName: "undo", abstract: "Revert the most recent change.")
 
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
 
-  package func run() async throws {
+  func run() async throws {
     let change = try await storeOptions.open().undo(at: BoardClock.now())
     print("Undid: \(ChangeSummary.sentence(change.entry))")
   }
 }
 
 /// `pmboard redo`: re-applies the most recently undone change.
-package struct RedoCommand: AsyncParsableCommand {
-  package init() {}
-
-  package static let configuration = CommandConfiguration(
+struct RedoCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
     commandName: "redo", abstract: "Re-apply the last undone change.")
 
-  @OptionGroup package var storeOptions: StoreOptions
+  @OptionGroup var storeOptions: StoreOptions
 
-  package func run() async throws {
+  func run() async throws {
     let change = try await storeOptions.open().redo(at: BoardClock.now())
     print("Redid: \(ChangeSummary.sentence(change.entry))")
   }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
+
+/// `pmboard check`: validates templates and catalogs without building.
+struct CheckCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check", abstract: "Validate templates and locale catalogs without building.")
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case github
+    case json
+  }
+
+  @OptionGroup var siteOptions: SiteOptions
+  @Option(help: "How to print problems: text, github (Actions annotations) or json.") var diagnostics: Format = .text
+
+  func run() async throws {
+    var settings = try BuildSettings.load(file: siteOptions.config)
+    siteOptions.apply(to: &settings)
+    let builder = SiteBuilder(
+      source: .demo, settings: settings,
+      workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      environment: ProcessInfo.processInfo.environment)
+    do {
+      let checked = try builder.checkTheme()
+      if diagnostics == .text {
+        print("Templates OK: \(checked.templates.names.count) templates, \(checked.catalogs.count) catalogs")
+      } else {
+        print(DiagnosticPrinter(format: diagnostics).render([]), terminator: "")
+      }
+    } catch let error as TemplateCheckError {
+      print(DiagnosticPrinter(format: diagnostics).render(error.diagnostics), terminator: "")
+      throw ExitCode.failure
+    }
+  }
+}
