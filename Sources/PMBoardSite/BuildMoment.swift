@@ -4,7 +4,7 @@ import PMBoardCore
 /// The moment a build shows: today on the board's wall clock and the "as of" instant. Worked out once per build,
 /// when the board's time zone is known, and carried to everything that needs it, so the cards prepared while the
 /// store loads and the pages agree.
-public struct BuildMoment: Sendable, Equatable {
+public struct BuildMoment: Sendable {
   public var today: CalendarDate
   public var asOf: Date?
 

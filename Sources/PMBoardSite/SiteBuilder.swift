@@ -54,8 +54,7 @@ public struct SiteBuilder: Sendable {
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
     let renderer = SiteRenderer(
       snapshot: board, tables: tables, theme: checked, locales: locales,
-      defaultLocale: settings.defaultLocale ?? locales[0], today: moment.today, asOf: moment.asOf,
-      baseURL: settings.baseURL)
+      defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, baseURL: settings.baseURL)
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
     let writer = try step("prepare the output directory") { try SiteWriter(out: out) }
     do {
@@ -97,19 +96,22 @@ public struct SiteBuilder: Sendable {
             halves.state.withLock { $0.history = tables }
           }))
       let (cards, history) = halves.state.withLock { ($0.cards, $0.history) }
-      guard let cards, let history else {
-        let moment = moment(for: snapshot.info, now: now)
-        return (snapshot, BoardTables(snapshot: snapshot, today: moment.today), moment)
-      }
+      guard let cards, let history else { return tables(of: snapshot, now: now) }
       return (snapshot, BoardTables(cards: cards.tables, history: history), cards.moment)
     case .demo:
       // Anchored to --today when given, so demo builds are reproducible like store builds.
       let pinned = settings.today.map { Date(timeIntervalSince1970: Double($0.daysSinceEpoch * 86_400 + 3 * 3600)) }
-      let snapshot = BoardSnapshot(
-        DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: pinned ?? now))
-      let moment = moment(for: snapshot.info, now: now)
-      return (snapshot, BoardTables(snapshot: snapshot, today: moment.today), moment)
+      return tables(
+        of: BoardSnapshot(
+          DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: pinned ?? now)),
+        now: now)
     }
+  }
+
+  /// The tables made from a whole snapshot, for a board whose store did not hand its halves over.
+  private func tables(of snapshot: BoardSnapshot, now: Date) -> (BoardSnapshot, BoardTables, BuildMoment) {
+    let moment = moment(for: snapshot.info, now: now)
+    return (snapshot, BoardTables(snapshot: snapshot, today: moment.today), moment)
   }
 
   private func moment(for info: BoardInfo, now: Date) -> BuildMoment {

@@ -15,12 +15,11 @@ public struct SiteRenderer: Sendable {
   public var theme: TemplateChecker.Checked
   public var locales: [String]
   public var defaultLocale: String
-  public var today: CalendarDate
-  /// The instant shown as "as of", or nil to show `today` only (reproducible builds with `--today`).
-  public var asOf: Date?
+  /// Today and the "as of" instant (nil: show today only, for reproducible builds with `--today`).
+  public var moment: BuildMoment
   public var baseURL: String?
-  /// The board's tables when the store prepared them while it read; made from `snapshot` otherwise.
-  public let tables: BoardTables?
+  /// The board's tables, usually prepared by the store's handlers while it read (``SnapshotHandlers``).
+  public let tables: BoardTables
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {
@@ -29,27 +28,26 @@ public struct SiteRenderer: Sendable {
     public var write: @Sendable (SiteWriter) throws -> Void
   }
 
+  /// Makes the board's tables from `snapshot`.
   public init(
     snapshot: BoardSnapshot, theme: TemplateChecker.Checked, locales: [String], defaultLocale: String,
-    today: CalendarDate, asOf: Date?, baseURL: String?
+    moment: BuildMoment, baseURL: String?
   ) {
     self.init(
-      snapshot: snapshot, tables: nil, theme: theme, locales: locales, defaultLocale: defaultLocale, today: today,
-      asOf: asOf, baseURL: baseURL)
+      snapshot: snapshot, tables: BoardTables(snapshot: snapshot, today: moment.today), theme: theme,
+      locales: locales, defaultLocale: defaultLocale, moment: moment, baseURL: baseURL)
   }
 
-  /// With the board's `tables` when the store already prepared them (``SnapshotHandlers``).
   public init(
-    snapshot: BoardSnapshot, tables: BoardTables?, theme: TemplateChecker.Checked, locales: [String],
-    defaultLocale: String, today: CalendarDate, asOf: Date?, baseURL: String?
+    snapshot: BoardSnapshot, tables: BoardTables, theme: TemplateChecker.Checked, locales: [String],
+    defaultLocale: String, moment: BuildMoment, baseURL: String?
   ) {
     self.snapshot = snapshot
     self.tables = tables
     self.theme = theme
     self.locales = locales
     self.defaultLocale = defaultLocale
-    self.today = today
-    self.asOf = asOf
+    self.moment = moment
     self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
   }
 
@@ -144,7 +142,7 @@ public struct SiteRenderer: Sendable {
 
   /// The board's tables, then every locale's on every core.
   private func prepare() -> Prepared {
-    let tables = self.tables ?? BoardTables(snapshot: snapshot, today: today)
+    let tables = self.tables
     let catalogs = locales.compactMap { code in theme.catalogs[code].map { (code, $0) } }
     let (zone, keyNames) = (snapshot.info.timeZone, theme.templates.keyNames)
     let prepared = concurrentMap(catalogs.count) { index in
@@ -231,7 +229,7 @@ public struct SiteRenderer: Sendable {
   /// way from the `String`s of `board` (the board this renderer's snapshot packs). Tests render these with
   /// swift-mustache and compare with ``renderedPages()``.
   public func referencePages(of board: Board) -> [(path: String, template: String, context: PageContext)] {
-    let shared = SharedBoardData(board: board, today: today)
+    let shared = SharedBoardData(board: board, today: moment.today)
     var views: [String: LocaleView] = [:]
     return pagePlans().compactMap { plan in
       guard let catalog = theme.catalogs[plan.code] else { return nil }
@@ -313,12 +311,12 @@ public struct SiteRenderer: Sendable {
     }
     let when: String
     let whenISO: String
-    if let asOf {
+    if let asOf = moment.asOf {
       when = formatter.timestamp(asOf)
       whenISO = Instant.format(asOf)
     } else {
-      when = formatter.longDate(today)
-      whenISO = today.description
+      when = formatter.longDate(moment.today)
+      whenISO = moment.today.description
     }
     let summary = formatter.message(
       "board.summary", ["total": String(snapshot.taskCount), "overdue": String(overdueCount)])

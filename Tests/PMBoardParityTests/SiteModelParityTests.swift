@@ -175,7 +175,7 @@ import Testing
       templates: sources, catalogs: checked.catalogs.merging(catalogs) { $1 }, assets: checked.assets)
     let renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
-      today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf, baseURL: baseURL)
+      moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), baseURL: baseURL)
     let fast = renderer.renderedPages()
     let streamed = renderer.renderedPages(chunk: 7)
     let reference = renderer.referencePages(of: board)
