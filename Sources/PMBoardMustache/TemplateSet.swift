@@ -21,15 +21,15 @@ public struct TemplateSet: Sendable {
   ///   `{{> name}}` refers to.
   /// - Throws: ``TemplateSetError/invalid(_:)`` with all problems in all templates, sorted.
   public init(sources: [String: (text: String, file: String)]) throws(TemplateSetError) {
-    let names = sources.keys.sorted()
+    let ordered = sources.sorted { $0.key < $1.key }
     var numbers: [String: Int] = [:]
-    for (number, name) in names.enumerated() {
+    for (number, (name, _)) in ordered.enumerated() {
       numbers[name] = number
     }
     var diagnostics: [Diagnostic] = []
     var parsed: [[MustacheNode]] = []
     var referencesByTemplate: [String: [TemplateReference]] = [:]
-    for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+    for (name, source) in ordered {
       let (nodes, problems) = MustacheParser.parse(source.text, file: source.file)
       let references = TemplateReference.collect(in: nodes, file: source.file)
       diagnostics += problems
@@ -50,8 +50,10 @@ public struct TemplateSet: Sendable {
     }
     var compiled = CompiledTemplates()
     for nodes in parsed {
-      // Every partial was checked above to name a template of the set.
-      compiled.add(nodes) { numbers[$0] ?? 0 }
+      compiled.add(nodes) { name in
+        guard let number = numbers[name] else { preconditionFailure("partial \(name) passed the check above") }
+        return number
+      }
     }
     self.numbers = numbers
     self.compiled = compiled
