@@ -56,7 +56,11 @@ public struct SiteBuilder: Sendable {
       snapshot: board, tables: tables, theme: checked, locales: locales,
       defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, baseURL: settings.baseURL)
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
-    let writer = try step("prepare the output directory") { try SiteWriter(out: out) }
+    let writer = try step("prepare the output directory") {
+      try SiteWriter(out: out) {
+        FileHandle.standardError.write(Data("waiting for another build into \(settings.out) to finish\n".utf8))
+      }
+    }
     do {
       let jobs = try step("prepare view models") { renderer.jobs() }
       try await step("render pages") {

@@ -12,6 +12,8 @@ public enum SiteWriteError: Error, Sendable, PMBoardFailure {
   case notADirectory(String)
   case foreignDirectory(String)
   case io(String, String)
+  /// The old site was moved aside and the new one could not take its place, nor the old one go back.
+  case swapInterrupted(String, aside: String, String)
 
   public var description: String {
     switch self {
@@ -20,6 +22,9 @@ public enum SiteWriteError: Error, Sendable, PMBoardFailure {
       "\(path) is not empty and was not made by pmboard (no \(SiteWriter.manifestName)); "
         + "pmboard will not replace it — choose another --out or empty it"
     case .io(let path, let reason): "cannot write \(path): \(reason); the previous site is unchanged"
+    case .swapInterrupted(let path, let aside, let reason):
+      "cannot move the new site to \(path): \(reason); the previous site is at \(aside), "
+        + "and the next build into \(path) puts it back first"
     }
   }
 }

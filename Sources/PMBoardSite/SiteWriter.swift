@@ -2,27 +2,40 @@ import CSystemShim
 import Foundation
 import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 import Synchronization
 
 /// The "write the site" stage. Files go into a fresh directory beside `--out`; `commit()` swaps it in with one
 /// rename, so readers see either the old site or the new one, never a mix. Files whose bytes did not change are
 /// hard-linked from the old site, keeping their modification time for rsync and CDNs.
+///
+/// One writer at a time per site: a writer holds an exclusive lock beside the site from `init` until it is
+/// released, so a second build into the same `--out` (cron overlapping a slow build, two CI jobs) waits for the
+/// first instead of deleting its staging folder. When `--out` is a symbolic link, the site is built and swapped
+/// beside the link's target and the link stays.
 public final class SiteWriter: Sendable {
   /// The manifest marks a directory as pmboard's and lists what pmboard wrote into it.
   public static let manifestName = ".pmboard-manifest"
 
+  /// The site folder as given (`--out`).
   public let out: URL
-  let staging: URL
-  /// `out` and `staging` as paths: per-file paths are joined as strings, because `URL.appendingPathComponent`
-  /// stats the result, and a stat waits for the directory lock while the other thread creates a file there.
+  /// Paths of the real site folder (a symbolic link's target), the staging folder beside it, and the place the
+  /// old site is parked after a swap until its user files are moved over. Per-file paths are joined as strings,
+  /// because `URL.appendingPathComponent` stats the result, and a stat waits for the directory lock while the
+  /// other thread creates a file there.
   let outPath: String
   let stagingPath: String
+  let asidePath: String
   /// The files the old site's manifest lists; nil when there is no old site.
   let previous: Set<String>?
   let state = Mutex(Progress())
+  let lock: SiteLock
+  /// How `commit` swaps; the two-rename fallback is what file systems without `RENAME_EXCHANGE` get.
+  let swap: Swap
+
+  enum Swap: Sendable {
+    case exchange
+    case twoRenames
+  }
 
   struct Progress {
     var written: [String] = []
@@ -42,38 +55,65 @@ public final class SiteWriter: Sendable {
     public var kept: [String]
   }
 
-  /// Prepares a staging directory; refuses an `out` that pmboard did not make.
-  public init(out: URL) throws(SiteWriteError) {
+  /// Prepares a staging directory; refuses an `out` that pmboard did not make. `waiting` is called once if
+  /// another build holds the site and this one has to wait for it.
+  public convenience init(out: URL, waiting: () -> Void = {}) throws(SiteWriteError) {
+    try self.init(out: out, swap: .exchange, waiting: waiting)
+  }
+
+  init(out: URL, swap: Swap, waiting: () -> Void = {}) throws(SiteWriteError) {
     self.out = out.standardizedFileURL
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    if unsafe manager.fileExists(atPath: self.out.path, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else { throw .notADirectory(self.out.path) }
-      let contents = (try? manager.contentsOfDirectory(atPath: self.out.path)) ?? []
-      let manifest = self.out.appendingPathComponent(Self.manifestName)
-      if let text = try? String(contentsOf: manifest, encoding: .utf8) {
-        previous = Set(text.split(separator: "\n").dropFirst().map(String.init))
-      } else if contents.isEmpty {
-        previous = []
-      } else {
-        throw .foreignDirectory(self.out.path)
-      }
-    } else {
-      previous = nil
+    self.swap = swap
+    let real = try Self.resolveLinks(self.out.path)
+    outPath = real
+    let parent = (real as NSString).deletingLastPathComponent
+    let name = (real as NSString).lastPathComponent
+    lock = try SiteLock(path: parent + "/." + name + ".pmboard-lock", site: self.out.path, waiting: waiting)
+    asidePath = parent + "/." + name + ".pmboard-previous"
+    try Self.recoverInterruptedSwap(outPath: real, asidePath: asidePath)
+    previous = try Self.previousManifest(real)
+    // Under the lock no other build is running, so any staging folder left here belongs to a killed one.
+    let prefix = "." + name + ".pmboard-staging-"
+    for stale in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where stale.hasPrefix(prefix) {
+      try? FileManager.default.removeItem(atPath: parent + "/" + stale)
     }
-    let parent = self.out.deletingLastPathComponent()
-    let prefix = "." + self.out.lastPathComponent + ".pmboard-staging-"
-    for stale in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] where stale.hasPrefix(prefix) {
-      try? manager.removeItem(at: parent.appendingPathComponent(stale))
-    }
-    staging = parent.appendingPathComponent(prefix + String(getpid()))
-    outPath = self.out.path
-    stagingPath = staging.path
+    stagingPath = parent + "/" + prefix + String(getpid())
     do {
-      try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: true)
     } catch {
-      throw .io(staging.path, error.localizedDescription)
+      throw .io(stagingPath, error.localizedDescription)
     }
+  }
+
+  /// The files pmboard wrote into the site at `path` last time; nil when there is no site yet, empty for an empty
+  /// folder the user made for it.
+  private static func previousManifest(_ path: String) throws(SiteWriteError) -> Set<String>? {
+    var info = stat()
+    guard unsafe lstat(path, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path) }
+    if let text = try? String(contentsOfFile: path + "/" + manifestName, encoding: .utf8) {
+      return Set(text.split(separator: "\n").dropFirst().map(String.init))
+    }
+    guard ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty else {
+      throw .foreignDirectory(path)
+    }
+    return []
+  }
+
+  /// `path` with every symbolic link along it followed, including a final link whose target does not exist yet
+  /// (the site is then created there).
+  static func resolveLinks(_ path: String) throws(SiteWriteError) -> String {
+    var current = path
+    for _ in 0..<40 {
+      let parent = (current as NSString).deletingLastPathComponent
+      let name = (current as NSString).lastPathComponent
+      let realParent = URL(fileURLWithPath: parent).resolvingSymlinksInPath().path
+      let joined = (realParent as NSString).appendingPathComponent(name)
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: joined) else { return joined }
+      current = target.hasPrefix("/") ? target : (realParent as NSString).appendingPathComponent(target)
+      current = URL(fileURLWithPath: current).standardizedFileURL.path
+    }
+    throw .io(path, "too many levels of symbolic links")
   }
 
   /// Writes one file (relative path with `/`); safe to call from several tasks at once.
@@ -110,88 +150,6 @@ public final class SiteWriter: Sendable {
     }
   }
 
-  /// Swaps the new site in. Files in the old site that pmboard did not write are carried over, not deleted.
-  public func commit() throws(SiteWriteError) -> Summary {
-    let progress = state.withLock { $0 }
-    let writtenSet = Set(progress.written)
-    var kept: [String] = []
-    if let previous {
-      for item in Self.files(under: outPath)
-      where item != Self.manifestName && !previous.contains(item) && !writtenSet.contains(item) {
-        kept.append(item)
-      }
-    }
-    let removed = (previous ?? []).subtracting(writtenSet).count
-    let manifest =
-      (["pmboard site: files written by pmboard build (others are kept as they are)"]
-      + progress.written.sorted()).joined(separator: "\n") + "\n"
-    let manifestUnchanged =
-      (try? Data(contentsOf: URL(fileURLWithPath: outPath + "/" + Self.manifestName))) == Data(manifest.utf8)
-    let changed = progress.written.count - progress.unchanged.count
-    if previous != nil, changed == 0, removed == 0, manifestUnchanged {
-      // Nothing to swap: the site on disk is already exactly this build's.
-      discard()
-      return Summary(files: progress.written.count, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
-    }
-    for item in kept {
-      try linkFromOldSite(item)
-    }
-    if manifestUnchanged {
-      try linkFromOldSite(Self.manifestName)
-    } else {
-      let manifestPath = stagingFile(Self.manifestName)
-      do { try Data(manifest.utf8).write(to: URL(fileURLWithPath: manifestPath)) } catch {
-        throw .io(manifestPath, "\(error)")
-      }
-    }
-    for path in progress.unchanged {
-      try linkFromOldSite(path)
-    }
-    if previous != nil {
-      if unsafe pmboard_exchange_paths(staging.path, out.path) != 0 {
-        // No atomic exchange on this file system: fall back to two renames (a brief moment without `out`).
-        let aside = staging.path + "-old"
-        guard unsafe rename(out.path, aside) == 0, unsafe rename(staging.path, out.path) == 0 else {
-          throw unsafe .io(out.path, String(cString: strerror(errno)))
-        }
-        try? FileManager.default.removeItem(atPath: aside)
-      }
-      try? FileManager.default.removeItem(at: staging)
-    } else if unsafe rename(staging.path, out.path) != 0 {
-      throw unsafe .io(out.path, String(cString: strerror(errno)))
-    }
-    return Summary(
-      files: progress.written.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
-  }
-
-  /// Everything below `root` but folders, as relative paths with `/`: files, and symbolic links as they are
-  /// (to a file or a folder; a swap carries the link itself over). From `readdir`'s entry types, so no `stat`
-  /// per entry, which was most of a no-op rebuild's commit with `FileManager`'s enumerator.
-  static func files(under root: String, prefix: String = "") -> [String] {
-    guard let directory = unsafe opendir(root) else { return [] }
-    defer { unsafe closedir(directory) }
-    var found: [String] = []
-    while let entry = unsafe readdir(directory) {
-      let name = unsafe withUnsafeBytes(of: entry.pointee.d_name) {
-        // swift-format-ignore: NeverForceUnwrap
-        unsafe String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-      }
-      guard name != ".", name != ".." else { continue }
-      let path = root + "/" + name
-      var isFolder = unsafe Int32(entry.pointee.d_type) == Int32(DT_DIR)
-      if unsafe Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-        var info = stat()
-        isFolder = unsafe lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-      }
-      if isFolder {
-        found += files(under: path, prefix: prefix + name + "/")
-      } else {
-        found.append(prefix + name)
-      }
-    }
-    return found
-  }
-
   /// `path` in the staging directory.
   func stagingFile(_ path: String) -> String {
     stagingPath + "/" + path
@@ -219,9 +177,10 @@ public final class SiteWriter: Sendable {
 
   /// Throws the staging directory away; the old site is untouched.
   public func discard() {
+    defer { lock.release() }
     // A rebuild that changed nothing wrote nothing into it: `rmdir` is then all it takes.
     if unsafe rmdir(stagingPath) != 0 {
-      try? FileManager.default.removeItem(at: staging)
+      try? FileManager.default.removeItem(atPath: stagingPath)
     }
   }
 }

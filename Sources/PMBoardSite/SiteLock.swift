@@ -1,0 +1,46 @@
+import Foundation
+import PMBoardCore
+import Synchronization
+
+/// An exclusive `flock` on a lock file beside a site, held by one build from preparing the output folder until
+/// it commits or discards: builds into one `--out` take turns.
+///
+/// The kernel drops the lock when its holder dies, so a killed build never blocks the next one. The lock file is
+/// never deleted: removing it while another build waits on it would let a third build lock a new file and run
+/// alongside the second.
+final class SiteLock: Sendable {
+  private let descriptor: Mutex<Int32>
+
+  /// Takes the lock on `path`, waiting as long as another build holds it; `waiting` is called once before a wait.
+  init(path: String, site: String, waiting: () -> Void) throws(SiteWriteError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let descriptor = unsafe open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw unsafe .io(site, "cannot open the build lock \(path): \(String(cString: strerror(errno)))")
+    }
+    if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      waiting()
+      var result: Int32
+      repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
+      guard result == 0 else {
+        let reason = unsafe String(cString: strerror(errno))
+        close(descriptor)
+        throw .io(site, "cannot lock \(path): \(reason)")
+      }
+    }
+    self.descriptor = Mutex(descriptor)
+  }
+
+  /// Lets the next build in; later calls do nothing.
+  func release() {
+    descriptor.withLock { descriptor in
+      if descriptor >= 0 { close(descriptor) }  // closing the descriptor releases the lock
+      descriptor = -1
+    }
+  }
+
+  deinit {
+    release()
+  }
+}

@@ -1,0 +1,175 @@
+import CSystemShim
+import Foundation
+import PMBoardCore
+
+/// The swap that publishes a build, and what keeps the user's own files and folders through it.
+extension SiteWriter {
+  /// Swaps the new site in. Files and folders in the old site that pmboard did not write are carried over, not
+  /// deleted, with the folders' mode and group; so are files the user adds while the build runs.
+  public func commit() throws(SiteWriteError) -> Summary {
+    defer { lock.release() }
+    let progress = state.withLock { $0 }
+    let writtenSet = Set(progress.written)
+    let oldTree = previous == nil ? SiteTree() : SiteTree(root: outPath)
+    var kept: [String] = []
+    if let previous {
+      kept = oldTree.files.filter { $0 != Self.manifestName && !previous.contains($0) && !writtenSet.contains($0) }
+    }
+    let removed = (previous ?? []).subtracting(writtenSet).count
+    let manifest =
+      (["pmboard site: files written by pmboard build (others are kept as they are)"]
+      + progress.written.sorted()).joined(separator: "\n") + "\n"
+    let manifestUnchanged =
+      (try? Data(contentsOf: URL(fileURLWithPath: outPath + "/" + Self.manifestName))) == Data(manifest.utf8)
+    let changed = progress.written.count - progress.unchanged.count
+    if previous != nil, changed == 0, removed == 0, manifestUnchanged {
+      // Nothing to swap: the site on disk is already exactly this build's.
+      discard()
+      return Summary(files: progress.written.count, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
+    }
+    for item in kept {
+      // A user's file may go while the build runs (an editor's temporary file): then there is nothing to keep.
+      do { try linkFromOldSite(item) } catch  where unsafe access(outPath + "/" + item, F_OK) != 0 {}
+    }
+    if manifestUnchanged {
+      try linkFromOldSite(Self.manifestName)
+    } else {
+      let manifestPath = stagingFile(Self.manifestName)
+      do { try Data(manifest.utf8).write(to: URL(fileURLWithPath: manifestPath)) } catch {
+        throw .io(manifestPath, "\(error)")
+      }
+    }
+    for path in progress.unchanged {
+      try linkFromOldSite(path)
+    }
+    if previous != nil {
+      carryFolders(of: oldTree)
+    }
+    try swapIn(pmboardFiles: writtenSet.union(previous ?? []))
+    return Summary(
+      files: progress.written.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
+  }
+
+  /// Gives the staging site the old site's folders that hold no file pmboard wrote (the user's, empty ones too),
+  /// and every folder both have the old one's mode, owner and group: a private site stays private.
+  private func carryFolders(of oldTree: SiteTree) {
+    let pmboardFolders = Set(
+      (previous ?? []).flatMap { path in
+        let parts = path.split(separator: "/").dropLast()
+        return parts.indices.map { parts[...$0].joined(separator: "/") }
+      })
+    for folder in oldTree.folders where !pmboardFolders.contains(folder) {
+      try? FileManager.default.createDirectory(
+        atPath: stagingFile(folder), withIntermediateDirectories: true)
+    }
+    Self.copyAttributes(from: outPath, to: stagingPath)
+    for folder in oldTree.folders {
+      Self.copyAttributes(from: outPath + "/" + folder, to: stagingFile(folder))
+    }
+  }
+
+  /// Gives folder `target` the mode (with setgid), owner and group of folder `source`, as far as this user may.
+  static func copyAttributes(from source: String, to target: String) {
+    var info = stat()
+    var current = stat()
+    guard unsafe lstat(source, &info) == 0, unsafe lstat(target, &current) == 0,
+      current.st_mode & S_IFMT == S_IFDIR
+    else { return }
+    if current.st_uid != info.st_uid || current.st_gid != info.st_gid {
+      // Only root may give a folder away; anyone may set a group they belong to. Failing that, the mode below
+      // still limits who can read.
+      if unsafe chown(target, info.st_uid, info.st_gid) != 0 { _ = unsafe chown(target, UInt32.max, info.st_gid) }
+    }
+    _ = unsafe chmod(target, info.st_mode & 0o7777)
+  }
+
+  /// Publishes the staging folder: one atomic exchange where the file system has it, else two renames that put
+  /// the old site back if the second fails. The old site is parked aside, its user files moved over, then it is
+  /// deleted; a build killed in between is finished by the next one (``recoverInterruptedSwap(outPath:asidePath:)``).
+  private func swapIn(pmboardFiles: Set<String>) throws(SiteWriteError) {
+    guard previous != nil else {
+      guard unsafe rename(stagingPath, outPath) == 0 else {
+        throw unsafe .io(outPath, String(cString: strerror(errno)))
+      }
+      return
+    }
+    if swap == .exchange, unsafe pmboard_exchange_paths(stagingPath, outPath) == 0 {
+      // The old site is now at the staging path; a killed build would lose it to the next build's clean-up.
+      if unsafe rename(stagingPath, asidePath) != 0 {
+        Self.settle(old: stagingPath, into: outPath, pmboardFiles: pmboardFiles)
+        return
+      }
+    } else {
+      guard unsafe rename(outPath, asidePath) == 0 else {
+        throw unsafe .io(outPath, String(cString: strerror(errno)))
+      }
+      guard unsafe rename(stagingPath, outPath) == 0 else {
+        let reason = unsafe String(cString: strerror(errno))
+        if unsafe rename(asidePath, outPath) == 0 { throw .io(outPath, reason) }
+        throw .swapInterrupted(outPath, aside: asidePath, reason)
+      }
+    }
+    Self.settle(old: asidePath, into: outPath, pmboardFiles: pmboardFiles)
+  }
+
+  /// Finishes a swap a killed build left half done: with no site, the parked old site goes back; with both, the
+  /// old site's user files move to the new one and the old site goes.
+  static func recoverInterruptedSwap(outPath: String, asidePath: String) throws(SiteWriteError) {
+    var info = stat()
+    guard unsafe lstat(asidePath, &info) == 0 else { return }
+    if unsafe lstat(outPath, &info) != 0 {
+      guard unsafe rename(asidePath, outPath) == 0 else {
+        throw unsafe .io(
+          outPath, "cannot restore the previous site from \(asidePath): \(String(cString: strerror(errno)))")
+      }
+      return
+    }
+    settle(old: asidePath, into: outPath, pmboardFiles: manifest(of: asidePath).union(manifest(of: outPath)))
+  }
+
+  /// The files a site's manifest lists.
+  static func manifest(of site: String) -> Set<String> {
+    guard let text = try? String(contentsOfFile: site + "/" + manifestName, encoding: .utf8) else { return [] }
+    return Set(text.split(separator: "\n").dropFirst().map(String.init))
+  }
+
+  /// Moves every file in the old site `old` that is not pmboard's and not already in `site` (a file the user
+  /// wrote while the build ran) into `site`, then deletes `old`. Files appearing while it works are picked up by
+  /// the next pass; after a few passes anything left stays for the next build.
+  static func settle(old: String, into site: String, pmboardFiles: Set<String>) {
+    for _ in 0..<4 {
+      settleFolder(old: old, site: site, relative: "", pmboardFiles: pmboardFiles)
+      if unsafe rmdir(old) == 0 { return }
+    }
+  }
+
+  private static func settleFolder(old: String, site: String, relative: String, pmboardFiles: Set<String>) {
+    let folder = relative.isEmpty ? old : old + "/" + relative
+    for entry in SiteTree.entries(of: folder) {
+      let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+      let source = old + "/" + path
+      let target = site + "/" + path
+      if entry.isFolder {
+        var info = stat()
+        if unsafe lstat(target, &info) != 0 {
+          try? FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+          copyAttributes(from: source, to: target)
+        }
+        settleFolder(old: old, site: site, relative: path, pmboardFiles: pmboardFiles)
+        _ = unsafe rmdir(source)
+      } else if path == manifestName || pmboardFiles.contains(path) || sameFile(source, target) {
+        _ = unsafe unlink(source)
+      } else {
+        try? FileManager.default.createDirectory(
+          atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = unsafe rename(source, target)
+      }
+    }
+  }
+
+  private static func sameFile(_ first: String, _ second: String) -> Bool {
+    var a = stat()
+    var b = stat()
+    return unsafe lstat(first, &a) == 0 && lstat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import PMBoardTestSupport
+import Synchronization
+import Testing
+
+@testable import PMBoardSite
+
+/// What the swap keeps: the user's files and folders (with their mode), a half-finished swap's old site, and the
+/// build lock that makes two writers of one site take turns.
+@Suite struct SiteWriterSwapTests {
+  private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pmboard-swap-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  private func publish(_ out: URL, _ page: String, swap: SiteWriter.Swap = .exchange) throws {
+    let writer = try SiteWriter(out: out, swap: swap)
+    try writer.write("en/index.html", Array(page.utf8))
+    _ = try writer.commit()
+  }
+
+  private func mode(_ path: String) -> mode_t {
+    var info = stat()
+    _ = stat(path, &info)
+    return info.st_mode & 0o7777
+  }
+
+  @Test(arguments: [SiteWriter.Swap.exchange, .twoRenames])
+  func userFoldersKeepTheirModeAndEmptyOnesStay(swap: SiteWriter.Swap) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("site")
+    try publish(out, "one", swap: swap)
+    try FileManager.default.createDirectory(
+      at: out.appendingPathComponent("uploads/empty"), withIntermediateDirectories: true)
+    #expect(chmod(out.path, 0o2750) == 0)
+    #expect(chmod(out.appendingPathComponent("uploads").path, 0o700) == 0)
+    #expect(chmod(out.appendingPathComponent("en").path, 0o750) == 0)
+    try publish(out, "two", swap: swap)
+    #expect(try String(contentsOf: out.appendingPathComponent("en/index.html"), encoding: .utf8) == "two")
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("uploads/empty").path))
+    #expect(mode(out.path) == 0o2750)
+    #expect(mode(out.appendingPathComponent("uploads").path) == 0o700)
+    #expect(mode(out.appendingPathComponent("en").path) == 0o750)
+    // Nothing is left beside the site but the lock.
+    let beside = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(beside == [".site.pmboard-lock", "site"])
+  }
+
+  @Test func aFileWrittenIntoTheOldSiteDuringTheSwapMovesToTheNewOne() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let site = directory.appendingPathComponent("site").path
+    let old = directory.appendingPathComponent(".site.pmboard-previous").path
+    try FileManager.default.createDirectory(atPath: site + "/en", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: old + "/notes/deep", withIntermediateDirectories: true)
+    try Data("manifest\nen/index.html\n".utf8).write(to: URL(fileURLWithPath: old + "/.pmboard-manifest"))
+    try FileManager.default.createDirectory(atPath: old + "/en", withIntermediateDirectories: true)
+    try Data("old page".utf8).write(to: URL(fileURLWithPath: old + "/en/index.html"))
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: old + "/notes/deep/todo.txt"))
+    SiteWriter.settle(old: old, into: site, pmboardFiles: ["en/index.html"])
+    #expect(!FileManager.default.fileExists(atPath: old))
+    #expect(try String(contentsOfFile: site + "/notes/deep/todo.txt", encoding: .utf8) == "mine")
+    #expect(!FileManager.default.fileExists(atPath: site + "/en/index.html"))
+  }
+
+  @Test func aSwapKilledBetweenTheTwoRenamesIsUndoneByTheNextBuild() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("site")
+    try publish(out, "one", swap: .twoRenames)
+    try Data("only copy".utf8).write(to: out.appendingPathComponent("mine.txt"))
+    // Killed after the old site was moved aside and before the new one took its place.
+    let aside = directory.appendingPathComponent(".site.pmboard-previous")
+    #expect(rename(out.path, aside.path) == 0)
+    try publish(out, "two", swap: .twoRenames)
+    #expect(try String(contentsOf: out.appendingPathComponent("mine.txt"), encoding: .utf8) == "only copy")
+    #expect(try String(contentsOf: out.appendingPathComponent("en/index.html"), encoding: .utf8) == "two")
+    #expect(!FileManager.default.fileExists(atPath: aside.path))
+  }
+
+  @Test func aSecondWriterOfOneSiteWaitsForTheFirst() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("site")
+    var first: SiteWriter? = try SiteWriter(out: out)
+    try first?.write("en/index.html", Array("first".utf8))
+    let waited = Signal()
+    let second = Task.detached {
+      let writer = try SiteWriter(out: out) { waited.fire() }
+      try writer.write("en/index.html", Array("second".utf8))
+      return try writer.commit()
+    }
+    try await waited.wait()
+    // The second writer waits without touching the first one's staging folder.
+    _ = try first?.commit()
+    #expect(try String(contentsOf: out.appendingPathComponent("en/index.html"), encoding: .utf8) == "first")
+    first = nil
+    _ = try await second.value
+    #expect(try String(contentsOf: out.appendingPathComponent("en/index.html"), encoding: .utf8) == "second")
+  }
+
+  @Test func aLinkedOutputFolderIsUpdatedThroughTheLink() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let served = directory.appendingPathComponent("www/html")
+    try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+    let link = directory.appendingPathComponent("_site")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "www/html")
+    try publish(link, "one")
+    try publish(link, "two")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "www/html")
+    #expect(try String(contentsOf: served.appendingPathComponent("en/index.html"), encoding: .utf8) == "two")
+  }
+}
+
+/// A one-shot flag a test can wait for.
+private final class Signal: Sendable {
+  private let fired = Mutex(false)
+
+  func fire() { fired.withLock { $0 = true } }
+
+  func wait() async throws {
+    while !fired.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+  }
+}
