@@ -78,6 +78,10 @@ public struct SiteBuilder: Sendable {
 
   /// The "validate templates" step alone, for `pmboard check`.
   public func checkTheme() throws -> TemplateChecker.Checked {
+    var storePath: String?
+    if case .store(let store) = source { storePath = store.location }
+    try Theme.checkPublicFolder(
+      settings.publicDir, out: settings.out, store: storePath, workingDirectory: workingDirectory)
     let theme = try Theme.load(
       templatesDir: settings.templates, publicDir: settings.publicDir, workingDirectory: workingDirectory)
     return try TemplateChecker().check(theme)

@@ -58,6 +58,30 @@ public struct Theme: Sendable {
     return theme
   }
 
+  /// Refuses FIFOs, sockets and devices: reading a FIFO would wait forever for a writer.
+  private static func refuseSpecialFile(_ path: String, shown: String) throws {
+    var info = stat()
+    guard unsafe stat(path, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw ThemeError.notARegularFile(shown) }
+  }
+
+  /// Refuses a public folder that holds the site being written or the store: `--public .` would publish the
+  /// board's database and nest every build inside the next.
+  public static func checkPublicFolder(
+    _ publicDir: String?, out: String, store: String?, workingDirectory: URL
+  ) throws {
+    guard let publicDir else { return }
+    let root = URL(fileURLWithPath: publicDir, relativeTo: workingDirectory).resolvingSymlinksInPath().path
+    func inside(_ path: String) -> Bool {
+      let real = URL(fileURLWithPath: path, relativeTo: workingDirectory).resolvingSymlinksInPath().path
+      return real == root || real.hasPrefix(root + "/")
+    }
+    if inside(out) { throw ThemeError.containsSite(folder: publicDir, what: "the output folder \(out)") }
+    if let store, !store.contains("://"), inside(store) {
+      throw ThemeError.containsSite(folder: publicDir, what: "the store \(store)")
+    }
+  }
+
   private static func overlay(
     _ layers: inout [String: File], prefix: String, folder: String?, fallback: String, in directory: URL
   ) throws {
@@ -72,6 +96,7 @@ public struct Theme: Sendable {
     // Paths, not URLs: the URL enumerator with resource values cost half a millisecond per file, a tenth of a
     // small build.
     let root = url.path
+    let realRoot = url.resolvingSymlinksInPath().path
     for relative in (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? [] {
       let path = root + "/" + relative
       var entryIsDirectory: ObjCBool = false
@@ -79,19 +104,36 @@ public struct Theme: Sendable {
       guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
         unsafe FileManager.default.fileExists(atPath: path, isDirectory: &entryIsDirectory), !entryIsDirectory.boolValue
       else { continue }
+      // A theme from a pull request must not publish the build machine's files through a symbolic link.
+      let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      guard real.hasPrefix(realRoot + "/") else {
+        throw ThemeError.linkOutside("\(shown)/\(relative)", target: real, folder: shown)
+      }
+      try refuseSpecialFile(path, shown: "\(shown)/\(relative)")
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       layers["\(prefix)/\(relative)"] = File(path: "\(shown)/\(relative)", data: data)
     }
   }
 }
 
-/// A theme folder named on the command line or in pmboard.yml that is not there.
+/// A theme folder named on the command line or in pmboard.yml that is not there or not safe to publish.
 public enum ThemeError: Error, PMBoardFailure {
   case missingFolder(String)
+  case linkOutside(String, target: String, folder: String)
+  case notARegularFile(String)
+  case containsSite(folder: String, what: String)
 
   public var description: String {
     switch self {
     case .missingFolder(let path): "\(path) is not a directory; check --templates / --public or pmboard.yml"
+    case .linkOutside(let path, let target, let folder):
+      "\(path) is a symbolic link to \(target), outside \(folder); pmboard publishes only files inside the theme "
+        + "folders — copy the file in or remove the link"
+    case .notARegularFile(let path):
+      "\(path) is not a regular file (a FIFO, socket or device); remove it from the theme folder"
+    case .containsSite(let folder, let what):
+      "the public folder \(folder) contains \(what), which would be published; "
+        + "choose a folder of static files only for --public"
     }
   }
 }
