@@ -24,6 +24,6 @@ struct AddCommand: AsyncParsableCommand {
     if let due { dueDate = try DueDateParser(today: try await store.info().today(now: now)).parse(due) }
     let task = BoardTask(title: checkedTitle, body: checkedBody, due: dueDate, state: taskState, created: now)
     try await store.commit(.add(task, at: now))
-    print("Added \(task.shortID) \(task.title)")
+    try StandardOutput.line("Added \(task.shortID) \(TerminalText.oneLine(task.title))")
   }
 }

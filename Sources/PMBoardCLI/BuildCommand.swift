@@ -44,6 +44,6 @@ struct BuildCommand: AsyncParsableCommand {
       ? " — nothing changed, no file rewritten" : ", \(summary.changed) changed"
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
     if !summary.kept.isEmpty { line += "; kept \(summary.kept.count) files pmboard did not make" }
-    print(line)
+    try StandardOutput.line(TerminalText.oneLine(line))
   }
 }

@@ -28,12 +28,13 @@ struct CheckCommand: AsyncParsableCommand {
     do {
       let checked = try builder.checkTheme()
       if diagnostics == .text {
-        print("Templates OK: \(checked.templates.names.count) templates, \(checked.catalogs.count) catalogs")
+        try StandardOutput.line(
+          "Templates OK: \(checked.templates.names.count) templates, \(checked.catalogs.count) catalogs")
       } else {
-        print(DiagnosticPrinter(format: diagnostics).render([]), terminator: "")
+        try StandardOutput.write(Data(DiagnosticPrinter(format: diagnostics).render([]).utf8))
       }
     } catch let error as TemplateCheckError {
-      print(DiagnosticPrinter(format: diagnostics).render(error.diagnostics), terminator: "")
+      try StandardOutput.write(Data(DiagnosticPrinter(format: diagnostics).render(error.diagnostics).utf8))
       throw ExitCode.failure
     }
   }

@@ -34,6 +34,6 @@ struct EditCommand: AsyncParsableCommand {
     guard new != old else { throw CommandError("task \(old.shortID) already looks like that; nothing recorded") }
     new.updated = now
     try await store.commit(.update(from: old, to: new, at: now))
-    print("Edited \(new.shortID) \(new.title)")
+    try StandardOutput.line("Edited \(new.shortID) \(TerminalText.oneLine(new.title))")
   }
 }

@@ -24,8 +24,7 @@ struct HistoryCommand: AsyncParsableCommand {
       var only = board
       only.tasks = []
       only.history = recent
-      FileHandle.standardOutput.write(InterchangeWriter().data(for: only))
-      return
+      return try StandardOutput.write(InterchangeWriter().data(for: only))
     }
     var out = ""
     for entry in recent.reversed() {
@@ -33,6 +32,6 @@ struct HistoryCommand: AsyncParsableCommand {
       out += ChangeSummary.sentence(entry) + "\n"
     }
     if recent.isEmpty { out = "no history yet\n" }
-    FileHandle.standardOutput.write(Data(out.utf8))
+    try StandardOutput.write(Data(out.utf8))
   }
 }

@@ -31,7 +31,9 @@ struct ImportCommand: AsyncParsableCommand {
       }
       try await store.replace(with: board)
     }
-    print("Imported \(board.tasks.count) tasks and \(board.history.count) history entries into \(store.location)")
+    try StandardOutput.line(
+      "Imported \(board.tasks.count) tasks and \(board.history.count) history entries into "
+        + TerminalText.oneLine(store.location))
   }
 }
 
@@ -45,14 +47,7 @@ struct ExportCommand: AsyncParsableCommand {
 
   func run() async throws {
     let data = InterchangeWriter().data(for: try await storeOptions.open().load())
-    guard let file else {
-      FileHandle.standardOutput.write(data)
-      return
-    }
-    do {
-      try data.write(to: URL(fileURLWithPath: file), options: .atomic)
-    } catch {
-      throw CommandError("cannot write \(file): \((error as NSError).localizedDescription)")
-    }
+    guard let file else { return try StandardOutput.write(data) }
+    try ExportDestination.write(data, to: file)
   }
 }

@@ -29,6 +29,8 @@ struct InitCommand: AsyncParsableCommand {
     let board = demo ? DemoBoard.make(info: info, now: BoardClock.now()) : Board(info: info)
     let store = try storeOptions.open()
     try await store.create(board)
-    print("Created \(store.location): \"\(board.info.title)\", time zone \(zone), \(board.tasks.count) tasks")
+    try StandardOutput.line(
+      TerminalText.oneLine(
+        "Created \(store.location): \"\(board.info.title)\", time zone \(zone), \(board.tasks.count) tasks"))
   }
 }

@@ -25,8 +25,7 @@ struct ListCommand: AsyncParsableCommand {
       var filtered = board
       filtered.tasks = tasks
       filtered.history = []
-      FileHandle.standardOutput.write(InterchangeWriter().data(for: filtered))
-      return
+      return try StandardOutput.write(InterchangeWriter().data(for: filtered))
     }
     let environment = ProcessInfo.processInfo.environment
     let colour = isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true
@@ -41,10 +40,10 @@ struct ListCommand: AsyncParsableCommand {
       if late && colour { dueText = "\u{1B}[31m" + dueText + "\u{1B}[0m" }
       out += task.state.rawValue
       out += String(repeating: " ", count: 7 - task.state.rawValue.utf8.count)
-      out += task.shortID + "  " + dueText + " " + task.title + "\n"
+      out += task.shortID + "  " + dueText + " " + TerminalText.oneLine(task.title) + "\n"
     }
     let late = tasks.count(where: { $0.isOverdue(today: day) })
     out += "\(tasks.count) tasks, \(late) overdue (today is \(day) in \(board.info.timeZoneID))\n"
-    FileHandle.standardOutput.write(Data(out.utf8))
+    try StandardOutput.write(Data(out.utf8))
   }
 }

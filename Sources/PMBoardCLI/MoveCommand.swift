@@ -25,6 +25,7 @@ struct MoveCommand: AsyncParsableCommand {
     new.state = target
     new.updated = now
     try await store.commit(.update(from: old, to: new, at: now))
-    print("Moved \(new.shortID) \(new.title): \(old.state.rawValue) → \(target.rawValue)")
+    try StandardOutput.line(
+      "Moved \(new.shortID) \(TerminalText.oneLine(new.title)): \(old.state.rawValue) → \(target.rawValue)")
   }
 }

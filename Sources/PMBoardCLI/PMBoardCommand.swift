@@ -29,17 +29,37 @@ package struct PMBoardCommand: AsyncParsableCommand {
       }
     } catch let error as any PMBoardFailure where error.isCompilerStyle {
       // Compiler-style lines, so editors and CI annotate them as they are.
-      FileHandle.standardError.write(Data((error.description + "\n").utf8))
+      FileHandle.standardError.write(Data((TerminalText.oneLine(error.description) + "\n").utf8))
       Foundation.exit(1)
     } catch let error as any PMBoardFailure {
       fail(error.description)
     } catch {
-      exit(withError: error)
+      usage(error)
     }
   }
 
+  /// Help goes to standard output as ArgumentParser writes it; a usage mistake is one line on standard error
+  /// naming the help to read, with exit status 64 (EX_USAGE), the convention for a command typed wrong.
+  private static func usage(_ error: any Error) -> Never {
+    let code = exitCode(for: error)
+    guard code != .success, !(error is ExitCode) else { exit(withError: error) }
+    let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }
+    let known = configuration.subcommands.map { $0._commandName }
+    let help = words.first.flatMap { known.contains($0) ? "pmboard \($0) --help" : nil } ?? "pmboard --help"
+    let line = "pmboard: error: \(TerminalText.oneLine(message)); see `\(help)`\n"
+    FileHandle.standardError.write(Data(line.utf8))
+    Foundation.exit(code.rawValue)
+  }
+
+  /// Call first thing in `main`: standard descriptors the caller closed are occupied before any file is opened.
+  package static func guardStandardDescriptors() {
+    StandardOutput.guardStandardDescriptors()
+  }
+
   private static func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data(message.split(separator: "\n").map { "pmboard: error: \($0)\n" }.joined().utf8))
+    let lines = message.split(separator: "\n").map { "pmboard: error: \(TerminalText.oneLine(String($0)))\n" }
+    FileHandle.standardError.write(Data(lines.joined().utf8))
     Foundation.exit(1)
   }
 }

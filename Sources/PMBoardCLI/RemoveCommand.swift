@@ -16,6 +16,6 @@ struct RemoveCommand: AsyncParsableCommand {
     let store = try storeOptions.open()
     let task = try await TaskResolver(store: store).task(id)
     try await store.commit(.remove(task, at: BoardClock.now()))
-    print("Removed \(task.shortID) \(task.title)")
+    try StandardOutput.line("Removed \(task.shortID) \(TerminalText.oneLine(task.title))")
   }
 }

@@ -18,13 +18,13 @@ struct ShowCommand: AsyncParsableCommand {
     let overdue = task.isOverdue(today: info.today(now: BoardClock.now()))
     var lines = [
       "id:      \(task.idString)",
-      "title:   \(task.title)",
+      "title:   \(TerminalText.oneLine(task.title))",
       "state:   \(task.state.rawValue)",
       "due:     \(task.due?.description ?? "-")\(overdue ? " (overdue)" : "")",
       "created: \(Instant.format(task.created))",
       "updated: \(Instant.format(task.updated))",
     ]
-    if !task.body.isEmpty { lines += ["", task.body] }
-    print(lines.joined(separator: "\n"))
+    if !task.body.isEmpty { lines += ["", TerminalText.visible(task.body)] }
+    try StandardOutput.line(lines.joined(separator: "\n"))
   }
 }

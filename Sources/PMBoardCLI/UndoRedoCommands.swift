@@ -13,7 +13,7 @@ struct UndoCommand: AsyncParsableCommand {
 
   func run() async throws {
     let change = try await storeOptions.open().undo(at: BoardClock.now())
-    print("Undid: \(ChangeSummary.sentence(change.entry))")
+    try StandardOutput.line("Undid: \(ChangeSummary.sentence(change.entry))")
   }
 }
 
@@ -26,14 +26,14 @@ struct RedoCommand: AsyncParsableCommand {
 
   func run() async throws {
     let change = try await storeOptions.open().redo(at: BoardClock.now())
-    print("Redid: \(ChangeSummary.sentence(change.entry))")
+    try StandardOutput.line("Redid: \(ChangeSummary.sentence(change.entry))")
   }
 }
 
 /// Plain-English one-liners for history entries in the terminal.
 package enum ChangeSummary {
   package static func sentence(_ entry: HistoryEntry) -> String {
-    let title = "\"\(entry.title)\""
+    let title = "\"\(TerminalText.oneLine(entry.title))\""
     switch entry.action {
     case .added: return "added \(title) to \(entry.to?.rawValue ?? "?")"
     case .edited:

@@ -1,0 +1,76 @@
+import Foundation
+import PMBoardCore
+import Synchronization
+
+/// Standard output that reports a failed write (a full disk, a closed descriptor) as one line and exit status 1,
+/// where `print` loses it and `FileHandle.write` traps.
+enum StandardOutput {
+  /// Whether pmboard was started with standard output closed (`>&-`).
+  private static let closed = Atomic<Bool>(false)
+
+  /// Occupies closed standard descriptors with /dev/null before anything opens a file: otherwise the store's file
+  /// would get descriptor 1, and output meant for the terminal would be written into the store.
+  static func guardStandardDescriptors() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 {
+      _ = unsafe open("/dev/null", O_RDWR)
+      if descriptor == STDOUT_FILENO { closed.store(true, ordering: .relaxed) }
+    }
+  }
+
+  /// Writes `data` whole, or throws saying why not.
+  static func write(_ data: Data) throws(CommandError) {
+    if closed.load(ordering: .relaxed) { throw CommandError("cannot write to standard output: it is closed") }
+    let failure: Int32? = unsafe data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        // swift-format-ignore: NeverForceUnwrap
+        let written = unsafe Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return errno }
+        offset += written
+      }
+      return nil
+    }
+    if let failure {
+      throw CommandError(unsafe "cannot write to standard output: \(String(cString: strerror(failure)))")
+    }
+  }
+
+  /// Writes `text` and a newline. Text from the board must already be made ``TerminalText/visible(_:)``.
+  static func line(_ text: String) throws(CommandError) {
+    try write(Data((text + "\n").utf8))
+  }
+}
+
+/// Board text as the terminal shows it: control characters (C0 but newline and tab, DEL, C1) and the bidi
+/// overrides and isolates appear as `\u{…}` escapes, so a title cannot move the cursor, set the window title or
+/// reverse the rest of the line.
+enum TerminalText {
+  static func visible(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    var out = ""
+    out.reserveCapacity(text.utf8.count + 8)
+    for scalar in text.unicodeScalars {
+      if needsEscape(scalar) {
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// Single-line text (a title, a path in a message): a newline is escaped too.
+  static func oneLine(_ text: String) -> String {
+    visible(text).replacingOccurrences(of: "\n", with: "\\n")
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x09: false
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+}

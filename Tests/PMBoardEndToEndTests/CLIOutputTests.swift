@@ -1,0 +1,99 @@
+import Foundation
+import PMBoardTestSupport
+import Testing
+
+/// Output that cannot be written, files export must not clobber, and board text that must not drive the terminal.
+@Suite struct CLIOutputTests {
+  private func board() throws -> CLIRunner {
+    let cli = try CLIRunner()
+    try cli.run("init")
+    try cli.run("add", "Write the README", "--body", "line one\nline two")
+    return cli
+  }
+
+  private func shell(_ cli: CLIRunner, _ script: String) throws -> CLIRunner.Result {
+    try cli.run("/bin/sh", "-c", script.replacingOccurrences(of: "PMBOARD", with: CLIRunner.binary.path))
+  }
+
+  @Test(arguments: ["export", "list", "history", "show 0", "list --json"])
+  func aFullDiskOnStandardOutputIsOneLineAndExit1(command: String) throws {
+    let cli = try board()
+    defer { cli.remove() }
+    let id = String(try cli.firstTaskID().prefix(8))
+    let result = try shell(cli, "PMBOARD \(command.replacingOccurrences(of: " 0", with: " \(id)")) > /dev/full")
+    #expect(result.status == 1)
+    #expect(result.stderr == "pmboard: error: cannot write to standard output: No space left on device\n")
+  }
+
+  @Test func aClosedStandardOutputIsReportedAndTheStoreIsUntouched() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    let before = cli.data("board.sqlite")
+    let result = try shell(cli, "PMBOARD list >&-")
+    #expect(result.status == 1)
+    #expect(result.stderr == "pmboard: error: cannot write to standard output: it is closed\n")
+    #expect(cli.data("board.sqlite") == before)
+  }
+
+  @Test func exportWritesThroughALinkAndKeepsModeAndHardLinks() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    try cli.write("backup/real.json", "old")
+    #expect(chmod(cli.path("backup/real.json"), 0o600) == 0)
+    try FileManager.default.createSymbolicLink(atPath: cli.path("link.json"), withDestinationPath: "backup/real.json")
+    #expect(try cli.run("export", "link.json").status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: cli.path("link.json")) == "backup/real.json")
+    #expect(try cli.read("backup/real.json").contains("\"format\": \"pmboard/1\""))
+    var info = stat()
+    #expect(stat(cli.path("backup/real.json"), &info) == 0 && info.st_mode & 0o777 == 0o600)
+    #expect(link(cli.path("backup/real.json"), cli.path("hard.json")) == 0)
+    try cli.run("add", "Another")
+    #expect(try cli.run("export", "hard.json").status == 0)
+    #expect(try cli.read("backup/real.json").contains("Another"))
+  }
+
+  @Test func exportWritesAFIFOInPlaceAndRefusesAFolder() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    #expect(mkfifo(cli.path("pipe"), 0o644) == 0)
+    let result = try shell(cli, "cat pipe > got.json & PMBOARD export pipe; wait")
+    #expect(result.status == 0)
+    #expect(try cli.read("got.json").contains("Write the README"))
+    var info = stat()
+    #expect(lstat(cli.path("pipe"), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    let folder = try cli.run("export", ".")
+    #expect(folder.status == 1)
+    #expect(folder.stderr == "pmboard: error: . is a directory; give export a file name, e.g. ./board.json\n")
+    let device = try cli.run("export", "/dev/null")
+    #expect(device.status == 0)
+    #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+  }
+
+  @Test func controlCharactersInBoardTextAreShownEscaped() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    let title = "Evil \u{1B}]0;pwned\u{07} \u{202E}txet"
+    let added = try cli.run("add", title)
+    #expect(added.stdout.hasPrefix("Added "))
+    let id = String(added.stdout.split(separator: " ")[1])
+    let outputs = [
+      added.stdout, try cli.run("list").stdout, try cli.run("show", id).stdout, try cli.run("history").stdout,
+      try cli.run("remove", id).stdout, try cli.run("undo").stdout, try cli.run("show", "ffffffff").stderr,
+    ]
+    for output in outputs {
+      #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x202E }, "\(output)")
+    }
+    #expect(try cli.run("show", id).stdout.contains("Evil \\u{1B}]0;pwned\\u{7} \\u{202E}txet"))
+  }
+
+  @Test(arguments: [["add"], ["frob"], ["list", "--limit", "3"], ["history", "--limit", "0"]])
+  func aUsageMistakeIsOneLineWithExit64(arguments: [String]) throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let result = try cli.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("pmboard: error: "))
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("--help`"))
+  }
+}
