@@ -10,6 +10,7 @@ extension MustacheParser {
   mutating func parseSection(_ sigil: Character, at tagStart: Int, in block: inout Block) -> TagOutcome {
     position += 1
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: sigil) else { return .unterminated }
+    guard block.state.depth < Self.maximumSectionDepth else { return abandonTooDeep(sigil, name, at: tagStart) }
     var setNewLine = false
     if isStandalone(block.state) {
       setNewLine = true
@@ -17,7 +18,7 @@ extension MustacheParser {
       block.flushWhitespace()
     }
     let open = OpenSection(name: name, sigil: sigil, location: locations[tagStart])
-    let body = parseBlock(BlockState(newLine: setNewLine, section: open))
+    let body = parseBlock(BlockState(newLine: setNewLine, section: open, depth: block.state.depth + 1))
     block.nodes.append(.section(name: name, inverted: sigil == "^", body: body, at: open.location))
     return .next(newLine: setNewLine)
   }
@@ -108,11 +109,24 @@ extension MustacheParser {
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: sigil, partial: sigil == "<") else {
       return .unterminated
     }
+    guard block.state.depth < Self.maximumSectionDepth else { return abandonTooDeep(sigil, name, at: tagStart) }
     let setNewLine = isStandalone(block.state)
     let open = OpenSection(name: name, sigil: sigil, location: locations[tagStart])
-    _ = parseBlock(BlockState(newLine: true, section: open))
+    _ = parseBlock(BlockState(newLine: true, section: open, depth: block.state.depth + 1))
     block.whitespaceBefore = ""
     return .next(newLine: setNewLine)
+  }
+
+  /// Reports a section opened inside ``maximumSectionDepth`` others and stops: reading on would only report each
+  /// of the closing tags that follow.
+  private mutating func abandonTooDeep(_ sigil: Character, _ name: String, at tagStart: Int) -> TagOutcome {
+    report(
+      at: tagStart,
+      "section {{\(sigil)\(name)}} is nested \(Self.maximumSectionDepth + 1) deep; sections may nest at most "
+        + "\(Self.maximumSectionDepth) deep (the rest of the template is not read)")
+    abandoned = true
+    position = characters.count
+    return .next(newLine: false)
   }
 
   /// `{{=<% %>=}}`: everything after a delimiter change uses delimiters this parser does not read, so it stops.

@@ -19,6 +19,8 @@ public struct MustacheParser {
     var newLine: Bool
     /// The section this block belongs to; nil at the top level.
     var section: OpenSection?
+    /// How many sections are open around this block (0 at the top level).
+    var depth = 0
   }
 
   /// An opening tag whose closing tag is still to come.
@@ -35,6 +37,11 @@ public struct MustacheParser {
     case unterminated
   }
 
+  /// How deep sections (and inheritance blocks) may nest. Parsing, compiling and rendering each descend once per
+  /// level, so a bound keeps a template of thousands of nested sections from overflowing the stack; real
+  /// templates nest a handful deep.
+  public static let maximumSectionDepth = 100
+
   static let nameCharacters = Set<Character>(
     "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
   static let partialNameCharacters = nameCharacters.union(["/"])
@@ -45,7 +52,8 @@ public struct MustacheParser {
   let locations: [TemplateLocation]
   var position = 0
   var diagnostics: [Diagnostic] = []
-  /// Set after a tag the rest of the template cannot be read past (set delimiters), to avoid follow-on errors.
+  /// Set after a tag the rest of the template cannot be read past (set delimiters, sections nested too deep), to
+  /// avoid follow-on errors.
   var abandoned = false
 
   /// Parses `text`; `file` only labels diagnostics.

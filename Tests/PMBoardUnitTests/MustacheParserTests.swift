@@ -76,6 +76,19 @@ import Testing
         ])
   }
 
+  @Test func sectionsNestedPastTheLimitAreReportedOnceAtTheFirstTagTooDeep() {
+    func nested(_ depth: Int, _ sigil: String = "#") -> String {
+      String(repeating: "{{\(sigil)x}}", count: depth) + "x" + String(repeating: "{{/x}}", count: depth)
+    }
+    #expect(problems(nested(MustacheParser.maximumSectionDepth)) == [])
+    let tooDeep = [
+      "1:601 section {{#x}} is nested 101 deep; sections may nest at most 100 deep (the rest of the template is not read)"
+    ]
+    // 10,000 levels used to overflow the stack while parsing.
+    #expect(problems(nested(10_000)) == tooDeep)
+    #expect(problems(nested(101, "^")) == [tooDeep[0].replacingOccurrences(of: "{{#x}}", with: "{{^x}}")])
+  }
+
   @Test func columnsCountUnicodeScalars() {
     #expect(problems("한국어 {{#x}}") == ["1:5 section {{#x}} is never closed"])
     #expect(problems("e\u{301}\u{301} 日本 {{/x}}") == ["1:8 {{/x}} has no open section to close"])
