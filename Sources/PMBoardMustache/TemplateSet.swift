@@ -9,8 +9,9 @@ import PMBoardCore
 /// what makes it many times faster than swift-mustache's `String` concatenation.
 ///
 /// Unlike swift-mustache, problems are found up front: ``init(sources:)`` reports every malformed tag, unclosed
-/// or mismatched section, unknown partial, and unsupported feature (set delimiters, inheritance, blocks,
-/// transforms, pragmas, dynamic partials) at once, each at the `{{` of its tag.
+/// or mismatched section, section nested too deep, unknown partial, partial that includes itself with nothing to
+/// stop it, and unsupported feature (set delimiters, inheritance, blocks, transforms, pragmas, dynamic partials)
+/// at once, each at the `{{` of its tag.
 public struct TemplateSet: Sendable {
   private let numbers: [String: Int]
   private let compiled: CompiledTemplates
@@ -29,6 +30,7 @@ public struct TemplateSet: Sendable {
     var diagnostics: [Diagnostic] = []
     var parsed: [[MustacheNode]] = []
     var referencesByTemplate: [String: [TemplateReference]] = [:]
+    var inclusions: [[PartialRecursion.Inclusion]] = []
     for (name, source) in ordered {
       let (nodes, problems) = MustacheParser.parse(source.text, file: source.file)
       let references = TemplateReference.collect(in: nodes, file: source.file)
@@ -44,7 +46,10 @@ public struct TemplateSet: Sendable {
       }
       parsed.append(nodes)
       referencesByTemplate[name] = references
+      inclusions.append(PartialRecursion.inclusions(in: nodes) { numbers[$0] })
     }
+    diagnostics += PartialRecursion.diagnostics(
+      names: ordered.map(\.key), files: ordered.map(\.value.file), inclusions: inclusions)
     guard diagnostics.isEmpty else {
       throw .invalid(diagnostics.sorted())
     }
