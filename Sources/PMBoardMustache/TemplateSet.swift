@@ -16,6 +16,8 @@ public struct TemplateSet: Sendable {
   private let numbers: [String: Int]
   private let compiled: CompiledTemplates
   private let referencesByTemplate: [String: [TemplateReference]]
+  /// The file of each template, by number.
+  private let files: [String]
 
   /// Parses and compiles every template.
   /// - Parameter sources: template name → its text, and the file path to put in diagnostics. The names are what
@@ -63,6 +65,7 @@ public struct TemplateSet: Sendable {
     self.numbers = numbers
     self.compiled = compiled
     self.referencesByTemplate = referencesByTemplate
+    self.files = ordered.map(\.value.file)
   }
 
   /// The template names, sorted.
@@ -79,10 +82,18 @@ public struct TemplateSet: Sendable {
 
   /// Appends template `name` rendered for `context` to `output` as UTF-8.
   /// - Precondition: the set contains `name`.
-  public func render(_ name: String, _ context: any TemplateContext, into output: inout [UInt8]) {
+  /// - Throws: ``TemplateRenderError/tooDeep(_:)`` when partials nest deeper than
+  ///   ``CompiledTemplates/maximumRenderDepth``; `output` then has what was rendered up to there.
+  public func render(
+    _ name: String, _ context: any TemplateContext, into output: inout [UInt8]
+  ) throws(TemplateRenderError) {
     let number = number(of: name)
     // Rendering goes to an internal buffer with a cheaper append; the result is copied over in one go.
-    unsafe compiled.render(template: number, context: context) { unsafe output.append(contentsOf: $0) }
+    do {
+      try unsafe compiled.render(template: number, context: context) { unsafe output.append(contentsOf: $0) }
+    } catch {
+      throw renderError(error)
+    }
   }
 
   private func number(of name: String) -> Int {
@@ -96,20 +107,92 @@ public struct TemplateSet: Sendable {
   /// Renders template `name` for `model`, handing the output to `emit` in pieces of about `chunk` bytes.
   /// - Precondition: the set contains `name`.
   /// With `twin`, records the template's own sections or copies them from a twin page (``TwinPages``).
+  /// - Throws: ``TemplateRenderError/tooDeep(_:)`` when partials nest deeper than
+  ///   ``CompiledTemplates/maximumRenderDepth``.
   @discardableResult
   public func render<Model: RenderModel>(
     _ name: String, model: Model, chunk: Int, twin: TwinPages = .none, emit: (UnsafeBufferPointer<UInt8>) -> Void
-  ) -> [SectionSpan] {
+  ) throws(TemplateRenderError) -> [SectionSpan] {
     let number = number(of: name)
-    return unsafe compiled.render(template: number, model: model, chunk: chunk, twin: twin, emit: emit)
+    do {
+      return try unsafe compiled.render(template: number, model: model, chunk: chunk, twin: twin, emit: emit)
+    } catch {
+      throw renderError(error)
+    }
   }
 
   /// Template `name` rendered for `context`.
   /// - Precondition: the set contains `name`.
-  public func render(_ name: String, _ context: any TemplateContext) -> String {
-    let number = number(of: name)
-    return unsafe compiled.render(template: number, context: context) { unsafe String(decoding: $0, as: UTF8.self) }
+  /// - Throws: ``TemplateRenderError/tooDeep(_:)`` when partials nest deeper than
+  ///   ``CompiledTemplates/maximumRenderDepth``.
+  public func render(_ name: String, _ context: any TemplateContext) throws(TemplateRenderError) -> String {
+    var output: [UInt8] = []
+    try render(name, context, into: &output)
+    return String(decoding: output, as: UTF8.self)
   }
+
+  /// The diagnostic for a render that went too deep: at the partial tag where it did, naming the recursion that
+  /// got it there when there is one.
+  private func renderError(_ error: RenderTooDeep) -> TemplateRenderError {
+    guard let tag = compiled.partialTag(at: error.op) else {
+      preconditionFailure("op \(error.op) that went too deep is not a partial")
+    }
+    let names = self.names
+    let depth = CompiledTemplates.maximumRenderDepth
+    let message: String
+    if let cycle = partialPath(from: tag.target, to: tag.template) {
+      let path = ([tag.template] + cycle).map { names[$0] }.joined(separator: " → ")
+      message =
+        "partial recursion: \(path) went more than \(depth) sections and partials deep while rendering; "
+        + "a {{#section}} on the way must run out of data to end it"
+    } else {
+      message =
+        "partial {{> \(names[tag.target])}} is more than \(depth) sections and partials deep while rendering; "
+        + "nest fewer"
+    }
+    return .tooDeep(
+      Diagnostic(file: files[tag.template], line: tag.location.line, column: tag.location.column, message: message))
+  }
+
+  /// The templates `{{> …}}` tags lead through from template `start` to template `end` (both numbers), fewest
+  /// first, ending with `end`; nil if none lead there.
+  private func partialPath(from start: Int, to end: Int) -> [Int]? {
+    let names = self.names
+    var cameFrom: [Int: Int] = [start: start]
+    var queue = [start]
+    var head = 0
+    while head < queue.count {
+      let template = queue[head]
+      head += 1
+      if template == end {
+        var path = [end]
+        while let previous = cameFrom[path[0]], previous != path[0] {
+          path.insert(previous, at: 0)
+        }
+        return path
+      }
+      for reference in references(in: names[template]) where reference.kind == .partial {
+        guard let next = numbers[reference.name], cameFrom[next] == nil else { continue }
+        cameFrom[next] = template
+        queue.append(next)
+      }
+    }
+    return nil
+  }
+}
+
+/// Why rendering a ``TemplateSet`` stopped.
+public enum TemplateRenderError: Error, Sendable, CustomStringConvertible {
+  /// Partials nested deeper than ``CompiledTemplates/maximumRenderDepth``; at the partial tag that went too deep.
+  case tooDeep(Diagnostic)
+
+  public var diagnostic: Diagnostic {
+    switch self {
+    case .tooDeep(let diagnostic): diagnostic
+    }
+  }
+
+  public var description: String { diagnostic.description }
 }
 
 /// Why a ``TemplateSet`` could not be built.
