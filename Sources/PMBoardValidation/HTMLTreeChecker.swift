@@ -195,16 +195,16 @@ public struct HTMLTreeChecker {
       issues.append(HTMLIssue(offset: offset, message: "stray end tag </\(name)>: no <\(name)> element is open"))
       return
     }
-    // Elements above the match whose end tag is optional close silently (`<ul><li>a</ul>`); any other means the
-    // end tag is in the wrong place. Report the innermost such element, then recover as HTML5 does: close them all.
-    if let blocker = stack[(index + 1)...].last(where: { !HTMLElementCatalog.optionalEndTag.contains($0.name) }) {
-      let opened = positions.position(of: blocker.offset)
+    // Elements above the match whose end tag is optional close silently (`<ul><li>a</ul>`); any other was never
+    // closed. Each is reported at its start tag, where its end tag is missing from, naming the end tag that closed
+    // it (in case that one is the typo). Then recover as HTML5 does: close them all.
+    let closedBy = positions.position(of: offset)
+    for element in stack[(index + 1)...] where !HTMLElementCatalog.optionalEndTag.contains(element.name) {
       issues.append(
         HTMLIssue(
-          offset: offset,
-          message:
-            "end tag </\(name)> does not match the open element <\(blocker.name)> (opened at \(opened.line):\(opened.column))"
-        ))
+          offset: element.offset,
+          message: "element <\(element.name)> is never closed: </\(name)> at \(closedBy.line):\(closedBy.column) "
+            + "ends the <\(name)> around it first"))
     }
     stack.removeSubrange(index...)
   }

@@ -59,14 +59,14 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
 
   // MARK: - Tag structure
 
-  @Test func mismatchedEndTagIsReportedAtTheEndTag() {
+  @Test func elementLeftOpenBeforeItsParentsEndTagIsReportedAtItsStartTag() {
     let source = """
       <div>
         <p><b>x</p>
       </div>
       """
-    #expect(problems(source) == ["2:10: end tag </p> does not match the open element <b> (opened at 2:6)"])
-    #expect(problems("<p><b>x</p>") == ["1:8: end tag </p> does not match the open element <b> (opened at 1:4)"])
+    #expect(problems(source) == ["2:6: element <b> is never closed: </p> at 2:10 ends the <p> around it first"])
+    #expect(problems("<p><b>x</p>") == ["1:4: element <b> is never closed: </p> at 1:8 ends the <p> around it first"])
   }
 
   @Test func strayEndTagIsReported() {
@@ -94,7 +94,8 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
         <div>
       </section>
       """
-    #expect(problems(source) == ["3:1: end tag </section> does not match the open element <div> (opened at 2:3)"])
+    #expect(
+      problems(source) == ["2:3: element <div> is never closed: </section> at 3:1 ends the <section> around it first"])
   }
 
   @Test func unclosedElementClosedByAnImpliedEndTagIsReported() {
@@ -351,7 +352,8 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
   // MARK: - Positions and output
 
   @Test func columnsCountUnicodeScalarsAndTabsCountOne() {
-    #expect(problems("\t<p>é🙂<b>x</p>") == ["1:11: end tag </p> does not match the open element <b> (opened at 1:7)"])
+    #expect(
+      problems("\t<p>é🙂<b>x</p>") == ["1:7: element <b> is never closed: </p> at 1:11 ends the <p> around it first"])
     #expect(problems("\u{FEFF}<p>a & b</p>") == ["1:6: '&' does not start a character reference; write &amp;"])
   }
 

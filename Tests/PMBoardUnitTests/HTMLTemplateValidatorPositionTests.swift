@@ -1,0 +1,29 @@
+import PMBoardCore
+import PMBoardValidation
+import Testing
+
+/// Diagnostics point where the fix goes: an element left open at its own start tag (not at the end tag of the
+/// element around it).
+@Suite struct HTMLTemplateValidatorPositionTests {
+  private func problems(_ source: String, isPage: Bool = false) -> [String] {
+    HTMLTemplateValidator().validate(source: source, file: "t.mustache", isPage: isPage).map {
+      "\($0.line):\($0.column): \($0.message)"
+    }
+  }
+
+  @Test func elementLeftOpenInBodyIsReportedAtItsStartTagNotAtTheBodysEndTag() {
+    let source = """
+      <html lang="en">
+      <head><title>x</title></head>
+      <body>
+      <main><section>
+      </body>
+      </html>
+      """
+    #expect(
+      problems(source) == [
+        "4:1: element <main> is never closed: </body> at 5:1 ends the <body> around it first",
+        "4:7: element <section> is never closed: </body> at 5:1 ends the <body> around it first",
+      ])
+  }
+}
