@@ -288,7 +288,7 @@ private func problems(_ source: String, isPage: Bool = false) -> [String] {
     #expect(
       problems(source, isPage: true) == [
         "1:1: <html> has no lang attribute",
-        "1:1: page template has no <!DOCTYPE html>",
+        "1:1: page template has no <!DOCTYPE html>; start the page with it",
         "2:1: page template has no <title> element",
       ])
   }
