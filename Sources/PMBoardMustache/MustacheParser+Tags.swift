@@ -10,7 +10,8 @@ extension MustacheParser {
   mutating func parseSection(_ sigil: Character, at tagStart: Int, in block: inout Block) -> TagOutcome {
     position += 1
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: sigil) else { return .unterminated }
-    guard block.state.depth < Self.maximumSectionDepth else { return abandonTooDeep(sigil, name, at: tagStart) }
+    recordTag(sigil == "^" ? .invertedSection : .section, name, from: tagStart)
+    guard block.state.depth < Self.maximumSectionDepth else { return tooDeep(sigil, name, at: tagStart) }
     var setNewLine = false
     if isStandalone(block.state) {
       setNewLine = true
@@ -27,6 +28,7 @@ extension MustacheParser {
   mutating func parseClosingTag(at tagStart: Int, in block: inout Block) -> TagOutcome {
     position += 1
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: "/") else { return .unterminated }
+    recordTag(.closing, name, from: tagStart)
     guard let open = block.state.section else {
       report(at: tagStart, "{{/\(name)}} has no open section to close")
       return .next(newLine: isStandalone(block.state))
@@ -44,7 +46,9 @@ extension MustacheParser {
   /// `{{! … }}`: skipped up to the first `}}`.
   mutating func parseComment(at tagStart: Int, in block: inout Block) -> TagOutcome {
     position += 1
-    if !skip(past: "}}") {
+    if skip(past: "}}") {
+      recordTag(.comment, from: tagStart)
+    } else {
       report(at: tagStart, "comment {{! is never closed with }}")
       position = characters.count
     }
@@ -64,6 +68,7 @@ extension MustacheParser {
         report(at: tagStart, "tag {{{\(name)}} must end with }}}")
       }
     }
+    recordTag(.unescapedVariable, name, from: tagStart)
     block.nodes.append(.variable(name: name, escaped: false, at: locations[tagStart]))
     return .next(newLine: false)
   }
@@ -72,6 +77,7 @@ extension MustacheParser {
   mutating func parseVariable(at tagStart: Int, in block: inout Block) -> TagOutcome {
     block.flushWhitespace()
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: nil) else { return .unterminated }
+    recordTag(.variable, name, from: tagStart)
     block.nodes.append(.variable(name: name, escaped: true, at: locations[tagStart]))
     return .next(newLine: false)
   }
@@ -88,6 +94,7 @@ extension MustacheParser {
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: ">", partial: true) else {
       return .unterminated
     }
+    recordTag(.partial, name, from: tagStart)
     // swift-mustache writes the indentation as text even before a standalone partial, and indents it again.
     if !block.whitespaceBefore.isEmpty {
       block.nodes.append(.text(block.whitespaceBefore))
@@ -109,7 +116,8 @@ extension MustacheParser {
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: sigil, partial: sigil == "<") else {
       return .unterminated
     }
-    guard block.state.depth < Self.maximumSectionDepth else { return abandonTooDeep(sigil, name, at: tagStart) }
+    recordTag(.unsupported, name, from: tagStart)
+    guard block.state.depth < Self.maximumSectionDepth else { return tooDeep(sigil, name, at: tagStart) }
     let setNewLine = isStandalone(block.state)
     let open = OpenSection(name: name, sigil: sigil, location: locations[tagStart])
     _ = parseBlock(BlockState(newLine: true, section: open, depth: block.state.depth + 1))
@@ -117,21 +125,24 @@ extension MustacheParser {
     return .next(newLine: setNewLine)
   }
 
-  /// Reports a section opened inside ``maximumSectionDepth`` others and stops: reading on would only report each
-  /// of the closing tags that follow.
-  private mutating func abandonTooDeep(_ sigil: Character, _ name: String, at tagStart: Int) -> TagOutcome {
+  /// Reports a section opened inside ``maximumSectionDepth`` others, and reports nothing after it: each closing
+  /// tag that follows would be a problem too. The section's body is read as part of the enclosing block, so tags
+  /// are still read (for ``tags(in:)``) without nesting any deeper.
+  private mutating func tooDeep(_ sigil: Character, _ name: String, at tagStart: Int) -> TagOutcome {
     report(
       at: tagStart,
       "section {{\(sigil)\(name)}} is nested \(Self.maximumSectionDepth + 1) deep; sections may nest at most "
-        + "\(Self.maximumSectionDepth) deep (the rest of the template is not read)")
-    abandoned = true
-    position = characters.count
+        + "\(Self.maximumSectionDepth) deep (problems after it are not reported)")
+    quiet = true
     return .next(newLine: false)
   }
 
   /// `{{=<% %>=}}`: everything after a delimiter change uses delimiters this parser does not read, so it stops.
   mutating func parseSetDelimiters(at tagStart: Int) -> TagOutcome {
     report(at: tagStart, "set delimiters {{=<% %>=}} are not supported")
+    if let close = find("}}", from: tagStart + 2) {
+      recordTag(.unsupported, from: tagStart, to: close + 2)
+    }
     abandoned = true
     position = characters.count
     return .next(newLine: false)
@@ -140,7 +151,9 @@ extension MustacheParser {
   /// `{{%…}}`: reported and skipped.
   mutating func parsePragma(at tagStart: Int, in block: inout Block) -> TagOutcome {
     report(at: tagStart, "pragmas {{%…}} are not supported")
-    if !skip(past: "}}") {
+    if skip(past: "}}") {
+      recordTag(.unsupported, from: tagStart)
+    } else {
       position = characters.count
     }
     return .next(newLine: isStandalone(block.state))

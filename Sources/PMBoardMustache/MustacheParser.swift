@@ -50,17 +50,28 @@ public struct MustacheParser {
   let file: String
   /// The location of every character, plus one past the end, so a diagnostic costs an array lookup.
   let locations: [TemplateLocation]
+  /// The UTF-8 offset of every character, plus one past the end, for ``MustacheTag/bytes``.
+  let offsets: [Int]
   var position = 0
   var diagnostics: [Diagnostic] = []
-  /// Set after a tag the rest of the template cannot be read past (set delimiters, sections nested too deep), to
-  /// avoid follow-on errors.
+  /// Every tag read, in order.
+  var tags: [MustacheTag] = []
+  /// Set after a tag the rest of the template cannot be read past (set delimiters), to avoid follow-on errors.
   var abandoned = false
+  /// Set after a problem that would cause a flood of follow-on errors (sections nested too deep): tags are still
+  /// read, for ``tags(in:)``, but no further problem is reported.
+  var quiet = false
 
   /// Parses `text`; `file` only labels diagnostics.
-  public static func parse(_ text: String, file: String) -> (nodes: [MustacheNode], diagnostics: [Diagnostic]) {
+  public static func parse(_ text: String, file: String) -> ParsedTemplate {
     var parser = MustacheParser(text: text, file: file)
     let nodes = parser.parseBlock(BlockState(newLine: true, section: nil))
-    return (nodes, parser.diagnostics)
+    return ParsedTemplate(file: file, nodes: nodes, diagnostics: parser.diagnostics, tags: parser.tags)
+  }
+
+  /// Every tag of `text` as ``parse(_:file:)`` reads it, in order.
+  public static func tags(in text: String) -> [MustacheTag] {
+    parse(text, file: "").tags
   }
 
   private init(text: String, file: String) {
@@ -68,10 +79,15 @@ public struct MustacheParser {
     self.file = file
     var locations: [TemplateLocation] = []
     locations.reserveCapacity(characters.count + 1)
+    var offsets: [Int] = []
+    offsets.reserveCapacity(characters.count + 1)
     var line = 1
     var column = 1
+    var offset = 0
     for character in characters {
       locations.append(TemplateLocation(line: line, column: column))
+      offsets.append(offset)
+      offset += character.utf8.count
       if character == "\n" || character == "\r\n" {
         line += 1
         column = 1
@@ -80,7 +96,9 @@ public struct MustacheParser {
       }
     }
     locations.append(TemplateLocation(line: line, column: column))
+    offsets.append(offset)
     self.locations = locations
+    self.offsets = offsets
   }
 
   // MARK: - Blocks
@@ -266,7 +284,7 @@ public struct MustacheParser {
     return true
   }
 
-  private func find(_ string: String, from start: Int) -> Int? {
+  func find(_ string: String, from start: Int) -> Int? {
     var index = start
     while index < characters.count {
       if matches(string, at: index) { return index }
@@ -291,11 +309,17 @@ public struct MustacheParser {
     return String(characters[start..<end]).trimmingWhitespace()
   }
 
+  /// Notes the tag that starts at `tagStart` and ends at `end`, by default where the parser stands.
+  mutating func recordTag(_ kind: MustacheTag.Kind, _ name: String = "", from tagStart: Int, to end: Int? = nil) {
+    tags.append(MustacheTag(kind: kind, name: name, bytes: offsets[tagStart]..<offsets[end ?? position]))
+  }
+
   mutating func report(at index: Int, _ message: String) {
     report(at: locations[index], message)
   }
 
   mutating func report(at location: TemplateLocation, _ message: String) {
+    if quiet { return }
     diagnostics.append(Diagnostic(file: file, line: location.line, column: location.column, message: message))
   }
 }

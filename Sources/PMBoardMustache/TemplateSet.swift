@@ -24,19 +24,24 @@ public struct TemplateSet: Sendable {
   ///   `{{> name}}` refers to.
   /// - Throws: ``TemplateSetError/invalid(_:)`` with all problems in all templates, sorted.
   public init(sources: [String: (text: String, file: String)]) throws(TemplateSetError) {
+    try self.init(parsed: sources.mapValues { MustacheParser.parse($0.text, file: $0.file) })
+  }
+
+  /// Compiles templates parsed already (``MustacheParser/parse(_:file:)``), e.g. on several cores.
+  /// - Parameter parsed: template name → what the parser read. The names are what `{{> name}}` refers to.
+  /// - Throws: ``TemplateSetError/invalid(_:)`` with all problems in all templates, the parser's included, sorted.
+  public init(parsed sources: [String: ParsedTemplate]) throws(TemplateSetError) {
     let ordered = sources.sorted { $0.key < $1.key }
     var numbers: [String: Int] = [:]
     for (number, (name, _)) in ordered.enumerated() {
       numbers[name] = number
     }
     var diagnostics: [Diagnostic] = []
-    var parsed: [[MustacheNode]] = []
     var referencesByTemplate: [String: [TemplateReference]] = [:]
     var inclusions: [[PartialRecursion.Inclusion]] = []
     for (name, source) in ordered {
-      let (nodes, problems) = MustacheParser.parse(source.text, file: source.file)
-      let references = TemplateReference.collect(in: nodes, file: source.file)
-      diagnostics += problems
+      let references = TemplateReference.collect(in: source.nodes, file: source.file)
+      diagnostics += source.diagnostics
       // swift-mustache renders an unknown partial as nothing; here it is a mistake worth stopping for.
       for reference in references where reference.kind == .partial && !reference.name.isEmpty {
         if numbers[reference.name] == nil {
@@ -46,9 +51,8 @@ public struct TemplateSet: Sendable {
               message: "partial {{> \(reference.name)}} names no template in this set"))
         }
       }
-      parsed.append(nodes)
       referencesByTemplate[name] = references
-      inclusions.append(PartialRecursion.inclusions(in: nodes) { numbers[$0] })
+      inclusions.append(PartialRecursion.inclusions(in: source.nodes) { numbers[$0] })
     }
     diagnostics += PartialRecursion.diagnostics(
       names: ordered.map(\.key), files: ordered.map(\.value.file), inclusions: inclusions)
@@ -56,8 +60,8 @@ public struct TemplateSet: Sendable {
       throw .invalid(diagnostics.sorted())
     }
     var compiled = CompiledTemplates()
-    for nodes in parsed {
-      compiled.add(nodes) { name in
+    for (_, source) in ordered {
+      compiled.add(source.nodes) { name in
         guard let number = numbers[name] else { preconditionFailure("partial \(name) passed the check above") }
         return number
       }

@@ -22,9 +22,10 @@ public struct HTMLTemplateValidator: Sendable {
   ///   - source: the template text.
   ///   - file: the name diagnostics carry.
   ///   - isPage: a full page template (board, history) rather than a partial.
-  public func validate(source: String, file: String, isPage: Bool) -> [Diagnostic] {
+  ///   - tags: the template's Mustache tags, if it was parsed already (``MustacheParser/parse(_:file:)``).
+  public func validate(source: String, file: String, isPage: Bool, tags: [MustacheTag]? = nil) -> [Diagnostic] {
     let original = Array(source.utf8)
-    let mask = HTMLMustacheMask(source)
+    let mask = HTMLMustacheMask(source, tags: tags ?? MustacheParser.tags(in: source))
     let positions = HTMLSourcePositions(original)
     let tokenizer = HTMLTokenizer(mask)
     let tokens = tokenizer.tokens

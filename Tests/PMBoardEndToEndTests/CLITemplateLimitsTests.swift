@@ -56,7 +56,7 @@ struct CLITemplateLimitsTests {
       ["Templates/partials/footer.mustache": "<footer>\(sections)</footer>\n"],
       reporting: [
         "Templates/partials/footer.mustache:1:909: error: section {{#lang}} is nested 101 deep; sections may nest "
-          + "at most 100 deep (the rest of the template is not read)"
+          + "at most 100 deep (problems after it are not reported)"
       ])
   }
 

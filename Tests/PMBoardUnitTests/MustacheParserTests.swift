@@ -82,7 +82,7 @@ import Testing
     }
     #expect(problems(nested(MustacheParser.maximumSectionDepth)) == [])
     let tooDeep = [
-      "1:601 section {{#x}} is nested 101 deep; sections may nest at most 100 deep (the rest of the template is not read)"
+      "1:601 section {{#x}} is nested 101 deep; sections may nest at most 100 deep (problems after it are not reported)"
     ]
     // 10,000 levels used to overflow the stack while parsing.
     #expect(problems(nested(10_000)) == tooDeep)
