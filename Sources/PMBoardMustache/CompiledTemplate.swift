@@ -23,6 +23,11 @@ public enum RenderOp: Sendable {
 /// Partials refer to their template by number and are entered at render time, which is what lets a partial
 /// include itself recursively through a section.
 public struct CompiledTemplates: Sendable {
+  /// How deep rendering may nest partials, counting each partial and the sections around its tag. A partial that
+  /// includes itself through a section recurses as long as the data lets it; data that never ends it (the
+  /// section's name found again further down the context stack) would otherwise overflow the stack.
+  public static let maximumRenderDepth = 200
+
   private var ops: [RenderOp] = []
   private var bytes: [UInt8] = []
   private var paths: [CompiledPath] = []
@@ -38,6 +43,10 @@ public struct CompiledTemplates: Sendable {
   /// A first guess at the output size of template number `i`, for the output buffer's initial capacity.
   private var capacities: [Int] = []
   private var pathIndices: [TemplatePath: Int32] = [:]
+  /// Per op, how many sections of its template are around it; partial ops add it to the render depth.
+  private var nesting: [UInt8] = []
+  /// Where each partial op's tag is (by op index), for the message when rendering nests too deep.
+  private var partialLocations: [Int: TemplateLocation] = [:]
 
   /// Compiles one template's nodes as template number `entries.count`.
   /// - Parameter templateNumber: the number of the template a partial name refers to; names must all be known.
@@ -45,44 +54,60 @@ public struct CompiledTemplates: Sendable {
     let start = ops.count
     compile(nodes, templateNumber: templateNumber)
     entries.append(start..<ops.count)
+    nesting += sectionDepths(in: start..<ops.count)
     capacities.append(2 * staticSize(of: entries.count - 1) + 256)
   }
 
   /// Renders template number `template` for `context` and hands the UTF-8 output to `finish`.
   public func render<Result>(
     template: Int, context: any TemplateContext, _ finish: (UnsafeBufferPointer<UInt8>) -> Result
-  ) -> Result {
-    unsafe render(template: template, model: ContextModel(keyNames: keyNames, root: .object(context)), finish)
+  ) throws(RenderTooDeep) -> Result {
+    try unsafe render(template: template, model: ContextModel(keyNames: keyNames, root: .object(context)), finish)
   }
 
   /// Renders template number `template` for `model` and hands the UTF-8 output to `finish`.
+  /// - Throws: ``RenderTooDeep`` when partials nest deeper than ``maximumRenderDepth`` (after `finish` saw what
+  ///   was rendered up to there).
   public func render<Model: RenderModel, Result>(
     template: Int, model: Model, _ finish: (UnsafeBufferPointer<UInt8>) -> Result
-  ) -> Result {
-    withProgram { program in
+  ) throws(RenderTooDeep) -> Result {
+    let (result, tooDeep) = withProgram { program in
       var renderer = unsafe TemplateRenderer(program: program, model: model, capacity: capacities[template])
       renderer.render(template: template)
-      return unsafe finish(renderer.output.bytes)
+      return (unsafe finish(renderer.output.bytes), renderer.tooDeep)
     }
+    if let tooDeep { throw RenderTooDeep(op: tooDeep) }
+    return result
   }
 
   /// Renders template number `template` for `model`, handing the output to `emit` in pieces of about `chunk`
   /// bytes as it goes.
   /// With `twin`, records the template's own sections or copies them from a twin page (``TwinPages``).
+  /// - Throws: ``RenderTooDeep`` when partials nest deeper than ``maximumRenderDepth``.
   @discardableResult
   public func render<Model: RenderModel>(
     template: Int, model: Model, chunk: Int, twin: TwinPages = .none, emit: (UnsafeBufferPointer<UInt8>) -> Void
-  ) -> [SectionSpan] {
-    withProgram { program in
+  ) throws(RenderTooDeep) -> [SectionSpan] {
+    let (sections, tooDeep) = withProgram { program in
       unsafe withoutActuallyEscaping(emit) { emit in
         var renderer = unsafe TemplateRenderer(
           program: program, model: model, capacity: min(capacities[template], chunk) + 4096, chunk: chunk,
           emit: emit, twin: twin)
         renderer.render(template: template)
         unsafe emit(renderer.output.bytes)
-        return renderer.sections
+        return (renderer.sections, renderer.tooDeep)
       }
     }
+    if let tooDeep { throw RenderTooDeep(op: tooDeep) }
+    return sections
+  }
+
+  /// The partial tag of op number `op`: the template it is in, the template it includes, and where it is.
+  public func partialTag(at op: Int) -> (template: Int, target: Int, location: TemplateLocation)? {
+    guard case .partial(let target, _, _) = ops[op], let location = partialLocations[op],
+      let template = entries.firstIndex(where: { $0.contains(op) })
+    else { return nil }
+    return (template, Int(target), location)
   }
 
   private func withProgram<Result>(_ body: (RenderProgram) -> Result) -> Result {
@@ -92,9 +117,12 @@ public struct CompiledTemplates: Sendable {
           unsafe paths.withUnsafeBufferPointer { paths in
             unsafe pathKeys.withUnsafeBufferPointer { pathKeys in
               unsafe entries.withUnsafeBufferPointer { entries in
-                unsafe body(
-                  RenderProgram(
-                    ops: ops, bytes: bytes, lineFeeds: lineFeeds, paths: paths, pathKeys: pathKeys, entries: entries))
+                unsafe nesting.withUnsafeBufferPointer { nesting in
+                  unsafe body(
+                    RenderProgram(
+                      ops: ops, bytes: bytes, lineFeeds: lineFeeds, paths: paths, pathKeys: pathKeys,
+                      entries: entries, nesting: nesting))
+                }
               }
             }
           }
@@ -119,6 +147,22 @@ public struct CompiledTemplates: Sendable {
       }
     }
     return size
+  }
+
+  /// How many sections are around each op of `range` (one template's ops).
+  private func sectionDepths(in range: Range<Int>) -> [UInt8] {
+    var ends: [Int] = []
+    return range.map { index in
+      while let end = ends.last, end <= index {
+        ends.removeLast()
+      }
+      // At most MustacheParser.maximumSectionDepth.
+      let depth = UInt8(clamping: ends.count)
+      if case .section(_, _, let end) = ops[index] {
+        ends.append(Int(end))
+      }
+      return depth
+    }
   }
 
   private mutating func compile(_ nodes: [MustacheNode], templateNumber: (String) -> Int) {
@@ -151,7 +195,8 @@ public struct CompiledTemplates: Sendable {
         ops.append(.section(path: path, inverted: inverted, end: 0))
         compile(body, templateNumber: templateNumber)
         ops[sectionIndex] = .section(path: path, inverted: inverted, end: Int32(ops.count))
-      case .partial(let name, let indentation, _):
+      case .partial(let name, let indentation, let location):
+        partialLocations[ops.count] = location
         let start = bytes.count
         bytes.append(contentsOf: (indentation ?? "").utf8)
         ops.append(
@@ -199,4 +244,12 @@ public struct CompiledPath: Sendable {
   public let paths: UnsafeBufferPointer<CompiledPath>
   public let pathKeys: UnsafeBufferPointer<Int32>
   public let entries: UnsafeBufferPointer<Range<Int>>
+  /// Per op, the sections around it in its template.
+  public let nesting: UnsafeBufferPointer<UInt8>
+}
+
+/// Rendering stopped at partial op number `op`: it would have nested deeper than
+/// ``CompiledTemplates/maximumRenderDepth``.
+public struct RenderTooDeep: Error, Sendable {
+  public var op: Int
 }

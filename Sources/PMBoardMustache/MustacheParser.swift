@@ -14,45 +14,64 @@ import PMBoardCore
 /// `{{` followed by a line break) this parser reports an error instead of copying the surprise.
 public struct MustacheParser {
   /// Per-block parser state, the counterpart of swift-mustache's `ParserState`.
-  private struct BlockState {
+  struct BlockState {
     /// True at the start of a line (whitespace read next is indentation) and after a standalone tag.
     var newLine: Bool
     /// The section this block belongs to; nil at the top level.
     var section: OpenSection?
+    /// How many sections are open around this block (0 at the top level).
+    var depth = 0
   }
 
   /// An opening tag whose closing tag is still to come.
-  private struct OpenSection {
+  struct OpenSection {
     var name: String
     var sigil: Character
     var location: TemplateLocation
   }
 
   /// The outcome of reading a tag's name.
-  private enum TagName {
+  enum TagName {
     case name(String)
     /// The tag has no closing `}}`; already reported, and the parser stands at the next `{{` (or the end).
     case unterminated
   }
 
-  private static let nameCharacters = Set<Character>(
-    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
-  private static let partialNameCharacters = nameCharacters.union(["/"])
+  /// How deep sections (and inheritance blocks) may nest. Parsing, compiling and rendering each descend once per
+  /// level, so a bound keeps a template of thousands of nested sections from overflowing the stack; real
+  /// templates nest a handful deep.
+  public static let maximumSectionDepth = 100
 
-  private let characters: [Character]
-  private let file: String
+  static let nameCharacters = Set<Character>(
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
+  static let partialNameCharacters = nameCharacters.union(["/"])
+
+  let characters: [Character]
+  let file: String
   /// The location of every character, plus one past the end, so a diagnostic costs an array lookup.
-  private let locations: [TemplateLocation]
-  private var position = 0
-  private var diagnostics: [Diagnostic] = []
+  let locations: [TemplateLocation]
+  /// The UTF-8 offset of every character, plus one past the end, for ``MustacheTag/bytes``.
+  let offsets: [Int]
+  var position = 0
+  var diagnostics: [Diagnostic] = []
+  /// Every tag read, in order.
+  var tags: [MustacheTag] = []
   /// Set after a tag the rest of the template cannot be read past (set delimiters), to avoid follow-on errors.
-  private var abandoned = false
+  var abandoned = false
+  /// Set after a problem that would cause a flood of follow-on errors (sections nested too deep): tags are still
+  /// read, for ``tags(in:)``, but no further problem is reported.
+  var quiet = false
 
   /// Parses `text`; `file` only labels diagnostics.
-  public static func parse(_ text: String, file: String) -> (nodes: [MustacheNode], diagnostics: [Diagnostic]) {
+  public static func parse(_ text: String, file: String) -> ParsedTemplate {
     var parser = MustacheParser(text: text, file: file)
     let nodes = parser.parseBlock(BlockState(newLine: true, section: nil))
-    return (nodes, parser.diagnostics)
+    return ParsedTemplate(file: file, nodes: nodes, diagnostics: parser.diagnostics, tags: parser.tags)
+  }
+
+  /// Every tag of `text` as ``parse(_:file:)`` reads it, in order.
+  public static func tags(in text: String) -> [MustacheTag] {
+    parse(text, file: "").tags
   }
 
   private init(text: String, file: String) {
@@ -60,10 +79,15 @@ public struct MustacheParser {
     self.file = file
     var locations: [TemplateLocation] = []
     locations.reserveCapacity(characters.count + 1)
+    var offsets: [Int] = []
+    offsets.reserveCapacity(characters.count + 1)
     var line = 1
     var column = 1
+    var offset = 0
     for character in characters {
       locations.append(TemplateLocation(line: line, column: column))
+      offsets.append(offset)
+      offset += character.utf8.count
       if character == "\n" || character == "\r\n" {
         line += 1
         column = 1
@@ -72,35 +96,56 @@ public struct MustacheParser {
       }
     }
     locations.append(TemplateLocation(line: line, column: column))
+    offsets.append(offset)
     self.locations = locations
+    self.offsets = offsets
   }
 
   // MARK: - Blocks
 
-  /// Parses until the end of `initial.section` (its closing tag) or the end of the text.
-  private mutating func parseBlock(_ initial: BlockState) -> [MustacheNode] {
+  /// What a block has produced so far, and the line state its tags read and set.
+  struct Block {
     var nodes: [MustacheNode] = []
-    var state = initial
+    var state: BlockState
+    /// Spaces and tabs at the start of the current line, held back until it is known whether a standalone tag
+    /// removes them.
     var whitespaceBefore = ""
+
+    /// Emits the held-back whitespace as text, as a tag that is not standalone does.
+    mutating func flushWhitespace() {
+      if !whitespaceBefore.isEmpty {
+        nodes.append(.text(whitespaceBefore))
+        whitespaceBefore = ""
+      }
+    }
+  }
+
+  /// What a tag's parser tells the block loop.
+  enum TagOutcome {
+    /// The tag is done; the line state for what follows.
+    case next(newLine: Bool)
+    /// The tag had no `}}`; it was reported and the line state stays as it was.
+    case unterminated
+    /// A closing tag ended this block.
+    case endOfBlock
+  }
+
+  /// Parses until the end of `initial.section` (its closing tag) or the end of the text.
+  mutating func parseBlock(_ initial: BlockState) -> [MustacheNode] {
+    var block = Block(state: initial)
     while !atEnd {
-      if state.newLine {
-        whitespaceBefore = readWhile { $0 == " " || $0 == "\t" }
+      if block.state.newLine {
+        block.whitespaceBefore = readWhile { $0 == " " || $0 == "\t" }
       }
       let (text, tagStart) = readTextUntilTagOrNewline()
       if let newline = current, newline.isNewline {
-        // swift-mustache treats `{{` directly followed by a line break as text and drops the `{{`.
-        if let tagStart {
-          report(at: tagStart, "tag {{ is followed by a line break; a tag name must come first")
-        }
-        nodes.append(.text(whitespaceBefore + text + String(newline)))
-        state.newLine = true
-        position += 1
+        endLine(text, newline, brokenTag: tagStart, in: &block)
         continue
       }
       if !text.isEmpty {
-        nodes.append(.text(whitespaceBefore + text))
-        whitespaceBefore = ""
-        state.newLine = false
+        block.nodes.append(.text(block.whitespaceBefore + text))
+        block.whitespaceBefore = ""
+        block.state.newLine = false
       }
       guard let tagStart else { break }
       guard let sigil = current else {
@@ -108,123 +153,42 @@ public struct MustacheParser {
         report(at: tagStart, "tag {{ at the end of the template is never closed")
         break
       }
-      var setNewLine = false
-      switch sigil {
-      case "#", "^":
-        position += 1
-        guard case .name(let name) = readTagName(tagStart: tagStart, sigil: sigil) else { continue }
-        if isStandalone(state) {
-          setNewLine = true
-        } else if !whitespaceBefore.isEmpty {
-          nodes.append(.text(whitespaceBefore))
-          whitespaceBefore = ""
-        }
-        let open = OpenSection(name: name, sigil: sigil, location: locations[tagStart])
-        let body = parseBlock(BlockState(newLine: setNewLine, section: open))
-        nodes.append(.section(name: name, inverted: sigil == "^", body: body, at: open.location))
-
-      case "/":
-        position += 1
-        guard case .name(let name) = readTagName(tagStart: tagStart, sigil: sigil) else { continue }
-        guard let open = state.section else {
-          report(at: tagStart, "{{/\(name)}} has no open section to close")
-          setNewLine = isStandalone(state)
-          break
-        }
-        if name != open.name {
-          // Recover by closing the innermost section anyway: the likeliest typo is in one of the two names.
-          report(at: tagStart, "{{/\(name)}} closes {{\(open.sigil)\(open.name)}} opened at \(open.location)")
-        }
-        if !isStandalone(state), !whitespaceBefore.isEmpty {
-          nodes.append(.text(whitespaceBefore))
-        }
-        return nodes
-
-      case "!":
-        position += 1
-        if !skip(past: "}}") {
-          report(at: tagStart, "comment {{! is never closed with }}")
-          position = characters.count
-        }
-        // Unlike other tags, a comment that is not standalone keeps `whitespaceBefore` for the next text.
-        setNewLine = isStandalone(state)
-
-      case "{", "&":
-        if !whitespaceBefore.isEmpty {
-          nodes.append(.text(whitespaceBefore))
-          whitespaceBefore = ""
-        }
-        position += 1
-        guard case .name(let name) = readTagName(tagStart: tagStart, sigil: sigil) else { continue }
-        if sigil == "{" {
-          if current == "}" {
-            position += 1
-          } else {
-            report(at: tagStart, "tag {{{\(name)}} must end with }}}")
-          }
-        }
-        nodes.append(.variable(name: name, escaped: false, at: locations[tagStart]))
-
-      case ">":
-        position += 1
-        _ = readWhile(\.isWhitespace)
-        let dynamic = current == "*"
-        if dynamic {
-          position += 1
-          report(at: tagStart, "dynamic partials {{>*name}} are not supported")
-        }
-        guard case .name(let name) = readTagName(tagStart: tagStart, sigil: ">", partial: true) else { continue }
-        if !whitespaceBefore.isEmpty {
-          nodes.append(.text(whitespaceBefore))
-        }
-        let indentation: String? = isStandalone(state) ? whitespaceBefore : nil
-        setNewLine = indentation != nil
-        if !dynamic {
-          nodes.append(.partial(name: name, indentation: indentation, at: locations[tagStart]))
-        }
-        whitespaceBefore = ""
-
-      case "<", "$":
-        // Template inheritance: report once, then parse the block only to find where it ends.
-        position += 1
-        _ = readWhile(\.isWhitespace)
-        let feature = sigil == "<" ? "template inheritance {{<name}} is" : "blocks {{$name}} are"
-        report(at: tagStart, "\(feature) not supported")
-        guard case .name(let name) = readTagName(tagStart: tagStart, sigil: sigil, partial: sigil == "<") else {
-          continue
-        }
-        setNewLine = isStandalone(state)
-        let open = OpenSection(name: name, sigil: sigil, location: locations[tagStart])
-        _ = parseBlock(BlockState(newLine: true, section: open))
-        whitespaceBefore = ""
-
-      case "=":
-        // Everything after a delimiter change uses delimiters we do not parse, so stop here.
-        report(at: tagStart, "set delimiters {{=<% %>=}} are not supported")
-        abandoned = true
-        position = characters.count
-
-      case "%":
-        report(at: tagStart, "pragmas {{%…}} are not supported")
-        if !skip(past: "}}") {
-          position = characters.count
-        }
-        setNewLine = isStandalone(state)
-
-      default:
-        if !whitespaceBefore.isEmpty {
-          nodes.append(.text(whitespaceBefore))
-          whitespaceBefore = ""
-        }
-        guard case .name(let name) = readTagName(tagStart: tagStart, sigil: nil) else { continue }
-        nodes.append(.variable(name: name, escaped: true, at: locations[tagStart]))
+      switch parseTag(sigil, at: tagStart, in: &block) {
+      case .next(let newLine): block.state.newLine = newLine
+      case .unterminated: continue
+      case .endOfBlock: return block.nodes
       }
-      state.newLine = setNewLine
     }
-    if let open = state.section, !abandoned {
+    if let open = block.state.section, !abandoned {
       report(at: open.location, "section {{\(open.sigil)\(open.name)}} is never closed")
     }
-    return nodes
+    return block.nodes
+  }
+
+  /// Ends the current line: its text, with the line break the parser stands on.
+  private mutating func endLine(_ text: String, _ newline: Character, brokenTag tagStart: Int?, in block: inout Block) {
+    // swift-mustache treats `{{` directly followed by a line break as text and drops the `{{`.
+    if let tagStart {
+      report(at: tagStart, "tag {{ is followed by a line break; a tag name must come first")
+    }
+    block.nodes.append(.text(block.whitespaceBefore + text + String(newline)))
+    block.state.newLine = true
+    position += 1
+  }
+
+  /// Parses the tag whose `{{` is at `tagStart`; the parser stands on `sigil`, the character after the `{{`.
+  private mutating func parseTag(_ sigil: Character, at tagStart: Int, in block: inout Block) -> TagOutcome {
+    switch sigil {
+    case "#", "^": parseSection(sigil, at: tagStart, in: &block)
+    case "/": parseClosingTag(at: tagStart, in: &block)
+    case "!": parseComment(at: tagStart, in: &block)
+    case "{", "&": parseUnescapedVariable(sigil, at: tagStart, in: &block)
+    case ">": parsePartial(at: tagStart, in: &block)
+    case "<", "$": parseUnsupportedBlock(sigil, at: tagStart, in: &block)
+    case "=": parseSetDelimiters(at: tagStart)
+    case "%": parsePragma(at: tagStart, in: &block)
+    default: parseVariable(at: tagStart, in: &block)
+    }
   }
 
   // MARK: - Tags
@@ -233,7 +197,7 @@ public struct MustacheParser {
   ///
   /// An invalid name is reported and returned anyway (so `{{#a b}}…{{/a b}}` still pairs up); a tag with no
   /// `}}` before the next `{{` is reported as unterminated and the parser resumes at that next `{{`.
-  private mutating func readTagName(tagStart: Int, sigil: Character?, partial: Bool = false) -> TagName {
+  mutating func readTagName(tagStart: Int, sigil: Character?, partial: Bool = false) -> TagName {
     let allowed = partial ? Self.partialNameCharacters : Self.nameCharacters
     _ = readWhile(\.isWhitespace)
     let nameStart = position
@@ -266,7 +230,7 @@ public struct MustacheParser {
 
   /// swift-mustache's `isStandalone`: the line started before this tag and nothing but spaces and tabs follow it.
   /// When true, the rest of the line, including its line break, is consumed.
-  private mutating func isStandalone(_ state: BlockState) -> Bool {
+  mutating func isStandalone(_ state: BlockState) -> Bool {
     guard state.newLine else { return false }
     if atEnd { return true }
     var end = position
@@ -281,9 +245,9 @@ public struct MustacheParser {
 
   // MARK: - Reading
 
-  private var atEnd: Bool { position >= characters.count }
+  var atEnd: Bool { position >= characters.count }
 
-  private var current: Character? { atEnd ? nil : characters[position] }
+  var current: Character? { atEnd ? nil : characters[position] }
 
   /// Reads text up to a line break (left unread) or a `{{` (consumed; its index is returned).
   private mutating func readTextUntilTagOrNewline() -> (text: String, tagStart: Int?) {
@@ -303,7 +267,7 @@ public struct MustacheParser {
     return (String(characters[start..<position]), nil)
   }
 
-  private mutating func readWhile(_ predicate: (Character) -> Bool) -> String {
+  mutating func readWhile(_ predicate: (Character) -> Bool) -> String {
     let start = position
     while position < characters.count, predicate(characters[position]) {
       position += 1
@@ -320,7 +284,7 @@ public struct MustacheParser {
     return true
   }
 
-  private func find(_ string: String, from start: Int) -> Int? {
+  func find(_ string: String, from start: Int) -> Int? {
     var index = start
     while index < characters.count {
       if matches(string, at: index) { return index }
@@ -330,7 +294,7 @@ public struct MustacheParser {
   }
 
   /// Moves past the next occurrence of `string`; false (and no move) if there is none.
-  private mutating func skip(past string: String) -> Bool {
+  mutating func skip(past string: String) -> Bool {
     guard let found = find(string, from: position) else { return false }
     position = found + string.count
     return true
@@ -345,11 +309,17 @@ public struct MustacheParser {
     return String(characters[start..<end]).trimmingWhitespace()
   }
 
-  private mutating func report(at index: Int, _ message: String) {
+  /// Notes the tag that starts at `tagStart` and ends at `end`, by default where the parser stands.
+  mutating func recordTag(_ kind: MustacheTag.Kind, _ name: String = "", from tagStart: Int, to end: Int? = nil) {
+    tags.append(MustacheTag(kind: kind, name: name, bytes: offsets[tagStart]..<offsets[end ?? position]))
+  }
+
+  mutating func report(at index: Int, _ message: String) {
     report(at: locations[index], message)
   }
 
-  private mutating func report(at location: TemplateLocation, _ message: String) {
+  mutating func report(at location: TemplateLocation, _ message: String) {
+    if quiet { return }
     diagnostics.append(Diagnostic(file: file, line: location.line, column: location.column, message: message))
   }
 }

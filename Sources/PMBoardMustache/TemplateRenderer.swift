@@ -40,6 +40,13 @@ import PMBoardCore
   /// Per op, what it reads in the loop that runs bound (``bind(_:sample:depth:)``); allocated on the first such
   /// loop. Bound loops never nest (a list section inside one keeps it generic), so one table serves them all.
   var bindings: UnsafeMutablePointer<LoopBinding<Model.Value>>?
+  /// The partials entered, plus the sections around each one's tag (``CompiledTemplates/maximumRenderDepth``).
+  var depth = 0
+  /// The depth a partial may reach; -1 once one went too deep, so that no further partial renders and a
+  /// recursion that fans out (a list at each level) stops at once rather than after every branch hits the limit.
+  var depthLimit = CompiledTemplates.maximumRenderDepth
+  /// The partial op that went too deep, if one did; the output is then incomplete.
+  public internal(set) var tooDeep: Int?
 
   public init(
     program: RenderProgram, model: Model, capacity: Int, chunk: Int = .max,
@@ -193,6 +200,13 @@ import PMBoardCore
       }
       return Int(end)
     case .partial(let template, let indentationStart, let indentationCount):
+      let outer = depth
+      depth += unsafe Int(program.nesting[index]) + 1
+      guard depth <= depthLimit else {
+        stopTooDeep(at: index)
+        depth = outer
+        return index + 1
+      }
       var indent = indent
       if indentationCount > 0 {
         // Nested partials indent by the sum of their indentations; the stack discipline keeps outer prefixes.
@@ -203,8 +217,16 @@ import PMBoardCore
         indent += Int(indentationCount)
       }
       unsafe run(program.entries[Int(template)], indent: indent)
+      depth = outer
       return index + 1
     }
+  }
+
+  /// Records the partial op that went too deep and refuses every partial after it.
+  @inline(never)
+  mutating func stopTooDeep(at index: Int) {
+    if tooDeep == nil { tooDeep = index }
+    depthLimit = -1
   }
 
   mutating func renderSection(_ body: Range<Int>, for value: Model.Value?, indent: Int) {

@@ -110,13 +110,19 @@ public struct SiteRenderer: Sendable {
   /// the board wrote for each section that read the same values on both pages (the columns: nearly all of it).
   private func render(_ group: RenderGroup, _ prepared: Prepared, chunk: Int, into write: FileSink) throws {
     let plan = group.plan
+    // The sink's `produce` cannot throw, so a render that went too deep is carried out of it and thrown after.
+    var failure: TemplateRenderError?
     try withModel(for: plan, prepared) { model in
       var sections: [SectionSpan] = []
       unsafe try write(plan.path) { emit, _ in
-        sections = unsafe theme.templates.render(
-          plan.template, model: model, chunk: chunk, twin: group.root == nil ? .none : .record, emit: emit)
+        do throws(TemplateRenderError) {
+          sections = try unsafe theme.templates.render(
+            plan.template, model: model, chunk: chunk, twin: group.root == nil ? .none : .record, emit: emit)
+        } catch {
+          failure = error
+        }
       }
-      guard let root = group.root else { return }
+      guard let root = group.root, failure == nil else { return }
       try withModel(for: root, prepared) { rootModel in
         let reusable = sections.filter { section in
           section.pageKeys.allSatisfy { model.samePageValue($0, as: rootModel) }
@@ -124,13 +130,19 @@ public struct SiteRenderer: Sendable {
         let spans = Dictionary(uniqueKeysWithValues: reusable.map { ($0.op, $0.bytes) })
         unsafe try write(root.path) { emit, copy in
           withoutActuallyEscaping(copy) { copy in
-            unsafe theme.templates.render(
-              root.template, model: rootModel, chunk: chunk, twin: .reuse(spans, copy: { copy(plan.path, $0) }),
-              emit: unsafe emit)
+            do throws(TemplateRenderError) {
+              try unsafe theme.templates.render(
+                root.template, model: rootModel, chunk: chunk, twin: .reuse(spans, copy: { copy(plan.path, $0) }),
+                emit: unsafe emit)
+            } catch {
+              failure = error
+            }
           }
         }
       }
     }
+    // Reported like the template check's problems: one line at the tag, and nothing is built.
+    if let failure { throw TemplateCheckError(diagnostics: [failure.diagnostic]) }
   }
 
   /// What every page of a build reads: the template keys as site keys, the board's tables, each locale's tables.
@@ -213,7 +225,8 @@ public struct SiteRenderer: Sendable {
     let prepared = prepare()
     var pages: [String: [UInt8]] = [:]
     for group in renderGroups() {
-      // Rendering cannot fail here: the sink only collects bytes.
+      // The sink only collects bytes; a render that goes too deep leaves its page incomplete (tests use themes
+      // that render).
       unsafe try? render(group, prepared, chunk: chunk ?? .max) { path, produce in
         var bytes: [UInt8] = []
         unsafe produce(

@@ -38,18 +38,25 @@ public struct TemplateChecker: Sendable {
         let (code, file) = catalogFiles[index]
         return CheckedFile.catalog(LocaleCatalog.parse(code: code, text: file.text, file: file.path))
       }
+      // Each template is parsed once: the HTML check masks the tags the parser read, and the template set
+      // compiles the nodes.
       let (name, file) = templateFiles[index - catalogFiles.count]
-      return CheckedFile.template(
-        HTMLTemplateValidator().validate(
-          source: file.text, file: file.path, isPage: Theme.pageTemplates.contains(name)))
+      let text = file.text
+      let parsed = MustacheParser.parse(text, file: file.path)
+      let problems = HTMLTemplateValidator().validate(
+        source: text, file: file.path, isPage: Theme.pageTemplates.contains(name), tags: parsed.tags)
+      return CheckedFile.template(name, parsed, problems)
     }
     var catalogs: [String: LocaleCatalog] = [:]
     var htmlProblems: [Diagnostic] = []
+    var parsed: [String: ParsedTemplate] = [:]
     for result in results {
       switch result {
       case .catalog(.success(let catalog)): catalogs[catalog.code] = catalog
       case .catalog(.failure(let problem)): problems.append(problem)
-      case .template(let found): htmlProblems += found
+      case .template(let name, let template, let found):
+        parsed[name] = template
+        htmlProblems += found
       }
     }
     if theme.catalogs.isEmpty {
@@ -59,7 +66,7 @@ public struct TemplateChecker: Sendable {
     problems += htmlProblems
     var templates: TemplateSet?
     do {
-      templates = try TemplateSet(sources: theme.templates.mapValues { (text: $0.text, file: $0.path) })
+      templates = try TemplateSet(parsed: parsed)
     } catch {
       switch error {
       case .invalid(let diagnostics): problems += diagnostics
@@ -74,7 +81,8 @@ public struct TemplateChecker: Sendable {
 /// What checking one file of the theme found.
 private enum CheckedFile {
   case catalog(Result<LocaleCatalog, Diagnostic>)
-  case template([Diagnostic])
+  /// A template's name, what the Mustache parser read, and the HTML check's problems.
+  case template(String, ParsedTemplate, [Diagnostic])
 }
 
 /// Templates or catalogs with problems; nothing was rendered.

@@ -6,6 +6,9 @@ import PMBoardMustache
 /// Each byte of a tag (`{{x}}`, `{{{x}}}`, `{{#x}}`, `{{/x}}`, `{{^x}}`, `{{> p}}`, `{{! … }}`) becomes a space,
 /// except line breaks, so byte offsets, lines and columns in the masked text are those of the original. Blanking
 /// whole tags works wherever a tag appears: in text, inside attribute values, and between attributes.
+///
+/// The tags are the ones ``MustacheParser`` reads (``MustacheParser/tags(in:)``), so the markup checked here is
+/// the markup the renderer writes around them; a tag the parser cannot read (it reports why) stays as written.
 public struct HTMLMustacheMask {
   /// A `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}` range, from the opening tag's `{{` to the closing tag's end.
   public struct Section: Equatable {
@@ -26,47 +29,41 @@ public struct HTMLMustacheMask {
   /// Offsets of partial tags (`{{> name}}`), whose markup is not visible here.
   public let partials: [Int]
 
+  /// Masks the tags of `source` as ``MustacheParser`` reads them.
   public init(_ source: String) {
+    self.init(source, tags: MustacheParser.tags(in: source))
+  }
+
+  /// Masks `tags`, which must be in order and lie within `source`'s UTF-8.
+  public init(_ source: String, tags: [MustacheTag]) {
     var bytes = Array(source.utf8)
     var isTag = [Bool](repeating: false, count: bytes.count)
     var sections: [Section] = []
     var partials: [Int] = []
     var open: [(name: String, isInverted: Bool, start: Int)] = []
-    var index = 0
-    while let start = HTMLBytes.find(Self.opening, in: bytes, from: index) {
-      // A triple mustache ends with `}}}`; everything else, comments included, ends at the first `}}`.
-      let isTriple = start + 2 < bytes.count && bytes[start + 2] == UInt8(ascii: "{")
-      let closer = isTriple ? Self.tripleClosing : Self.closing
-      guard let close = HTMLBytes.find(closer, in: bytes, from: start + 2) else {
-        // An unterminated tag (the Mustache check reports it) stays as written; later tags are still masked.
-        index = start + 2
-        continue
-      }
-      let end = close + closer.count
-      // Read the tag before blanking it (a slice still pointing into `bytes` would make each blanking copy it).
-      let (sigil, name) = Self.sigilAndName(bytes[(start + 2)..<close])
-      switch sigil {
-      case UInt8(ascii: ">"):
-        partials.append(start)
-      case UInt8(ascii: "#"), UInt8(ascii: "^"):
-        open.append((name, sigil == UInt8(ascii: "^"), start))
-      case UInt8(ascii: "/"):
+    for tag in tags {
+      switch tag.kind {
+      case .partial:
+        partials.append(tag.bytes.lowerBound)
+      case .section, .invertedSection:
+        open.append((tag.name, tag.kind == .invertedSection, tag.bytes.lowerBound))
+      case .closing:
         // Closes the innermost open section of that name; sections left open inside it are unbalanced.
-        if let match = open.lastIndex(where: { $0.name == name }) {
+        if let match = open.lastIndex(where: { $0.name == tag.name }) {
           let opened = open[match]
-          sections.append(Section(name: name, isInverted: opened.isInverted, range: opened.start..<end))
+          sections.append(
+            Section(name: tag.name, isInverted: opened.isInverted, range: opened.start..<tag.bytes.upperBound))
           open.removeSubrange(match...)
         }
-      default:
+      case .variable, .unescapedVariable, .comment, .unsupported:
         break
       }
-      for offset in start..<end {
+      for offset in tag.bytes {
         isTag[offset] = true
         if bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
           bytes[offset] = UInt8(ascii: " ")
         }
       }
-      index = end
     }
     self.bytes = bytes
     self.isTag = isTag
@@ -116,18 +113,5 @@ public struct HTMLMustacheMask {
       stack.append(index)
     }
     return sections
-  }
-
-  private static let opening = Array("{{".utf8)
-  private static let closing = Array("}}".utf8)
-  private static let tripleClosing = Array("}}}".utf8)
-
-  /// A tag's first non-blank character (`#`, `^`, `/`, `>`, `!`, …) and the trimmed text after it.
-  private static func sigilAndName(_ content: ArraySlice<UInt8>) -> (sigil: UInt8?, name: String) {
-    guard let first = content.firstIndex(where: { !HTMLBytes.isSpace($0) }),
-      let last = content.lastIndex(where: { !HTMLBytes.isSpace($0) })
-    else { return (nil, "") }
-    let name = content[(first + 1)..<(last + 1)].drop(while: HTMLBytes.isSpace)
-    return (content[first], String(decoding: name, as: UTF8.self))
   }
 }

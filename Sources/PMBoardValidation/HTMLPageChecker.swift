@@ -8,28 +8,38 @@ public enum HTMLPageChecker {
   public static func issues(
     in tokens: [HTMLToken], landmarks: [String: HTMLStartTag], mask: HTMLMustacheMask, original: [UInt8]
   ) -> [HTMLIssue] {
-    [
-      doctypeIssue(in: tokens),
-      langIssue(html: landmarks["html"], original: original),
-      titleIssue(in: tokens, landmarks: landmarks, mask: mask),
+    let start = contentStart(in: mask)
+    return [
+      doctypeIssue(in: tokens, contentStart: start),
+      langIssue(html: landmarks["html"], original: original, contentStart: start),
+      titleIssue(in: tokens, landmarks: landmarks, mask: mask, contentStart: start),
     ].compactMap { $0 }
   }
 
-  private static func doctypeIssue(in tokens: [HTMLToken]) -> HTMLIssue? {
+  /// Where the page's first markup or text is: past a byte-order mark, blank lines and Mustache tags (masked to
+  /// blanks), such as a `{{! comment }}` heading the file. Missing page-level elements are reported there, the
+  /// place they would go.
+  private static func contentStart(in mask: HTMLMustacheMask) -> Int {
+    let bytes = mask.bytes
+    let afterMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    return bytes[afterMark...].firstIndex { !HTMLBytes.isSpace($0) } ?? afterMark
+  }
+
+  private static func doctypeIssue(in tokens: [HTMLToken], contentStart: Int) -> HTMLIssue? {
     let doctypes = tokens.compactMap { token -> (isHTML: Bool, offset: Int)? in
       guard case .doctype(let isHTML, let range) = token else { return nil }
       return (isHTML, range.lowerBound)
     }
     guard let first = doctypes.first else {
-      return HTMLIssue(offset: 0, message: "page template has no <!DOCTYPE html>")
+      return HTMLIssue(offset: contentStart, message: "page template has no <!DOCTYPE html>; start the page with it")
     }
     if doctypes.contains(where: \.isHTML) { return nil }
     return HTMLIssue(offset: first.offset, message: "the doctype is not HTML5's <!DOCTYPE html>")
   }
 
-  private static func langIssue(html: HTMLStartTag?, original: [UInt8]) -> HTMLIssue? {
+  private static func langIssue(html: HTMLStartTag?, original: [UInt8], contentStart: Int) -> HTMLIssue? {
     guard let html else {
-      return HTMLIssue(offset: 0, message: "page template has no <html lang=\"…\"> element")
+      return HTMLIssue(offset: contentStart, message: "page template has no <html lang=\"…\"> element")
     }
     guard let lang = html.attributes.first(where: { $0.name == "lang" }) else {
       return HTMLIssue(offset: html.range.lowerBound, message: "<html> has no lang attribute")
@@ -41,12 +51,13 @@ public enum HTMLPageChecker {
   }
 
   private static func titleIssue(
-    in tokens: [HTMLToken], landmarks: [String: HTMLStartTag], mask: HTMLMustacheMask
+    in tokens: [HTMLToken], landmarks: [String: HTMLStartTag], mask: HTMLMustacheMask, contentStart: Int
   ) -> HTMLIssue? {
     if landmarks["title"] != nil || titleMayComeFromPartial(tokens: tokens, landmarks: landmarks, mask: mask) {
       return nil
     }
-    return HTMLIssue(offset: landmarks["head"]?.range.lowerBound ?? 0, message: "page template has no <title> element")
+    return HTMLIssue(
+      offset: landmarks["head"]?.range.lowerBound ?? contentStart, message: "page template has no <title> element")
   }
 
   /// Whether a partial (`{{> head}}`) is included where the title belongs: inside `<head>`, or before `<body>` when

@@ -22,9 +22,10 @@ public struct HTMLTemplateValidator: Sendable {
   ///   - source: the template text.
   ///   - file: the name diagnostics carry.
   ///   - isPage: a full page template (board, history) rather than a partial.
-  public func validate(source: String, file: String, isPage: Bool) -> [Diagnostic] {
+  ///   - tags: the template's Mustache tags, if it was parsed already (``MustacheParser/parse(_:file:)``).
+  public func validate(source: String, file: String, isPage: Bool, tags: [MustacheTag]? = nil) -> [Diagnostic] {
     let original = Array(source.utf8)
-    let mask = HTMLMustacheMask(source)
+    let mask = HTMLMustacheMask(source, tags: tags ?? MustacheParser.tags(in: source))
     let positions = HTMLSourcePositions(original)
     let tokenizer = HTMLTokenizer(mask)
     let tokens = tokenizer.tokens
@@ -37,7 +38,7 @@ public struct HTMLTemplateValidator: Sendable {
     if isPage {
       issues += HTMLPageChecker.issues(in: tokens, landmarks: tree.landmarks, mask: mask, original: original)
     }
-    issues += libxml2Issues(masked: mask.bytes, tokens: tokens)
+    issues += libxml2Issues(masked: mask.bytes, tokens: tokens, treeIsTooDeep: tree.isTooDeep)
 
     let diagnostics = issues.map { issue in
       let position = positions.position(of: issue.offset)
@@ -79,13 +80,23 @@ public struct HTMLTemplateValidator: Sendable {
 
   /// libxml2's errors that the own checks do not cover, each moved to the start of the tag, comment or doctype it
   /// was found in (libxml2 notices problems at their end).
-  private func libxml2Issues(masked: [UInt8], tokens: [HTMLToken]) -> [HTMLIssue] {
+  private func libxml2Issues(masked: [UInt8], tokens: [HTMLToken], treeIsTooDeep: Bool) -> [HTMLIssue] {
     let markup = tokens.filter { if case .text = $0 { false } else { true } }.map(\.range)
     return HTMLLibXML2Parser.reports(for: masked).compactMap { report in
       guard !report.isWarning, !Self.codesCheckedElsewhere.contains(report.code),
         !report.message.hasPrefix("htmlParseEntityRef"), !report.message.hasPrefix("htmlParseCharRef")
       else { return nil }
       let construct = markup.first { $0.contains(report.offset) } ?? markup.first { $0.upperBound == report.offset }
+      // libxml2 stops at its depth limit and suggests an option of its API. The tree check reports the same limit
+      // first, as its own HTML5 rules count; only where libxml2 counts deeper (elements HTML5 closes implicitly)
+      // is libxml2's report the one to show, in the same words.
+      if report.message.hasPrefix("Excessive depth in document") {
+        if treeIsTooDeep { return nil }
+        return HTMLIssue(
+          offset: construct?.lowerBound ?? report.offset,
+          message: "elements are nested more than \(HTMLTreeChecker.maximumDepth) deep here, counting those HTML5 "
+            + "closes implicitly; close them (the rest of the template is not checked)")
+      }
       // Attribute names are checked by the tokenizer, which knows HTML5 allows `@click` and `:class`.
       if report.code == Int(XML_ERR_NAME_REQUIRED.rawValue), let construct, isStartTag(at: construct, masked) {
         return nil

@@ -8,6 +8,10 @@ import PMBoardMustache
 /// tokens: end tags HTML5 lets authors omit (`</li>`, `</p>`, `</td>`, …) are implied where HTML5 implies them, and
 /// every other element must be closed by its own end tag.
 public struct HTMLTreeChecker {
+  /// How deep elements may nest. libxml2 stops parsing at this depth too, and the checks that walk the open
+  /// elements (closing a `<p>` or a list item) would take quadratic time on thousands of nested elements.
+  public static let maximumDepth = 256
+
   /// An element whose end tag has not been seen yet.
   private struct OpenElement {
     var name: String
@@ -24,6 +28,8 @@ public struct HTMLTreeChecker {
   public private(set) var issues: [HTMLIssue] = []
   /// The first `<html>`, `<head>`, `<body>` and `<title>` start tags (outside SVG and MathML), for the page checks.
   public private(set) var landmarks: [String: HTMLStartTag] = [:]
+  /// Set when an element nested deeper than ``maximumDepth``: that is reported, and the rest is not checked.
+  public private(set) var isTooDeep = false
 
   public init(positions: HTMLSourcePositions) {
     self.positions = positions
@@ -31,13 +37,15 @@ public struct HTMLTreeChecker {
 
   /// Replays all tokens and reports the elements still open at the end.
   public mutating func check(_ tokens: [HTMLToken]) {
-    for token in tokens {
+    for token in tokens where !isTooDeep {
       switch token {
       case .startTag(let tag) where tag.isComplete: start(tag)
       case .endTag(let name, let range): end(name, at: range.lowerBound)
       default: break
       }
     }
+    // Past the depth limit, every open element would be reported as never closed.
+    if isTooDeep { return }
     for element in stack where !HTMLElementCatalog.optionalEndTag.contains(element.name) {
       reportUnclosed(element)
     }
@@ -82,6 +90,15 @@ public struct HTMLTreeChecker {
   }
 
   private mutating func push(_ tag: HTMLStartTag, foreign: Bool) {
+    guard stack.count < Self.maximumDepth else {
+      issues.append(
+        HTMLIssue(
+          offset: tag.range.lowerBound,
+          message: "<\(tag.name)> is nested \(Self.maximumDepth + 1) elements deep; elements may nest at most "
+            + "\(Self.maximumDepth) deep (the rest of the template's structure is not checked)"))
+      isTooDeep = true
+      return
+    }
     stack.append(OpenElement(name: tag.name, offset: tag.range.lowerBound, hasForeignContent: foreign))
   }
 
@@ -178,16 +195,16 @@ public struct HTMLTreeChecker {
       issues.append(HTMLIssue(offset: offset, message: "stray end tag </\(name)>: no <\(name)> element is open"))
       return
     }
-    // Elements above the match whose end tag is optional close silently (`<ul><li>a</ul>`); any other means the
-    // end tag is in the wrong place. Report the innermost such element, then recover as HTML5 does: close them all.
-    if let blocker = stack[(index + 1)...].last(where: { !HTMLElementCatalog.optionalEndTag.contains($0.name) }) {
-      let opened = positions.position(of: blocker.offset)
+    // Elements above the match whose end tag is optional close silently (`<ul><li>a</ul>`); any other was never
+    // closed. Each is reported at its start tag, where its end tag is missing from, naming the end tag that closed
+    // it (in case that one is the typo). Then recover as HTML5 does: close them all.
+    let closedBy = positions.position(of: offset)
+    for element in stack[(index + 1)...] where !HTMLElementCatalog.optionalEndTag.contains(element.name) {
       issues.append(
         HTMLIssue(
-          offset: offset,
-          message:
-            "end tag </\(name)> does not match the open element <\(blocker.name)> (opened at \(opened.line):\(opened.column))"
-        ))
+          offset: element.offset,
+          message: "element <\(element.name)> is never closed: </\(name)> at \(closedBy.line):\(closedBy.column) "
+            + "ends the <\(name)> around it first"))
     }
     stack.removeSubrange(index...)
   }

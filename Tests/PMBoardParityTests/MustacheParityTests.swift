@@ -298,10 +298,11 @@ import Testing
     let expected = try #require(library.render(MustacheData.dictionary(context), withTemplate: name))
     let set = try TemplateSet(sources: templates.mapValues { (text: $0, file: "test.mustache") })
     var bytes: [UInt8] = Array("prefix".utf8)
-    set.render(name, context, into: &bytes)
+    try set.render(name, context, into: &bytes)
+    let rendered = try set.render(name, context)
     #expect(
-      Array(set.render(name, context).utf8) == Array(expected.utf8),
-      "\(templates)\n--- expected ---\n\(expected.debugDescription)\n--- got ---\n\(set.render(name, context).debugDescription)",
+      Array(rendered.utf8) == Array(expected.utf8),
+      "\(templates)\n--- expected ---\n\(expected.debugDescription)\n--- got ---\n\(rendered.debugDescription)",
       sourceLocation: sourceLocation)
     #expect(bytes == Array("prefix".utf8) + Array(expected.utf8), sourceLocation: sourceLocation)
   }

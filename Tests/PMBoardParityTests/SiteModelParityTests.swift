@@ -189,8 +189,8 @@ import Testing
         sourceLocation: sourceLocation)
       #expect(streamed[index].bytes == fast[index].bytes, "\(page.path) streamed", sourceLocation: sourceLocation)
       #expect(
-        Array(sources.render(page.template, page.context).utf8) == Array(expected.utf8), "\(page.path) TemplateSet",
-        sourceLocation: sourceLocation)
+        Array(try sources.render(page.template, page.context).utf8) == Array(expected.utf8),
+        "\(page.path) TemplateSet", sourceLocation: sourceLocation)
     }
   }
 

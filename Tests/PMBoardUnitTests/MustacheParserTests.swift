@@ -76,6 +76,43 @@ import Testing
         ])
   }
 
+  @Test func sectionsNestedPastTheLimitAreReportedOnceAtTheFirstTagTooDeep() {
+    func nested(_ depth: Int, _ sigil: String = "#") -> String {
+      String(repeating: "{{\(sigil)x}}", count: depth) + "x" + String(repeating: "{{/x}}", count: depth)
+    }
+    #expect(problems(nested(MustacheParser.maximumSectionDepth)) == [])
+    let tooDeep = [
+      "1:601 section {{#x}} is nested 101 deep; sections may nest at most 100 deep (problems after it are not reported)"
+    ]
+    // 10,000 levels used to overflow the stack while parsing.
+    #expect(problems(nested(10_000)) == tooDeep)
+    #expect(problems(nested(101, "^")) == [tooDeep[0].replacingOccurrences(of: "{{#x}}", with: "{{^x}}")])
+  }
+
+  @Test func partialRecursionIsReportedAtTheTagNamingTheCycle() {
+    #expect(
+      problems(["a": "<p>\n  {{> a}}\n</p>"]) == [
+        "2:3 partial recursion: a → a never ends (no {{#section}} around these {{> …}} tags can stop it); "
+          + "remove one of them"
+      ])
+    // Through another template, and inside an inverted section, which cannot stop it either.
+    #expect(
+      problems(["a": "x {{> b}}", "b": "{{^flag}}\n{{> a}}\n{{/flag}}", "page": "{{> a}}"]) == [
+        "1:3 partial recursion: a → b → a never ends (no {{#section}} around these {{> …}} tags can stop it); "
+          + "remove one of them"
+      ])
+    // Two separate cycles are two problems; a longer cycle is named in full.
+    #expect(
+      problems(["a": "{{> a}}", "c": "{{> d}}", "d": "{{> e}}", "e": "{{#x}}{{/x}}{{> c}}"]).map {
+        $0.prefix { $0 != "(" }
+      } == ["1:1 partial recursion: a → a never ends ", "1:1 partial recursion: c → d → e → c never ends "])
+  }
+
+  @Test func partialRecursionThroughASectionIsAllowed() {
+    #expect(problems(["tree": "<li>{{name}}{{#children}}{{> tree}}{{/children}}</li>"]) == [])
+    #expect(problems(["a": "{{> b}}", "b": "{{#more}}{{> a}}{{/more}}"]) == [])
+  }
+
   @Test func columnsCountUnicodeScalars() {
     #expect(problems("한국어 {{#x}}") == ["1:5 section {{#x}} is never closed"])
     #expect(problems("e\u{301}\u{301} 日本 {{/x}}") == ["1:8 {{/x}} has no open section to close"])

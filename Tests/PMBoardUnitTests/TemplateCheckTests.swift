@@ -37,7 +37,7 @@ struct TemplateCheckTests {
     #expect(result.status != 0)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:2:3: error:") && $0.contains("secton") })
-    #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:3:10: error:") })
+    #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:3:6: error:") && $0.contains("<b>") })
     #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:4:3: error:") && $0.contains("hasBody") })
     #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:4:28: error:") })
     #expect(lines.contains { $0.hasPrefix("Templates/partials/card.mustache:4:39: error:") })
