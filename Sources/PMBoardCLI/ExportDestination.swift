@@ -17,8 +17,11 @@ enum ExportDestination {
       switch info.st_mode & S_IFMT {
       case S_IFLNK:
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: target)
-        target = link.hasPrefix("/") ? link : ((target as NSString).deletingLastPathComponent as NSString)
-          .appendingPathComponent(link)
+        target =
+          link.hasPrefix("/")
+          ? link
+          : ((target as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent(link)
       case S_IFREG where info.st_nlink > 1, S_IFCHR, S_IFIFO:
         return try writeInPlace(target, data, truncate: info.st_mode & S_IFMT == S_IFREG, shown: path)
       case S_IFREG:

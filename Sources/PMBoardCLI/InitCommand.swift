@@ -19,7 +19,7 @@ struct InitCommand: AsyncParsableCommand {
 
   func run() async throws {
     let zone = timeZone ?? TimeZone.current.identifier
-    guard TimeZone(identifier: zone) != nil else {
+    guard BoardInfo.isZoneName(zone) else {
       throw CommandError("--time-zone: \"\(zone)\" is not an IANA time zone name; try e.g. Asia/Seoul or UTC")
     }
     guard case .success(let boardTitle) = TaskRules.checkTitle(title ?? (demo ? DemoBoard.title : "Board")) else {

@@ -15,6 +15,16 @@ public struct BoardInfo: Sendable, Hashable {
   /// The board's time zone; falls back to UTC for a name this machine does not know (validated on input).
   public var timeZone: TimeZone { TimeZone(identifier: timeZoneID) ?? .utc }
 
+  /// Whether `name` is a time zone of the IANA database in its `Area/Location` form (or `UTC`/`GMT`).
+  /// `TimeZone(identifier:)` also takes offsets (`GMT+9`), the database's POSIX-style leftovers (`EST5EDT`) and
+  /// `Factory`; none of them is a place a board is in, and the offsets read the opposite way of `Etc/GMT+9`.
+  public static func isZoneName(_ name: String) -> Bool {
+    if name == "UTC" || name == "GMT" { return true }
+    // The `Etc/` zones (`Etc/UTC`, `Etc/GMT+9`) are in the database but not in Foundation's list of places.
+    if name.hasPrefix("Etc/") { return TimeZone(identifier: name) != nil }
+    return name.contains("/") && TimeZone.knownTimeZoneIdentifiers.contains(name)
+  }
+
   /// Today's calendar date on the board's wall clock.
   public func today(now: Date) -> CalendarDate { CalendarDate(now, in: timeZone) }
 }

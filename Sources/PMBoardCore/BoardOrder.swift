@@ -21,7 +21,8 @@ public enum BoardOrder {
     default: break
     }
     // UTF-8 byte order is code point order, and much cheaper to compare.
-    if lhs.title != rhs.title { return lhs.title.utf8.lexicographicallyPrecedes(rhs.title.utf8) }
+    // Not `!=`: String equality is canonical equivalence, which would leave NFC and NFD spellings to input order.
+    if !lhs.title.utf8.elementsEqual(rhs.title.utf8) { return lhs.title.utf8.lexicographicallyPrecedes(rhs.title.utf8) }
     return lhs.idString < rhs.idString
   }
 }

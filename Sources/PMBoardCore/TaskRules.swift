@@ -2,18 +2,36 @@ import Foundation
 import PMBoardBytes
 
 /// The field rules every task obeys, wherever it comes from (command line, import, a store file).
+///
+/// Text is kept in NFC, so canonically equivalent titles are the same bytes and order the same way everywhere.
+/// Control characters are refused (a body may hold newlines and tabs), and so is a title with nothing visible.
+/// Limits count characters as a person sees them and, so that a few characters cannot carry megabytes of
+/// combining marks, bytes too.
 public enum TaskRules {
   public static let titleLimit = 200
   public static let bodyLimit = 1000
+  /// UTF-8 bytes: room for any script at the character limits (Hangul is 3 bytes a character, most emoji 4–8).
+  public static let titleByteLimit = 1000
+  public static let bodyByteLimit = 8000
 
-  /// The title trimmed of surrounding whitespace, or the reason it is not acceptable.
+  /// The title trimmed of surrounding whitespace and in NFC, or the reason it is not acceptable.
   public static func checkTitle(_ raw: String) -> Result<String, RuleViolation> {
     // Trimming goes through NSString; skip it for the usual title that has nothing to trim (import speed).
     let needsTrim = raw.unicodeScalars.first.map(isSpace) ?? false || raw.unicodeScalars.last.map(isSpace) ?? false
-    let title = needsTrim ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
+    let title = nfc(needsTrim ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw)
     if title.isEmpty { return .failure(RuleViolation("the title is empty; give the task a title")) }
     if title.unicodeScalars.contains(where: isLineBreak) {
       return .failure(RuleViolation("the title has a line break; a title is one line (put details in the body)"))
+    }
+    if let control = title.unicodeScalars.first(where: isControl) {
+      return .failure(RuleViolation("the title has the control character \(codePoint(control)); remove it"))
+    }
+    if title.unicodeScalars.allSatisfy(isInvisible) {
+      return .failure(RuleViolation("the title has no visible character; give the task a title"))
+    }
+    if title.utf8.count > titleByteLimit {
+      return .failure(
+        RuleViolation("the title is \(title.utf8.count) bytes of UTF-8; at most \(titleByteLimit) are allowed"))
     }
     // A title of at most 200 UTF-8 bytes has at most 200 characters: skip the costly grapheme count.
     if title.utf8.count > titleLimit, title.count > titleLimit {
@@ -23,6 +41,29 @@ public enum TaskRules {
     return .success(title)
   }
 
+  /// The body in NFC, or the reason it is not acceptable.
+  public static func checkBody(_ raw: String) -> Result<String, RuleViolation> {
+    let body = nfc(raw)
+    if let control = body.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+      return .failure(
+        RuleViolation("the body has the control character \(codePoint(control)); only newlines and tabs are kept"))
+    }
+    if body.utf8.count > bodyByteLimit {
+      return .failure(
+        RuleViolation("the body is \(body.utf8.count) bytes of UTF-8; at most \(bodyByteLimit) are allowed"))
+    }
+    if body.utf8.count > bodyLimit, body.count > bodyLimit {
+      return .failure(RuleViolation("the body has \(body.count) characters; at most \(bodyLimit) are allowed"))
+    }
+    return .success(body)
+  }
+
+  /// `text` in Unicode Normalization Form C; ASCII (most text) is already.
+  public static func nfc(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+    return text.precomposedStringWithCanonicalMapping
+  }
+
   private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
     case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": true
@@ -30,15 +71,24 @@ public enum TaskRules {
     }
   }
 
+  /// C0 controls, DEL and C1 controls.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// Whitespace, and characters that draw nothing (zero-width spaces and joiners, bidi marks, the BOM).
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+      || scalar.properties.generalCategory == .format
+  }
+
   private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.isWhitespace || scalar == "\n" || scalar == "\r"
   }
 
-  public static func checkBody(_ body: String) -> Result<String, RuleViolation> {
-    if body.utf8.count > bodyLimit, body.count > bodyLimit {
-      return .failure(RuleViolation("the body has \(body.count) characters; at most \(bodyLimit) are allowed"))
-    }
-    return .success(body)
+  private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   /// Checks a whole task; returns every problem, each naming the field.
@@ -46,11 +96,16 @@ public enum TaskRules {
     var found: [(String, RuleViolation)] = []
     switch checkTitle(task.title) {
     case .failure(let violation): found.append(("title", violation))
-    case .success(let trimmed) where trimmed != task.title:
-      found.append(("title", RuleViolation("the title has leading or trailing whitespace")))
+    case .success(let checked) where checked != task.title || !checked.utf8.elementsEqual(task.title.utf8):
+      found.append(("title", RuleViolation("the title has leading or trailing whitespace or is not in NFC")))
     case .success: break
     }
-    if case .failure(let violation) = checkBody(task.body) { found.append(("body", violation)) }
+    switch checkBody(task.body) {
+    case .failure(let violation): found.append(("body", violation))
+    case .success(let checked) where !checked.utf8.elementsEqual(task.body.utf8):
+      found.append(("body", RuleViolation("the body is not in NFC")))
+    case .success: break
+    }
     // The interchange format writes four-digit years; a task outside them could not be exported and read back.
     let utc = TimeZone.utc
     let days: [(String, CalendarDate?)] = [

@@ -38,7 +38,7 @@ public struct InterchangeReader: Sendable {
     case .failure(let violation): problems.append("board.title: \(violation)")
     }
     let zone = document.board?.timeZone?.value ?? ""
-    if TimeZone(identifier: zone) == nil {
+    if !BoardInfo.isZoneName(zone) {
       problems.append("board.timeZone: \"\(zone)\" is not an IANA time zone name (e.g. \"Asia/Seoul\")")
     }
     var seen: [UUID: Int] = [:]
@@ -58,7 +58,13 @@ public struct InterchangeReader: Sendable {
     var history: [HistoryEntry] = []
     history.reserveCapacity(document.history?.count ?? 0)
     for (index, loose) in (document.history ?? []).enumerated() {
-      if let entry = loose.entry(path: "history[\(index)]", problems: &problems) { history.append(entry) }
+      guard let entry = loose.entry(path: "history[\(index)]", problems: &problems) else { continue }
+      if let last = history.last, entry.at < last.at, index == history.count {
+        problems.append(
+          "history[\(index)].at: \(Instant.format(entry.at)) is before history[\(index - 1)]'s "
+            + "\(Instant.format(last.at)); history is listed oldest first")
+      }
+      history.append(entry)
     }
     guard problems.isEmpty else { throw ImportError(source: source, problems: problems) }
     return (
@@ -138,11 +144,13 @@ extension JSONScanner {
   private static let entryNames = JSONNames(EntryMember.allCases.map { "\($0)" })
 
   /// The whole text as an interchange document; members not in the format are read over, as `JSONDecoder` does,
-  /// and a member given twice keeps its last value.
+  /// and a member of the format given twice in one object is refused (which one was meant would be a guess).
   public mutating func document() throws(JSONError) -> LooseDocument {
     var document = LooseDocument()
     var object = try enterObject("the document")
+    var seen = 0
     while let member = try nextMember(&object, Self.documentNames) {
+      try once(&seen, DocumentMember(rawValue: member), in: "")
       switch DocumentMember(rawValue: member) {
       case .format?: document.format = try optionalLooseString()
       case .board?: document.board = try skipNull() ? nil : board()
@@ -160,7 +168,9 @@ extension JSONScanner {
   private mutating func board() throws(JSONError) -> LooseBoard {
     var board = LooseBoard()
     var object = try enterObject("board")
+    var seen = 0
     while let member = try nextMember(&object, Self.boardNames) {
+      try once(&seen, BoardMember(rawValue: member), in: "board.")
       switch BoardMember(rawValue: member) {
       case .title?: board.title = try optionalLooseString()
       case .timeZone?: board.timeZone = try optionalLooseString()
@@ -177,7 +187,9 @@ extension JSONScanner {
     while try nextElement(&array) {
       var task = LooseTask()
       var object = try enterObject("tasks[\(tasks.count)]")
+      var seen = 0
       while let member = try nextMember(&object, names) {
+        try once(&seen, TaskMember(rawValue: member), in: "tasks[\(tasks.count)].")
         switch TaskMember(rawValue: member) {
         case .id?: task.id = try optionalLooseString()
         case .title?: task.title = try optionalLooseString()
@@ -201,7 +213,9 @@ extension JSONScanner {
     while try nextElement(&array) {
       var entry = LooseEntry()
       var object = try enterObject("history[\(history.count)]")
+      var seen = 0
       while let member = try nextMember(&object, names) {
+        try once(&seen, EntryMember(rawValue: member), in: "history[\(history.count)].")
         switch EntryMember(rawValue: member) {
         case .at?: entry.at = try optionalLooseString()
         case .action?: entry.action = try optionalLooseString()
@@ -216,6 +230,18 @@ extension JSONScanner {
       history.append(entry)
     }
     return history
+  }
+
+  /// Notes that `member` (nil: one the format does not know) was read in this object; throws if it was before.
+  private func once<Member: RawRepresentable<Int>>(
+    _ seen: inout Int, _ member: Member?, in path: @autoclosure () -> String
+  ) throws(JSONError) {
+    guard let member else { return }
+    let bit = 1 << member.rawValue
+    guard seen & bit == 0 else {
+      throw JSONError(offset: offset, message: "\(path())\(member) is given twice; keep one", isSyntax: false)
+    }
+    seen |= bit
   }
 
   private mutating func fields(_ path: @autoclosure () -> String) throws(JSONError) -> [LooseString] {

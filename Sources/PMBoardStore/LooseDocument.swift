@@ -61,8 +61,11 @@ public struct LooseTask {
       case .failure(let violation): problems.append("\(path()).title: \(violation)")
       }
     }
-    let bodyText = body.map { $0.required("\(path()).body", &problems) ?? "" } ?? ""
-    if case .failure(let violation) = TaskRules.checkBody(bodyText) { problems.append("\(path()).body: \(violation)") }
+    var bodyText = body.map { $0.required("\(path()).body", &problems) ?? "" } ?? ""
+    switch TaskRules.checkBody(bodyText) {
+    case .success(let normalized): bodyText = normalized
+    case .failure(let violation): problems.append("\(path()).body: \(violation)")
+    }
     var dueDate: CalendarDate?
     if let due, let text = due.required("\(path()).due", &problems) {
       dueDate = CalendarDate(iso: text)
@@ -98,6 +101,13 @@ public struct LooseTask {
     guard let text = loose.required(path(), &problems) else { return nil }
     guard let date = Instant.parse(text) else {
       problems.append("\(path()): \"\(text)\" is not a UTC instant like 2026-11-02T10:00:00Z")
+      return nil
+    }
+    // Stores keep whole seconds; a fraction or a leap second would come back as another instant.
+    if text.utf8.count != 20 || text.hasSuffix(":60Z") {
+      problems.append(
+        "\(path()): \"\(text)\" has a fraction or a leap second; pmboard keeps whole seconds "
+          + "(write \(Instant.format(date)))")
       return nil
     }
     return date

@@ -27,12 +27,8 @@ public enum ChangeLog {
   /// How many changes `undo` can go back; older ones are dropped so a store does not grow without bound.
   public static let depth = 100
 
-  /// Applies `change` if its task obeys ``TaskRules`` (checked here so every backend keeps only tasks that
-  /// export and import again).
+  /// Applies `change` (see ``apply(_:in:conflict:)``), makes it the newest undo step and clears redo.
   public static func commit(_ change: BoardChange, in transaction: some StoreTransaction) throws {
-    if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
-      throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
-    }
     try apply(change, in: transaction, conflict: StoreError.conflict(taskID: change.taskID.lowercaseString))
     try transaction.push(change, on: .undo)
     try transaction.clear(.redo)
@@ -58,10 +54,18 @@ public enum ChangeLog {
     return again
   }
 
-  /// Checks the task is as `change.before` says, then writes `change.after` and the history line.
+  /// Checks the task is as `change.before` says, then writes `change.after` and the history line. The task
+  /// written must obey ``TaskRules``, whether it comes from a command or from an undo record (which a hand edit
+  /// of a JSON store can change): every backend keeps only tasks that export and import again.
   private static func apply(
     _ change: BoardChange, in transaction: some StoreTransaction, conflict: StoreError
   ) throws {
+    if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
+      throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
+    }
+    if change.after.map({ $0.id != change.taskID }) ?? false || change.entry.taskID != change.taskID {
+      throw StoreError.invalidTask(taskID: change.taskID.lowercaseString, reason: "the record names two tasks")
+    }
     let current = try transaction.task(change.taskID)
     guard current == change.before else { throw conflict }
     switch (change.before, change.after) {

@@ -69,21 +69,34 @@ import Testing
     #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
   }
 
-  @Test func controlCharactersInBoardTextAreShownEscaped() throws {
+  @Test func controlCharactersAreRefusedOnInputAndNeverPrintedRaw() throws {
     let cli = try board()
     defer { cli.remove() }
-    let title = "Evil \u{1B}]0;pwned\u{07} \u{202E}txet"
-    let added = try cli.run("add", title)
-    #expect(added.stdout.hasPrefix("Added "))
-    let id = String(added.stdout.split(separator: " ")[1])
-    let outputs = [
-      added.stdout, try cli.run("list").stdout, try cli.run("show", id).stdout, try cli.run("history").stdout,
-      try cli.run("remove", id).stdout, try cli.run("undo").stdout, try cli.run("show", "ffffffff").stderr,
+    let evil = "Evil \u{1B}]0;pwned\u{07} title"
+    let results = [
+      try cli.run("add", evil), try cli.run("add", "Fine", "--body", "bell \u{07}"),
+      try cli.run("show", evil), try cli.run("add", "\u{200B}\u{200B}"),
     ]
-    for output in outputs {
-      #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x202E }, "\(output)")
+    for result in results {
+      #expect(result.status == 1)
+      #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stderr)")
     }
-    #expect(try cli.run("show", id).stdout.contains("Evil \\u{1B}]0;pwned\\u{7} \\u{202E}txet"))
+    #expect(results[0].stderr.contains("control character U+001B"))
+    #expect(results[1].stderr.contains("control character U+0007"))
+    #expect(results[2].stderr.contains("\\u{1B}]0;pwned\\u{7}"), "\(results[2].stderr)")
+    #expect(results[3].stderr.contains("no visible character"))
+    #expect(try cli.run("add", "Tabbed body", "--body", "a\tb\nc").status == 0)
+  }
+
+  @Test func bidiTextIsIsolatedOnTheTerminal() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    let added = try cli.run("add", "rtl \u{202E}txet")
+    #expect(added.status == 0)
+    for output in [added.stdout, try cli.run("list").stdout, try cli.run("history").stdout] {
+      #expect(!output.unicodeScalars.contains { $0.value == 0x202E }, "\(output)")
+      #expect(output.contains("rtl \\u{202E}txet"))
+    }
   }
 
   @Test(arguments: [["add"], ["frob"], ["list", "--limit", "3"], ["history", "--limit", "0"]])
