@@ -17,12 +17,35 @@ public final class SQLiteBoardStore: BoardStore {
     self.path = path
   }
 
+  /// Builds the whole store (schema and content) in a file of its own beside `path` and links it into place
+  /// only when it is complete: a process killed halfway leaves no half-made store that would block the next
+  /// `init` or `import`, only a temporary file that the next `create` removes.
   public func create(_ board: Board) async throws {
-    try createEmptyFile()
+    if unsafe access(path, F_OK) == 0 { throw StoreError.alreadyExists(path: path) }
+    StoreFile.removeAbandonedDrafts(of: path)
+    let draft = StoreFile.draftPath(for: path)
+    try createEmptyFile(draft)
+    do {
+      try await build(board, at: draft)
+      let linked = unsafe link(draft, path)
+      if linked != 0 {
+        let code = errno
+        if code == EEXIST { throw StoreError.alreadyExists(path: path) }
+        throw unsafe StoreError.unwritable(path: path, reason: String(cString: strerror(code)))
+      }
+      unsafe unlink(draft)
+    } catch {
+      for suffix in ["", "-journal", "-wal", "-shm"] { unsafe unlink(draft + suffix) }
+      if let error = error as? StoreError { throw error }
+      throw SQLiteFailure.storeError(error, path: path, writing: true)
+    }
+  }
+
+  private func build(_ board: Board, at draft: String) async throws {
     do {
       // Built in rollback-journal mode, so the header with the application id is in the main file
       // before WAL mode is switched on and before any other process can recognise the file as a store.
-      let queue = try DatabaseQueue(path: path, configuration: configuration(readOnly: false))
+      let queue = try DatabaseQueue(path: draft, configuration: configuration(readOnly: false))
       defer { try? queue.close() }
       try SQLiteSchema.migrator.migrate(queue)
       try await queue.write { db in
@@ -33,8 +56,6 @@ public final class SQLiteBoardStore: BoardStore {
       }
       try await queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
     } catch {
-      // The file was made by this call, so no one else's data is lost by removing it.
-      for suffix in ["", "-journal", "-wal", "-shm"] { unsafe unlink(path + suffix) }
       throw SQLiteFailure.storeError(error, path: path, writing: true)
     }
   }
@@ -272,9 +293,10 @@ public final class SQLiteBoardStore: BoardStore {
     return configuration
   }
 
-  /// Claims the path with `O_EXCL`, so two processes creating the same store cannot both succeed.
-  private func createEmptyFile() throws(StoreError) {
-    let descriptor = unsafe open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+  /// Creates the draft file with `O_EXCL`; two processes creating the same store both build a draft, and the
+  /// link into place lets only one of them succeed.
+  private func createEmptyFile(_ draft: String) throws(StoreError) {
+    let descriptor = unsafe open(draft, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       let code = errno
       if code == EEXIST { throw .alreadyExists(path: path) }

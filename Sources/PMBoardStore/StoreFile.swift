@@ -31,4 +31,24 @@ public enum StoreFile {
     var info = stat()
     return unsafe stat(path + "-wal", &info) == 0 && info.st_size > 0
   }
+
+  /// A private file beside `path` in which a new store is built: `.NAME.draft-PID-RANDOM`.
+  public static func draftPath(for path: String) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = "." + (path as NSString).lastPathComponent + ".draft-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    return folder.isEmpty ? name : folder + "/" + name
+  }
+
+  /// Removes drafts of `path` whose process is gone (killed while it built a store).
+  public static func removeAbandonedDrafts(of path: String) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let prefix = "." + (path as NSString).lastPathComponent + ".draft-"
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    where name.hasPrefix(prefix) {
+      guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let draft = folder.isEmpty ? name : folder + "/" + name
+      for suffix in ["", "-journal", "-wal", "-shm"] { unsafe unlink(draft + suffix) }
+    }
+  }
 }
