@@ -18,8 +18,9 @@ public enum AtomicFile {
     verify: () throws -> Void
   ) throws {
     let url = URL(fileURLWithPath: path)
+    removeAbandoned(beside: url)
     let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp").path
+      .appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(UUID().uuidString.prefix(8)).tmp").path
     do {
       try writeSynced(data, to: temporary, mode: mode, for: path)
       try hook(temporary)
@@ -38,6 +39,19 @@ public enum AtomicFile {
       throw error
     }
     syncDirectory(of: url)
+  }
+
+  /// Removes temporary files of `url` left by processes that were killed while writing (`.NAME.PID-XXXXXXXX.tmp`
+  /// whose PID is gone).
+  private static func removeAbandoned(beside url: URL) {
+    let folder = url.deletingLastPathComponent().path
+    let prefix = "." + url.lastPathComponent + "."
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      unsafe unlink(folder + "/" + name)
+    }
   }
 
   private static func writeSynced(_ data: Data, to temporary: String, mode: mode_t?, for path: String) throws {

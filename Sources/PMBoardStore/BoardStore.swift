@@ -70,6 +70,7 @@ public enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
   case nothingToRedo
   case undoConflict(taskID: String, action: String)
   case invalidTask(taskID: String, reason: String)
+  case newerFormat(path: String)
 
   public var description: String {
     switch self {
@@ -91,6 +92,9 @@ public enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
       "nothing to undo"
     case .nothingToRedo:
       "nothing to redo (a new change clears the redo list)"
+    case .newerFormat(let path):
+      "\(path) was changed by a newer pmboard (its tables have a migration this version does not know); "
+        + "upgrade pmboard to use it — nothing was changed"
     case .invalidTask(let id, let reason):
       "task \(id) breaks a rule (\(reason)); nothing was recorded"
     case .undoConflict(let id, let action):

@@ -58,12 +58,8 @@ public struct InterchangeReader: Sendable {
     var history: [HistoryEntry] = []
     history.reserveCapacity(document.history?.count ?? 0)
     for (index, loose) in (document.history ?? []).enumerated() {
+      // Kept in the order given, which is the order changes were recorded in, even where a clock went back.
       guard let entry = loose.entry(path: "history[\(index)]", problems: &problems) else { continue }
-      if let last = history.last, entry.at < last.at, index == history.count {
-        problems.append(
-          "history[\(index)].at: \(Instant.format(entry.at)) is before history[\(index - 1)]'s "
-            + "\(Instant.format(last.at)); history is listed oldest first")
-      }
       history.append(entry)
     }
     guard problems.isEmpty else { throw ImportError(source: source, problems: problems) }

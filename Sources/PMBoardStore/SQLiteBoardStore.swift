@@ -253,7 +253,16 @@ public final class SQLiteBoardStore: BoardStore {
   ) async throws -> T {
     let queue = try DatabaseQueue(path: location, configuration: configuration(readOnly: readOnly))
     defer { try? queue.close() }
-    return try await queue.read { try body($0, location, readOnly) }
+    let path = self.path
+    return try await queue.read { db in
+      try Self.refuseNewer(db, path: path)
+      return try body(db, location, readOnly)
+    }
+  }
+
+  /// A store a newer pmboard migrated may hold what this version cannot read or would break: refused, not used.
+  private static func refuseNewer(_ db: Database, path: String) throws {
+    if try SQLiteSchema.migrator.hasBeenSuperseded(db) { throw StoreError.newerFormat(path: path) }
   }
 
   private func isInReadOnlyDirectory(_ error: DatabaseError) -> Bool {
@@ -268,13 +277,22 @@ public final class SQLiteBoardStore: BoardStore {
       .replacingOccurrences(of: "#", with: "%23")
   }
 
-  /// One write transaction on a pool opened for this call; closing it afterwards checkpoints the WAL.
+  /// One write transaction on a connection opened for this call; closing it afterwards checkpoints the WAL.
   private func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> T) async throws -> T {
     do {
       try SQLiteHeader.check(path: path)
-      let pool = try DatabasePool(path: path, configuration: configuration(readOnly: false))
+      // A queue, not a pool: opening a `DatabasePool` on a store whose WAL is empty creates and drops a table (a
+      // GRDB workaround), which rewrote the header's schema cookie on every command, even one that failed.
+      let pool = try DatabaseQueue(path: path, configuration: configuration(readOnly: false))
       defer { try? pool.close() }
-      try SQLiteSchema.migrator.migrate(pool)
+      // Migrating only when needed: the migrator's own bookkeeping writes, and a command that fails must leave
+      // the file's bytes as they were.
+      let path = self.path
+      let upToDate = try await pool.writeWithoutTransaction { db in
+        try Self.refuseNewer(db, path: path)
+        return try SQLiteSchema.migrator.hasCompletedMigrations(db)
+      }
+      if !upToDate { try SQLiteSchema.migrator.migrate(pool) }
       return try await pool.write { db in try body(SQLiteTransaction(db: db)) }
     } catch {
       throw SQLiteFailure.storeError(error, path: path, writing: true)

@@ -34,11 +34,22 @@ public enum SQLiteFailure {
       reason = "SQLite cannot open it or its -wal/-shm files beside it (\(detail))"
     case .SQLITE_FULL:
       reason = "the disk is full"
+    case .SQLITE_IOERR where diskIsFull(near: path):
+      // A reader on a full disk fails to grow the -shm file and SQLite says only "disk I/O error".
+      reason = "the disk is full (\(detail))"
     case .SQLITE_BUSY, .SQLITE_LOCKED:
       reason = "another process kept the store locked for over \(Int(busyTimeout)) seconds"
     default:
       reason = detail
     }
     return writing ? .unwritable(path: path, reason: reason) : .unreadable(path: path, reason: reason)
+  }
+
+  /// Whether the file system holding `path` has no block left for this user.
+  private static func diskIsFull(near path: String) -> Bool {
+    var info = statvfs()
+    let folder = (path as NSString).deletingLastPathComponent
+    guard unsafe statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
+    return info.f_bavail == 0
   }
 }
