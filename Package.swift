@@ -103,6 +103,23 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
     ),
 
+    // Fuzz targets (docs/fuzzing.md): JSON import, and template validation plus Mustache parsing. `scripts/fuzz`
+    // builds them with `--sanitize=fuzzer` and `-D PMBOARD_FUZZING`, which gives each libFuzzer's entry point
+    // (`LLVMFuzzerTestOneInput`) and lets libFuzzer supply `main`; any other build gives each a `main` that
+    // replays input files, so they compile in every build and a finding reproduces without libFuzzer.
+    .executableTarget(
+      name: "pmboard-fuzz-import",
+      dependencies: ["PMBoardCore", "PMBoardStore"],
+      path: "Fuzz/ImportFuzzer",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "pmboard-fuzz-templates",
+      dependencies: ["PMBoardCore", "PMBoardMustache", "PMBoardValidation"],
+      path: "Fuzz/TemplateFuzzer",
+      swiftSettings: strict
+    ),
+
     // Fixtures, the CLI runner, golden pages, store samples; with the parity tests, the only targets linking
     // swift-mustache, the reference renderer (the library targets never do).
     .target(

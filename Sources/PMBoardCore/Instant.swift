@@ -33,8 +33,14 @@ public enum Instant {
       }
     }
     let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+    // A leap second (`:60`) reads as the first second of the next minute; after 9999-12-31T23:59:59 that would be
+    // the year 10000, which `format` cannot write in this form, so a file holding it could not be read back.
+    guard seconds < Self.endOfYear9999 else { return nil }
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
+
+  /// 10000-01-01T00:00:00Z in seconds since 1970: the first instant the four-digit form cannot write.
+  public static let endOfYear9999 = 253_402_300_800
 
   /// Formats to whole seconds, UTC.
   public static func format(_ date: Date) -> String {

@@ -110,6 +110,30 @@ struct InterchangeTests {
     }
   }
 
+  /// Found by the import fuzz target (docs/fuzzing.md): a leap second read as the next minute's first second made
+  /// 9999-12-31T23:59:60Z the year 10000, which the writer cannot put in the four-digit form, so the JSON store
+  /// would write a file it cannot read back. It is refused like any other instant out of range.
+  @Test func leapSecondPastTheYear9999IsRefused() throws {
+    let id = BoardFixture.id(1)
+    func file(_ instant: String) -> String {
+      """
+      { "format": "pmboard/1", "board": { "title": "B", "timeZone": "UTC" },
+        "tasks": [ { "id": "\(id)", "title": "T", "state": "todo", "created": "2026-11-01T09:00:00Z",
+          "updated": "\(instant)" } ],
+        "history": [ { "at": "\(instant)", "action": "added", "task": "\(id)", "title": "T", "to": "todo" } ] }
+      """
+    }
+    let refusal = #""9999-12-31T23:59:60Z" is not a UTC instant like 2026-11-02T10:00:00Z"#
+    #expect(
+      problems(file("9999-12-31T23:59:60Z")) == ["tasks[0].updated: \(refusal)", "history[0].at: \(refusal)"])
+    // Any other leap second still reads as the next minute, and what is written reads back.
+    let board = try InterchangeReader().board(from: Data(file("2016-12-31T23:59:60Z").utf8), source: "in.json")
+    #expect(board.tasks[0].updated == Instant.parse("2017-01-01T00:00:00Z"))
+    #expect(try InterchangeReader().board(from: InterchangeWriter().data(for: board), source: "out.json") == board)
+    #expect(
+      try InterchangeReader().board(from: Data(file("9999-12-31T23:59:59Z").utf8), source: "in.json").tasks.count == 1)
+  }
+
   @Test func writerOutputReadsBackAsTheSameBoard() throws {
     let board = Samples.board
     #expect(try InterchangeReader().board(from: InterchangeWriter().data(for: board), source: "x") == board)

@@ -32,6 +32,9 @@ struct ModelTests {
     #expect(Instant.format(date) == "2026-11-02T10:00:00Z")
     #expect(Instant.parse("2026-11-02T10:00:00.250Z") != nil)
     #expect(Instant.parse("2026-11-02 10:00:00") == nil)
+    #expect(Instant.parse("2016-12-31T23:59:60Z").map(Instant.format) == "2017-01-01T00:00:00Z")
+    #expect(Instant.parse("9999-12-31T23:59:59.999Z").map(Instant.format) == "9999-12-31T23:59:59Z")
+    #expect(Instant.parse("9999-12-31T23:59:60Z") == nil, "the year 10000 cannot be written back")
   }
 
   /// The hand-unrolled formatter against Foundation's, over random instants from 1583 to 9999 (Foundation
