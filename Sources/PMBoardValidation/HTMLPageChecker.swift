@@ -70,7 +70,9 @@ public enum HTMLPageChecker {
       guard case .endTag("head", let range) = token else { return false }
       return range.lowerBound >= start
     }
-    let end = headEnd?.range.lowerBound ?? landmarks["body"]?.range.lowerBound ?? mask.bytes.count
+    // A `<body>` before the `<head>` (a broken page the fuzzer found) does not end the head.
+    let body = landmarks["body"].map(\.range.lowerBound).flatMap { $0 >= start ? $0 : nil }
+    let end = headEnd?.range.lowerBound ?? body ?? mask.bytes.count
     return mask.partials.contains { (start..<end).contains($0) }
   }
 }
