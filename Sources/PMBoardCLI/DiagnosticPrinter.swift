@@ -14,12 +14,14 @@ struct DiagnosticPrinter {
       return diagnostics.map { "\($0)\n" }.joined()
     case .github:
       return diagnostics.map {
-        "::\($0.severity.rawValue) file=\($0.file),line=\($0.line),col=\($0.column)::\(escape($0.message))\n"
+        "::\($0.severity.rawValue) file=\(escapeProperty($0.file)),line=\($0.line),col=\($0.column)::"
+          + "\(escape($0.message))\n"
       }.joined()
     case .json:
       let objects = diagnostics.map {
         "{\"file\": \(jsonString($0.file)), \"line\": \($0.line), \"column\": \($0.column), "
-          + "\"severity\": \"\($0.severity.rawValue)\", \"message\": \(jsonString($0.message))}"
+          + "\"severity\": \"\($0.severity.rawValue)\", \"code\": \(jsonString($0.code)), "
+          + "\"message\": \(jsonString($0.message))}"
       }
       return objects.isEmpty ? "[]\n" : "[\n" + objects.map { "  " + $0 }.joined(separator: ",\n") + "\n]\n"
     }
@@ -28,6 +30,11 @@ struct DiagnosticPrinter {
   private func escape(_ text: String) -> String {
     text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
       .replacingOccurrences(of: "\n", with: "%0A")
+  }
+
+  /// A property value of a workflow command, where `,` and `:` separate properties too.
+  private func escapeProperty(_ text: String) -> String {
+    escape(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
   }
 
   private func jsonString(_ text: String) -> String {

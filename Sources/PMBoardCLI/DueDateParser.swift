@@ -18,8 +18,9 @@ package struct DueDateParser: Sendable {
     default: break
     }
     if let date = CalendarDate(iso: word) { return date }
-    if let sign = word.first, sign == "+" || sign == "-", let unit = word.last, word.count >= 3,
-      let amount = Int(word.dropFirst().dropLast()), amount <= 100_000
+    let digits = word.dropFirst().dropLast()
+    if let sign = word.first, sign == "+" || sign == "-", let unit = word.last, !digits.isEmpty,
+      digits.allSatisfy({ $0.isASCII && $0.isNumber }), let amount = Int(digits), amount <= 100_000
     {
       let days: Int
       switch unit {

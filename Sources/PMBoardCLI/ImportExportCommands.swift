@@ -18,7 +18,7 @@ struct ImportCommand: AsyncParsableCommand {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: file))
     } catch {
-      throw CommandError("cannot read \(file): \((error as NSError).localizedDescription)")
+      throw CommandError("cannot read \(file): \(SystemErrorText.reason(error))")
     }
     let board = try InterchangeReader().board(from: data, source: file)
     let store = try storeOptions.open()

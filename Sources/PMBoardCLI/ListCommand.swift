@@ -29,9 +29,10 @@ struct ListCommand: AsyncParsableCommand {
     }
     let environment = ProcessInfo.processInfo.environment
     let colour = isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"].map(\.isEmpty) ?? true
+    let ids = ShortIDs(board.tasks.map(\.idString))
     var out = ""
     out.reserveCapacity(tasks.count * 80)
-    out += "STATE  ID        DUE                  TITLE\n"
+    out += "STATE  ID" + String(repeating: " ", count: ids.width - 2) + "  DUE                  TITLE\n"
     for task in tasks {
       let late = task.isOverdue(today: day)
       var dueText = task.due?.description ?? "-"
@@ -40,7 +41,10 @@ struct ListCommand: AsyncParsableCommand {
       if late && colour { dueText = "\u{1B}[31m" + dueText + "\u{1B}[0m" }
       out += task.state.rawValue
       out += String(repeating: " ", count: 7 - task.state.rawValue.utf8.count)
-      out += task.shortID + "  " + dueText + " " + TerminalText.oneLine(task.title) + "\n"
+      let id = ids.prefix(of: task.idString)
+      out +=
+        id + String(repeating: " ", count: ids.width - id.count) + "  " + dueText + " "
+        + TerminalText.oneLine(task.title) + "\n"
     }
     let late = tasks.count(where: { $0.isOverdue(today: day) })
     out += "\(tasks.count) tasks, \(late) overdue (today is \(day) in \(board.info.timeZoneID))\n"

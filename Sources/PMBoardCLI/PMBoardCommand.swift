@@ -20,6 +20,7 @@ package struct PMBoardCommand: AsyncParsableCommand {
 
   /// Runs the command line; pmboard's own errors print as one `pmboard: error: …` line with exit status 1.
   package static func runMain() async {
+    if let problem = BoardClock.problem() { fail(problem) }
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {

@@ -9,6 +9,20 @@ public enum BoardClock {
     return sourceDateEpoch(environment: environment) ?? Instant.wholeSeconds(Date())
   }
 
+  /// Why `PMBOARD_NOW` or `SOURCE_DATE_EPOCH` cannot be used, if one is set to something that is not a moment:
+  /// ignoring it would build with the wrong date without a word.
+  public static func problem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    if let text = environment["PMBOARD_NOW"], Instant.parse(text) == nil {
+      return "PMBOARD_NOW=\"\(text)\" is not a UTC instant like 2026-11-21T09:00:00Z; fix or unset it"
+    }
+    if let text = environment["SOURCE_DATE_EPOCH"], !text.isEmpty,
+      !(text.allSatisfy { $0.isASCII && $0.isNumber } && Int(text) != nil)
+    {
+      return "SOURCE_DATE_EPOCH=\"\(text)\" is not a whole number of seconds since 1970; fix or unset it"
+    }
+    return nil
+  }
+
   /// `SOURCE_DATE_EPOCH`, the reproducible-builds convention: seconds since 1970.
   public static func sourceDateEpoch(environment: [String: String]) -> Date? {
     environment["SOURCE_DATE_EPOCH"].flatMap(Int.init).map { Date(timeIntervalSince1970: Double($0)) }

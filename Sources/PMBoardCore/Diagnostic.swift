@@ -14,13 +14,17 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
   public var line: Int
   public var column: Int
   public var severity: Severity
+  /// What kind of problem it is, as `family.kind` (`html.unclosed-element`, `mustache.unclosed-section`,
+  /// `catalog.missing-key`): stable when a message's wording changes, for tools reading `--diagnostics json`.
+  public var code: String
   public var message: String
 
-  public init(file: String, line: Int, column: Int, severity: Severity = .error, message: String) {
+  public init(file: String, line: Int, column: Int, severity: Severity = .error, code: String, message: String) {
     self.file = file
     self.line = line
     self.column = column
     self.severity = severity
+    self.code = code
     self.message = message
   }
 

@@ -30,12 +30,14 @@ extension MustacheParser {
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: "/") else { return .unterminated }
     recordTag(.closing, name, from: tagStart)
     guard let open = block.state.section else {
-      report(at: tagStart, "{{/\(name)}} has no open section to close")
+      report(at: tagStart, "stray-close", "{{/\(name)}} has no open section to close")
       return .next(newLine: isStandalone(block.state))
     }
     if name != open.name {
       // Recover by closing the innermost section anyway: the likeliest typo is in one of the two names.
-      report(at: tagStart, "{{/\(name)}} closes {{\(open.sigil)\(open.name)}} opened at \(open.location)")
+      report(
+        at: tagStart, "mismatched-close", "{{/\(name)}} closes {{\(open.sigil)\(open.name)}} opened at \(open.location)"
+      )
     }
     if !isStandalone(block.state) {
       block.flushWhitespace()
@@ -49,7 +51,7 @@ extension MustacheParser {
     if skip(past: "}}") {
       recordTag(.comment, from: tagStart)
     } else {
-      report(at: tagStart, "comment {{! is never closed with }}")
+      report(at: tagStart, "unclosed-comment", "comment {{! is never closed with }}")
       position = characters.count
     }
     // Unlike other tags, a comment that is not standalone keeps `whitespaceBefore` for the next text.
@@ -65,7 +67,7 @@ extension MustacheParser {
       if current == "}" {
         position += 1
       } else {
-        report(at: tagStart, "tag {{{\(name)}} must end with }}}")
+        report(at: tagStart, "unclosed-triple", "tag {{{\(name)}} must end with }}}")
       }
     }
     recordTag(.unescapedVariable, name, from: tagStart)
@@ -89,7 +91,7 @@ extension MustacheParser {
     let dynamic = current == "*"
     if dynamic {
       position += 1
-      report(at: tagStart, "dynamic partials {{>*name}} are not supported")
+      report(at: tagStart, "unsupported", "dynamic partials {{>*name}} are not supported")
     }
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: ">", partial: true) else {
       return .unterminated
@@ -112,7 +114,7 @@ extension MustacheParser {
     position += 1
     _ = readWhile(\.isWhitespace)
     let feature = sigil == "<" ? "template inheritance {{<name}} is" : "blocks {{$name}} are"
-    report(at: tagStart, "\(feature) not supported")
+    report(at: tagStart, "unsupported", "\(feature) not supported")
     guard case .name(let name) = readTagName(tagStart: tagStart, sigil: sigil, partial: sigil == "<") else {
       return .unterminated
     }
@@ -130,7 +132,7 @@ extension MustacheParser {
   /// are still read (for ``tags(in:)``) without nesting any deeper.
   private mutating func tooDeep(_ sigil: Character, _ name: String, at tagStart: Int) -> TagOutcome {
     report(
-      at: tagStart,
+      at: tagStart, "too-deep",
       "section {{\(sigil)\(name)}} is nested \(Self.maximumSectionDepth + 1) deep; sections may nest at most "
         + "\(Self.maximumSectionDepth) deep (problems after it are not reported)")
     quiet = true
@@ -139,7 +141,7 @@ extension MustacheParser {
 
   /// `{{=<% %>=}}`: everything after a delimiter change uses delimiters this parser does not read, so it stops.
   mutating func parseSetDelimiters(at tagStart: Int) -> TagOutcome {
-    report(at: tagStart, "set delimiters {{=<% %>=}} are not supported")
+    report(at: tagStart, "unsupported", "set delimiters {{=<% %>=}} are not supported")
     if let close = find("}}", from: tagStart + 2) {
       recordTag(.unsupported, from: tagStart, to: close + 2)
     }
@@ -150,7 +152,7 @@ extension MustacheParser {
 
   /// `{{%…}}`: reported and skipped.
   mutating func parsePragma(at tagStart: Int, in block: inout Block) -> TagOutcome {
-    report(at: tagStart, "pragmas {{%…}} are not supported")
+    report(at: tagStart, "unsupported", "pragmas {{%…}} are not supported")
     if skip(past: "}}") {
       recordTag(.unsupported, from: tagStart)
     } else {

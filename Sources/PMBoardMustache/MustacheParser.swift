@@ -150,7 +150,7 @@ public struct MustacheParser {
       guard let tagStart else { break }
       guard let sigil = current else {
         // swift-mustache silently drops a `{{` at the very end.
-        report(at: tagStart, "tag {{ at the end of the template is never closed")
+        report(at: tagStart, "unclosed-tag", "tag {{ at the end of the template is never closed")
         break
       }
       switch parseTag(sigil, at: tagStart, in: &block) {
@@ -160,7 +160,7 @@ public struct MustacheParser {
       }
     }
     if let open = block.state.section, !abandoned {
-      report(at: open.location, "section {{\(open.sigil)\(open.name)}} is never closed")
+      report(at: open.location, "unclosed-section", "section {{\(open.sigil)\(open.name)}} is never closed")
     }
     return block.nodes
   }
@@ -169,7 +169,7 @@ public struct MustacheParser {
   private mutating func endLine(_ text: String, _ newline: Character, brokenTag tagStart: Int?, in block: inout Block) {
     // swift-mustache treats `{{` directly followed by a line break as text and drops the `{{`.
     if let tagStart {
-      report(at: tagStart, "tag {{ is followed by a line break; a tag name must come first")
+      report(at: tagStart, "line-break-in-tag", "tag {{ is followed by a line break; a tag name must come first")
     }
     block.nodes.append(.text(block.whitespaceBefore + text + String(newline)))
     block.state.newLine = true
@@ -207,9 +207,9 @@ public struct MustacheParser {
     if matches("}}") {
       position += 2
       if name.isEmpty {
-        report(at: tagStart, "tag {{\(sigilText)}} has no name")
+        report(at: tagStart, "no-name", "tag {{\(sigilText)}} has no name")
       } else if name.contains("(") || name.contains(")") {
-        report(at: tagStart, "transforms like {{\(sigilText)\(name)}} are not supported")
+        report(at: tagStart, "unsupported", "transforms like {{\(sigilText)\(name)}} are not supported")
       }
       return .name(name)
     }
@@ -218,12 +218,12 @@ public struct MustacheParser {
     if let close, nextTag.map({ close < $0 }) ?? true {
       let raw = String(characters[nameStart..<close]).trimmingWhitespace()
       report(
-        at: tagStart,
+        at: tagStart, "invalid-name",
         "invalid name \"\(raw)\" in tag {{\(sigilText)\(raw)}}; names use letters, digits and . - _ ? *")
       position = close + 2
       return .name(raw)
     }
-    report(at: tagStart, "tag \(snippet(from: tagStart)) is never closed with }}")
+    report(at: tagStart, "unclosed-tag", "tag \(snippet(from: tagStart)) is never closed with }}")
     position = nextTag ?? characters.count
     return .unterminated
   }
@@ -314,13 +314,14 @@ public struct MustacheParser {
     tags.append(MustacheTag(kind: kind, name: name, bytes: offsets[tagStart]..<offsets[end ?? position]))
   }
 
-  mutating func report(at index: Int, _ message: String) {
-    report(at: locations[index], message)
+  mutating func report(at index: Int, _ code: String, _ message: String) {
+    report(at: locations[index], code, message)
   }
 
-  mutating func report(at location: TemplateLocation, _ message: String) {
+  mutating func report(at location: TemplateLocation, _ code: String, _ message: String) {
     if quiet { return }
-    diagnostics.append(Diagnostic(file: file, line: location.line, column: location.column, message: message))
+    diagnostics.append(
+      Diagnostic(file: file, line: location.line, column: location.column, code: "mustache." + code, message: message))
   }
 }
 

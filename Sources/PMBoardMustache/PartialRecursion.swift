@@ -45,6 +45,7 @@ enum PartialRecursion {
       let location = cycle[0].location
       return Diagnostic(
         file: files[start], line: location.line, column: location.column,
+        code: "mustache.partial-recursion",
         message: "partial recursion: \(path) never ends (no {{#section}} around these {{> …}} tags can stop it); "
           + "remove one of them")
     }

@@ -48,7 +48,8 @@ public struct TemplateSet: Sendable {
           diagnostics.append(
             Diagnostic(
               file: source.file, line: reference.location.line, column: reference.location.column,
-              message: "partial {{> \(reference.name)}} names no template in this set"))
+              code: "mustache.unknown-partial", message: "partial {{> \(reference.name)}} names no template in this set"
+            ))
         }
       }
       referencesByTemplate[name] = references
@@ -155,7 +156,9 @@ public struct TemplateSet: Sendable {
         + "nest fewer"
     }
     return .tooDeep(
-      Diagnostic(file: files[tag.template], line: tag.location.line, column: tag.location.column, message: message))
+      Diagnostic(
+        file: files[tag.template], line: tag.location.line, column: tag.location.column,
+        code: "mustache.render-too-deep", message: message))
   }
 
   /// The templates `{{> …}}` tags lead through from template `start` to template `end` (both numbers), fewest

@@ -50,8 +50,8 @@ public struct CardTables: @unchecked Sendable {
     overdueCount = cards.overdueCount
   }
 
-  /// What sorting compares: due day, the title's first 16 bytes (big-endian, zero-padded), and which task it is,
-  /// with whether its title is certainly in NFC in the top bit. 24 bytes, as the key with an 8-byte prefix was:
+  /// What sorting compares: due day, the title's first 16 bytes (big-endian, zero-padded), and which task it is.
+  /// 24 bytes, as the key with an 8-byte prefix was:
   /// titles often share their first word, and every tie the prefix leaves is a `memcmp` of two titles far apart
   /// in memory (cache misses, most of the sort's time at 100,000 tasks).
   private struct SortKey {
@@ -59,16 +59,14 @@ public struct CardTables: @unchecked Sendable {
     var prefix2: UInt64
     /// Days since 1970; `Int32.max` without a due date (last).
     var due: Int32
-    var taskAndPlain: UInt32
+    var taskIndex: UInt32
 
-    var task: Int { Int(taskAndPlain & 0x7FFF_FFFF) }
-    var plain: Bool { taskAndPlain & 0x8000_0000 != 0 }
+    var task: Int { Int(taskIndex) }
   }
 
   /// The indices of the tasks in `state`'s column, in board order: due date (none last), title in code point
   /// order (= UTF-8 byte order), id. Each comparison answers exactly as `BoardOrder.withinColumn` does, so the
-  /// same sort gives the same order. Titles are equal for `==` when canonically equivalent; two titles in NFC
-  /// are that only if their bytes are equal, otherwise `==` on `String`s decides.
+  /// same sort gives the same order.
   private static func columnOrder(_ state: TaskState, of tasks: BoardSnapshot.Tasks) -> [Int32] {
     let text = tasks.text
     var keys: [SortKey] = []
@@ -83,7 +81,7 @@ public struct CardTables: @unchecked Sendable {
         SortKey(
           prefix: UInt64(bigEndian: prefixes.0), prefix2: UInt64(bigEndian: prefixes.1),
           due: task.due.map { Int32($0.daysSinceEpoch) } ?? .max,
-          taskAndPlain: unsafe UInt32(index) | (certainlyNFC(title) ? 0x8000_0000 : 0)))
+          taskIndex: UInt32(index)))
     }
     let base = unsafe text.base
     func compare(_ a: RawRef, _ b: RawRef) -> Int32 {
@@ -102,12 +100,8 @@ public struct CardTables: @unchecked Sendable {
         } else {
           titleOrder = unsafe compare(records[lhs.task].title, records[rhs.task].title)
         }
-        // Different bytes of two titles in NFC: different titles, decided without touching the records.
-        if titleOrder != 0 && lhs.plain && rhs.plain { return titleOrder < 0 }
-        let left = unsafe records[lhs.task]
-        let right = unsafe records[rhs.task]
-        if titleOrder != 0 && text.string(left.title) != text.string(right.title) { return titleOrder < 0 }
-        return compare(left.id, right.id) < 0
+        if titleOrder != 0 { return titleOrder < 0 }
+        return unsafe compare(records[lhs.task].id, records[rhs.task].id) < 0
       }
     }
     return keys.map { Int32($0.task) }
@@ -165,30 +159,5 @@ public struct CardTables: @unchecked Sendable {
       self.overdueCount = overdueCount
       records = FixedArray(all)
     }
-  }
-
-  /// Whether the (valid) UTF-8 `text` is certainly in NFC: every scalar is ASCII or a common Hangul, CJK, kana or
-  /// quotation scalar, all of which are NFC quick-check "yes", combining class 0, and never compose with a
-  /// neighbour. All of those beyond ASCII are three bytes long.
-  fileprivate static func certainlyNFC(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    while index < text.count {
-      let lead = unsafe text[index]
-      if lead < 0x80 {
-        index += 1
-        continue
-      }
-      guard lead & 0xF0 == 0xE0, index + 2 < text.count else { return false }
-      let scalar =
-        unsafe UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
-      switch scalar {
-      case 0xAC00...0xD7A3, 0x4E00...0x9FFF, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x3001...0x3002,
-        0x300C...0x300F, 0x2018...0x201D:
-        index += 3
-      default:
-        return false
-      }
-    }
-    return true
   }
 }

@@ -46,11 +46,15 @@ public struct LocaleCatalog: Sendable {
     } catch let error as YamlError {
       return .failure(Self.diagnostic(for: error, file: file))
     } catch {
-      return .failure(Diagnostic(file: file, line: 1, column: 1, message: "cannot read the catalog: \(error)"))
+      return .failure(
+        Diagnostic(
+          file: file, line: 1, column: 1, code: "catalog.unreadable", message: "cannot read the catalog: \(error)"))
     }
     guard let mapping = root?.mapping else {
       return .failure(
-        Diagnostic(file: file, line: 1, column: 1, message: "a catalog is a YAML mapping of keys to strings"))
+        Diagnostic(
+          file: file, line: 1, column: 1, code: "catalog.not-a-mapping",
+          message: "a catalog is a YAML mapping of keys to strings"))
     }
     var problem: Diagnostic?
     func walk(_ mapping: Node.Mapping, prefix: String) {
@@ -66,7 +70,8 @@ public struct LocaleCatalog: Sendable {
           problem =
             problem
             ?? Diagnostic(
-              file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, message: "YAML aliases are not supported")
+              file: file, line: mark?.line ?? 1, column: mark?.column ?? 1, code: "catalog.alias",
+              message: "YAML aliases are not supported")
         }
       }
     }
@@ -95,7 +100,9 @@ public struct LocaleCatalog: Sendable {
         let others = files(true, key)
         let origin = others.isEmpty ? "pmboard needs it" : "present in \(others.joined(separator: ", "))"
         problems.append(
-          Diagnostic(file: catalog.file, line: 1, column: 1, message: "missing key `\(key)` (\(origin))"))
+          Diagnostic(
+            file: catalog.file, line: 1, column: 1, code: "catalog.missing-key",
+            message: "missing key `\(key)` (\(origin))"))
       }
       for key in keys.subtracting(common).sorted() {
         let position = catalog.positions[key] ?? (1, 1)
@@ -103,6 +110,7 @@ public struct LocaleCatalog: Sendable {
         problems.append(
           Diagnostic(
             file: catalog.file, line: position.line, column: position.column,
+            code: "catalog.extra-key",
             message: "key `\(key)` is in no other catalog (missing in \(missing.joined(separator: ", ")))"))
       }
       for (key, known) in placeholders.sorted(by: { $0.key < $1.key }) {
@@ -111,6 +119,7 @@ public struct LocaleCatalog: Sendable {
           problems.append(
             Diagnostic(
               file: catalog.file, line: position.line, column: position.column,
+              code: "catalog.unknown-placeholder",
               message: "`\(key)` has the placeholder {\(name)}, which pmboard does not fill; it takes "
                 + known.sorted().map { "{\($0)}" }.joined(separator: ", ")))
         }
@@ -120,7 +129,7 @@ public struct LocaleCatalog: Sendable {
         problems.append(
           Diagnostic(
             file: catalog.file, line: position.line, column: position.column,
-            message: "`format.month_names` needs 12 names, found \(months.count)"))
+            code: "catalog.month-names", message: "`format.month_names` needs 12 names, found \(months.count)"))
       }
     }
     return problems
@@ -129,9 +138,10 @@ public struct LocaleCatalog: Sendable {
   private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
-      return Diagnostic(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+      return Diagnostic(
+        file: file, line: mark.line, column: mark.column, code: "catalog.yaml", message: "YAML: \(problem)")
     default:
-      return Diagnostic(file: file, line: 1, column: 1, message: "YAML: \(error)")
+      return Diagnostic(file: file, line: 1, column: 1, code: "catalog.yaml", message: "YAML: \(error)")
     }
   }
 }

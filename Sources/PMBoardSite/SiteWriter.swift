@@ -81,7 +81,7 @@ public final class SiteWriter: Sendable {
     do {
       try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: true)
     } catch {
-      throw .io(stagingPath, error.localizedDescription)
+      throw .io(stagingPath, SystemErrorText.reason(error))
     }
   }
 

@@ -27,7 +27,9 @@ public struct TemplateChecker: Sendable {
     var problems = theme.problems
     for name in Theme.pageTemplates where theme.templates[name] == nil {
       problems.append(
-        Diagnostic(file: "Templates/\(name).mustache", line: 1, column: 1, message: "the page template is missing"))
+        Diagnostic(
+          file: "Templates/\(name).mustache", line: 1, column: 1, code: "theme.missing-page",
+          message: "the page template is missing"))
     }
     // Catalogs and templates are checked independently, so on every core at once (this is most of a small
     // board's build time).
@@ -60,7 +62,9 @@ public struct TemplateChecker: Sendable {
       }
     }
     if theme.catalogs.isEmpty {
-      problems.append(Diagnostic(file: "Templates/locales", line: 1, column: 1, message: "no locale catalogs"))
+      problems.append(
+        Diagnostic(
+          file: "Templates/locales", line: 1, column: 1, code: "theme.no-catalogs", message: "no locale catalogs"))
     }
     problems += LocaleCatalog.compare(catalogs.values.sorted { $0.code < $1.code })
     problems += htmlProblems
@@ -92,8 +96,7 @@ public struct TemplateCheckError: Error, Sendable, PMBoardFailure {
   public var diagnostics: [Diagnostic]
 
   public var description: String {
-    let count = diagnostics.filter { $0.severity == .error }.count
-    return (diagnostics.map(\.description) + ["\(count) template problem\(count == 1 ? "" : "s"); nothing was built"])
-      .joined(separator: "\n")
+    // Compiler-style lines only, one a problem: editors and CI read them as they are.
+    diagnostics.map(\.description).joined(separator: "\n")
   }
 }

@@ -50,6 +50,7 @@ public struct Theme: Sendable {
           theme.problems.append(
             Diagnostic(
               file: file.path, line: 1, column: 1,
+              code: "theme.duplicate-name",
               message: "a template named `\(name)` is already at \(other.path); template names must be unique"))
         }
         theme.templates[name] = file

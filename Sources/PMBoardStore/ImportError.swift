@@ -8,9 +8,10 @@ public struct ImportError: Error, Sendable, PMBoardFailure {
   public var problems: [String]
 
   public var description: String {
-    let shown = problems.prefix(50).map { "\(source): \($0)" }
-    let more = problems.count > 50 ? ["… and \(problems.count - 50) more problems"] : []
-    return (shown + more + ["nothing was imported; fix the file and run the command again"])
-      .joined(separator: "\n")
+    // One line a problem, the last saying that nothing was imported: no summary line of its own.
+    var lines = problems.prefix(50).map { "\(source): \($0)" }
+    if problems.count > 50 { lines.append("… and \(problems.count - 50) more problems") }
+    lines[lines.count - 1] += "; nothing was imported"
+    return lines.joined(separator: "\n")
   }
 }

@@ -113,7 +113,7 @@ public final class JSONBoardStore: BoardStore {
     do {
       return (try handle.readToEnd() ?? Data(), info.st_mode & 0o7777)
     } catch {
-      throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+      throw .unreadable(path: path, reason: SystemErrorText.reason(error))
     }
   }
 

@@ -7,7 +7,9 @@ public enum StoreFile {
   /// A read-only descriptor (the caller closes it) and the file's status. Throws `notFound`, `unreadable`, or
   /// `notAStore` for a directory, naming `storePath` (the path the user gave, not the one a symlink led to).
   public static func open(_ file: String, storePath: String) throws(StoreError) -> (descriptor: Int32, info: stat) {
-    let descriptor = unsafe Foundation.open(file, O_RDONLY | O_CLOEXEC)
+    // Non-blocking, so that opening a FIFO named as the store returns at once (to be refused below) instead of
+    // waiting forever for a writer; reads from a regular file never block anyway.
+    let descriptor = unsafe Foundation.open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { throw .notFound(path: storePath) }
@@ -22,6 +24,10 @@ public enum StoreFile {
     if info.st_mode & S_IFMT == S_IFDIR {
       close(descriptor)
       throw .notAStore(path: storePath, reason: "it is a directory")
+    }
+    if info.st_mode & S_IFMT != S_IFREG {
+      close(descriptor)
+      throw .notAStore(path: storePath, reason: "it is not a regular file (a FIFO, socket or device)")
     }
     return (descriptor, info)
   }

@@ -29,12 +29,16 @@ public struct HTMLAttributeChecker {
           issues.append(
             HTMLIssue(
               offset: attribute.offset,
+              code: "html.duplicate-attribute",
               message: "duplicate attribute \(attribute.name) on <\(tag.name)> (\(describe(first)))"))
         }
         if attribute.name == "id", let id = writtenID(attribute),
           let first = repeated(id, at: attribute.offset, in: &firstIDs)
         {
-          issues.append(HTMLIssue(offset: attribute.offset, message: "duplicate id \"\(id)\" (\(describe(first)))"))
+          issues.append(
+            HTMLIssue(
+              offset: attribute.offset, code: "html.duplicate-id",
+              message: "duplicate id \"\(id)\" (\(describe(first)))"))
         }
       }
     }

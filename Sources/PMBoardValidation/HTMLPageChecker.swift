@@ -31,23 +31,27 @@ public enum HTMLPageChecker {
       return (isHTML, range.lowerBound)
     }
     guard let first = doctypes.first else {
-      return HTMLIssue(offset: contentStart, message: "page template has no <!DOCTYPE html>; start the page with it")
+      return HTMLIssue(
+        offset: contentStart, code: "html.no-doctype",
+        message: "page template has no <!DOCTYPE html>; start the page with it")
     }
     if doctypes.contains(where: \.isHTML) { return nil }
-    return HTMLIssue(offset: first.offset, message: "the doctype is not HTML5's <!DOCTYPE html>")
+    return HTMLIssue(offset: first.offset, code: "html.doctype", message: "the doctype is not HTML5's <!DOCTYPE html>")
   }
 
   private static func langIssue(html: HTMLStartTag?, original: [UInt8], contentStart: Int) -> HTMLIssue? {
     guard let html else {
-      return HTMLIssue(offset: contentStart, message: "page template has no <html lang=\"…\"> element")
+      return HTMLIssue(
+        offset: contentStart, code: "html.no-lang", message: "page template has no <html lang=\"…\"> element")
     }
     guard let lang = html.attributes.first(where: { $0.name == "lang" }) else {
-      return HTMLIssue(offset: html.range.lowerBound, message: "<html> has no lang attribute")
+      return HTMLIssue(offset: html.range.lowerBound, code: "html.no-lang", message: "<html> has no lang attribute")
     }
     // The original text decides: `lang="{{lang}}"` masks to spaces but is filled in when rendered.
     let value = lang.value.map { original[$0] } ?? []
     if value.contains(where: { !HTMLBytes.isSpace($0) }) { return nil }
-    return HTMLIssue(offset: html.range.lowerBound, message: "<html> has an empty lang attribute")
+    return HTMLIssue(
+      offset: html.range.lowerBound, code: "html.empty-lang", message: "<html> has an empty lang attribute")
   }
 
   private static func titleIssue(
@@ -57,7 +61,8 @@ public enum HTMLPageChecker {
       return nil
     }
     return HTMLIssue(
-      offset: landmarks["head"]?.range.lowerBound ?? contentStart, message: "page template has no <title> element")
+      offset: landmarks["head"]?.range.lowerBound ?? contentStart, code: "html.no-title",
+      message: "page template has no <title> element")
   }
 
   /// Whether a partial (`{{> head}}`) is included where the title belongs: inside `<head>`, or before `<body>` when

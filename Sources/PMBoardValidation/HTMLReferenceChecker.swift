@@ -13,7 +13,7 @@ public enum HTMLReferenceChecker {
     var index = range.lowerBound
     while index < range.upperBound {
       if bytes[index] == UInt8(ascii: "&"), let message = problem(in: bytes, at: index, end: range.upperBound) {
-        issues.append(HTMLIssue(offset: index, message: message))
+        issues.append(HTMLIssue(offset: index, code: "html.character-reference", message: message))
       }
       index += 1
     }

@@ -42,7 +42,8 @@ public struct HTMLTemplateValidator: Sendable {
 
     let diagnostics = issues.map { issue in
       let position = positions.position(of: issue.offset)
-      return Diagnostic(file: file, line: position.line, column: position.column, message: issue.message)
+      return Diagnostic(
+        file: file, line: position.line, column: position.column, code: issue.code, message: issue.message)
     }
     // The same words at the same place add nothing (libxml2 can repeat itself); keep one.
     return Array(Set(diagnostics)).sorted()
@@ -94,6 +95,7 @@ public struct HTMLTemplateValidator: Sendable {
         if treeIsTooDeep { return nil }
         return HTMLIssue(
           offset: construct?.lowerBound ?? report.offset,
+          code: "html.too-deep",
           message: "elements are nested more than \(HTMLTreeChecker.maximumDepth) deep here, counting those HTML5 "
             + "closes implicitly; close them (the rest of the template is not checked)")
       }
@@ -101,7 +103,7 @@ public struct HTMLTemplateValidator: Sendable {
       if report.code == Int(XML_ERR_NAME_REQUIRED.rawValue), let construct, isStartTag(at: construct, masked) {
         return nil
       }
-      return HTMLIssue(offset: construct?.lowerBound ?? report.offset, message: report.message)
+      return HTMLIssue(offset: construct?.lowerBound ?? report.offset, code: "html.libxml2", message: report.message)
     }
   }
 

@@ -4,6 +4,8 @@ import PMBoardMustache
 /// A problem found by the validator's own HTML checks, at a UTF-8 byte offset of the template.
 public struct HTMLIssue: Equatable {
   public var offset: Int
+  /// What kind of problem, stable across wordings (see ``Diagnostic/code``).
+  public var code: String
   public var message: String
 }
 

@@ -120,7 +120,9 @@ public struct HTMLTokenizer {
     var attribute = HTMLAttribute(name: rawName.lowercased(), offset: start, value: nil)
     if let bad = rawName.first(where: { "\"'<=".contains($0) }) {
       let hint = bad == "<" ? "; is a '>' missing before it?" : ""
-      issues.append(HTMLIssue(offset: start, message: "attribute name '\(rawName)' contains '\(bad)'\(hint)"))
+      issues.append(
+        HTMLIssue(
+          offset: start, code: "html.attribute-name", message: "attribute name '\(rawName)' contains '\(bad)'\(hint)"))
     }
     var next = skipSpaces(from: index)
     guard next < bytes.count, bytes[next] == UInt8(ascii: "=") else { return (attribute, index) }
@@ -132,7 +134,8 @@ public struct HTMLTokenizer {
       attribute.value = (next + 1)..<close
       let after = min(close + 1, bytes.count)
       if after < bytes.count, !HTMLBytes.endsName(bytes[after]) {
-        issues.append(HTMLIssue(offset: after, message: "missing whitespace between attributes"))
+        issues.append(
+          HTMLIssue(offset: after, code: "html.attribute-spacing", message: "missing whitespace between attributes"))
       }
       return (attribute, after)
     }

@@ -79,6 +79,7 @@ public struct HTMLTreeChecker {
       issues.append(
         HTMLIssue(
           offset: tag.range.lowerBound,
+          code: "html.self-closing-non-void",
           message: "<\(name)/> is not a void element and '/>' does not close it; write <\(name)></\(name)>"))
       return
     }
@@ -94,6 +95,7 @@ public struct HTMLTreeChecker {
       issues.append(
         HTMLIssue(
           offset: tag.range.lowerBound,
+          code: "html.too-deep",
           message: "<\(tag.name)> is nested \(Self.maximumDepth + 1) elements deep; elements may nest at most "
             + "\(Self.maximumDepth) deep (the rest of the template's structure is not checked)"))
       isTooDeep = true
@@ -109,7 +111,7 @@ public struct HTMLTreeChecker {
     let message =
       HTMLElementCatalog.obsolete.contains(name)
       ? "obsolete element <\(name)> is not part of HTML5" : "unknown element <\(name)>"
-    issues.append(HTMLIssue(offset: tag.range.lowerBound, message: message))
+    issues.append(HTMLIssue(offset: tag.range.lowerBound, code: "html.element-name", message: message))
   }
 
   /// Closes the elements HTML5 closes implicitly when a `name` start tag appears (`<li>` closes an open `<li>`, a
@@ -187,12 +189,17 @@ public struct HTMLTreeChecker {
   private mutating func end(_ name: String, at offset: Int) {
     if !isInForeignContent && HTMLElementCatalog.void.contains(name) {
       issues.append(
-        HTMLIssue(offset: offset, message: "end tag </\(name)> is not allowed: <\(name)> is a void element"))
+        HTMLIssue(
+          offset: offset, code: "html.void-end-tag",
+          message: "end tag </\(name)> is not allowed: <\(name)> is a void element"))
       return
     }
     guard let index = stack.lastIndex(where: { $0.name == name }) else {
       if HTMLElementCatalog.optionalStartTag.contains(name) && !openedOptionalStarts.contains(name) { return }
-      issues.append(HTMLIssue(offset: offset, message: "stray end tag </\(name)>: no <\(name)> element is open"))
+      issues.append(
+        HTMLIssue(
+          offset: offset, code: "html.stray-end-tag", message: "stray end tag </\(name)>: no <\(name)> element is open")
+      )
       return
     }
     // Elements above the match whose end tag is optional close silently (`<ul><li>a</ul>`); any other was never
@@ -203,6 +210,7 @@ public struct HTMLTreeChecker {
       issues.append(
         HTMLIssue(
           offset: element.offset,
+          code: "html.unclosed-element",
           message: "element <\(element.name)> is never closed: </\(name)> at \(closedBy.line):\(closedBy.column) "
             + "ends the <\(name)> around it first"))
     }
@@ -210,6 +218,8 @@ public struct HTMLTreeChecker {
   }
 
   private mutating func reportUnclosed(_ element: OpenElement) {
-    issues.append(HTMLIssue(offset: element.offset, message: "element <\(element.name)> is never closed"))
+    issues.append(
+      HTMLIssue(
+        offset: element.offset, code: "html.unclosed-element", message: "element <\(element.name)> is never closed"))
   }
 }

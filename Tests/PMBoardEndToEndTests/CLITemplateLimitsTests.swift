@@ -19,10 +19,9 @@ struct CLITemplateLimitsTests {
     #expect(check.status == 1, "\(check.stdout)\(check.stderr)", sourceLocation: sourceLocation)
     #expect(check.stdout.split(separator: "\n").map(String.init) == lines, sourceLocation: sourceLocation)
     let build = try cli.run("build", "--demo")
-    let problems = lines.count == 1 ? "1 template problem" : "\(lines.count) template problems"
     #expect(build.status == 1, "\(build.stdout)\(build.stderr)", sourceLocation: sourceLocation)
     #expect(
-      build.stderr.split(separator: "\n").map(String.init) == lines + ["\(problems); nothing was built"],
+      build.stderr.split(separator: "\n").map(String.init) == lines,
       sourceLocation: sourceLocation)
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site")), sourceLocation: sourceLocation)
   }
@@ -83,8 +82,7 @@ struct CLITemplateLimitsTests {
     #expect(
       build.stderr.split(separator: "\n").map(String.init) == [
         "Templates/partials/card.mustache:1:28: error: partial recursion: card → card went more than 200 sections "
-          + "and partials deep while rendering; a {{#section}} on the way must run out of data to end it",
-        "1 template problem; nothing was built",
+          + "and partials deep while rendering; a {{#section}} on the way must run out of data to end it"
       ])
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site")))
   }

@@ -51,24 +51,27 @@ struct ConcurrentBuildTests {
     let uploads = cli.path("_site/uploads")
     try FileManager.default.createDirectory(atPath: uploads, withIntermediateDirectories: true)
     let stop = Mutex(false)
-    let writer = Task.detached { () -> Int in
-      var count = 0
+    // A thread of its own: the test's pool threads are busy waiting for the builds.
+    let count = Mutex(0)
+    let writer = Thread {
       while !stop.withLock({ $0 }) {
         // Through the path, as another program would: whichever site is live at that moment.
-        if FileManager.default.createFile(atPath: "\(uploads)/file-\(count).txt", contents: Data("\(count)".utf8)) {
-          count += 1
+        let next = count.withLock { $0 }
+        if FileManager.default.createFile(atPath: "\(uploads)/file-\(next).txt", contents: Data("\(next)".utf8)) {
+          count.withLock { $0 += 1 }
         }
-        try await Task.sleep(for: .microseconds(200))
+        Thread.sleep(forTimeInterval: 0.0002)
       }
-      return count
     }
+    writer.start()
     for round in 0..<10 {
       try cli.run("add", "Round \(round)", "--store", "board.sqlite")
       let result = try cli.run("build", "--store", "board.sqlite")
       #expect(result.status == 0, "\(result.stderr)")
     }
     stop.withLock { $0 = true }
-    let written = try await writer.value
+    while !writer.isFinished { try await Task.sleep(for: .milliseconds(5)) }
+    let written = count.withLock { $0 }
     let kept = try FileManager.default.contentsOfDirectory(atPath: uploads).filter { $0.hasPrefix("file-") }.count
     #expect(written > 0)
     #expect(kept == written)

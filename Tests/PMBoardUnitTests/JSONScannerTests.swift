@@ -217,14 +217,16 @@ struct JSONScannerInterchangeTests {
     #expect(document.undo.isEmpty)
   }
 
-  @Test func theLastOfRepeatedMembersWinsAndEscapedNamesMatch() throws {
-    let text = """
-      { "format": "trello/2", "f\\u006Frmat": "pmboard/1",
-        "board": { "title": "old", "title": "New", "time\\u005Aone": "UTC" }, "tasks": [ { "title": 1 } ], "tasks": [] }
+  @Test func aRepeatedMemberIsRefusedAndEscapedNamesMatch() throws {
+    let repeated = """
+      { "format": "trello/2", "f\\u006Frmat": "pmboard/1", "board": { "title": "New", "timeZone": "UTC" } }
       """
-    let board = try InterchangeReader().board(from: Data(text.utf8), source: "x")
+    #expect(problems(repeated) == ["not valid pmboard JSON: line 1, column 39: format is given twice; keep one"])
+    let escaped = """
+      { "f\\u006Frmat": "pmboard/1", "board": { "title": "New", "time\\u005Aone": "UTC" }, "tasks": [] }
+      """
+    let board = try InterchangeReader().board(from: Data(escaped.utf8), source: "x")
     #expect(board.info == BoardInfo(title: "New", timeZoneID: "UTC"))
-    #expect(board.tasks.isEmpty)
   }
 
   @Test func undoAndRedoOfTheWrongShapeAreNamed() {
@@ -256,10 +258,12 @@ struct JSONScannerInterchangeTests {
 /// Random boards from the seeded generator, so a failing round trip can be replayed.
 extension SplitMix64 {
   static let pieces = [
-    "\"", "\\", "\\\"", "\\u0041", "/", "\u{0}", "\u{1}", "\u{1F}", "\t", "\u{7F}", "a", "Z", " ", "R&D", "<b>",
-    "한국어", "日本語", "ひらがな", "🎉", "👩‍👩‍👧", "🇰🇷", "e\u{301}", "\u{FEFF}", "\u{10FFFF}", "{", "}", "[", "]", ":", ",",
+    "\"", "\\", "\\\"", "\\u0041", "/", "a", "Z", " ", "R&D", "<b>", "é", "x\u{301}",
+    "한국어", "日本語", "ひらがな", "🎉", "👩‍👩‍👧", "🇰🇷", "\u{FEFF}", "\u{10FFFF}", "{", "}", "[", "]", ":", ",",
   ]
-  static let lineBreaks = ["\n", "\r", "\r\n", "\u{2028}"]
+  /// What only a body may hold (the rules refuse other control characters; text is kept in NFC, hence no `e` with
+  /// a combining accent, which NFC composes).
+  static let lineBreaks = ["\n", "\t", "\u{2028}"]
 
   mutating func text(breaks: Bool, maximum: Int) -> String {
     let pool = breaks ? Self.pieces + Self.lineBreaks : Self.pieces

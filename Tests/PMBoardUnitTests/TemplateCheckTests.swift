@@ -54,6 +54,8 @@ struct TemplateCheckTests {
     let json = try cli.run("check", "--diagnostics", "json").stdout
     let list = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
     #expect(list.count == lines.count)
+    // Every problem names its kind with a stable code of the form family.kind.
+    #expect(list.allSatisfy { ($0["code"] as? String)?.split(separator: ".").count == 2 }, "\(list)")
   }
 
   @Test func pageTemplateWithoutDoctypeLangOrTitle() throws {
