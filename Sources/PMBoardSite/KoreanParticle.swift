@@ -64,11 +64,13 @@ public enum KoreanParticle: String, CaseIterable, Sendable {
     }
   }
 
-  /// Closing quotes and brackets (’ ' " ” 」 』 ) ] ）) and white space do not change the particle: ‘제목’을 reads
+  /// Closing quotes and brackets (’ ' " ” 」 』 ) ] ）), bidi isolates and white space do not change the particle: ‘제목’을 reads
   /// by 목. Every Korean history sentence asks this of a quote, so the common answers skip Unicode's tables.
   private static func ignorable(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x27, 0x22, 0x29, 0x5D, 0x20, 0x09...0x0D, 0x2019, 0x201D, 0x300D, 0x300F, 0xFF09: true
+    // The isolates around a title in a history sentence (bidi text cannot reorder the sentence) are invisible.
+    case 0x2066...0x2069: true
     // The rest of Unicode's White_Space property (a stable list): a table lookup per CJK title cost more than
     // the rest of the sentence.
     case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true

@@ -38,9 +38,9 @@ struct SiteBuildTests {
     #expect(!english.contains("http://") && !english.contains("https://"), "no external requests")
     #expect(try cli.read("_site/index.html").contains("<html lang=\"ko\""))
     let korean = try cli.read("_site/ko/history.html")
-    #expect(korean.contains("‘로그인 버그 수정’을 할 일에서 진행 중으로 옮겼습니다"))
+    #expect(korean.contains("‘\u{2068}로그인 버그 수정\u{2069}’을 할 일에서 진행 중으로 옮겼습니다"))
     let japanese = try cli.read("_site/ja/history.html")
-    #expect(japanese.contains("「ダークモードの配色を調整」をやることから進行中に移動しました"))
+    #expect(japanese.contains("「\u{2068}ダークモードの配色を調整\u{2069}」をやることから進行中に移動しました"))
   }
 
   @Test func goldenPagesPerLocale() throws {

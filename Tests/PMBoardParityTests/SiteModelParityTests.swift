@@ -120,7 +120,7 @@ import Testing
   @Test func localeWordsThatNeedEscaping() throws {
     let path = Golden.repositoryRoot.appendingPathComponent("Templates/locales/en.yml")
     let text = try String(contentsOf: path, encoding: .utf8)
-      .replacingOccurrences(of: "“{title}”", with: "'{title}' <&>")
+      .replacingOccurrences(of: "“\\u2068{title}\\u2069”", with: "'{title}' <&>")
       .replacingOccurrences(
         of: "timestamp: \"{date} {hour}:{minute}\"", with: "timestamp: \"{date} & {hour}:{minute}\""
       )

@@ -33,7 +33,9 @@ struct LocaleTests {
   @Test func particlesSkipExactlyClosingMarksAndWhiteSpace() {
     for value in Array(UInt32(0)...0xFFFF) + [0x1_0000, 0x1_F600, 0x2_0BB7, 0x10_FFFF] {
       guard let scalar = Unicode.Scalar(value), value != 0 else { continue }
-      let skipped = "’'\"”」』)]）".unicodeScalars.contains(scalar) || scalar.properties.isWhitespace
+      let skipped =
+        "’'\"”」』)]）".unicodeScalars.contains(scalar) || scalar.properties.isWhitespace
+        || (0x2066...0x2069).contains(value)
       let hangul = (0xAC00...0xD7A3).contains(value)
       let word = "한" + String(Character(scalar))
       let got = KoreanParticle.eulReul.after(word)
@@ -56,20 +58,20 @@ struct LocaleTests {
     let utc = TimeZone(identifier: "UTC")!
     #expect(
       LocaleFormatter(catalog: try catalog("en"), timeZone: utc).sentence(entry)
-        == "Moved “Write README” from TODO to DOING")
+        == "Moved “\u{2068}Write README\u{2069}” from TODO to DOING")
     var korean = entry
     korean.title = "로그인 버그 수정"
     #expect(
       LocaleFormatter(catalog: try catalog("ko"), timeZone: utc).sentence(korean)
-        == "‘로그인 버그 수정’을 할 일에서 진행 중으로 옮겼습니다")
+        == "‘\u{2068}로그인 버그 수정\u{2069}’을 할 일에서 진행 중으로 옮겼습니다")
     korean.to = .done
     korean.title = "번역"
     #expect(
       LocaleFormatter(catalog: try catalog("ko"), timeZone: utc).sentence(korean)
-        == "‘번역’을 할 일에서 완료로 옮겼습니다")
+        == "‘\u{2068}번역\u{2069}’을 할 일에서 완료로 옮겼습니다")
     #expect(
       LocaleFormatter(catalog: try catalog("ja"), timeZone: utc).sentence(entry)
-        == "「Write README」をやることから進行中に移動しました")
+        == "「\u{2068}Write README\u{2069}」をやることから進行中に移動しました")
   }
 
   @Test func datesAndTimestampsPerLocale() throws {
