@@ -236,6 +236,11 @@ public final class SQLiteBoardStore: BoardStore {
   ) async throws -> T {
     do {
       try SQLiteHeader.check(path: path)
+      // A store file no one may write (mode without write bits) has no writer either: read it as immutable, or
+      // SQLite leaves -wal and -shm files it cannot remove beside it.
+      if StoreFile.hasNoWriteBits(path) && !StoreFile.walHasContent(path) {
+        return try await read(at: "file:\(uriEncoded(path))?immutable=1", readOnly: true, body)
+      }
       do {
         return try await read(at: path, readOnly: false, body)
       } catch let error as DatabaseError where isInReadOnlyDirectory(error) {

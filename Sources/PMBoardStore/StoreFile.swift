@@ -57,4 +57,10 @@ public enum StoreFile {
       for suffix in ["", "-journal", "-wal", "-shm"] { unsafe unlink(draft + suffix) }
     }
   }
+
+  /// Whether the file's mode gives no one the right to write it (`chmod a-w`).
+  public static func hasNoWriteBits(_ path: String) -> Bool {
+    var info = stat()
+    return unsafe stat(path, &info) == 0 && info.st_mode & 0o222 == 0
+  }
 }

@@ -37,6 +37,26 @@ import Testing
     #expect(cli.data("board.sqlite") == before)
   }
 
+  @Test func readingAStoreNoOneMayWriteLeavesNoFilesBesideIt() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    try cli.run("init")
+    try cli.run("add", "One")
+    #expect(chmod(cli.path("board.sqlite"), 0o444) == 0)
+    // Root may write any file, so as root the commands run as `nobody`, the way a web server's user reads a store.
+    #expect(chmod(cli.directory.path, 0o777) == 0)
+    let asReader = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+    for arguments in [["list"], ["history"], ["build", "--out", cli.path("site")]] {
+      let command = asReader.isEmpty ? arguments : asReader + [CLIRunner.binary.path] + arguments
+      let result = try cli.run(command)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    let beside = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).filter {
+      $0.hasPrefix("board.sqlite-")
+    }
+    #expect(beside.isEmpty, "\(beside)")
+  }
+
   @Test func aKilledJSONWritersTemporaryFileIsRemovedByTheNextWrite() throws {
     var cli = try CLIRunner()
     cli.environment["PMBOARD_STORE"] = "board.json"
