@@ -49,6 +49,7 @@ public struct SiteBuilder: Sendable {
     async let theme = Result { try checkTheme() }
     let now = BoardClock.now(environment: environment)
     let (board, tables, moment) = try await step("load the store") { try await loadBoard(now: now) }
+    try step("check the store's text") { try StoredTextCheck.refuseControlCharacters(in: board) }
     let checkedTheme = await theme
     let checked = try step("validate templates") { try checkedTheme.get() }
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }

@@ -57,6 +57,22 @@ import Testing
     #expect(beside.isEmpty, "\(beside)")
   }
 
+  @Test func aControlCharacterAnOlderVersionStoredNeverReachesAPage() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    try cli.run("init")
+    try cli.run("add", "One")
+    let queue = try DatabaseQueue(path: cli.path("board.sqlite"))
+    try queue.write { try $0.execute(sql: "UPDATE task SET title = 'Evil ' || char(27) || ']0;x' || char(7)") }
+    try queue.close()
+    let id = String(try cli.firstTaskID().prefix(8))
+    let build = try cli.run("build")
+    #expect(build.status == 1)
+    #expect(
+      build.stderr.contains("task \(id) has the control character U+001B in its title"), "\(build.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site")))
+  }
+
   @Test func aKilledJSONWritersTemporaryFileIsRemovedByTheNextWrite() throws {
     var cli = try CLIRunner()
     cli.environment["PMBOARD_STORE"] = "board.json"
