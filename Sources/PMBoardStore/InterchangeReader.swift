@@ -62,11 +62,11 @@ public struct InterchangeReader: Sendable {
       guard let entry = loose.entry(path: "history[\(index)]", problems: &problems) else { continue }
       history.append(entry)
     }
+    // Undo and redo records are read by the same rules as tasks and history: one reader for one format.
+    let undo = (document.undo ?? []).enumerated().compactMap { $1.change(path: "undo[\($0)]", problems: &problems) }
+    let redo = (document.redo ?? []).enumerated().compactMap { $1.change(path: "redo[\($0)]", problems: &problems) }
     guard problems.isEmpty else { throw ImportError(source: source, problems: problems) }
-    return (
-      Board(info: BoardInfo(title: title, timeZoneID: zone), tasks: tasks, history: history),
-      document.undo ?? [], document.redo ?? []
-    )
+    return (Board(info: BoardInfo(title: title, timeZoneID: zone), tasks: tasks, history: history), undo, redo)
   }
 
   /// The document in `bytes`, or the one problem that keeps it from being read.
@@ -77,19 +77,7 @@ public struct InterchangeReader: Sendable {
     var scanner = unsafe JSONScanner(bytes)
     var failure: JSONError
     do {
-      var document = try scanner.document()
-      // The JSON store's undo and redo lists (at most `ChangeLog.depth` changes each) keep the strict `Codable` form.
-      for (name, range) in [("undo", document.undoRange), ("redo", document.redoRange)] {
-        guard let range else { continue }
-        do {
-          let list = unsafe try JSONDecoder().decode(
-            [BoardChange].self, from: Data(UnsafeRawBufferPointer(rebasing: bytes[range])))
-          if name == "undo" { document.undo = list } else { document.redo = list }
-        } catch {
-          return .failure(
-            ImportError(source: source, problems: ["not valid pmboard JSON: \(describe(error, in: name))"]))
-        }
-      }
+      let document = try scanner.document()
       return .success(document)
     } catch {
       failure = error
@@ -113,31 +101,19 @@ public struct InterchangeReader: Sendable {
     unsafe UTF8Check.isValid(bytes.assumingMemoryBound(to: UInt8.self))
   }
 
-  private static func describe(_ error: any Error, in list: String) -> String {
-    guard let error = error as? DecodingError else { return "\(list): \(error)" }
-    switch error {
-    case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
-      .keyNotFound(_, let context):
-      let path = list + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-      let detail = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
-      return "\(path): \(detail ?? context.debugDescription)"
-    @unknown default:
-      return "\(list): \(error)"
-    }
-  }
 }
 
 /// Reading the interchange document's members straight into the loose form.
 extension JSONScanner {
   private enum DocumentMember: Int, CaseIterable { case format, board, tasks, history, undo, redo }
   private enum BoardMember: Int, CaseIterable { case title, timeZone }
-  private enum TaskMember: Int, CaseIterable { case id, title, body, due, state, created, updated }
-  private enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields }
+  enum TaskMember: Int, CaseIterable { case id, title, body, due, state, created, updated }
+  enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields }
 
   private static let documentNames = JSONNames(DocumentMember.allCases.map { "\($0)" })
   private static let boardNames = JSONNames(BoardMember.allCases.map { "\($0)" })
-  private static let taskNames = JSONNames(TaskMember.allCases.map { "\($0)" })
-  private static let entryNames = JSONNames(EntryMember.allCases.map { "\($0)" })
+  static let taskNames = JSONNames(TaskMember.allCases.map { "\($0)" })
+  static let entryNames = JSONNames(EntryMember.allCases.map { "\($0)" })
 
   /// The whole text as an interchange document; members not in the format are read over, as `JSONDecoder` does,
   /// and a member of the format given twice in one object is refused (which one was meant would be a guess).
@@ -152,8 +128,8 @@ extension JSONScanner {
       case .board?: document.board = try skipNull() ? nil : board()
       case .tasks?: document.tasks = try skipNull() ? nil : tasks()
       case .history?: document.history = try skipNull() ? nil : history()
-      case .undo?: document.undoRange = try skipNull() ? nil : arrayRange("undo")
-      case .redo?: document.redoRange = try skipNull() ? nil : arrayRange("redo")
+      case .undo?: document.undo = try skipNull() ? nil : changes("undo")
+      case .redo?: document.redo = try skipNull() ? nil : changes("redo")
       case nil: try skipValue()
       }
     }
@@ -181,25 +157,32 @@ extension JSONScanner {
     let names = Self.taskNames
     var array = try enterArray("tasks")
     while try nextElement(&array) {
-      var task = LooseTask()
-      var object = try enterObject("tasks[\(tasks.count)]")
-      var seen = 0
-      while let member = try nextMember(&object, names) {
-        try once(&seen, TaskMember(rawValue: member), in: "tasks[\(tasks.count)].")
-        switch TaskMember(rawValue: member) {
-        case .id?: task.id = try optionalLooseString()
-        case .title?: task.title = try optionalLooseString()
-        case .body?: task.body = try optionalLooseString()
-        case .due?: task.due = try optionalLooseString()
-        case .state?: task.state = try optionalLooseString()
-        case .created?: task.created = try optionalLooseString()
-        case .updated?: task.updated = try optionalLooseString()
-        case nil: try skipValue()
-        }
-      }
-      tasks.append(task)
+      tasks.append(try task("tasks[\(tasks.count)]", names))
     }
     return tasks
+  }
+
+  /// One task object, its members read into the loose form.
+  mutating func task(_ path: @autoclosure () -> String, _ names: JSONNames = taskNames) throws(JSONError)
+    -> LooseTask
+  {
+    var task = LooseTask()
+    var object = try enterObject(path())
+    var seen = 0
+    while let member = try nextMember(&object, names) {
+      try once(&seen, TaskMember(rawValue: member), in: path() + ".")
+      switch TaskMember(rawValue: member) {
+      case .id?: task.id = try optionalLooseString()
+      case .title?: task.title = try optionalLooseString()
+      case .body?: task.body = try optionalLooseString()
+      case .due?: task.due = try optionalLooseString()
+      case .state?: task.state = try optionalLooseString()
+      case .created?: task.created = try optionalLooseString()
+      case .updated?: task.updated = try optionalLooseString()
+      case nil: try skipValue()
+      }
+    }
+    return task
   }
 
   private mutating func history() throws(JSONError) -> [LooseEntry] {
@@ -207,29 +190,36 @@ extension JSONScanner {
     let names = Self.entryNames
     var array = try enterArray("history")
     while try nextElement(&array) {
-      var entry = LooseEntry()
-      var object = try enterObject("history[\(history.count)]")
-      var seen = 0
-      while let member = try nextMember(&object, names) {
-        try once(&seen, EntryMember(rawValue: member), in: "history[\(history.count)].")
-        switch EntryMember(rawValue: member) {
-        case .at?: entry.at = try optionalLooseString()
-        case .action?: entry.action = try optionalLooseString()
-        case .task?: entry.task = try optionalLooseString()
-        case .title?: entry.title = try optionalLooseString()
-        case .from?: entry.from = try optionalLooseString()
-        case .to?: entry.to = try optionalLooseString()
-        case .fields?: entry.fields = try skipNull() ? nil : fields("history[\(history.count)].fields")
-        case nil: try skipValue()
-        }
-      }
-      history.append(entry)
+      history.append(try entry("history[\(history.count)]", names))
     }
     return history
   }
 
+  /// One history entry object, its members read into the loose form.
+  mutating func entry(_ path: @autoclosure () -> String, _ names: JSONNames = entryNames) throws(JSONError)
+    -> LooseEntry
+  {
+    var entry = LooseEntry()
+    var object = try enterObject(path())
+    var seen = 0
+    while let member = try nextMember(&object, names) {
+      try once(&seen, EntryMember(rawValue: member), in: path() + ".")
+      switch EntryMember(rawValue: member) {
+      case .at?: entry.at = try optionalLooseString()
+      case .action?: entry.action = try optionalLooseString()
+      case .task?: entry.task = try optionalLooseString()
+      case .title?: entry.title = try optionalLooseString()
+      case .from?: entry.from = try optionalLooseString()
+      case .to?: entry.to = try optionalLooseString()
+      case .fields?: entry.fields = try skipNull() ? nil : fields(path() + ".fields")
+      case nil: try skipValue()
+      }
+    }
+    return entry
+  }
+
   /// Notes that `member` (nil: one the format does not know) was read in this object; throws if it was before.
-  private func once<Member: RawRepresentable<Int>>(
+  func once<Member: RawRepresentable<Int>>(
     _ seen: inout Int, _ member: Member?, in path: @autoclosure () -> String
   ) throws(JSONError) {
     guard let member else { return }
@@ -245,14 +235,6 @@ extension JSONScanner {
     var array = try enterArray(path())
     while try nextElement(&array) { fields.append(try looseString()) }
     return fields
-  }
-
-  /// Reads over the array at the offset and returns its byte range.
-  private mutating func arrayRange(_ path: String) throws(JSONError) -> Range<Int> {
-    guard try next("an array") == UInt8(ascii: "[") else { throw mismatch(path, expected: "an array") }
-    let start = offset
-    try skipValue()
-    return start..<offset
   }
 
   /// A member's value where a string belongs; null counts as absent, as `JSONDecoder` treats optional members.

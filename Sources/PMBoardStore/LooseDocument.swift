@@ -27,10 +27,9 @@ public struct LooseDocument {
   public var board: LooseBoard?
   public var tasks: [LooseTask]?
   public var history: [LooseEntry]?
-  public var undo: [BoardChange]?
-  public var redo: [BoardChange]?
-  /// Where the undo and redo lists are in the text, for decoding after the scan.
-  public var undoRange, redoRange: Range<Int>?
+  /// The JSON store's undo and redo lists (absent in plain interchange files).
+  public var undo: [LooseChange]?
+  public var redo: [LooseChange]?
 }
 
 public struct LooseBoard {
@@ -42,9 +41,11 @@ public struct LooseTask {
   public var id, title, body, due, state, created, updated: LooseString?
 
   /// The task, or nil with its problems added; `checkID` sees the parsed id first and may name a problem with it
-  /// (a duplicate).
+  /// (a duplicate). With `applyingRules: false` the title and body are taken as written (an undo record's task,
+  /// checked by the rules when it is applied, so that one bad record does not make a whole store unreadable).
   public func task(
-    path: @autoclosure () -> String, problems: inout [String], checkID: (UUID) -> String?
+    path: @autoclosure () -> String, problems: inout [String], applyingRules: Bool = true,
+    checkID: (UUID) -> String?
   ) -> BoardTask? {
     let before = problems.count
     let idText = id?.required("\(path()).id", &problems)
@@ -55,14 +56,16 @@ public struct LooseTask {
     if title == nil { problems.append("\(path()).title: missing") }
     // The rules' check trims the title; trimming (through `NSString`) is most of the cost of checking a task.
     var trimmedTitle: String?
-    if let titleText {
+    if let titleText, !applyingRules {
+      trimmedTitle = titleText
+    } else if let titleText {
       switch TaskRules.checkTitle(titleText) {
       case .success(let trimmed): trimmedTitle = trimmed
       case .failure(let violation): problems.append("\(path()).title: \(violation)")
       }
     }
     var bodyText = body.map { $0.required("\(path()).body", &problems) ?? "" } ?? ""
-    switch TaskRules.checkBody(bodyText) {
+    switch applyingRules ? TaskRules.checkBody(bodyText) : .success(bodyText) {
     case .success(let normalized): bodyText = normalized
     case .failure(let violation): problems.append("\(path()).body: \(violation)")
     }

@@ -51,11 +51,12 @@ public struct SQLiteTransaction: StoreTransaction {
         arguments: [list.rawValue])
     else { return nil }
     let seq = try row.decode(Int64.self, atIndex: 0)
+    let text = try row.decode(String.self, atIndex: 1)
     let change: BoardChange
     do {
-      change = try JSONDecoder().decode(BoardChange.self, from: Data(try row.decode(String.self, atIndex: 1).utf8))
+      change = try InterchangeReader().change(from: Data(text.utf8), source: "\(list.rawValue) record \(seq)")
     } catch {
-      throw DamagedRow("\(list.rawValue) record \(seq) cannot be read")
+      throw DamagedRow("\(error.problems.first ?? "\(list.rawValue) record \(seq) cannot be read")")
     }
     try db.execute(sql: "DELETE FROM undo_record WHERE seq = ?", arguments: [seq])
     return change

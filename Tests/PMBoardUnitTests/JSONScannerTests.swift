@@ -231,7 +231,7 @@ struct JSONScannerInterchangeTests {
 
   @Test func undoAndRedoOfTheWrongShapeAreNamed() {
     let text = #"{ "format": "pmboard/1", "board": {"title": "T", "timeZone": "UTC"}, "undo": [ {"entry": 5} ] }"#
-    #expect(problems(text).first?.hasPrefix("not valid pmboard JSON: undo[0].entry: ") == true)
+    #expect(problems(text).first?.contains("undo[0].entry: expected an object") == true, "\(problems(text))")
     #expect(
       problems(#"{ "format": "pmboard/1", "redo": {} }"#) == [
         "not valid pmboard JSON: line 1, column 34: redo: expected an array, found an object"

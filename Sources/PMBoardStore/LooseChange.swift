@@ -1,0 +1,80 @@
+import Foundation
+import PMBoardCore
+
+/// An undo or redo record (`{ "before": task, "after": task, "entry": history entry }`) as scanned. Its shape is
+/// checked here like an import's; the tasks' text rules are checked when the record is applied
+/// (``ChangeLog``), so a hand-edited record is refused by `undo` without making the whole store unreadable.
+public struct LooseChange {
+  public var before: LooseTask?
+  public var after: LooseTask?
+  public var entry: LooseEntry?
+
+  /// The change, or nil with its problems added under `path`.
+  public func change(path: @autoclosure () -> String, problems: inout [String]) -> BoardChange? {
+    let start = problems.count
+    let beforeTask = before?.task(path: "\(path()).before", problems: &problems, applyingRules: false) { _ in nil }
+    let afterTask = after?.task(path: "\(path()).after", problems: &problems, applyingRules: false) { _ in nil }
+    guard let entry else {
+      problems.append("\(path()).entry: missing")
+      return nil
+    }
+    let historyEntry = entry.entry(path: "\(path()).entry", problems: &problems)
+    guard problems.count == start, let historyEntry else { return nil }
+    return BoardChange(before: beforeTask, after: afterTask, entry: historyEntry)
+  }
+}
+
+/// Reading undo and redo records with the interchange reader's scanner.
+extension JSONScanner {
+  private enum ChangeMember: Int, CaseIterable { case before, after, entry }
+  private static let changeNames = JSONNames(ChangeMember.allCases.map { "\($0)" })
+
+  /// The array of records at the offset.
+  mutating func changes(_ path: String) throws(JSONError) -> [LooseChange] {
+    var changes: [LooseChange] = []
+    var array = try enterArray(path)
+    while try nextElement(&array) {
+      changes.append(try change("\(path)[\(changes.count)]"))
+    }
+    return changes
+  }
+
+  /// One record at the offset.
+  mutating func change(_ path: @autoclosure () -> String) throws(JSONError) -> LooseChange {
+    var change = LooseChange()
+    var object = try enterObject(path())
+    var seen = 0
+    while let member = try nextMember(&object, Self.changeNames) {
+      try once(&seen, ChangeMember(rawValue: member), in: path() + ".")
+      switch ChangeMember(rawValue: member) {
+      case .before?: change.before = try skipNull() ? nil : task(path() + ".before")
+      case .after?: change.after = try skipNull() ? nil : task(path() + ".after")
+      case .entry?: change.entry = try skipNull() ? nil : entry(path() + ".entry")
+      case nil: try skipValue()
+      }
+    }
+    return change
+  }
+}
+
+extension InterchangeReader {
+  /// One undo or redo record as the SQLite store keeps it (a row's JSON text), checked like an import.
+  public func change(from data: Data, source: String) throws(ImportError) -> BoardChange {
+    let result: Result<LooseChange, JSONError> = unsafe data.withUnsafeBytes { bytes in
+      var scanner = unsafe JSONScanner(bytes)
+      return Result { () throws(JSONError) -> LooseChange in
+        let change = try scanner.change("record")
+        try scanner.finish()
+        return change
+      }
+    }
+    var problems: [String] = []
+    switch result {
+    case .success(let loose):
+      if let change = loose.change(path: "record", problems: &problems) { return change }
+    case .failure(let error):
+      problems.append(unsafe data.withUnsafeBytes { unsafe "not valid pmboard JSON: \(error.described(in: $0))" })
+    }
+    throw ImportError(source: source, problems: problems)
+  }
+}
