@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 import PMBoardStore
 
@@ -9,8 +10,7 @@ enum ExportDestination {
   static func write(_ data: Data, to path: String) throws {
     var target = path
     for _ in 0..<40 {
-      var info = stat()
-      guard unsafe lstat(target, &info) == 0 else {
+      guard let info = POSIX.linkStatus(target) else {
         guard errno == ENOENT else { throw failure(path, errno) }
         return try replace(target, with: data, mode: nil, shown: path)
       }
@@ -44,24 +44,14 @@ enum ExportDestination {
   }
 
   private static func writeInPlace(_ target: String, _ data: Data, truncate: Bool, shown: String) throws {
-    let descriptor = unsafe open(target, O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0))
+    let descriptor = POSIX.open(target, O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0))
     guard descriptor >= 0 else { throw failure(shown, errno) }
     defer { close(descriptor) }
-    let code: Int32? = unsafe data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        // swift-format-ignore: NeverForceUnwrap
-        let written = unsafe Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return errno }
-        offset += written
-      }
-      return nil
-    }
+    let code = POSIX.writeAll(descriptor, data)
     if let code { throw failure(shown, code) }
   }
 
   private static func failure(_ path: String, _ code: Int32) -> CommandError {
-    CommandError(unsafe "cannot write \(path): \(String(cString: strerror(code)))")
+    CommandError("cannot write \(path): \(POSIX.errorText(code))")
   }
 }

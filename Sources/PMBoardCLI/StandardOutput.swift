@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 import Synchronization
 
@@ -12,7 +13,7 @@ enum StandardOutput {
   /// would get descriptor 1, and output meant for the terminal would be written into the store.
   static func guardStandardDescriptors() {
     for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 {
-      _ = unsafe open("/dev/null", O_RDWR)
+      _ = POSIX.open("/dev/null", O_RDWR)
       if descriptor == STDOUT_FILENO { closed.store(true, ordering: .relaxed) }
     }
   }
@@ -20,19 +21,9 @@ enum StandardOutput {
   /// Writes `data` whole, or throws saying why not.
   static func write(_ data: Data) throws(CommandError) {
     if closed.load(ordering: .relaxed) { throw CommandError("cannot write to standard output: it is closed") }
-    let failure: Int32? = unsafe data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        // swift-format-ignore: NeverForceUnwrap
-        let written = unsafe Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return errno }
-        offset += written
-      }
-      return nil
-    }
+    let failure = POSIX.writeAll(STDOUT_FILENO, data)
     if let failure {
-      throw CommandError(unsafe "cannot write to standard output: \(String(cString: strerror(failure)))")
+      throw CommandError("cannot write to standard output: \(POSIX.errorText(failure))")
     }
   }
 

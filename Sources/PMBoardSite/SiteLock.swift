@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 import Synchronization
 
@@ -15,16 +16,16 @@ final class SiteLock: Sendable {
   init(path: String, site: String, waiting: () -> Void) throws(SiteWriteError) {
     let folder = (path as NSString).deletingLastPathComponent
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let descriptor = unsafe open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = POSIX.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw unsafe .io(site, "cannot open the build lock \(path): \(String(cString: strerror(errno)))")
+      throw .io(site, "cannot open the build lock \(path): \(POSIX.errorText(errno))")
     }
     if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       waiting()
       var result: Int32
       repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
       guard result == 0 else {
-        let reason = unsafe String(cString: strerror(errno))
+        let reason = POSIX.errorText(errno)
         close(descriptor)
         throw .io(site, "cannot lock \(path): \(reason)")
       }

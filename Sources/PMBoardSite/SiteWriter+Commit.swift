@@ -1,5 +1,6 @@
 import CSystemShim
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 
 /// The swap that publishes a build, and what keeps the user's own files and folders through it.
@@ -29,7 +30,7 @@ extension SiteWriter {
     }
     for item in kept {
       // A user's file may go while the build runs (an editor's temporary file): then there is nothing to keep.
-      do { try linkFromOldSite(item) } catch  where unsafe access(outPath + "/" + item, F_OK) != 0 {}
+      do { try linkFromOldSite(item) } catch  where POSIX.access(outPath + "/" + item, F_OK) != 0 {}
     }
     if manifestUnchanged {
       try linkFromOldSite(Self.manifestName)
@@ -70,17 +71,15 @@ extension SiteWriter {
 
   /// Gives folder `target` the mode (with setgid), owner and group of folder `source`, as far as this user may.
   static func copyAttributes(from source: String, to target: String) {
-    var info = stat()
-    var current = stat()
-    guard unsafe lstat(source, &info) == 0, unsafe lstat(target, &current) == 0,
+    guard let info = POSIX.linkStatus(source), let current = POSIX.linkStatus(target),
       current.st_mode & S_IFMT == S_IFDIR
     else { return }
     if current.st_uid != info.st_uid || current.st_gid != info.st_gid {
       // Only root may give a folder away; anyone may set a group they belong to. Failing that, the mode below
       // still limits who can read.
-      if unsafe chown(target, info.st_uid, info.st_gid) != 0 { _ = unsafe chown(target, UInt32.max, info.st_gid) }
+      if POSIX.chown(target, info.st_uid, info.st_gid) != 0 { _ = POSIX.chown(target, UInt32.max, info.st_gid) }
     }
-    _ = unsafe chmod(target, info.st_mode & 0o7777)
+    _ = POSIX.chmod(target, info.st_mode & 0o7777)
   }
 
   /// Publishes the staging folder: one atomic exchange where the file system has it, else two renames that put
@@ -88,24 +87,24 @@ extension SiteWriter {
   /// deleted; a build killed in between is finished by the next one (``recoverInterruptedSwap(outPath:asidePath:)``).
   private func swapIn(pmboardFiles: Set<String>) throws(SiteWriteError) {
     guard previous != nil else {
-      guard unsafe rename(stagingPath, outPath) == 0 else {
-        throw unsafe .io(outPath, String(cString: strerror(errno)))
+      guard POSIX.rename(stagingPath, outPath) == 0 else {
+        throw .io(outPath, POSIX.errorText(errno))
       }
       return
     }
     if swap == .exchange, unsafe pmboard_exchange_paths(stagingPath, outPath) == 0 {
       // The old site is now at the staging path; a killed build would lose it to the next build's clean-up.
-      if unsafe rename(stagingPath, asidePath) != 0 {
+      if POSIX.rename(stagingPath, asidePath) != 0 {
         Self.settle(old: stagingPath, into: outPath, pmboardFiles: pmboardFiles)
         return
       }
     } else {
-      guard unsafe rename(outPath, asidePath) == 0 else {
-        throw unsafe .io(outPath, String(cString: strerror(errno)))
+      guard POSIX.rename(outPath, asidePath) == 0 else {
+        throw .io(outPath, POSIX.errorText(errno))
       }
-      guard unsafe rename(stagingPath, outPath) == 0 else {
-        let reason = unsafe String(cString: strerror(errno))
-        if unsafe rename(asidePath, outPath) == 0 { throw .io(outPath, reason) }
+      guard POSIX.rename(stagingPath, outPath) == 0 else {
+        let reason = POSIX.errorText(errno)
+        if POSIX.rename(asidePath, outPath) == 0 { throw .io(outPath, reason) }
         throw .swapInterrupted(outPath, aside: asidePath, reason)
       }
     }
@@ -115,12 +114,11 @@ extension SiteWriter {
   /// Finishes a swap a killed build left half done: with no site, the parked old site goes back; with both, the
   /// old site's user files move to the new one and the old site goes.
   static func recoverInterruptedSwap(outPath: String, asidePath: String) throws(SiteWriteError) {
-    var info = stat()
-    guard unsafe lstat(asidePath, &info) == 0 else { return }
-    if unsafe lstat(outPath, &info) != 0 {
-      guard unsafe rename(asidePath, outPath) == 0 else {
-        throw unsafe .io(
-          outPath, "cannot restore the previous site from \(asidePath): \(String(cString: strerror(errno)))")
+    guard POSIX.linkStatus(asidePath) != nil else { return }
+    if POSIX.linkStatus(outPath) == nil {
+      guard POSIX.rename(asidePath, outPath) == 0 else {
+        throw .io(
+          outPath, "cannot restore the previous site from \(asidePath): \(POSIX.errorText(errno))")
       }
       return
     }
@@ -139,7 +137,7 @@ extension SiteWriter {
   static func settle(old: String, into site: String, pmboardFiles: Set<String>) {
     for _ in 0..<4 {
       settleFolder(old: old, site: site, relative: "", pmboardFiles: pmboardFiles)
-      if unsafe rmdir(old) == 0 { return }
+      if POSIX.rmdir(old) == 0 { return }
     }
   }
 
@@ -150,26 +148,24 @@ extension SiteWriter {
       let source = old + "/" + path
       let target = site + "/" + path
       if entry.isFolder {
-        var info = stat()
-        if unsafe lstat(target, &info) != 0 {
+        if POSIX.linkStatus(target) == nil {
           try? FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
           copyAttributes(from: source, to: target)
         }
         settleFolder(old: old, site: site, relative: path, pmboardFiles: pmboardFiles)
-        _ = unsafe rmdir(source)
+        _ = POSIX.rmdir(source)
       } else if path == manifestName || pmboardFiles.contains(path) || sameFile(source, target) {
-        _ = unsafe unlink(source)
+        _ = POSIX.unlink(source)
       } else {
         try? FileManager.default.createDirectory(
           atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        _ = unsafe rename(source, target)
+        _ = POSIX.rename(source, target)
       }
     }
   }
 
   private static func sameFile(_ first: String, _ second: String) -> Bool {
-    var a = stat()
-    var b = stat()
-    return unsafe lstat(first, &a) == 0 && lstat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    guard let a = POSIX.linkStatus(first), let b = POSIX.linkStatus(second) else { return false }
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino
   }
 }

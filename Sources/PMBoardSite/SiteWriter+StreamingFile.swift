@@ -58,9 +58,9 @@ extension SiteWriter {
     mutating func copy(_ source: String, _ range: Range<Int>) {
       guard failure == nil, !range.isEmpty else { return }
       let (file, compared) = writer.contentFile(of: source)
-      let input = unsafe open(file, O_RDONLY | O_CLOEXEC)
+      let input = POSIX.open(file, O_RDONLY | O_CLOEXEC)
       guard input >= 0 else {
-        failure = unsafe .io(file, String(cString: strerror(errno)))
+        failure = .io(file, POSIX.errorText(errno))
         return
       }
       defer { close(input) }

@@ -88,8 +88,7 @@ public final class SiteWriter: Sendable {
   /// The files pmboard wrote into the site at `path` last time; nil when there is no site yet, empty for an empty
   /// folder the user made for it.
   private static func previousManifest(_ path: String) throws(SiteWriteError) -> Set<String>? {
-    var info = stat()
-    guard unsafe lstat(path, &info) == 0 else { return nil }
+    guard let info = POSIX.linkStatus(path) else { return nil }
     guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path) }
     if let text = try? String(contentsOfFile: path + "/" + manifestName, encoding: .utf8) {
       return Set(text.split(separator: "\n").dropFirst().map(String.init))
@@ -129,12 +128,12 @@ public final class SiteWriter: Sendable {
   /// Creates `path` in the staging directory, with its folders.
   func create(_ path: String) throws(SiteWriteError) -> Int32 {
     let target = stagingFile(path)
-    var descriptor = unsafe open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    var descriptor = POSIX.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     if descriptor < 0, errno == ENOENT {
       makeFolders(for: target)
-      descriptor = unsafe open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      descriptor = POSIX.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     }
-    guard descriptor >= 0 else { throw unsafe .io(target, String(cString: strerror(errno))) }
+    guard descriptor >= 0 else { throw .io(target, POSIX.errorText(errno)) }
     return descriptor
   }
 
@@ -145,7 +144,7 @@ public final class SiteWriter: Sendable {
     while offset < bytes.count {
       // swift-format-ignore: NeverForceUnwrap
       let result = unsafe Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      guard result > 0 else { throw unsafe .io(path, String(cString: strerror(errno))) }
+      guard result > 0 else { throw .io(path, POSIX.errorText(errno)) }
       offset += result
     }
   }
@@ -167,19 +166,19 @@ public final class SiteWriter: Sendable {
   func linkFromOldSite(_ path: String) throws(SiteWriteError) {
     let source = outPath + "/" + path
     let target = stagingFile(path)
-    var result = unsafe link(source, target)
+    var result = POSIX.link(source, target)
     if result != 0, errno == ENOENT {
       makeFolders(for: target)
-      result = unsafe link(source, target)
+      result = POSIX.link(source, target)
     }
-    if result != 0 { throw unsafe .io(source, String(cString: strerror(errno))) }
+    if result != 0 { throw .io(source, POSIX.errorText(errno)) }
   }
 
   /// Throws the staging directory away; the old site is untouched.
   public func discard() {
     defer { lock.release() }
     // A rebuild that changed nothing wrote nothing into it: `rmdir` is then all it takes.
-    if unsafe rmdir(stagingPath) != 0 {
+    if POSIX.rmdir(stagingPath) != 0 {
       try? FileManager.default.removeItem(atPath: stagingPath)
     }
   }

@@ -61,8 +61,7 @@ public struct Theme: Sendable {
 
   /// Refuses FIFOs, sockets and devices: reading a FIFO would wait forever for a writer.
   private static func refuseSpecialFile(_ path: String, shown: String) throws {
-    var info = stat()
-    guard unsafe stat(path, &info) == 0 else { return }
+    guard let info = POSIX.status(path) else { return }
     guard info.st_mode & S_IFMT == S_IFREG else { throw ThemeError.notARegularFile(shown) }
   }
 

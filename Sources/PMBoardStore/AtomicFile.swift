@@ -26,16 +26,16 @@ public enum AtomicFile {
       try hook(temporary)
       try verify()
       if replacing {
-        unsafe try check(rename(temporary, path), path: path, doing: "rename the new content into place")
+        try check(POSIX.rename(temporary, path), path: path, doing: "rename the new content into place")
       } else {
         // link fails if the path exists, where rename would silently replace it.
-        let linked = unsafe link(temporary, path)
+        let linked = POSIX.link(temporary, path)
         if linked != 0, errno == EEXIST { throw StoreError.alreadyExists(path: path) }
         try check(linked, path: path, doing: "create the file")
-        unsafe unlink(temporary)
+        POSIX.unlink(temporary)
       }
     } catch {
-      unsafe unlink(temporary)
+      POSIX.unlink(temporary)
       throw error
     }
     syncDirectory(of: url)
@@ -50,32 +50,26 @@ public enum AtomicFile {
     where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
       guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), kill(pid, 0) != 0, errno == ESRCH
       else { continue }
-      unsafe unlink(folder + "/" + name)
+      POSIX.unlink(folder + "/" + name)
     }
   }
 
   private static func writeSynced(_ data: Data, to temporary: String, mode: mode_t?, for path: String) throws {
-    let descriptor = unsafe open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
+    let descriptor = POSIX.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
     try check(descriptor, path: path, doing: "create a temporary file beside it")
     defer { close(descriptor) }
     // The creation mode is filtered by the umask; the store keeps the original's permissions.
     if let mode { _ = fchmod(descriptor, mode) }
-    unsafe try data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        // swift-format-ignore: NeverForceUnwrap
-        let written = unsafe write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0, errno == EINTR { continue }
-        try check(written, path: path, doing: "write")
-        offset += written
-      }
+    if let code = POSIX.writeAll(descriptor, data) {
+      errno = code
+      try check(-1, path: path, doing: "write")
     }
     try check(fsync(descriptor), path: path, doing: "flush the new content to disk")
   }
 
   /// Makes the rename itself durable; a failure here does not undo it, so it is not reported.
   private static func syncDirectory(of url: URL) {
-    let descriptor = unsafe open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let descriptor = POSIX.open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)
@@ -83,6 +77,6 @@ public enum AtomicFile {
 
   private static func check(_ result: some BinaryInteger, path: String, doing action: String) throws {
     guard result < 0 else { return }
-    throw StoreError.unwritable(path: path, reason: unsafe "cannot \(action): \(String(cString: strerror(errno)))")
+    throw StoreError.unwritable(path: path, reason: "cannot \(action): \(POSIX.errorText(errno))")
   }
 }

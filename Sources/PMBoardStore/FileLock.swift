@@ -15,10 +15,10 @@ public enum FileLock {
   public static func withLock<T>(
     _ lockPath: String, storePath: String, _ body: () throws -> T
   ) async throws -> T {
-    let descriptor = unsafe open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = POSIX.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw StoreError.unwritable(
-        path: storePath, reason: unsafe "cannot open the lock file \(lockPath): \(String(cString: strerror(errno)))")
+        path: storePath, reason: "cannot open the lock file \(lockPath): \(POSIX.errorText(errno))")
     }
     defer { close(descriptor) }  // closing the descriptor releases the lock
     try await acquire(descriptor, lockPath: lockPath, storePath: storePath)
@@ -34,7 +34,7 @@ public enum FileLock {
       let code = errno
       guard code == EWOULDBLOCK || code == EINTR else {
         throw StoreError.unwritable(
-          path: storePath, reason: unsafe "cannot lock \(lockPath): \(String(cString: strerror(code)))")
+          path: storePath, reason: "cannot lock \(lockPath): \(POSIX.errorText(code))")
       }
       guard ContinuousClock.now < deadline else {
         throw StoreError.unwritable(

@@ -74,7 +74,7 @@ public final class JSONBoardStore: BoardStore {
     return try await FileLock.withLock(target + ".lock", storePath: path) {
       let original = try readFile(target)
       // The rename only needs a writable directory; a read-only file says its owner wants it left alone.
-      if unsafe access(target, W_OK) != 0 { throw StoreError.unwritable(path: path, reason: "the file is read-only") }
+      if POSIX.access(target, W_OK) != 0 { throw StoreError.unwritable(path: path, reason: "the file is read-only") }
       let document = try parse(original.data)
       let transaction = JSONStoreTransaction(board: document.board, undo: document.undo, redo: document.redo)
       let result = try body(transaction)

@@ -21,21 +21,21 @@ public final class SQLiteBoardStore: BoardStore {
   /// only when it is complete: a process killed halfway leaves no half-made store that would block the next
   /// `init` or `import`, only a temporary file that the next `create` removes.
   public func create(_ board: Board) async throws {
-    if unsafe access(path, F_OK) == 0 { throw StoreError.alreadyExists(path: path) }
+    if POSIX.access(path, F_OK) == 0 { throw StoreError.alreadyExists(path: path) }
     StoreFile.removeAbandonedDrafts(of: path)
     let draft = StoreFile.draftPath(for: path)
     try createEmptyFile(draft)
     do {
       try await build(board, at: draft)
-      let linked = unsafe link(draft, path)
+      let linked = POSIX.link(draft, path)
       if linked != 0 {
         let code = errno
         if code == EEXIST { throw StoreError.alreadyExists(path: path) }
-        throw unsafe StoreError.unwritable(path: path, reason: String(cString: strerror(code)))
+        throw StoreError.unwritable(path: path, reason: POSIX.errorText(code))
       }
-      unsafe unlink(draft)
+      POSIX.unlink(draft)
     } catch {
-      for suffix in ["", "-journal", "-wal", "-shm"] { unsafe unlink(draft + suffix) }
+      for suffix in ["", "-journal", "-wal", "-shm"] { POSIX.unlink(draft + suffix) }
       if let error = error as? StoreError { throw error }
       throw SQLiteFailure.storeError(error, path: path, writing: true)
     }
@@ -273,7 +273,7 @@ public final class SQLiteBoardStore: BoardStore {
   private func isInReadOnlyDirectory(_ error: DatabaseError) -> Bool {
     guard error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN else { return false }
     let directory = (path as NSString).deletingLastPathComponent
-    return unsafe access(directory.isEmpty ? "." : directory, W_OK) != 0 && !StoreFile.walHasContent(path)
+    return POSIX.access(directory.isEmpty ? "." : directory, W_OK) != 0 && !StoreFile.walHasContent(path)
   }
 
   /// The path as the file part of an SQLite URI, where `?`, `#` and `%` have meanings of their own.
@@ -319,13 +319,13 @@ public final class SQLiteBoardStore: BoardStore {
   /// Creates the draft file with `O_EXCL`; two processes creating the same store both build a draft, and the
   /// link into place lets only one of them succeed.
   private func createEmptyFile(_ draft: String) throws(StoreError) {
-    let descriptor = unsafe open(draft, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let descriptor = POSIX.open(draft, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       let code = errno
       if code == EEXIST { throw .alreadyExists(path: path) }
       let directory = (path as NSString).deletingLastPathComponent
       if code == ENOENT { throw .unwritable(path: path, reason: "the directory \(directory) does not exist") }
-      throw unsafe .unwritable(path: path, reason: String(cString: strerror(code)))
+      throw .unwritable(path: path, reason: POSIX.errorText(code))
     }
     close(descriptor)
   }

@@ -15,7 +15,7 @@ public enum SQLiteHeader {
     defer { close(descriptor) }
     var header = [UInt8](repeating: 0, count: 100)
     let count = unsafe header.withUnsafeMutableBytes { unsafe read(descriptor, $0.baseAddress, 100) }
-    guard count >= 0 else { throw unsafe .unreadable(path: path, reason: String(cString: strerror(errno))) }
+    guard count >= 0 else { throw .unreadable(path: path, reason: POSIX.errorText(errno)) }
     if count == 0 { throw .notAStore(path: path, reason: "the file is empty") }
     guard count == 100, Array(header[0..<16]) == magic else {
       throw .notAStore(path: path, reason: "it is not an SQLite database")

@@ -9,15 +9,14 @@ public enum StoreFile {
   public static func open(_ file: String, storePath: String) throws(StoreError) -> (descriptor: Int32, info: stat) {
     // Non-blocking, so that opening a FIFO named as the store returns at once (to be refused below) instead of
     // waiting forever for a writer; reads from a regular file never block anyway.
-    let descriptor = unsafe Foundation.open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let descriptor = POSIX.open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT { throw .notFound(path: storePath) }
-      throw unsafe .unreadable(path: storePath, reason: String(cString: strerror(code)))
+      throw .unreadable(path: storePath, reason: POSIX.errorText(code))
     }
-    var info = stat()
-    guard unsafe fstat(descriptor, &info) == 0 else {
-      let reason = unsafe String(cString: strerror(errno))
+    guard let info = POSIX.status(ofDescriptor: descriptor) else {
+      let reason = POSIX.errorText(errno)
       close(descriptor)
       throw .unreadable(path: storePath, reason: reason)
     }
@@ -34,8 +33,7 @@ public enum StoreFile {
 
   /// Whether the SQLite store at `path` has a write-ahead log with content: changes SQLite still has to checkpoint.
   public static func walHasContent(_ path: String) -> Bool {
-    var info = stat()
-    return unsafe stat(path + "-wal", &info) == 0 && info.st_size > 0
+    return (POSIX.status(path + "-wal")?.st_size ?? 0) > 0
   }
 
   /// A private file beside `path` in which a new store is built: `.NAME.draft-PID-RANDOM`.
@@ -54,13 +52,12 @@ public enum StoreFile {
       guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), kill(pid, 0) != 0, errno == ESRCH
       else { continue }
       let draft = folder.isEmpty ? name : folder + "/" + name
-      for suffix in ["", "-journal", "-wal", "-shm"] { unsafe unlink(draft + suffix) }
+      for suffix in ["", "-journal", "-wal", "-shm"] { POSIX.unlink(draft + suffix) }
     }
   }
 
   /// Whether the file's mode gives no one the right to write it (`chmod a-w`).
   public static func hasNoWriteBits(_ path: String) -> Bool {
-    var info = stat()
-    return unsafe stat(path, &info) == 0 && info.st_mode & 0o222 == 0
+    return POSIX.status(path).map { $0.st_mode & 0o222 == 0 } ?? false
   }
 }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The system calls the stores, the site writer and the command line make on paths, with `String` arguments and
+/// optional results instead of C pointers: the C functions take pointers, so each call is unsafe code, and this
+/// target is the one place for it. Each returns what the call returns (errno is left for the caller to read).
+public enum POSIX {
+  /// `struct stat` under a name that does not clash with the functions.
+  public typealias FileStatus = Foundation.stat
+
+  /// The system's message for `code` (`strerror`).
+  public static func errorText(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+
+  /// The message for the current `errno`.
+  public static var lastErrorText: String { errorText(errno) }
+
+  public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+    Foundation.open(path, flags, mode)
+  }
+
+  @discardableResult
+  public static func rename(_ from: String, _ to: String) -> Int32 { Foundation.rename(from, to) }
+  @discardableResult
+  public static func link(_ from: String, _ to: String) -> Int32 { Foundation.link(from, to) }
+  @discardableResult
+  public static func unlink(_ path: String) -> Int32 { Foundation.unlink(path) }
+  @discardableResult
+  public static func rmdir(_ path: String) -> Int32 { Foundation.rmdir(path) }
+  public static func access(_ path: String, _ mode: Int32) -> Int32 { Foundation.access(path, mode) }
+  @discardableResult
+  public static func chmod(_ path: String, _ mode: mode_t) -> Int32 { Foundation.chmod(path, mode) }
+  @discardableResult
+  public static func chown(_ path: String, _ owner: uid_t, _ group: gid_t) -> Int32 {
+    Foundation.chown(path, owner, group)
+  }
+
+  /// The status of `path` itself (a symbolic link is not followed), or nil.
+  public static func linkStatus(_ path: String) -> FileStatus? {
+    var info = FileStatus()
+    return lstat(path, &info) == 0 ? info : nil
+  }
+
+  /// The status of what `path` leads to, or nil.
+  public static func status(_ path: String) -> FileStatus? {
+    var info = FileStatus()
+    return stat(path, &info) == 0 ? info : nil
+  }
+
+  /// The status of an open descriptor, or nil.
+  public static func status(ofDescriptor descriptor: Int32) -> FileStatus? {
+    var info = FileStatus()
+    return fstat(descriptor, &info) == 0 ? info : nil
+  }
+
+  /// Writes all of `bytes` to `descriptor`, retrying short writes and EINTR; nil, or the errno that stopped it.
+  public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      // swift-format-ignore: NeverForceUnwrap
+      let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return errno }
+      offset += written
+    }
+    return nil
+  }
+
+  /// Writes all of `data` to `descriptor`; nil, or the errno that stopped it.
+  public static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? {
+    data.withUnsafeBytes { writeAll(descriptor, $0) }
+  }
+}
