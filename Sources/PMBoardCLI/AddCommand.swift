@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
-import PMBoardStore
 
 /// `pmboard add`: puts a new task on the board.
 struct AddCommand: AsyncParsableCommand {

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import PMBoardCore
 import PMBoardSite
-import PMBoardStore
 
 /// `pmboard build`: the static site.
 struct BuildCommand: AsyncParsableCommand {

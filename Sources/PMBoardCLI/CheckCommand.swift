@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import PMBoardCore
 import PMBoardSite
-import PMBoardStore
 
 /// `pmboard check`: validates templates and catalogs without building.
 struct CheckCommand: AsyncParsableCommand {

@@ -1,6 +1,4 @@
 import PMBoardCore
-import PMBoardSite
-import PMBoardStore
 
 /// A mistake in what was typed on the command line, worded as one line saying what to do instead.
 package struct CommandError: Error, Sendable, PMBoardFailure {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
 import PMBoardStore
 
 /// Prints diagnostics as compiler lines, GitHub Actions annotations or JSON.

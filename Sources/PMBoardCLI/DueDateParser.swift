@@ -1,6 +1,4 @@
 import PMBoardCore
-import PMBoardSite
-import PMBoardStore
 
 /// Reads a due date as typed on the command line: `YYYY-MM-DD`, `today`, `tomorrow`, `yesterday`,
 /// or an offset such as `+3d`, `-1w` from today in the board's time zone.

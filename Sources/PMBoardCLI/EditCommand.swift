@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
-import PMBoardStore
 
 /// `pmboard edit`: changes a task's title, body or due date.
 struct EditCommand: AsyncParsableCommand {

@@ -1,6 +1,5 @@
 import Foundation
 import PMBoardBytes
-import PMBoardCore
 import PMBoardStore
 
 /// Where `pmboard export FILE` writes, by what FILE is: a new or regular file is replaced in one step keeping its

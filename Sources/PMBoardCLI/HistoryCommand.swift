@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
 import PMBoardStore
 
 /// `pmboard history`: the most recent changes, newest first.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
 import PMBoardStore
 
 /// `pmboard import`: loads an interchange file into the store (all or nothing).

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import PMBoardCore
 import PMBoardSite
-import PMBoardStore
 
 /// `pmboard init`: creates a new, empty (or demo) board.
 struct InitCommand: AsyncParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
 import PMBoardStore
 
 /// `pmboard list`: the board as an aligned table, overdue tasks marked.

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
-import PMBoardStore
 
 /// `pmboard move`: moves a task to another column.
 struct MoveCommand: AsyncParsableCommand {

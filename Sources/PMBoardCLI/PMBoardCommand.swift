@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
-import PMBoardStore
 
 /// The `pmboard` command line: keeps a board's store and builds its static site.
 package struct PMBoardCommand: AsyncParsableCommand {

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
-import PMBoardStore
 
 /// `pmboard remove`: takes a task off the board (undo brings it back).
 struct RemoveCommand: AsyncParsableCommand {

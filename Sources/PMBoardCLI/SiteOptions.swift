@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import PMBoardCore
 import PMBoardSite
-import PMBoardStore
 
 /// Options `build` and `check` share; each overrides the same setting in `pmboard.yml`.
 struct SiteOptions: ParsableArguments {

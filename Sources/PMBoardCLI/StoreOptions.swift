@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import PMBoardCore
-import PMBoardSite
 import PMBoardStore
 
 /// `--store`, shared by every command that reads or writes a board.

@@ -1,5 +1,4 @@
 import PMBoardCore
-import PMBoardSite
 import PMBoardStore
 
 /// Finds the one task an id prefix names, like git does with commit hashes.

@@ -1,6 +1,4 @@
 import PMBoardCore
-import PMBoardSite
-import PMBoardStore
 
 extension TaskState {
   /// A state typed on the command line (any letter case), or the error naming `option` (`--state`) if given.

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardSite
-import PMBoardStore
 
 /// `pmboard undo`: reverts the most recent change.
 struct UndoCommand: AsyncParsableCommand {

@@ -1,5 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
 
 /// One step of a render plan.
 ///

@@ -1,5 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
 
 /// The renderer's context stack, innermost last: one buffer reused by every section of a render.
 ///

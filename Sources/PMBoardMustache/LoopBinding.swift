@@ -1,5 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
 
 /// What an op reads in a bound loop (``TemplateRenderer``).
 public enum LoopBinding<Value> {

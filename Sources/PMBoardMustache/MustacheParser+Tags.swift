@@ -1,5 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
 
 /// One parser per kind of tag, each called with the parser standing on the tag's sigil (the character after `{{`).
 ///

@@ -1,4 +1,3 @@
-import PMBoardBytes
 import PMBoardCore
 
 /// Parses Mustache text into ``MustacheNode``s, collecting every problem as a ``Diagnostic``.

@@ -1,4 +1,3 @@
-import PMBoardBytes
 import PMBoardCore
 
 /// Where a tag starts in a template file: the position of its opening `{{`.

@@ -1,4 +1,3 @@
-import PMBoardBytes
 import PMBoardCore
 
 /// Finds partials that include themselves, directly or through others, with nothing that could stop them.

@@ -1,5 +1,4 @@
 import PMBoardBytes
-import PMBoardCore
 
 /// How a value behaves as a section.
 public enum SectionBehaviour {

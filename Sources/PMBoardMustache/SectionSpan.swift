@@ -1,5 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
 
 /// What a top-level section of a recorded page wrote, and which page-level keys it read.
 public struct SectionSpan {

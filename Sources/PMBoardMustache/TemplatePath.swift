@@ -1,5 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
 
 /// How a tag name finds its value on the context stack; worked out once, when a template is compiled.
 ///

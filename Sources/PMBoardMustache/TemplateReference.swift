@@ -1,5 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
 
 /// A name a template uses, and where: lets a caller check the names against its view models.
 public struct TemplateReference: Sendable, Hashable {

@@ -1,5 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
 
 /// Bound loops: a loop over a table's rows resolves each name once for all items (see ``bind(_:sample:depth:)``).
 extension TemplateRenderer {

@@ -1,5 +1,4 @@
 import PMBoardBytes
-import PMBoardCore
 
 /// Runs the ops of ``CompiledTemplates`` for one render call, appending to a byte buffer.
 ///

@@ -1,5 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
 
 /// A value a Mustache template can show or branch on.
 ///

@@ -1,6 +1,4 @@
 import Foundation
-import PMBoardCore
-import PMBoardMustache
 
 /// Finds repeated attributes on one element and repeated `id` values across a template.
 ///

@@ -1,5 +1,3 @@
-import PMBoardCore
-import PMBoardMustache
 
 /// Byte-level helpers shared by the HTML checks, which work on UTF-8 bytes because all HTML syntax is ASCII.
 public enum HTMLBytes {

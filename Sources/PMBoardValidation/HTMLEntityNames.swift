@@ -1,5 +1,3 @@
-import PMBoardCore
-import PMBoardMustache
 
 /// The names of HTML5's named character references (`&amp;`, `&nbsp;`, `&rarr;`, …), without `&` and `;`.
 ///

@@ -1,7 +1,5 @@
 import CLibXML2
 import Foundation
-import PMBoardCore
-import PMBoardMustache
 
 /// Runs libxml2's HTML parser over a masked template and collects the errors it reports, each at the byte offset
 /// where libxml2 was when it noticed (usually just after the offending construct).

@@ -1,4 +1,3 @@
-import PMBoardCore
 import PMBoardMustache
 
 /// A template's UTF-8 bytes with every Mustache tag blanked out, plus the sections those tags formed.

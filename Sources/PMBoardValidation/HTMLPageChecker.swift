@@ -1,5 +1,3 @@
-import PMBoardCore
-import PMBoardMustache
 
 /// Checks what every page template needs and a partial does not: `<!DOCTYPE html>`, `<html lang="…">`, `<title>`.
 public enum HTMLPageChecker {

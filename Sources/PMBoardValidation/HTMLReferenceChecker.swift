@@ -1,5 +1,3 @@
-import PMBoardCore
-import PMBoardMustache
 
 /// Finds `&` in text and attribute values that does not start a valid character reference.
 ///

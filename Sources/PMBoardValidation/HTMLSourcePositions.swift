@@ -1,5 +1,3 @@
-import PMBoardCore
-import PMBoardMustache
 
 /// Turns UTF-8 byte offsets into the 1-based line and column (in Unicode scalars) that editors show.
 ///

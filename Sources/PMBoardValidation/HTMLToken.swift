@@ -1,5 +1,4 @@
 import PMBoardCore
-import PMBoardMustache
 
 /// A problem found by the validator's own HTML checks, at a UTF-8 byte offset of the template.
 public struct HTMLIssue: Equatable {

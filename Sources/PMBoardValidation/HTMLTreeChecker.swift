@@ -1,5 +1,3 @@
-import PMBoardCore
-import PMBoardMustache
 
 /// Checks that elements nest and close the way HTML5 requires, keeping its own stack of open elements.
 ///
