@@ -1,4 +1,3 @@
-
 /// One step of a render plan.
 ///
 /// Plain integers only, so a plan is one flat array that rendering walks without retain/release traffic.

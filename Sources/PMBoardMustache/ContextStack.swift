@@ -1,4 +1,3 @@
-
 /// The renderer's context stack, innermost last: one buffer reused by every section of a render.
 ///
 /// A Swift array checked uniqueness and capacity on every push and pop, and bounds on every read; sections push

@@ -1,4 +1,3 @@
-
 /// What an op reads in a bound loop (``TemplateRenderer``).
 public enum LoopBinding<Value> {
   /// The item's value for key number `n`.

@@ -1,4 +1,3 @@
-
 /// One parser per kind of tag, each called with the parser standing on the tag's sigil (the character after `{{`).
 ///
 /// Each mirrors one case of swift-mustache's parse loop, including what it does with the whitespace held back at

@@ -1,4 +1,3 @@
-
 /// What a top-level section of a recorded page wrote, and which page-level keys it read.
 public struct SectionSpan {
   public var op: Int

@@ -1,4 +1,3 @@
-
 /// How a tag name finds its value on the context stack; worked out once, when a template is compiled.
 ///
 /// Follows swift-mustache's `getChild`: `.` is the top of the stack; a name starting with `.` looks only in the

@@ -1,4 +1,3 @@
-
 /// A name a template uses, and where: lets a caller check the names against its view models.
 public struct TemplateReference: Sendable, Hashable {
   /// What kind of tag uses the name.

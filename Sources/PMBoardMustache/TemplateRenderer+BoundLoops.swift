@@ -1,4 +1,3 @@
-
 /// Bound loops: a loop over a table's rows resolves each name once for all items (see ``bind(_:sample:depth:)``).
 extension TemplateRenderer {
   /// Decides, for a loop over a list whose items share a shape, what each op of `range` reads, with `sample` (the

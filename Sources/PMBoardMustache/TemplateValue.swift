@@ -1,4 +1,3 @@
-
 /// A value a Mustache template can show or branch on.
 ///
 /// View models hand these to the renderer; the templates themselves stay logic-less.

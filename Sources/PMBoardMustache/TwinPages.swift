@@ -1,4 +1,3 @@
-
 /// Two pages rendered from one template that differ only in page-level values (the default locale's board and
 /// the root index): the first records its sections, the second copies those whose page keys read the same.
 public enum TwinPages {

@@ -1,4 +1,3 @@
-
 /// Byte-level helpers shared by the HTML checks, which work on UTF-8 bytes because all HTML syntax is ASCII.
 public enum HTMLBytes {
   /// HTML's ASCII whitespace: tab, line feed, form feed, carriage return, space.

@@ -1,4 +1,3 @@
-
 /// What the validator knows about HTML5 element names: which exist, which are void, which may omit their end tag,
 /// and which start tags close an open element implicitly.
 ///

@@ -1,4 +1,3 @@
-
 /// The names of HTML5's named character references (`&amp;`, `&nbsp;`, `&rarr;`, …), without `&` and `;`.
 ///
 /// Taken from the WHATWG list (https://html.spec.whatwg.org/entities.json). libxml2 2.9 only knows HTML 4's 253 names,

@@ -1,4 +1,3 @@
-
 /// Checks what every page template needs and a partial does not: `<!DOCTYPE html>`, `<html lang="…">`, `<title>`.
 public enum HTMLPageChecker {
   /// The page-level problems of a template whose tokens and landmark start tags (`html`, `head`, `body`, `title`)

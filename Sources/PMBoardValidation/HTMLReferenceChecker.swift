@@ -1,4 +1,3 @@
-
 /// Finds `&` in text and attribute values that does not start a valid character reference.
 ///
 /// libxml2 reports a bare `&` after the fact and cannot judge HTML5-only names (`&check;`) or unknown ones (`&foo;`,

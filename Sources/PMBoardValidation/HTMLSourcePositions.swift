@@ -1,4 +1,3 @@
-
 /// Turns UTF-8 byte offsets into the 1-based line and column (in Unicode scalars) that editors show.
 ///
 /// Positions are computed from offsets rather than taken from libxml2, whose columns count bytes and point after the

@@ -1,4 +1,3 @@
-
 /// Splits a masked template into HTML tokens, following the HTML5 tokenizer closely enough to know where every tag,
 /// attribute and text run starts.
 ///

@@ -1,4 +1,3 @@
-
 /// Checks that elements nest and close the way HTML5 requires, keeping its own stack of open elements.
 ///
 /// libxml2's HTML parser closes unclosed elements silently (at a parent's end tag or at the end of the file), and
