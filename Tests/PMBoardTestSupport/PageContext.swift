@@ -1,50 +1,44 @@
-import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
+import PMBoardSite
 
-/// The variables every page template gets: language, catalog, links, the board's title and "as of" line.
-/// Page-specific contexts (board columns, history entries) sit on top of it on the context stack.
-public struct PageContext: TemplateContext {
-  public var lang: String
-  public var catalog: CatalogContext
-  /// Relative path from the page back to the site root: "" or "../".
-  public var root: String
-  public var boardTitle: String
-  public var pageTitle: String
-  public var asOf: String
-  public var asOfISO: String
-  public var summary: String
-  public var boardHref: String
-  public var historyHref: String
-  public var isBoard: Bool
-  public var canonical: String?
-  public var locales: [LocaleLink]
+/// The variables every page template gets, as README documents them: language, catalog, links, the board's title
+/// and "as of" line. Page-specific contexts (board columns, history entries) sit on top of it on the context
+/// stack. The values are the build's own ``PageInfo``, so this reference differs from the fast model only in how
+/// it answers names, which is what the parity tests check.
+package struct PageContext: TemplateContext {
+  package var info: PageInfo
+  package var catalog: CatalogContext
   /// The page's own variables (columns, entries, pager…).
-  public var page: any TemplateContext
+  package var page: any TemplateContext
 
-  public func templateValue(forKey key: String) -> TemplateValue? {
+  package init(info: PageInfo, catalog: CatalogContext, page: any TemplateContext) {
+    self.info = info
+    self.catalog = catalog
+    self.page = page
+  }
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
-    case "lang": .text(lang)
+    case "lang": .text(info.lang)
     case "t": .object(catalog)
-    case "root": .text(root)
-    case "boardTitle": .text(boardTitle)
-    case "pageTitle": .text(pageTitle)
-    case "asOf": .text(asOf)
-    case "asOfISO": .text(asOfISO)
-    case "summary": .text(summary)
-    case "boardHref": .text(boardHref)
-    case "historyHref": .text(historyHref)
-    case "isBoard": .bool(isBoard)
-    case "isHistory": .bool(!isBoard)
-    case "canonical": canonical.map(TemplateValue.text) ?? .bool(false)
-    case "locales": .list(locales)
+    case "root": .text(info.root)
+    case "boardTitle": .text(info.boardTitle)
+    case "pageTitle": .text(info.pageTitle)
+    case "asOf": .text(info.asOf)
+    case "asOfISO": .text(info.asOfISO)
+    case "summary": .text(info.summary)
+    case "boardHref": .text(info.boardHref)
+    case "historyHref": .text(info.historyHref)
+    case "isBoard": .bool(info.isBoard)
+    case "isHistory": .bool(!info.isBoard)
+    case "canonical": info.canonical.map(TemplateValue.text) ?? .bool(false)
+    case "locales": .list(info.locales)
     default: page.templateValue(forKey: key)
     }
   }
 
-  public var templateKeys: [String] {
+  package var templateKeys: [String] {
     [
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "summary", "boardHref", "historyHref",
       "isBoard", "isHistory", "canonical", "locales",
@@ -52,16 +46,8 @@ public struct PageContext: TemplateContext {
   }
 }
 
-/// One entry of the language switcher and of the `hreflang` alternates.
-public struct LocaleLink: TemplateContext {
-  public var code: String
-  public var name: String
-  /// Relative link for the switcher.
-  public var href: String
-  /// Absolute with `--base-url`, else the same as `href`; for `hreflang` alternates.
-  public var url: String
-  public var current: Bool
-
+/// A language switcher entry as the reference templates see it; the build reads the same fields as bytes.
+extension LocaleLink: TemplateContext {
   public func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "code": .text(code)
