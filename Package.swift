@@ -120,8 +120,9 @@ let package = Package(
       swiftSettings: strict
     ),
 
-    // Fixtures, the CLI runner, golden pages, store samples; with the parity tests, the only targets linking
-    // swift-mustache, the reference renderer (the library targets never do).
+    // Fixtures, the CLI runner, golden pages, store samples, and the reference view models (`PageContext` and the
+    // contexts under it, `ContextModel`) that the parity tests render with swift-mustache and with `TemplateSet`;
+    // with the parity tests, the only targets linking swift-mustache (the library targets never do).
     .target(
       name: "PMBoardTestSupport",
       dependencies: [

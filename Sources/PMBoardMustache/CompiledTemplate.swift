@@ -55,13 +55,6 @@ public struct CompiledTemplates: Sendable {
     capacities.append(2 * staticSize(of: entries.count - 1) + 256)
   }
 
-  /// Renders template number `template` for `context` and hands the UTF-8 output to `finish`.
-  public func render<Result>(
-    template: Int, context: any TemplateContext, _ finish: (UnsafeBufferPointer<UInt8>) -> Result
-  ) throws(RenderTooDeep) -> Result {
-    try unsafe render(template: template, model: ContextModel(keyNames: keyNames, root: .object(context)), finish)
-  }
-
   /// Renders template number `template` for `model` and hands the UTF-8 output to `finish`.
   /// - Throws: ``RenderTooDeep`` when partials nest deeper than ``maximumRenderDepth`` (after `finish` saw what
   ///   was rendered up to there).

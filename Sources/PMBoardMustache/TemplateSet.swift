@@ -85,22 +85,6 @@ public struct TemplateSet: Sendable {
     referencesByTemplate[name] ?? []
   }
 
-  /// Appends template `name` rendered for `context` to `output` as UTF-8.
-  /// - Precondition: the set contains `name`.
-  /// - Throws: ``TemplateRenderError/tooDeep(_:)`` when partials nest deeper than
-  ///   ``CompiledTemplates/maximumRenderDepth``; `output` then has what was rendered up to there.
-  public func render(
-    _ name: String, _ context: any TemplateContext, into output: inout [UInt8]
-  ) throws(TemplateRenderError) {
-    let number = number(of: name)
-    // Rendering goes to an internal buffer with a cheaper append; the result is copied over in one go.
-    do {
-      try unsafe compiled.render(template: number, context: context) { unsafe output.append(contentsOf: $0) }
-    } catch {
-      throw renderError(error)
-    }
-  }
-
   private func number(of name: String) -> Int {
     guard let number = numbers[name] else { preconditionFailure("TemplateSet has no template named \"\(name)\"") }
     return number
@@ -124,16 +108,6 @@ public struct TemplateSet: Sendable {
     } catch {
       throw renderError(error)
     }
-  }
-
-  /// Template `name` rendered for `context`.
-  /// - Precondition: the set contains `name`.
-  /// - Throws: ``TemplateRenderError/tooDeep(_:)`` when partials nest deeper than
-  ///   ``CompiledTemplates/maximumRenderDepth``.
-  public func render(_ name: String, _ context: any TemplateContext) throws(TemplateRenderError) -> String {
-    var output: [UInt8] = []
-    try render(name, context, into: &output)
-    return String(decoding: output, as: UTF8.self)
   }
 
   /// The diagnostic for a render that went too deep: at the partial tag where it did, naming the recursion that

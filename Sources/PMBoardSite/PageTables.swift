@@ -5,7 +5,7 @@ import PMBoardMustache
 import PMBoardStore
 import PMBoardValidation
 
-/// The page-level variables of one page as bytes: `PageContext` plus the board or history page's own.
+/// The page-level variables of one page as bytes: ``PageInfo``, every page's plus the history page's own.
 public final class PageTables: @unchecked Sendable {
   public struct Link {
     public var code: TextRef

@@ -9,16 +9,16 @@ import PMBoardValidation
 /// of these once per build and lookups switch on a byte instead of comparing strings.
 public enum SiteKey: UInt8, Sendable, CaseIterable {
   case other
-  // PageContext
+  // Every page
   case lang, t, root, boardTitle, pageTitle, asOf, asOfISO, summary, boardHref, historyHref, isBoard, isHistory
   case canonical, locales
-  // BoardContext, HistoryContext
+  // The board page, the history page
   case columns, entries, isEmpty, pageLabel, hasPager, prevHref, nextHref
-  // ColumnContext, CardContext
+  // A column, a card
   case state, label, count, cards, id, title, body, hasBody, due, hasDue, dueText, overdue, dueToday
-  // EntryContext
+  // A history entry
   case action, at, timeText, sentence
-  // LocaleLink
+  // A language switcher entry
   case code, name, href, url, current
 
   private static let byName: [String: SiteKey] = [

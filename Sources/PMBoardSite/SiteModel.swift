@@ -5,8 +5,9 @@ import PMBoardMustache
 import PMBoardStore
 import PMBoardValidation
 
-/// The site's pages as a ``RenderModel``: the same names and values as ``PageContext`` and the contexts under
-/// it (the parity tests hold the two to the same output), read from ``BoardTables``, ``LocaleTables`` and
+/// The site's pages as a ``RenderModel``: the same names and values as README's variable tables, which the tests'
+/// reference view model (`PageContext` and the contexts under it) answers the plain way (the parity tests hold
+/// the two to the same output), read from ``BoardTables``, ``LocaleTables`` and
 /// ``PageTables`` through a ``SiteView``. Make it with ``SiteRenderer/withModel(for:_:_:)``, which keeps the
 /// view and its tables alive.
 ///
@@ -331,7 +332,7 @@ import PMBoardValidation
     }
   }
 
-  /// `LocaleView.timestamp(localSeconds:)`: the `format.timestamp` message with the day's long date.
+  /// As the tests' `LocaleView.timestamp(localSeconds:)`: the `format.timestamp` message with the day's long date.
   private func writeTimestamp(_ entry: EntryRecord, into output: inout ByteWriter) {
     let secondOfDay = Instant.day(ofSecond: entry.localSeconds).secondOfDay
     let start = output.count

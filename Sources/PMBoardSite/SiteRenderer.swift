@@ -174,8 +174,8 @@ public struct SiteRenderer: Sendable {
   ) rethrows -> Result {
     // Every plan's locale was prepared: plans are made from the same locale list.
     guard let locale = prepared.locales[plan.code] else { preconditionFailure("no tables for locale \(plan.code)") }
-    let info = info(
-      plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
+    let info = pageInfo(
+      for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
     let page = PageTables(info)
     let view = SiteView(keys: prepared.keys, board: prepared.tables, locale: locale, page: page)
     return try withExtendedLifetime((prepared, locale, page, view)) {
@@ -219,59 +219,22 @@ public struct SiteRenderer: Sendable {
     return plans
   }
 
-  /// Every page's path, template and bytes as ``jobs()`` renders them (the root index copying from its twin),
-  /// for tests; with `chunk`, streamed in pieces of that size and put back together.
-  public func renderedPages(chunk: Int? = nil) -> [(path: String, template: String, bytes: [UInt8])] {
+  /// Renders every page into `write`, one after another, each root index right after the board it copies from:
+  /// what ``jobs()`` does without a ``SiteWriter``, for a caller that keeps the pages elsewhere (the parity tests
+  /// keep them in memory). `chunk` is how many bytes a render holds before handing them on.
+  /// - Throws: ``TemplateCheckError`` at the first page that nests partials too deep; the pages before it are
+  ///   written.
+  public func renderPages(chunk: Int = outputChunk, into write: FileSink) throws {
     let prepared = prepare()
-    var pages: [String: [UInt8]] = [:]
     for group in renderGroups() {
-      // The sink only collects bytes; a render that goes too deep leaves its page incomplete (tests use themes
-      // that render).
-      unsafe try? render(group, prepared, chunk: chunk ?? .max) { path, produce in
-        var bytes: [UInt8] = []
-        unsafe produce(
-          { unsafe bytes.append(contentsOf: $0) },
-          { source, range in bytes.append(contentsOf: pages[source, default: []][range]) })
-        pages[path] = bytes
-      }
-    }
-    return pagePlans().map { ($0.path, $0.template, pages[$0.path, default: []]) }
-  }
-
-  /// Every page's path, template and ``PageContext``: the view model as README documents it, built the plain
-  /// way from the `String`s of `board` (the board this renderer's snapshot packs). Tests render these with
-  /// swift-mustache and compare with ``renderedPages()``.
-  public func referencePages(of board: Board) -> [(path: String, template: String, context: PageContext)] {
-    let shared = SharedBoardData(board: board, today: moment.today)
-    var views: [String: LocaleView] = [:]
-    return pagePlans().compactMap { plan in
-      guard let catalog = theme.catalogs[plan.code] else { return nil }
-      let locale =
-        views[plan.code]
-        ?? LocaleView(
-          code: plan.code, catalog: catalog,
-          formatter: LocaleFormatter(catalog: catalog, timeZone: board.info.timeZone), shared: shared)
-      views[plan.code] = locale
-      let info = info(plan, catalog: catalog, formatter: locale.formatter, overdueCount: shared.overdueCount)
-      let content: any TemplateContext
-      if plan.isBoard {
-        content = BoardContext(
-          columns: TaskState.allCases.map { state in
-            ColumnContext(
-              state: state, label: locale.formatter.label(state),
-              cards: shared.columns[state.order].map { CardContext(card: $0, dueText: locale.dueText($0.task.due)) })
-          })
-      } else {
-        content = HistoryContext(
-          entries: shared.newestFirst[info.entries].map { EntryContext(data: $0, locale: locale) },
-          pageLabel: info.pageLabel, prevHref: info.prevHref, nextHref: info.nextHref)
-      }
-      return (plan.path, plan.template, info.context(catalog: locale.context, content: content))
+      unsafe try render(group, prepared, chunk: chunk, into: write)
     }
   }
 
-  private func info(
-    _ plan: PagePlan, catalog: LocaleCatalog, formatter: LocaleFormatter, overdueCount: Int
+  /// The page-level values of `plan`'s page in the locale with `catalog` and `formatter`, from which the build
+  /// makes the page's ``PageTables``.
+  public func pageInfo(
+    for plan: PagePlan, catalog: LocaleCatalog, formatter: LocaleFormatter, overdueCount: Int
   ) -> PageInfo {
     switch plan.kind {
     case .board(let atRoot):
@@ -339,33 +302,5 @@ public struct SiteRenderer: Sendable {
       boardHref: here + "index.html", historyHref: here + "history.html", isBoard: isBoard,
       canonical: atRoot ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
       locales: links)
-  }
-}
-
-/// The page-level values of one page, before they become a ``PageContext`` or ``PageTables``.
-public struct PageInfo {
-  public var lang: String
-  public var root: String
-  public var boardTitle: String
-  public var pageTitle: String
-  public var asOf: String
-  public var asOfISO: String
-  public var summary: String
-  public var boardHref: String
-  public var historyHref: String
-  public var isBoard: Bool
-  public var canonical: String?
-  public var locales: [LocaleLink]
-  /// History pages only: the label, the pager, and which entries (newest first) the page shows.
-  public var pageLabel = ""
-  public var prevHref: String?
-  public var nextHref: String?
-  public var entries = 0..<0
-
-  public func context(catalog: CatalogContext, content: any TemplateContext) -> PageContext {
-    PageContext(
-      lang: lang, catalog: catalog, root: root, boardTitle: boardTitle, pageTitle: pageTitle, asOf: asOf,
-      asOfISO: asOfISO, summary: summary, boardHref: boardHref, historyHref: historyHref, isBoard: isBoard,
-      canonical: canonical, locales: locales, page: content)
   }
 }

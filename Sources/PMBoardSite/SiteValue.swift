@@ -16,7 +16,7 @@ public enum SiteValue {
   case entrySentence(Int32)
   case bool(Bool)
   case number(Int)
-  /// `PageContext` with its board or history page content.
+  /// The page: every page's variables with its board or history page content.
   case page
   case catalog(Int32)
   /// Column number `n` of `TaskState.allCases`.

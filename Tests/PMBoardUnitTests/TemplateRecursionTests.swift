@@ -1,5 +1,6 @@
 import PMBoardCore
 import PMBoardMustache
+import PMBoardTestSupport
 import Testing
 
 /// A view model of plain values, for rendering a few names.

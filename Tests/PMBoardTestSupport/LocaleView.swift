@@ -1,20 +1,17 @@
-import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
+import PMBoardSite
 
-/// One locale prepared for a build: its catalog, formatter, the catalog as template context, and every date
-/// the pages will show already formatted (each distinct day once, shared by all pages of the locale).
-public final class LocaleView: Sendable {
-  public let code: String
-  public let catalog: LocaleCatalog
-  public let formatter: LocaleFormatter
-  public let context: CatalogContext
+/// One locale as the reference pages see it: its catalog, formatter, the catalog as template context, and every
+/// date the pages will show already formatted (each distinct day once, shared by all pages of the locale).
+package final class LocaleView: Sendable {
+  package let code: String
+  package let catalog: LocaleCatalog
+  package let formatter: LocaleFormatter
+  package let context: CatalogContext
   private let dueTexts: [CalendarDate: String]
   private let dayTexts: [Int: String]
 
-  public init(code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, shared: SharedBoardData) {
+  package init(code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, shared: SharedBoardData) {
     self.code = code
     self.catalog = catalog
     self.formatter = formatter
@@ -27,12 +24,12 @@ public final class LocaleView: Sendable {
     self.dayTexts = dayTexts
   }
 
-  public func dueText(_ date: CalendarDate?) -> String {
+  package func dueText(_ date: CalendarDate?) -> String {
     guard let date else { return "" }
     return dueTexts[date] ?? formatter.longDate(date)
   }
 
-  public func timestamp(localSeconds: Int) -> String {
+  package func timestamp(localSeconds: Int) -> String {
     let (day, secondOfDay) = Instant.day(ofSecond: localSeconds)
     let date = dayTexts[day] ?? formatter.longDate(CalendarDate(daysSinceEpoch: day))
     return formatter.timestamp(date: date, secondOfDay: secondOfDay)

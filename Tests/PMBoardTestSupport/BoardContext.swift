@@ -1,27 +1,24 @@
-import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// The board page's own variables: the three columns.
-public struct BoardContext: TemplateContext {
-  public var columns: [ColumnContext]
+package struct BoardContext: TemplateContext {
+  package var columns: [ColumnContext]
 
-  public func templateValue(forKey key: String) -> TemplateValue? {
+  package func templateValue(forKey key: String) -> TemplateValue? {
     key == "columns" ? .list(columns) : nil
   }
 
-  public var templateKeys: [String] { ["columns"] }
+  package var templateKeys: [String] { ["columns"] }
 }
 
 /// One column: its state, localized label, count and cards in board order.
-public struct ColumnContext: TemplateContext {
-  public var state: TaskState
-  public var label: String
-  public var cards: [CardContext]
+package struct ColumnContext: TemplateContext {
+  package var state: TaskState
+  package var label: String
+  package var cards: [CardContext]
 
-  public func templateValue(forKey key: String) -> TemplateValue? {
+  package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "state": .text(state.rawValue)
     case "label": .text(label)
@@ -32,16 +29,16 @@ public struct ColumnContext: TemplateContext {
     }
   }
 
-  public var templateKeys: [String] { ["state", "label", "count", "isEmpty", "cards"] }
+  package var templateKeys: [String] { ["state", "label", "count", "isEmpty", "cards"] }
 }
 
 /// One task card. The overdue rule comes from the model (`BoardTask.isOverdue`), not the template.
-public struct CardContext: TemplateContext {
-  public let card: CardData
+package struct CardContext: TemplateContext {
+  package let card: CardData
   /// The due date in the locale's long form, or "" without a due date.
-  public let dueText: String
+  package let dueText: String
 
-  public func templateValue(forKey key: String) -> TemplateValue? {
+  package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "id": .text(card.id)
     case "title": .text(card.task.title)
@@ -57,7 +54,7 @@ public struct CardContext: TemplateContext {
     }
   }
 
-  public var templateKeys: [String] {
+  package var templateKeys: [String] {
     ["id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday"]
   }
 }

@@ -1,22 +1,18 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
-/// What every locale needs, computed once per build: cards in board order with their overdue flags,
+/// What every locale's reference pages need, computed once per site: cards in board order with their overdue flags,
 /// history newest first with wall-clock times. Locales then only add their words.
-public final class SharedBoardData: Sendable {
-  public let columns: [[CardData]]
-  public let newestFirst: [EntryData]
-  public let overdueCount: Int
+package final class SharedBoardData: Sendable {
+  package let columns: [[CardData]]
+  package let newestFirst: [EntryData]
+  package let overdueCount: Int
   /// Every calendar day (on the board's wall clock) that a history entry falls on.
-  public let historyDays: Set<Int>
+  package let historyDays: Set<Int>
   /// Every distinct due date.
-  public let dueDates: Set<CalendarDate>
+  package let dueDates: Set<CalendarDate>
 
-  public init(board: Board, today: CalendarDate) {
+  package init(board: Board, today: CalendarDate) {
     var columns: [[CardData]] = [[], [], []]
     var overdue = 0
     var dueDates = Set<CalendarDate>()
@@ -40,15 +36,15 @@ public final class SharedBoardData: Sendable {
   }
 }
 
-/// One task as every locale shows it; the id string and flags are computed once per build.
-public final class CardData: Sendable {
-  public let task: BoardTask
-  public let id: String
-  public let dueISO: String
-  public let overdue: Bool
-  public let dueToday: Bool
+/// One task as every locale shows it; the id string and flags are computed once per site.
+package final class CardData: Sendable {
+  package let task: BoardTask
+  package let id: String
+  package let dueISO: String
+  package let overdue: Bool
+  package let dueToday: Bool
 
-  public init(_ task: BoardTask, today: CalendarDate) {
+  package init(_ task: BoardTask, today: CalendarDate) {
     self.task = task
     id = task.idString
     dueISO = task.due?.description ?? ""
@@ -57,18 +53,18 @@ public final class CardData: Sendable {
   }
 
   /// Board order within a column (``BoardOrder``).
-  public static func precedes(_ lhs: CardData, _ rhs: CardData) -> Bool {
+  package static func precedes(_ lhs: CardData, _ rhs: CardData) -> Bool {
     BoardOrder.withinColumn(lhs.task, rhs.task)
   }
 }
 
 /// One history entry with its instant formatted once and its wall-clock time in the board's zone.
-public final class EntryData: Sendable {
-  public let entry: HistoryEntry
-  public let at: String
-  public let localSeconds: Int
+package final class EntryData: Sendable {
+  package let entry: HistoryEntry
+  package let at: String
+  package let localSeconds: Int
 
-  public init(entry: HistoryEntry, localSeconds: Int) {
+  package init(entry: HistoryEntry, localSeconds: Int) {
     self.entry = entry
     at = Instant.format(entry.at)
     self.localSeconds = localSeconds

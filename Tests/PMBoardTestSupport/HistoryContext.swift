@@ -1,17 +1,15 @@
-import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
+import PMBoardSite
 
 /// One history page's own variables: its entries (newest first) and the pager.
-public struct HistoryContext: TemplateContext {
-  public var entries: [EntryContext]
-  public var pageLabel: String
-  public var prevHref: String?
-  public var nextHref: String?
+package struct HistoryContext: TemplateContext {
+  package var entries: [EntryContext]
+  package var pageLabel: String
+  package var prevHref: String?
+  package var nextHref: String?
 
-  public func templateValue(forKey key: String) -> TemplateValue? {
+  package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "entries": .list(entries)
     case "isEmpty": .bool(entries.isEmpty)
@@ -23,16 +21,16 @@ public struct HistoryContext: TemplateContext {
     }
   }
 
-  public var templateKeys: [String] { ["entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"] }
+  package var templateKeys: [String] { ["entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"] }
 }
 
 /// One history line: the action (for styling), the instant, its local time and the localized sentence.
 /// Time and sentence are made when the template asks, so a page holds no 1000 sentences at once.
-public struct EntryContext: TemplateContext {
-  public let data: EntryData
-  public let locale: LocaleView
+package struct EntryContext: TemplateContext {
+  package let data: EntryData
+  package let locale: LocaleView
 
-  public func templateValue(forKey key: String) -> TemplateValue? {
+  package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "action": .text(data.entry.action.rawValue)
     case "at": .text(data.at)
@@ -42,5 +40,5 @@ public struct EntryContext: TemplateContext {
     }
   }
 
-  public var templateKeys: [String] { ["action", "at", "timeText", "sentence"] }
+  package var templateKeys: [String] { ["action", "at", "timeText", "sentence"] }
 }

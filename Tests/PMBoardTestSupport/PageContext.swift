@@ -1,0 +1,63 @@
+import PMBoardCore
+import PMBoardMustache
+import PMBoardSite
+
+/// The variables every page template gets, as README documents them: language, catalog, links, the board's title
+/// and "as of" line. Page-specific contexts (board columns, history entries) sit on top of it on the context
+/// stack. The values are the build's own ``PageInfo``, so this reference differs from the fast model only in how
+/// it answers names, which is what the parity tests check.
+package struct PageContext: TemplateContext {
+  package var info: PageInfo
+  package var catalog: CatalogContext
+  /// The page's own variables (columns, entries, pager…).
+  package var page: any TemplateContext
+
+  package init(info: PageInfo, catalog: CatalogContext, page: any TemplateContext) {
+    self.info = info
+    self.catalog = catalog
+    self.page = page
+  }
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "lang": .text(info.lang)
+    case "t": .object(catalog)
+    case "root": .text(info.root)
+    case "boardTitle": .text(info.boardTitle)
+    case "pageTitle": .text(info.pageTitle)
+    case "asOf": .text(info.asOf)
+    case "asOfISO": .text(info.asOfISO)
+    case "summary": .text(info.summary)
+    case "boardHref": .text(info.boardHref)
+    case "historyHref": .text(info.historyHref)
+    case "isBoard": .bool(info.isBoard)
+    case "isHistory": .bool(!info.isBoard)
+    case "canonical": info.canonical.map(TemplateValue.text) ?? .bool(false)
+    case "locales": .list(info.locales)
+    default: page.templateValue(forKey: key)
+    }
+  }
+
+  package var templateKeys: [String] {
+    [
+      "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "summary", "boardHref", "historyHref",
+      "isBoard", "isHistory", "canonical", "locales",
+    ] + page.templateKeys
+  }
+}
+
+/// A language switcher entry as the reference templates see it; the build reads the same fields as bytes.
+extension LocaleLink: TemplateContext {
+  public func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "code": .text(code)
+    case "name": .text(name)
+    case "href": .text(href)
+    case "url": .text(url)
+    case "current": .bool(current)
+    default: nil
+    }
+  }
+
+  public var templateKeys: [String] { ["code", "name", "href", "url", "current"] }
+}
