@@ -72,4 +72,10 @@ extension ByteWriter {
     appendBytes(bytes)
     return RawRef(start: start, count: UInt32(bytes.count))
   }
+
+  /// Appends `text`'s UTF-8 and says where it is.
+  public mutating func appendRef(_ text: String) -> RawRef {
+    var text = text
+    return text.withUTF8 { appendRef($0) }
+  }
 }

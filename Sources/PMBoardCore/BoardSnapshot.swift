@@ -55,30 +55,25 @@ public final class BoardSnapshot: Sendable {
 
     /// Collects tasks. Text must be valid UTF-8: `String`s are, and the SQLite reader checks (and repairs) bytes.
     public struct Builder: ~Copyable {
-      private var writer = ByteWriter(capacity: 1 << 16)
+      /// Where the records' text goes: a reader holding bytes appends them here itself (`appendRef`) and adds
+      /// the references, so that no `String` is made per column.
+      public var writer = ByteWriter(capacity: 1 << 16)
       private var records: [Record] = []
 
       public init(capacity: Int = 0) {
         records.reserveCapacity(capacity)
       }
 
-      public mutating func add(
-        id: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>,
-        due: CalendarDate?, state: TaskState
-      ) {
-        unsafe records.append(
-          Record(
-            id: writer.appendRef(id), title: writer.appendRef(title), body: writer.appendRef(body), due: due,
-            state: state))
+      /// Adds a task whose text is already in ``writer``.
+      public mutating func add(id: RawRef, title: RawRef, body: RawRef, due: CalendarDate?, state: TaskState) {
+        records.append(Record(id: id, title: title, body: body, due: due, state: state))
       }
 
       public mutating func add(id: String, title: String, body: String, due: CalendarDate?, state: TaskState) {
-        var (id, title, body) = (id, title, body)
-        id.withUTF8 { id in
-          title.withUTF8 { title in
-            body.withUTF8 { body in unsafe add(id: id, title: title, body: body, due: due, state: state) }
-          }
-        }
+        let id = writer.appendRef(id)
+        let title = writer.appendRef(title)
+        let body = writer.appendRef(body)
+        add(id: id, title: title, body: body, due: due, state: state)
       }
 
       public consuming func finish() -> Tasks { Tasks(text: ByteArena(writer), records: records) }
@@ -111,7 +106,9 @@ public final class BoardSnapshot: Sendable {
 
     /// Collects history entries in order.
     public struct Builder: ~Copyable {
-      private var writer = ByteWriter(capacity: 1 << 16)
+      /// Where the titles go: a reader holding bytes appends them here itself (`appendRef`) and adds the
+      /// references, so that no `String` is made per row.
+      public var writer = ByteWriter(capacity: 1 << 16)
       private var records: [Record] = []
       private var fields: [TaskField] = []
 
@@ -119,11 +116,11 @@ public final class BoardSnapshot: Sendable {
         records.reserveCapacity(capacity)
       }
 
+      /// Adds an entry whose title is already in ``writer``.
       public mutating func add(
-        at: Int64, action: HistoryAction, title: UnsafeBufferPointer<UInt8>, from: TaskState?, to: TaskState?,
+        at: Int64, action: HistoryAction, title: RawRef, from: TaskState?, to: TaskState?,
         fields entryFields: some Collection<TaskField>
       ) {
-        let title = unsafe writer.appendRef(title)
         let fieldsStart = Int32(fields.count)
         fields.append(contentsOf: entryFields)
         records.append(
@@ -135,8 +132,8 @@ public final class BoardSnapshot: Sendable {
       public mutating func add(
         at: Int64, action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField]
       ) {
-        var title = title
-        title.withUTF8 { unsafe add(at: at, action: action, title: $0, from: from, to: to, fields: fields) }
+        let title = writer.appendRef(title)
+        add(at: at, action: action, title: title, from: from, to: to, fields: fields)
       }
 
       public consuming func finish() -> History { History(text: ByteArena(writer), records: records, fields: fields) }

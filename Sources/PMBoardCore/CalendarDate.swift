@@ -22,20 +22,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
   /// Parses exactly `YYYY-MM-DD`.
   public init?(iso text: some StringProtocol) {
-    var text = String(text)
-    guard let date = text.withUTF8({ unsafe CalendarDate(isoBytes: $0) }) else { return nil }
-    self = date
-  }
-
-  /// Parses exactly `YYYY-MM-DD` from UTF-8 bytes, without making a `String`.
-  public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
-    guard bytes.count == 10, unsafe bytes[4] == UInt8(ascii: "-"), unsafe bytes[7] == UInt8(ascii: "-") else {
-      return nil
-    }
-    guard let year = unsafe ASCIIDigits.value(bytes, 0..<4), let month = unsafe ASCIIDigits.value(bytes, 5..<7),
-      let day = unsafe ASCIIDigits.value(bytes, 8..<10)
-    else { return nil }
-    self.init(year: year, month: month, day: day)
+    guard let fields = ISODateBytes.fields(String(text)) else { return nil }
+    self.init(year: fields.year, month: fields.month, day: fields.day)
   }
 
   /// The date of the day `daysSinceEpoch` days after 1970-01-01.

@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 
 /// A file-system error from Foundation as the one short reason a person can act on: the POSIX message when the
 /// error came from a system call (`Permission denied`, `Read-only file system`), never "NSCocoaErrorDomain error
@@ -6,16 +7,16 @@ import Foundation
 public enum SystemErrorText {
   public static func reason(_ error: any Error) -> String {
     let error = error as NSError
-    if error.domain == NSPOSIXErrorDomain { return unsafe String(cString: strerror(Int32(error.code))) }
+    if error.domain == NSPOSIXErrorDomain { return POSIXMessage.text(Int32(error.code)) }
     if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return unsafe String(cString: strerror(Int32(underlying.code)))
+      return POSIXMessage.text(Int32(underlying.code))
     }
     switch CocoaError.Code(rawValue: error.code) {
-    case .fileNoSuchFile, .fileReadNoSuchFile: return unsafe String(cString: strerror(ENOENT))
-    case .fileWriteNoPermission, .fileReadNoPermission: return unsafe String(cString: strerror(EACCES))
-    case .fileWriteOutOfSpace: return unsafe String(cString: strerror(ENOSPC))
-    case .fileWriteVolumeReadOnly: return unsafe String(cString: strerror(EROFS))
-    case .fileWriteFileExists: return unsafe String(cString: strerror(EEXIST))
+    case .fileNoSuchFile, .fileReadNoSuchFile: return POSIXMessage.text(ENOENT)
+    case .fileWriteNoPermission, .fileReadNoPermission: return POSIXMessage.text(EACCES)
+    case .fileWriteOutOfSpace: return POSIXMessage.text(ENOSPC)
+    case .fileWriteVolumeReadOnly: return POSIXMessage.text(EROFS)
+    case .fileWriteFileExists: return POSIXMessage.text(EEXIST)
     case .fileReadInapplicableStringEncoding, .fileReadCorruptFile: return "it is not UTF-8 text"
     default: return error.localizedDescription
     }

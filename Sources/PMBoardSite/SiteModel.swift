@@ -322,12 +322,13 @@ import PMBoardValidation
   /// time of day here.
   private func writeInstant(_ entry: EntryRecord, into output: inout ByteWriter) {
     guard entry.utcDayIndex >= 0 else {
-      unsafe Instant.withFormatted(entry.utcSeconds) { unsafe output.appendBytes($0) }
+      var text = Instant.format(seconds: entry.utcSeconds)
+      text.withUTF8 { unsafe output.appendBytes($0) }
       return
     }
     unsafe output.appendBytes(isoDays + Int(entry.utcDayIndex) * 10, count: 10)
     unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { time in
-      unsafe Instant.putTimeOfDay(Instant.day(ofSecond: entry.utcSeconds).secondOfDay, into: time, at: 0)
+      unsafe ISOInstantBytes.putTimeOfDay(Instant.day(ofSecond: entry.utcSeconds).secondOfDay, into: time, at: 0)
       unsafe output.appendBytes(UnsafeBufferPointer(time))
     }
   }

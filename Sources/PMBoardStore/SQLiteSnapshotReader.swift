@@ -21,13 +21,15 @@ public enum SQLiteSnapshotReader {
     defer { unsafe idBuffer.deallocate() }
     unsafe try forEachRow(db, sql: "SELECT \(SQLiteRecords.shownTaskColumns) FROM task ORDER BY rowid") { row in
       let idBytes = unsafe text(row, 0)
-      guard unsafe UUID.isText(utf8: UnsafeRawBufferPointer(idBytes)) else {
+      guard unsafe UUIDBytes.isText(utf8: UnsafeRawBufferPointer(idBytes)) else {
         throw unsafe DamagedRow.taskID(string(idBytes))
       }
       let id = unsafe lowercase(idBytes, into: idBuffer)
       var due: CalendarDate?
       if unsafe sqlite3_column_type(row, 3) != SQLITE_NULL {
-        due = unsafe CalendarDate(isoBytes: text(row, 3))
+        if let fields = unsafe ISODateBytes.fields(utf8: text(row, 3)) {
+          due = CalendarDate(year: fields.year, month: fields.month, day: fields.day)
+        }
         if due == nil { throw unsafe DamagedRow.due(string(text(row, 3)), task: string(id)) }
       }
       guard let state = unsafe states.value(text(row, 4)) else {
@@ -57,7 +59,7 @@ public enum SQLiteSnapshotReader {
         throw unsafe DamagedRow.action(string(text(row, 1)))
       }
       let taskID = unsafe text(row, 2)
-      guard unsafe UUID.isText(utf8: UnsafeRawBufferPointer(taskID)) else {
+      guard unsafe UUIDBytes.isText(utf8: UnsafeRawBufferPointer(taskID)) else {
         throw unsafe DamagedRow.historyTaskID(string(taskID))
       }
       let from = unsafe state(row, 4, states)
@@ -136,5 +138,29 @@ public enum SQLiteSnapshotReader {
       unsafe buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") ? byte + 32 : byte
     }
     return unsafe UnsafeBufferPointer(rebasing: buffer[0..<id.count])
+  }
+}
+
+extension BoardSnapshot.Tasks.Builder {
+  /// Adds a task whose text is (valid) UTF-8 in place, such as a column's: copied into the snapshot as it is.
+  fileprivate mutating func add(
+    id: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>, body: UnsafeBufferPointer<UInt8>,
+    due: CalendarDate?, state: TaskState
+  ) {
+    let id = unsafe writer.appendRef(id)
+    let title = unsafe writer.appendRef(title)
+    let body = unsafe writer.appendRef(body)
+    add(id: id, title: title, body: body, due: due, state: state)
+  }
+}
+
+extension BoardSnapshot.History.Builder {
+  /// Adds an entry whose title is (valid) UTF-8 in place, such as a column's: copied into the snapshot as it is.
+  fileprivate mutating func add(
+    at: Int64, action: HistoryAction, title: UnsafeBufferPointer<UInt8>, from: TaskState?, to: TaskState?,
+    fields: [TaskField]
+  ) {
+    let title = unsafe writer.appendRef(title)
+    add(at: at, action: action, title: title, from: from, to: to, fields: fields)
   }
 }

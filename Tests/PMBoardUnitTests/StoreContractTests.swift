@@ -357,10 +357,10 @@ struct StoreRecordTests {
       for position in 0..<36 {
         var text = Array("0f8fad5b-d9cb-469f-a165-70867728950e".utf8)
         text[position] = byte
-        let parsed = text.withUnsafeBytes { UUID(utf8: $0) }
+        let parsed = text.withUnsafeBytes { UUIDBytes.uuid(utf8: $0) }
         let valid = [8, 13, 18, 23].contains(position) ? byte == UInt8(ascii: "-") : hex.contains(byte)
         #expect((parsed != nil) == valid, "\(byte) at \(position)")
-        #expect(text.withUnsafeBytes { UUID.isText(utf8: $0) } == valid, "\(byte) at \(position)")
+        #expect(text.withUnsafeBytes { UUIDBytes.isText(utf8: $0) } == valid, "\(byte) at \(position)")
         if valid { #expect(parsed == UUID(uuidString: String(decoding: text, as: UTF8.self)), "\(byte)") }
       }
     }
