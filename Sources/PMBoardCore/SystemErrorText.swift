@@ -7,16 +7,16 @@ import PMBoardBytes
 public enum SystemErrorText {
   public static func reason(_ error: any Error) -> String {
     let error = error as NSError
-    if error.domain == NSPOSIXErrorDomain { return POSIXMessage.text(Int32(error.code)) }
+    if error.domain == NSPOSIXErrorDomain { return POSIX.errorText(Int32(error.code)) }
     if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return POSIXMessage.text(Int32(underlying.code))
+      return POSIX.errorText(Int32(underlying.code))
     }
     switch CocoaError.Code(rawValue: error.code) {
-    case .fileNoSuchFile, .fileReadNoSuchFile: return POSIXMessage.text(ENOENT)
-    case .fileWriteNoPermission, .fileReadNoPermission: return POSIXMessage.text(EACCES)
-    case .fileWriteOutOfSpace: return POSIXMessage.text(ENOSPC)
-    case .fileWriteVolumeReadOnly: return POSIXMessage.text(EROFS)
-    case .fileWriteFileExists: return POSIXMessage.text(EEXIST)
+    case .fileNoSuchFile, .fileReadNoSuchFile: return POSIX.errorText(ENOENT)
+    case .fileWriteNoPermission, .fileReadNoPermission: return POSIX.errorText(EACCES)
+    case .fileWriteOutOfSpace: return POSIX.errorText(ENOSPC)
+    case .fileWriteVolumeReadOnly: return POSIX.errorText(EROFS)
+    case .fileWriteFileExists: return POSIX.errorText(EEXIST)
     case .fileReadInapplicableStringEncoding, .fileReadCorruptFile: return "it is not UTF-8 text"
     default: return error.localizedDescription
     }

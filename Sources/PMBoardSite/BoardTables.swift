@@ -1,9 +1,6 @@
 import Foundation
 import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// What every locale's pages read, computed once per build: cards sorted into board order, history newest first
 /// with wall-clock times, all text as bytes. Its independent pieces are made on every core (``concurrentMap``).

@@ -1,9 +1,5 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 import Yams
 
 /// Everything `pmboard build` and `pmboard check` need to know, from `pmboard.yml` with flags on top.

@@ -1,9 +1,6 @@
 import Foundation
 import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// The card half of ``BoardTables``: every card in board order, its text raw and escaped.
 public struct CardTables: @unchecked Sendable {

@@ -1,8 +1,4 @@
-import PMBoardBytes
-import PMBoardCore
 import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// A locale catalog as the template sees it: `{{t.board.overdue}}` walks nested keys.
 public final class CatalogContext: TemplateContext {

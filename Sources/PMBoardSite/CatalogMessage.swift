@@ -1,9 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
-
 /// A catalog string compiled once into literal text, `{placeholder}`s and Korean particle tokens (`{을}`, `{로}`…).
 public struct CatalogMessage: Sendable {
   public enum Part: Sendable {

@@ -1,9 +1,4 @@
 import Foundation
-import PMBoardBytes
-import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// `make(0)`, `make(1)`, … `make(count - 1)` computed on every core, in order.
 ///

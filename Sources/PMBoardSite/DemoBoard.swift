@@ -1,9 +1,5 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// A realistic sample board — a mobile app team writing in Korean, Japanese and English — for `init --demo`
 /// and `build --demo`. Dates are relative to today, so some tasks are always overdue and some due today.

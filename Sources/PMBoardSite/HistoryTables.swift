@@ -1,9 +1,6 @@
 import Foundation
 import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// The history half of ``BoardTables``: history newest first. Titles stay where the snapshot keeps them:
 /// sentences escape them as they are composed.

@@ -1,9 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
-
 /// Numbers distinct values in the order they are first seen, so a table can hold each once (every due date
 /// and history day is formatted once per locale, not once per card or entry).
 public struct Interner<Value: Hashable> {

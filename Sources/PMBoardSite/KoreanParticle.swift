@@ -1,9 +1,3 @@
-import PMBoardBytes
-import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
-
 /// Chooses a Korean particle by the last syllable of the word it follows, as a native writer would:
 /// 을/를, 이/가, 은/는, 과/와 by whether there is a final consonant, and (으)로 by whether it is absent or ㄹ.
 /// Words that do not end in Hangul keep the neutral written form, e.g. 을(를).

@@ -1,9 +1,5 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 import Yams
 
 /// One language's strings, read from `Templates/locales/CODE.yml`: nested keys flattened to `nav.board`,

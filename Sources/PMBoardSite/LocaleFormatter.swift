@@ -1,9 +1,5 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// Turns model values into one locale's words: long dates, timestamps in the board's time zone,
 /// column labels and history sentences. Built once per locale and build.

@@ -1,9 +1,6 @@
 import Foundation
 import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// One step of a compiled catalog message (a history sentence or the timestamp format).
 public enum MessagePart {

@@ -1,5 +1,3 @@
-import PMBoardCore
-
 /// The page-level values of one page, before they become ``PageTables`` (the build) or the tests' reference view
 /// model; one source for both, so the two cannot disagree on what a page says.
 public struct PageInfo: Sendable {

@@ -1,9 +1,5 @@
 import Foundation
 import PMBoardBytes
-import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// The page-level variables of one page as bytes: ``PageInfo``, every page's plus the history page's own.
 public final class PageTables: @unchecked Sendable {

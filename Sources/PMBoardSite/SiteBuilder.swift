@@ -1,10 +1,7 @@
 import Foundation
 import Logging
-import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
 import PMBoardStore
-import PMBoardValidation
 import Synchronization
 
 /// `pmboard build` as a list of named steps run in order:

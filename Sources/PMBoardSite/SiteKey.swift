@@ -1,9 +1,4 @@
 import Foundation
-import PMBoardBytes
-import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// Every name the site's view models answer (README's variable tables), so a template key number maps to one
 /// of these once per build and lookups switch on a byte instead of comparing strings.

@@ -1,6 +1,5 @@
 import Foundation
 import PMBoardBytes
-import PMBoardCore
 import Synchronization
 
 /// An exclusive `flock` on a lock file beside a site, held by one build from preparing the output folder until

@@ -2,8 +2,6 @@ import Foundation
 import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// The site's pages as a ``RenderModel``: the same names and values as README's variable tables, which the tests'
 /// reference view model (`PageContext` and the contexts under it) answers the plain way (the parity tests hold

@@ -1,9 +1,6 @@
 import Foundation
 import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// One card in board order, as plain values.
 public struct CardRecord {

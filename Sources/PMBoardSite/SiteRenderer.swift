@@ -3,7 +3,6 @@ import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
 import PMBoardStore
-import PMBoardValidation
 
 /// The "render pages per locale" stage: builds view models from the board and renders each page with the
 /// checked templates. Work shared by all locales (sorting, local times) is done once; pages are independent

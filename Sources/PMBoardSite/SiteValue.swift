@@ -1,9 +1,6 @@
 import Foundation
 import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// A value of the site's view model: plain integers and byte ranges, so the renderer copies it for free.
 public enum SiteValue {

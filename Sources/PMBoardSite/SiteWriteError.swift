@@ -1,10 +1,6 @@
 import CSystemShim
 import Foundation
-import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 import Synchronization
 
 /// Why the site could not be written; the previous site is untouched.

@@ -1,7 +1,6 @@
 import CSystemShim
 import Foundation
 import PMBoardBytes
-import PMBoardCore
 
 /// The swap that publishes a build, and what keeps the user's own files and folders through it.
 extension SiteWriter {

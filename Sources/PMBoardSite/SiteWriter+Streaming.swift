@@ -1,10 +1,5 @@
 import CSystemShim
 import Foundation
-import PMBoardBytes
-import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 import Synchronization
 
 /// Pages written as they render, and a rebuild's reuse of the previous site's bytes.

@@ -1,7 +1,6 @@
 import CSystemShim
 import Foundation
 import PMBoardBytes
-import PMBoardCore
 
 extension SiteWriter {
   /// One file being written piece by piece. While every byte so far equals the old site's file, nothing is

@@ -1,8 +1,6 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
-import PMBoardStore
 import PMBoardValidation
 
 /// The "validate templates" stage: every template through swift-mustache-compatible parsing and libxml2,

@@ -1,9 +1,6 @@
 import Foundation
 import PMBoardBytes
 import PMBoardCore
-import PMBoardMustache
-import PMBoardStore
-import PMBoardValidation
 
 /// The templates, locale catalogs and static assets a build uses, after the lookup order is applied:
 /// a site's own folder (`--templates`/`--public`, else `./Templates`/`./Public`) wins file by file over the

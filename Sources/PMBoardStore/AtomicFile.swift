@@ -1,6 +1,5 @@
 import Foundation
 import PMBoardBytes
-import PMBoardCore
 
 /// Replaces a file's content in one step: write a temporary file beside it, sync it, rename it over the original.
 ///

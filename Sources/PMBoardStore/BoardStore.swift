@@ -1,5 +1,4 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
 
 /// Where a board lives. Every backend (SQLite, a JSON file, later PostgreSQL) offers the same contract,

@@ -1,6 +1,5 @@
 import Foundation
 import PMBoardBytes
-import PMBoardCore
 
 /// An exclusive `flock` on a sidecar lock file, held by every JSON store writer from its read to its rename.
 ///

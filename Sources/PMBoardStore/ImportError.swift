@@ -1,5 +1,4 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
 
 /// Everything wrong with an import file; nothing was imported.

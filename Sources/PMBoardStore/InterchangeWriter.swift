@@ -1,5 +1,4 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
 
 /// Writes a board as interchange JSON (`pmboard/1`): pretty-printed, keys in a fixed order, so git diffs read well.

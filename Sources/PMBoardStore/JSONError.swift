@@ -1,6 +1,4 @@
 import Foundation
-import PMBoardBytes
-import PMBoardCore
 
 /// Where and why a JSON text could not be read.
 public struct JSONError: Error, Sendable {

@@ -1,6 +1,4 @@
 import Foundation
-import PMBoardBytes
-import PMBoardCore
 
 /// The member names a document reader looks for, kept as UTF-8 so names are matched without making strings.
 public struct JSONNames: Sendable {

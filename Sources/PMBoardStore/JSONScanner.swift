@@ -1,6 +1,4 @@
 import Foundation
-import PMBoardBytes
-import PMBoardCore
 
 /// A forward-only reader of JSON text (RFC 8259) over UTF-8 bytes that hands out values as the caller asks for them,
 /// so the interchange reader builds its documents without an intermediate tree.

@@ -1,5 +1,4 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
 
 /// `StoreTransaction` over a board held in memory: the JSON store reads the file into one, lets `ChangeLog` work on

@@ -1,5 +1,4 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
 
 /// A JSON value expected to be a string, kept even when it is not, so the reader can say what is wrong.

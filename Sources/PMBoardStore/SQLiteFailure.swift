@@ -1,7 +1,5 @@
 import Foundation
 import GRDB
-import PMBoardBytes
-import PMBoardCore
 
 /// Turns whatever an SQLite store operation threw into the one-line `StoreError` the user sees.
 public enum SQLiteFailure {

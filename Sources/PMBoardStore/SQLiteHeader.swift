@@ -1,6 +1,5 @@
 import Foundation
 import PMBoardBytes
-import PMBoardCore
 
 /// Tells whether a file is a pmboard SQLite store by reading its 100-byte header, before SQLite opens it.
 ///

@@ -1,7 +1,5 @@
 import Foundation
 import GRDB
-import PMBoardBytes
-import PMBoardCore
 
 /// The SQLite store's tables, created and upgraded by one migrator, and the mark that tells a pmboard store apart.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import PMBoardBytes
 import PMBoardCore
 
 /// `StoreTransaction` over one open SQLite write transaction; `ChangeLog` drives it.

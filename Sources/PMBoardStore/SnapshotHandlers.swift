@@ -1,4 +1,3 @@
-import PMBoardBytes
 import PMBoardCore
 
 /// Work on each half of a snapshot, done as soon as that half is read and its connection closed (a short

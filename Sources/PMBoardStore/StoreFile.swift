@@ -1,6 +1,5 @@
 import Foundation
 import PMBoardBytes
-import PMBoardCore
 
 /// A store's file as both backends open it for reading, with the failures reported the same way.
 public enum StoreFile {

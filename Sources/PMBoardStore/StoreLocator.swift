@@ -1,6 +1,4 @@
 import Foundation
-import PMBoardBytes
-import PMBoardCore
 
 /// Picks the store for a path: the backend follows the file's extension.
 public enum StoreLocator {

@@ -1,5 +1,4 @@
 import Foundation
-import PMBoardBytes
 import PMBoardCore
 
 /// The primitive reads and writes a backend offers inside one of its transactions.
