@@ -2,18 +2,29 @@
 /// encoded as 0xC2 0x80–0x9F). pmboard refuses them on input; a store written before that may still hold them,
 /// and they must not reach a page.
 public enum ControlCharacters {
-  /// The first control character's scalar value in `utf8`, or nil.
+  /// The first control character's scalar value in `utf8`, or nil. Eight bytes at a time while none of them is
+  /// below 0x20, 0x7F or 0xC2 (a C1 lead byte); byte by byte only around those.
+  @inlinable
   public static func first(in utf8: UnsafeBufferPointer<UInt8>, allowingLineFeeds: Bool) -> UInt32? {
+    guard let base = utf8.baseAddress else { return nil }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
     var index = 0
     while index < utf8.count {
-      let byte = utf8[index]
-      if byte < 0x20 {
-        if byte == 0x09 || (byte == 0x0A && allowingLineFeeds) {
-          index += 1
+      if index + 8 <= utf8.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        // A byte below 0x20 (`x - 0x20… & ~x & 0x80…`), or equal to 0x7F or 0xC2 (a zero byte after XOR).
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let del = word ^ (ones &* 0x7F)
+        let lead = word ^ (ones &* 0xC2)
+        let equal = ((del &- ones) & ~del | (lead &- ones) & ~lead) & highs
+        if below | equal == 0 {
+          index += 8
           continue
         }
-        return UInt32(byte)
       }
+      let byte = utf8[index]
+      if byte < 0x20, byte != 0x09, byte != 0x0A || !allowingLineFeeds { return UInt32(byte) }
       if byte == 0x7F { return 0x7F }
       if byte == 0xC2, index + 1 < utf8.count, (0x80...0x9F).contains(utf8[index + 1]) {
         return UInt32(utf8[index + 1])
