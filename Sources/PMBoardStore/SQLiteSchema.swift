@@ -51,6 +51,58 @@ public enum SQLiteSchema {
           CREATE INDEX undo_record_by_list ON undo_record (list, seq);
           """)
     }
+    migrator.registerMigration("v2") { db in
+      try refuseDamagedRows(db)
+      try createRowTriggers(db)
+    }
     return migrator
   }()
+
+  /// What a task or history row must hold for pmboard to read it: a UUID id, and a due date that is a real day
+  /// (`date(x, '+0 days')` moves 2026-02-30 to March, so equality holds only for real days).
+  private static let uuidPattern: String = {
+    let hex = "[0-9a-fA-F]"
+    return [8, 4, 4, 4, 12].map { String(repeating: hex, count: $0) }.joined(separator: "-")
+  }()
+
+  private static func validTask(_ row: String) -> String {
+    "\(row).id GLOB '\(uuidPattern)' AND (\(row).due IS NULL OR date(\(row).due, '+0 days') IS \(row).due)"
+  }
+
+  private static func validEntry(_ row: String) -> String { "\(row).task GLOB '\(uuidPattern)'" }
+
+  /// Rows that break the rules are refused by SQLite itself, so an edit with another tool (`sqlite3`) cannot leave
+  /// a store that `list` reads as damaged while `add` goes on writing into it. Triggers, not CHECKs: adding a
+  /// CHECK to a table means rebuilding it.
+  private static var rowTriggers: String {
+    let taskMessage = "pmboard: a task row needs a UUID id and a due date that is a real day"
+    let entryMessage = "pmboard: a history row needs the UUID of its task"
+    return ["INSERT", "UPDATE"].map { event in
+      """
+      CREATE TRIGGER task_rows_\(event.lowercased()) BEFORE \(event) ON task WHEN NOT (\(validTask("NEW")))
+      BEGIN SELECT RAISE(ABORT, '\(taskMessage)'); END;
+      CREATE TRIGGER history_rows_\(event.lowercased()) BEFORE \(event) ON history WHEN NOT (\(validEntry("NEW")))
+      BEGIN SELECT RAISE(ABORT, '\(entryMessage)'); END;
+      """
+    }.joined(separator: "\n")
+  }
+
+  static let rowTriggerNames = ["task_rows_insert", "task_rows_update", "history_rows_insert", "history_rows_update"]
+
+  static func createRowTriggers(_ db: Database) throws {
+    try db.execute(sql: rowTriggers)
+  }
+
+  static func dropRowTriggers(_ db: Database) throws {
+    for name in rowTriggerNames { try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)") }
+  }
+
+  /// A store damaged before the triggers existed is not written into: the migration, and the write that ran it,
+  /// stop here with the first bad row.
+  private static func refuseDamagedRows(_ db: Database) throws {
+    let task = try String.fetchOne(db, sql: "SELECT id FROM task AS t WHERE NOT (\(validTask("t"))) LIMIT 1")
+    if let task { throw DamagedRow("task \"\(task)\" has an id that is not a UUID or a due date that is no day") }
+    let entry = try String.fetchOne(db, sql: "SELECT task FROM history AS h WHERE NOT (\(validEntry("h"))) LIMIT 1")
+    if let entry { throw DamagedRow("a history line names task \"\(entry)\", which is not a UUID") }
+  }
 }

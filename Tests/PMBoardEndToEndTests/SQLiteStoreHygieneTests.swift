@@ -73,6 +73,45 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site")))
   }
 
+  @Test(arguments: [
+    "UPDATE task SET due = '2026-02-30'", "UPDATE task SET id = 'not-a-uuid'", "UPDATE history SET task = 'x'",
+  ])
+  func anEditWithAnotherToolThatWouldDamageRowsIsRefusedBySQLite(edit: String) throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    try cli.run("init")
+    try cli.run("add", "One", "--due", "2026-12-01")
+    let queue = try DatabaseQueue(path: cli.path("board.sqlite"))
+    #expect(throws: DatabaseError.self) { try queue.write { try $0.execute(sql: edit) } }
+    try queue.close()
+    #expect(try cli.run("list").status == 0)
+  }
+
+  @Test func aStoreDamagedBeforeTheRowChecksIsNotWrittenInto() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    try cli.run("init")
+    try cli.run("add", "One")
+    // A store as the previous version left it (no row triggers), then damaged by another tool.
+    let queue = try DatabaseQueue(path: cli.path("board.sqlite"))
+    try queue.write { db in
+      for name in ["task_rows_insert", "task_rows_update", "history_rows_insert", "history_rows_update"] {
+        try db.execute(sql: "DROP TRIGGER \(name)")
+      }
+      try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v2'")
+      try db.execute(sql: "UPDATE task SET due = '2026-02-30'")
+    }
+    try queue.close()
+    let before = cli.data("board.sqlite")
+    let list = try cli.run("list")
+    #expect(list.status == 1)
+    #expect(list.stderr.contains("damaged"), "\(list.stderr)")
+    let add = try cli.run("add", "Two")
+    #expect(add.status == 1)
+    #expect(add.stderr.contains("the store is damaged"), "\(add.stderr)")
+    #expect(cli.data("board.sqlite") == before)
+  }
+
   @Test func aKilledJSONWritersTemporaryFileIsRemovedByTheNextWrite() throws {
     var cli = try CLIRunner()
     cli.environment["PMBOARD_STORE"] = "board.json"
