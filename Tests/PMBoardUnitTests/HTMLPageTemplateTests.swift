@@ -10,12 +10,6 @@ import Testing
 
 /// The page checks (doctype, lang, title), libxml2's reports and the validator's output as a whole.
 @Suite struct HTMLPageTemplateTests {
-  private func problems(_ source: String, isPage: Bool = false) -> [String] {
-    HTMLTemplateValidator().validate(source: source, file: "t.mustache", isPage: isPage).map {
-      "\($0.line):\($0.column): \($0.message)"
-    }
-  }
-
   @Test func pageWithoutDoctypeLangAndTitleIsReported() {
     let source = """
       <html>

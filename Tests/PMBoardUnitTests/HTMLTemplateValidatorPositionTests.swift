@@ -5,12 +5,6 @@ import Testing
 /// Diagnostics point where the fix goes: an element left open at its own start tag (not at the end tag of the
 /// element around it), a missing doctype where the page's content starts (not on a comment line above it).
 @Suite struct HTMLTemplateValidatorPositionTests {
-  private func problems(_ source: String, isPage: Bool = false) -> [String] {
-    HTMLTemplateValidator().validate(source: source, file: "t.mustache", isPage: isPage).map {
-      "\($0.line):\($0.column): \($0.message)"
-    }
-  }
-
   @Test func elementLeftOpenBeforeItsParentsEndTagIsReportedAtItsStartTag() {
     let source = """
       <div>

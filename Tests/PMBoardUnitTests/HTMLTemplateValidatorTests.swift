@@ -8,12 +8,6 @@ import PMBoardTestSupport
 import PMBoardValidation
 import Testing
 
-/// Validates `source` and returns each diagnostic as `line:column: message`, the part the tests care about.
-private func problems(_ source: String, isPage: Bool = false) -> [String] {
-  HTMLTemplateValidator().validate(source: source, file: "t.mustache", isPage: isPage).map {
-    "\($0.line):\($0.column): \($0.message)"
-  }
-}
 
 @Suite struct HTMLTemplateValidatorTests {
   // MARK: - Mustache masking
