@@ -8,7 +8,6 @@ import PMBoardTestSupport
 import PMBoardValidation
 import Testing
 
-
 @Suite struct HTMLTemplateValidatorTests {
   // MARK: - Mustache masking
 
