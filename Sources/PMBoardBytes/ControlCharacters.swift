@@ -33,4 +33,12 @@ public enum ControlCharacters {
     }
     return nil
   }
+
+  /// ``first(in:allowingLineFeeds:)`` for the text `ref` names in `arena`.
+  @inlinable
+  public static func first(in arena: ByteArena, _ ref: RawRef, allowingLineFeeds: Bool) -> UInt32? {
+    first(
+      in: UnsafeBufferPointer(start: arena.base + ref.start, count: Int(ref.count)),
+      allowingLineFeeds: allowingLineFeeds)
+  }
 }

@@ -70,4 +70,43 @@ public enum POSIX {
   public static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? {
     data.withUnsafeBytes { writeAll(descriptor, $0) }
   }
+
+  /// `path` with every symbolic link and `.`/`..` resolved (`realpath`), or nil if it does not exist.
+  public static func realPath(_ path: String) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  /// Blocks this user may still write on the file system holding `path`, or nil.
+  public static func availableBlocks(near path: String) -> UInt64? {
+    var info = statvfs()
+    return statvfs(path, &info) == 0 ? UInt64(info.f_bavail) : nil
+  }
+
+  /// The entries of a folder, without `.` and `..`, from `readdir`'s entry types (no `stat` per entry unless the
+  /// file system does not say); a symbolic link to a folder is not a folder.
+  public static func directoryEntries(of folder: String) -> [(name: String, isFolder: Bool)] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var found: [(name: String, isFolder: Bool)] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        // swift-format-ignore: NeverForceUnwrap
+        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+      }
+      guard name != ".", name != ".." else { continue }
+      var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+      if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+        isFolder = linkStatus(folder + "/" + name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+      }
+      found.append((name, isFolder))
+    }
+    return found
+  }
+
+  /// Whether `path` is a folder (following symbolic links).
+  public static func isFolder(_ path: String) -> Bool {
+    status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+  }
 }

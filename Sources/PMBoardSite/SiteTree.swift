@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 
 /// What is inside a site folder, read with `readdir`'s entry types (no `stat` per entry, which was most of a no-op
 /// rebuild's commit with `FileManager`'s enumerator).
@@ -28,22 +29,6 @@ struct SiteTree {
 
   /// The entries of one folder, without `.` and `..`; a symbolic link to a folder is not a folder.
   static func entries(of folder: String) -> [(name: String, isFolder: Bool)] {
-    guard let directory = unsafe opendir(folder) else { return [] }
-    defer { unsafe closedir(directory) }
-    var found: [(name: String, isFolder: Bool)] = []
-    while let entry = unsafe readdir(directory) {
-      let name = unsafe withUnsafeBytes(of: entry.pointee.d_name) {
-        // swift-format-ignore: NeverForceUnwrap
-        unsafe String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-      }
-      guard name != ".", name != ".." else { continue }
-      var isFolder = unsafe Int32(entry.pointee.d_type) == Int32(DT_DIR)
-      if unsafe Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-        var info = stat()
-        isFolder = unsafe lstat(folder + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-      }
-      found.append((name, isFolder))
-    }
-    return found
+    POSIX.directoryEntries(of: folder)
   }
 }

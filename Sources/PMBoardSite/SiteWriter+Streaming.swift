@@ -1,5 +1,6 @@
 import CSystemShim
 import Foundation
+import PMBoardBytes
 import Synchronization
 
 /// Pages written as they render, and a rebuild's reuse of the previous site's bytes.
@@ -56,8 +57,7 @@ extension SiteWriter {
   }
 
   static func identity(of descriptor: Int32) -> FileIdentity? {
-    var info = stat()
-    guard unsafe fstat(descriptor, &info) == 0 else { return nil }
+    guard let info = POSIX.status(ofDescriptor: descriptor) else { return nil }
     return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 

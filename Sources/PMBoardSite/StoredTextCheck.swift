@@ -7,36 +7,30 @@ import PMBoardCore
 enum StoredTextCheck {
   static func refuseControlCharacters(in snapshot: BoardSnapshot) throws(BuildSettingsError) {
     let tasks = snapshot.tasks
-    let base = unsafe tasks.text.base
+    let text = tasks.text
     for record in tasks.records {
       // Two calls, not a loop over an array of fields: no allocation per task.
       var problem: (String, UInt32)?
-      if let scalar = unsafe ControlCharacters.first(in: text(base, record.title), allowingLineFeeds: false) {
+      if let scalar = ControlCharacters.first(in: text, record.title, allowingLineFeeds: false) {
         problem = ("title", scalar)
-      } else if let scalar = unsafe ControlCharacters.first(in: text(base, record.body), allowingLineFeeds: true) {
+      } else if let scalar = ControlCharacters.first(in: text, record.body, allowingLineFeeds: true) {
         problem = ("body", scalar)
       }
       guard let (field, scalar) = problem else { continue }
-      let id = String(tasks.text.string(record.id).prefix(8))
+      let id = String(text.string(record.id).prefix(8))
       throw BuildSettingsError(
         "task \(id) has the control character \(codePoint(scalar)) in its \(field) (stored before pmboard "
           + "refused them); change it with `pmboard edit \(id) --\(field) …`")
     }
     let history = snapshot.history
-    let historyBase = unsafe history.text.base
+    let historyText = history.text
     for record in history.records {
-      if let scalar = unsafe ControlCharacters.first(in: text(historyBase, record.title), allowingLineFeeds: false) {
+      if let scalar = ControlCharacters.first(in: historyText, record.title, allowingLineFeeds: false) {
         throw BuildSettingsError(
           "a history entry's title has the control character \(codePoint(scalar)) (stored before pmboard refused "
             + "them); export the board, fix the title in the file and import it with --replace")
       }
     }
-  }
-
-  /// The bytes `ref` names, from a base pointer taken once: the arena's accessor per field cost a retain each.
-  @inline(__always)
-  private static func text(_ base: UnsafePointer<UInt8>, _ ref: RawRef) -> UnsafeBufferPointer<UInt8> {
-    unsafe UnsafeBufferPointer(start: base + ref.start, count: Int(ref.count))
   }
 
   private static func codePoint(_ scalar: UInt32) -> String {

@@ -83,9 +83,7 @@ public struct Theme: Sendable {
     _ layers: inout [String: File], prefix: String, folder: String?, fallback: String, in directory: URL
   ) throws {
     let url = URL(fileURLWithPath: folder ?? fallback, relativeTo: directory).standardizedFileURL
-    var isDirectory: ObjCBool = false
-    guard unsafe FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
-    else {
+    guard POSIX.isFolder(url.path) else {
       if let folder { throw ThemeError.missingFolder(folder) }
       return
     }
@@ -96,10 +94,9 @@ public struct Theme: Sendable {
     let realRoot = url.resolvingSymlinksInPath().path
     for relative in (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? [] {
       let path = root + "/" + relative
-      var entryIsDirectory: ObjCBool = false
-      // Hidden files and folders (.DS_Store, .git) are not part of a theme.
+      // Hidden files and folders (.DS_Store, .git) are not part of a theme; neither are dangling links.
       guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-        unsafe FileManager.default.fileExists(atPath: path, isDirectory: &entryIsDirectory), !entryIsDirectory.boolValue
+        let info = POSIX.status(path), info.st_mode & S_IFMT != S_IFDIR
       else { continue }
       // A theme from a pull request must not publish the build machine's files through a symbolic link.
       let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path

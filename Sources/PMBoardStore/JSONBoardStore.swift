@@ -97,14 +97,11 @@ public final class JSONBoardStore: BoardStore {
   }
 
   private func exists(_ file: String) -> Bool {
-    var info = stat()
-    return unsafe lstat(file, &info) == 0
+    POSIX.linkStatus(file) != nil
   }
 
   private func resolved(_ file: String) -> String {
-    guard let real = unsafe realpath(file, nil) else { return file }
-    defer { unsafe free(real) }
-    return unsafe String(cString: real)
+    POSIX.realPath(file) ?? file
   }
 
   private func readFile(_ file: String) throws(StoreError) -> (data: Data, mode: mode_t) {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PMBoardBytes
 
 /// Turns whatever an SQLite store operation threw into the one-line `StoreError` the user sees.
 public enum SQLiteFailure {
@@ -45,9 +46,7 @@ public enum SQLiteFailure {
 
   /// Whether the file system holding `path` has no block left for this user.
   private static func diskIsFull(near path: String) -> Bool {
-    var info = statvfs()
     let folder = (path as NSString).deletingLastPathComponent
-    guard unsafe statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
-    return info.f_bavail == 0
+    return POSIX.availableBlocks(near: folder.isEmpty ? "." : folder) == 0
   }
 }
