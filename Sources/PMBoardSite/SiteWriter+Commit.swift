@@ -101,6 +101,7 @@ extension SiteWriter {
       guard POSIX.rename(outPath, asidePath) == 0 else {
         throw .io(outPath, POSIX.errorText(errno))
       }
+      if swap == .twoRenamesSecondFailing { try? FileManager.default.removeItem(atPath: stagingPath) }
       guard POSIX.rename(stagingPath, outPath) == 0 else {
         let reason = POSIX.errorText(errno)
         if POSIX.rename(asidePath, outPath) == 0 { throw .io(outPath, reason) }

@@ -35,6 +35,9 @@ public final class SiteWriter: Sendable {
   enum Swap: Sendable {
     case exchange
     case twoRenames
+    /// The two renames with the second failing (the staging folder gone), as a full or failing disk can make it;
+    /// the fallback's recovery is otherwise unreachable from a test.
+    case twoRenamesSecondFailing
   }
 
   struct Progress {

@@ -80,6 +80,22 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: aside.path))
   }
 
+  @Test func aFailedSecondRenamePutsTheOldSiteBackAndSaysSoTruly() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("site")
+    try publish(out, "one", swap: .twoRenames)
+    try Data("mine".utf8).write(to: out.appendingPathComponent("mine.txt"))
+    #expect {
+      try publish(out, "two", swap: .twoRenamesSecondFailing)
+    } throws: { error in
+      (error as? SiteWriteError)?.description.hasSuffix("the previous site is unchanged") == true
+    }
+    #expect(try String(contentsOf: out.appendingPathComponent("en/index.html"), encoding: .utf8) == "one")
+    #expect(try String(contentsOf: out.appendingPathComponent("mine.txt"), encoding: .utf8) == "mine")
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".site.pmboard-previous").path))
+  }
+
   @Test func aSecondWriterOfOneSiteWaitsForTheFirst() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
