@@ -29,6 +29,18 @@ public struct ArenaBuilder: ~Copyable {
     self.offset = offset
   }
 
+  /// Fills the bytes `range` of `arena`, reserved with ``ByteArena/init(reserving:)``, which must have room for
+  /// ``worstCase(rawCount:)`` of the texts stored (a builder that runs past it stops the process rather than
+  /// write outside). Builders that fill one arena at once must be given ranges that do not overlap.
+  public init(filling arena: ByteArena, _ range: Range<Int>) {
+    self.init(region: arena.region(range), at: range.lowerBound)
+  }
+
+  /// Stores a copy of the text `source` names in `arena`, raw and escaped.
+  public mutating func text(copying source: RawRef, from arena: ByteArena) -> TextRef {
+    text(utf8: arena.bytes(source))
+  }
+
   /// The most bytes `text(utf8:)` stores for texts of `rawCount` bytes in all: each as it is, then escaped,
   /// where a byte becomes at most six (`&quot;`).
   public static func worstCase(rawCount: Int) -> Int { rawCount * 7 }

@@ -42,15 +42,20 @@ public final class ByteArena: @unchecked Sendable {
 
   /// The bytes `range` of a reserved arena, to be written by one writer while no one reads the arena.
   public func region(_ range: Range<Int>) -> UnsafeMutableBufferPointer<UInt8> {
-    UnsafeMutableBufferPointer(rebasing: storage[range])
+    precondition(range.lowerBound >= 0 && range.upperBound <= storage.count, "region outside the arena")
+    return UnsafeMutableBufferPointer(rebasing: storage[range])
   }
+
+  /// How many bytes the arena holds.
+  public var count: Int { storage.count }
 
   // swift-format-ignore: NeverForceUnwrap
   public var base: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
 
   /// The bytes `text` names.
   public func bytes(_ text: RawRef) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: base + text.start, count: Int(text.count))
+    precondition(contains(text.start, Int(text.count)), "text outside its arena")
+    return UnsafeBufferPointer(start: base + text.start, count: Int(text.count))
   }
 
   /// `text` as a `String`, for the rare comparison that needs Unicode rules.

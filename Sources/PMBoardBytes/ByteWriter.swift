@@ -41,6 +41,11 @@ public struct ByteWriter: ~Copyable {
   /// The length of the whole output so far, including bytes already handed on.
   public var count: Int { flushed + pending }
 
+  /// Calls `body` with the bytes not yet handed on.
+  public func withPendingBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+    body(bytes.span)
+  }
+
   /// The bytes not yet handed on; valid until the next change.
   public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: pending) }
 
@@ -50,7 +55,10 @@ public struct ByteWriter: ~Copyable {
   }
 
   /// The byte at output position `index`, which must not have been handed on.
-  public subscript(index: Int) -> UInt8 { storage[index - flushed] }
+  public subscript(index: Int) -> UInt8 {
+    precondition(index >= flushed && index < count, "position handed on or not yet written")
+    return storage[index - flushed]
+  }
 
   public mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
@@ -116,10 +124,10 @@ public struct ByteWriter: ~Copyable {
   }
 
   /// Hands all but the last `tail` bytes to `sink` and forgets them.
-  public mutating func flush(keeping tail: Int, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+  public mutating func flush(keeping tail: Int, to sink: (Span<UInt8>) -> Void) {
     guard pending > tail else { return }
     let handed = pending - tail
-    sink(UnsafeBufferPointer(start: storage, count: handed))
+    sink(UnsafeBufferPointer(start: storage, count: handed).span)
     storage.update(from: storage + handed, count: tail)
     flushed += handed
     pending = tail

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A fixed array with a stable address, readable without reference counting while its owner lives.
+/// A fixed array with a stable address, read with a bounds check and no reference counting while its owner lives.
 public final class FixedArray<Element> {
-  public let base: UnsafeMutableBufferPointer<Element>
+  private let base: UnsafeMutableBufferPointer<Element>
 
   public init(_ elements: [Element]) {
     base = Self.allocate(elements.count)
@@ -18,20 +18,38 @@ public final class FixedArray<Element> {
     }
   }
 
-  /// Room for `count` elements, and a real address even for none (so `pointer` is valid). `base.count` must be
-  /// `count`, not the capacity: an empty table with one uninitialised slot was read as garbage (a build of a
-  /// board without history crashed now and then).
+  /// Room for `count` elements, and a real address even for none. `base.count` must be `count`, not the
+  /// capacity: an empty table with one uninitialised slot was read as garbage (a build of a board without
+  /// history crashed now and then).
   private static func allocate(_ count: Int) -> UnsafeMutableBufferPointer<Element> {
-    UnsafeMutableBufferPointer(start: .allocate(capacity: max(count, 1)), count: count)
+    UnsafeMutableBufferPointer(start: .allocate(capacity: Swift.max(count, 1)), count: count)
   }
 
   deinit {
+    base.deinitialize()
     // swift-format-ignore: NeverForceUnwrap
     base.baseAddress!.deallocate()
   }
+}
 
-  // swift-format-ignore: NeverForceUnwrap
-  public var pointer: UnsafePointer<Element> { UnsafePointer(base.baseAddress!) }
+extension FixedArray: RandomAccessCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { base.count }
+
+  @inline(__always)
+  public subscript(index: Int) -> Element {
+    precondition(index >= 0 && index < base.count, "index out of range")
+    return base[index]
+  }
+}
+
+extension FixedArray where Element == UInt8 {
+  /// Appends elements `range` to `output`.
+  public func append(_ range: Range<Int>, to output: inout ByteWriter) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "range out of bounds")
+    // swift-format-ignore: NeverForceUnwrap
+    output.appendBytes(base.baseAddress! + range.lowerBound, count: range.count)
+  }
 }
 
 /// Shared between the pages of a build when its elements may be; nothing mutates it after `init`.

@@ -77,3 +77,13 @@ public enum ISOInstantBytes {
     (out[start], out[start + 1]) = ASCIIDigits.pair(value)
   }
 }
+
+extension ByteWriter {
+  /// Appends `THH:MM:SSZ` for `secondOfDay`, as ``ISOInstantBytes/putTimeOfDay(_:into:at:)`` writes it.
+  public mutating func appendTimeOfDay(_ secondOfDay: Int) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { time in
+      ISOInstantBytes.putTimeOfDay(secondOfDay, into: time, at: 0)
+      appendBytes(UnsafeBufferPointer(time))
+    }
+  }
+}

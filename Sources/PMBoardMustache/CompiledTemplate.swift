@@ -1,3 +1,5 @@
+import PMBoardBytes
+
 /// One step of a render plan.
 ///
 /// Plain integers only, so a plan is one flat array that rendering walks without retain/release traffic.
@@ -59,12 +61,12 @@ public struct CompiledTemplates: Sendable {
   /// - Throws: ``RenderTooDeep`` when partials nest deeper than ``maximumRenderDepth`` (after `finish` saw what
   ///   was rendered up to there).
   public func render<Model: RenderModel, Result>(
-    template: Int, model: Model, _ finish: (UnsafeBufferPointer<UInt8>) -> Result
+    template: Int, model: Model, _ finish: (Span<UInt8>) -> Result
   ) throws(RenderTooDeep) -> Result {
     let (result, tooDeep) = withProgram { program in
-      var renderer = unsafe TemplateRenderer(program: program, model: model, capacity: capacities[template])
+      var renderer = TemplateRenderer(program: program, model: model, capacity: capacities[template])
       renderer.render(template: template)
-      return (unsafe finish(renderer.output.bytes), renderer.tooDeep)
+      return (renderer.output.withPendingBytes(finish), renderer.tooDeep)
     }
     if let tooDeep { throw RenderTooDeep(op: tooDeep) }
     return result
@@ -76,15 +78,15 @@ public struct CompiledTemplates: Sendable {
   /// - Throws: ``RenderTooDeep`` when partials nest deeper than ``maximumRenderDepth``.
   @discardableResult
   public func render<Model: RenderModel>(
-    template: Int, model: Model, chunk: Int, twin: TwinPages = .none, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    template: Int, model: Model, chunk: Int, twin: TwinPages = .none, emit: (Span<UInt8>) -> Void
   ) throws(RenderTooDeep) -> [SectionSpan] {
     let (sections, tooDeep) = withProgram { program in
-      unsafe withoutActuallyEscaping(emit) { emit in
-        var renderer = unsafe TemplateRenderer(
+      withoutActuallyEscaping(emit) { emit in
+        var renderer = TemplateRenderer(
           program: program, model: model, capacity: min(capacities[template], chunk) + 4096, chunk: chunk,
           emit: emit, twin: twin)
         renderer.render(template: template)
-        unsafe emit(renderer.output.bytes)
+        renderer.output.withPendingBytes(emit)
         return (renderer.sections, renderer.tooDeep)
       }
     }
@@ -101,14 +103,14 @@ public struct CompiledTemplates: Sendable {
   }
 
   private func withProgram<Result>(_ body: (RenderProgram) -> Result) -> Result {
-    unsafe ops.withUnsafeBufferPointer { ops in
-      unsafe bytes.withUnsafeBufferPointer { bytes in
-        unsafe lineFeeds.withUnsafeBufferPointer { lineFeeds in
-          unsafe paths.withUnsafeBufferPointer { paths in
-            unsafe pathKeys.withUnsafeBufferPointer { pathKeys in
-              unsafe entries.withUnsafeBufferPointer { entries in
-                unsafe nesting.withUnsafeBufferPointer { nesting in
-                  unsafe body(
+    ops.withReadView { ops in
+      bytes.withReadView { bytes in
+        lineFeeds.withReadView { lineFeeds in
+          paths.withReadView { paths in
+            pathKeys.withReadView { pathKeys in
+              entries.withReadView { entries in
+                nesting.withReadView { nesting in
+                  body(
                     RenderProgram(
                       ops: ops, bytes: bytes, lineFeeds: lineFeeds, paths: paths, pathKeys: pathKeys,
                       entries: entries, nesting: nesting))
@@ -227,15 +229,15 @@ public struct CompiledPath: Sendable {
 }
 
 /// The compiled templates as the renderer reads them, borrowed for one render.
-@safe public struct RenderProgram {
-  public let ops: UnsafeBufferPointer<RenderOp>
-  public let bytes: UnsafeBufferPointer<UInt8>
-  public let lineFeeds: UnsafeBufferPointer<Int32>
-  public let paths: UnsafeBufferPointer<CompiledPath>
-  public let pathKeys: UnsafeBufferPointer<Int32>
-  public let entries: UnsafeBufferPointer<Range<Int>>
+public struct RenderProgram {
+  public let ops: ReadView<RenderOp>
+  public let bytes: ReadView<UInt8>
+  public let lineFeeds: ReadView<Int32>
+  public let paths: ReadView<CompiledPath>
+  public let pathKeys: ReadView<Int32>
+  public let entries: ReadView<Range<Int>>
   /// Per op, the sections around it in its template.
-  public let nesting: UnsafeBufferPointer<UInt8>
+  public let nesting: ReadView<UInt8>
 }
 
 /// Rendering stopped at partial op number `op`: it would have nested deeper than

@@ -8,15 +8,15 @@ extension TemplateRenderer {
   mutating func bind(_ range: Range<Int>, sample: Model.Value, depth: Int) -> Bool {
     // Deeper partials are rare enough to render generic, and the limit stops a partial that includes itself.
     guard depth < 8, pageKeys == nil || !model.isPageLevel(sample) else { return false }
-    let table = unsafe bindingTable()
+    prepareBindings()
     var index = range.lowerBound
     while index < range.upperBound {
-      switch unsafe program.ops[index] {
+      switch program.ops[index] {
       case .text:
         index += 1
       case .variable(let path, _):
         guard let binding = binding(of: Int(path), sample: sample) else { return false }
-        unsafe table[index] = binding
+        bindings[index] = binding
         index += 1
       case .section(let path, let inverted, let end):
         guard let binding = binding(of: Int(path), sample: sample) else { return false }
@@ -27,11 +27,11 @@ extension TemplateRenderer {
           case .list: return false
           }
         }
-        unsafe table[index] = binding
+        bindings[index] = binding
         guard bind(index + 1..<Int(end), sample: sample, depth: depth) else { return false }
         index = Int(end)
       case .partial(let template, _, let indentationCount):
-        guard indentationCount == 0, unsafe bind(program.entries[Int(template)], sample: sample, depth: depth + 1)
+        guard indentationCount == 0, bind(program.entries[Int(template)], sample: sample, depth: depth + 1)
         else {
           return false
         }
@@ -43,9 +43,9 @@ extension TemplateRenderer {
 
   /// What path number `pathIndex` reads in a bound loop, or nil if it cannot be bound.
   mutating func binding(of pathIndex: Int, sample: Model.Value) -> LoopBinding<Model.Value>? {
-    let path = unsafe program.paths[pathIndex]
+    let path = program.paths[pathIndex]
     // Only the implicit iterator has no parts.
-    var first: Int { unsafe Int(program.pathKeys[Int(path.keyStart)]) }
+    var first: Int { Int(program.pathKeys[Int(path.keyStart)]) }
     switch path.anchor {
     case .implicitIterator:
       return .itself
@@ -60,33 +60,27 @@ extension TemplateRenderer {
     }
   }
 
-  /// The loop bindings, one slot per op, allocated on first use.
-  mutating func bindingTable() -> UnsafeMutablePointer<LoopBinding<Model.Value>> {
-    if let table = unsafe bindings { return unsafe table }
-    let table = unsafe UnsafeMutablePointer<LoopBinding<Model.Value>>.allocate(capacity: program.ops.count)
-    unsafe table.initialize(repeating: .itself, count: program.ops.count)
-    unsafe bindings = unsafe table
-    return unsafe table
+  /// Gives the loop bindings one slot per op, on first use.
+  mutating func prepareBindings() {
+    if bindings.count < program.ops.count { bindings.fill(repeating: .itself, count: program.ops.count) }
   }
 
   /// ``run(_:indent:)`` for one item of a bound loop, at indentation 0: the same output without the stack.
   mutating func runBound(_ range: Range<Int>, item: Model.Value) {
-    let table = unsafe bindingTable()
     var index = range.lowerBound
     while index < range.upperBound {
-      switch unsafe program.ops[index] {
+      switch program.ops[index] {
       case .text(let start, let count, _):
-        // swift-format-ignore: NeverForceUnwrap
-        unsafe output.appendBytes(program.bytes.baseAddress! + Int(start), count: Int(count))
+        output.append(program.bytes, Int(start)..<Int(start) + Int(count))
         index += 1
       case .variable(_, let escaped):
-        if let value = unsafe table[index].value(item: item, model: model) {
+        if let value = bindings[index].value(item: item, model: model) {
           model.write(value, escaped: escaped, into: &output)
         }
         index += 1
       case .section(_, let inverted, let end):
         var renders = inverted
-        if let value = unsafe table[index].value(item: item, model: model) {
+        if let value = bindings[index].value(item: item, model: model) {
           switch model.behaviour(of: value) {
           case .trueFlag: renders = !inverted
           case .falseFlag: renders = inverted
@@ -99,7 +93,7 @@ extension TemplateRenderer {
         }
         index = Int(end)
       case .partial(let template, _, _):
-        unsafe runBound(program.entries[Int(template)], item: item)
+        runBound(program.entries[Int(template)], item: item)
         index += 1
       }
     }

@@ -13,7 +13,7 @@ import PMBoardBytes
 /// Partial indentation copies swift-mustache exactly, quirks included: each render of a token list (a template,
 /// one section iteration, a partial) starts fresh, and writes the indentation before a token only when that
 /// token writes something and this render's output so far ends with "\n" (not "\r\n").
-@safe public struct TemplateRenderer<Model: RenderModel>: ~Copyable {
+public struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   static var lineFeed: UInt8 { UInt8(ascii: "\n") }
   static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
 
@@ -27,7 +27,7 @@ import PMBoardBytes
   var indentation: [UInt8] = []
   /// A streaming render hands output on once this many bytes are pending (`Int.max`: never).
   let chunk: Int
-  let emit: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  let emit: ((Span<UInt8>) -> Void)?
   /// Twin pages: what the page template's own sections wrote, recorded when `recordsSections`.
   public internal(set) var sections: [SectionSpan] = []
   let recordsSections: Bool
@@ -38,7 +38,7 @@ import PMBoardBytes
   let splice: ((Range<Int>) -> Void)?
   /// Per op, what it reads in the loop that runs bound (``bind(_:sample:depth:)``); allocated on the first such
   /// loop. Bound loops never nest (a list section inside one keeps it generic), so one table serves them all.
-  var bindings: UnsafeMutablePointer<LoopBinding<Model.Value>>?
+  var bindings = ScratchTable<LoopBinding<Model.Value>>()
   /// The partials entered, plus the sections around each one's tag (``CompiledTemplates/maximumRenderDepth``).
   var depth = 0
   /// The depth a partial may reach; -1 once one went too deep, so that no further partial renders and a
@@ -49,33 +49,26 @@ import PMBoardBytes
 
   public init(
     program: RenderProgram, model: Model, capacity: Int, chunk: Int = .max,
-    emit: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil, twin: TwinPages = .none
+    emit: ((Span<UInt8>) -> Void)? = nil, twin: TwinPages = .none
   ) {
     self.program = program
     self.model = model
     self.output = ByteWriter(capacity: capacity)
     self.stack = ContextStack(root: model.root)
-    self.chunk = unsafe emit == nil ? .max : chunk
-    unsafe self.emit = unsafe emit
+    self.chunk = emit == nil ? .max : chunk
+    self.emit = emit
     switch twin {
     case .none:
       (recordsSections, reuse, splice) = (false, [:], nil)
     case .record:
       (recordsSections, reuse, splice) = (true, [:], nil)
     case .reuse(let spans, let copy):
-      (recordsSections, reuse, splice) = unsafe (false, spans, emit == nil ? nil : copy)
-    }
-  }
-
-  deinit {
-    if let bindings = unsafe bindings {
-      unsafe bindings.deinitialize(count: program.ops.count)
-      unsafe bindings.deallocate()
+      (recordsSections, reuse, splice) = (false, spans, emit == nil ? nil : copy)
     }
   }
 
   public mutating func render(template: Int) {
-    let range = unsafe program.entries[template]
+    let range = program.entries[template]
     guard recordsSections || splice != nil else {
       run(range, indent: 0)
       return
@@ -84,12 +77,12 @@ import PMBoardBytes
     // before it, so a twin page can copy it.
     var index = range.lowerBound
     while index < range.upperBound {
-      guard case .section(_, _, let end) = unsafe program.ops[index] else {
+      guard case .section(_, _, let end) = program.ops[index] else {
         index = execute(at: index, indent: 0)
         continue
       }
-      if let bytes = reuse[index], let splice, let emit = unsafe emit {
-        unsafe output.flush(keeping: 0, to: emit)
+      if let bytes = reuse[index], let splice, let emit = emit {
+        output.flush(keeping: 0, to: emit)
         splice(bytes)
         index = Int(end)
       } else if recordsSections {
@@ -123,15 +116,15 @@ import PMBoardBytes
     let frameStart = output.count
     var index = range.lowerBound
     while index < range.upperBound {
-      if case .text(let start, let count, let firstLineFeed) = unsafe program.ops[index] {
+      if case .text(let start, let count, let firstLineFeed) = program.ops[index] {
         // Merged text: each swift-mustache text token ends at a line feed, so split there.
         var pieceStart = Int(start)
         let end = pieceStart + Int(count)
         var lineFeed = Int(firstLineFeed)
         while pieceStart < end {
           var pieceEnd = end
-          if unsafe lineFeed < program.lineFeeds.count, unsafe Int(program.lineFeeds[lineFeed]) < end {
-            pieceEnd = unsafe Int(program.lineFeeds[lineFeed]) + 1
+          if lineFeed < program.lineFeeds.count, Int(program.lineFeeds[lineFeed]) < end {
+            pieceEnd = Int(program.lineFeeds[lineFeed]) + 1
             lineFeed += 1
           }
           if endsLine(since: frameStart) {
@@ -171,18 +164,16 @@ import PMBoardBytes
   }
 
   mutating func append(bytes range: Range<Int>) {
-    // swift-format-ignore: NeverForceUnwrap
-    unsafe output.appendBytes(program.bytes.baseAddress! + range.lowerBound, count: range.count)
+    output.append(program.bytes, range)
   }
 
   // MARK: - Ops
 
   /// Executes the op at `index` and returns the index of the next op.
   mutating func execute(at index: Int, indent: Int) -> Int {
-    switch unsafe program.ops[index] {
+    switch program.ops[index] {
     case .text(let start, let count, _):
-      // swift-format-ignore: NeverForceUnwrap
-      unsafe output.appendBytes(program.bytes.baseAddress! + Int(start), count: Int(count))
+      output.append(program.bytes, Int(start)..<Int(start) + Int(count))
       return index + 1
     case .variable(let path, let escaped):
       if let value = resolve(Int(path)) {
@@ -200,7 +191,7 @@ import PMBoardBytes
       return Int(end)
     case .partial(let template, let indentationStart, let indentationCount):
       let outer = depth
-      depth += unsafe Int(program.nesting[index]) + 1
+      depth += Int(program.nesting[index]) + 1
       guard depth <= depthLimit else {
         stopTooDeep(at: index)
         depth = outer
@@ -211,11 +202,10 @@ import PMBoardBytes
         // Nested partials indent by the sum of their indentations; the stack discipline keeps outer prefixes.
         indentation.removeSubrange(indent...)
         let start = Int(indentationStart)
-        unsafe indentation.append(
-          contentsOf: UnsafeBufferPointer(rebasing: program.bytes[start..<start + Int(indentationCount)]))
+        indentation.append(contentsOf: program.bytes.extracting(start..<start + Int(indentationCount)))
         indent += Int(indentationCount)
       }
-      unsafe run(program.entries[Int(template)], indent: indent)
+      run(program.entries[Int(template)], indent: indent)
       depth = outer
       return index + 1
     }
@@ -282,33 +272,30 @@ import PMBoardBytes
   /// bytes (line end checks) and as many as any active indentation.
   @inline(never)
   mutating func handOn() {
-    guard let emit = unsafe emit else { return }
-    unsafe output.flush(keeping: indentation.count + 2, to: emit)
+    guard let emit = emit else { return }
+    output.flush(keeping: indentation.count + 2, to: emit)
   }
 
   /// Resolves path number `pathIndex`; while a section is recorded, notes the keys read in page-level frames.
   mutating func resolve(_ pathIndex: Int) -> Model.Value? {
-    let path = unsafe program.paths[pathIndex]
-    // swift-format-ignore: NeverForceUnwrap
-    // Plain pointer arithmetic: a rebased slice checked its range on every lookup.
-    let keys = unsafe UnsafeBufferPointer(
-      start: program.pathKeys.baseAddress! + Int(path.keyStart), count: Int(path.keyCount))
+    let path = program.paths[pathIndex]
+    let keys = program.pathKeys.extracting(Int(path.keyStart)..<Int(path.keyStart) + Int(path.keyCount))
     let recording = pageKeys != nil
     switch path.anchor {
     case .implicitIterator:
       if recording { notePageRead(-1, in: stack.top) }
       return stack.top
     case .top:
-      if recording { unsafe notePageRead(keys[0], in: stack.top) }
-      return unsafe Self.descend(model, from: stack.top, through: keys)
+      if recording { notePageRead(keys[0], in: stack.top) }
+      return Self.descend(model, from: stack.top, through: keys)
     case .stack:
-      let first = unsafe Int(keys[0])
+      let first = Int(keys[0])
       var level = stack.count - 1
       while level >= 0 {
-        if recording { unsafe notePageRead(keys[0], in: stack[level]) }
+        if recording { notePageRead(keys[0], in: stack[level]) }
         if let found = model.lookup(first, in: stack[level]) {
           // Once the first part is found, the rest must be in it: no further walk down the stack (as in the spec).
-          return unsafe keys.count == 1 ? found : Self.descend(model, from: found, through: keys.extracting(1...))
+          return keys.count == 1 ? found : Self.descend(model, from: found, through: keys.extracting(1..<keys.count))
         }
         level -= 1
       }
@@ -323,12 +310,12 @@ import PMBoardBytes
   }
 
   /// Static, so that calling it from a mutating method does not copy the renderer (a `memcpy` of its fields).
-  static func descend(_ model: Model, from value: Model.Value, through keys: UnsafeBufferPointer<Int32>)
+  static func descend(_ model: Model, from value: Model.Value, through keys: ReadView<Int32>)
     -> Model.Value?
   {
     var value = value
     for position in 0..<keys.count {
-      guard let child = model.lookup(Int(unsafe keys[position]), in: value) else { return nil }
+      guard let child = model.lookup(Int(keys[position]), in: value) else { return nil }
       value = child
     }
     return value

@@ -100,11 +100,11 @@ public struct TemplateSet: Sendable {
   ///   ``CompiledTemplates/maximumRenderDepth``.
   @discardableResult
   public func render<Model: RenderModel>(
-    _ name: String, model: Model, chunk: Int, twin: TwinPages = .none, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    _ name: String, model: Model, chunk: Int, twin: TwinPages = .none, emit: (Span<UInt8>) -> Void
   ) throws(TemplateRenderError) -> [SectionSpan] {
     let number = number(of: name)
     do {
-      return try unsafe compiled.render(template: number, model: model, chunk: chunk, twin: twin, emit: emit)
+      return try compiled.render(template: number, model: model, chunk: chunk, twin: twin, emit: emit)
     } catch {
       throw renderError(error)
     }

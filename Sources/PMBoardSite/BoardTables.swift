@@ -4,7 +4,7 @@ import PMBoardCore
 
 /// What every locale's pages read, computed once per build: cards sorted into board order, history newest first
 /// with wall-clock times, all text as bytes. Its independent pieces are made on every core (``concurrentMap``).
-public final class BoardTables: @unchecked Sendable {
+public final class BoardTables: Sendable {
   public let cardBytes: ByteArena
   public let cards: FixedArray<CardRecord>
   /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.

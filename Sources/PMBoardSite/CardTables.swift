@@ -3,7 +3,7 @@ import PMBoardBytes
 import PMBoardCore
 
 /// The card half of ``BoardTables``: every card in board order, its text raw and escaped.
-public struct CardTables: @unchecked Sendable {
+public struct CardTables: Sendable {
   public let bytes: ByteArena
   public let records: FixedArray<CardRecord>
   /// Column `order` is `records[columnStarts[order]..<columnStarts[order + 1]]`.
@@ -33,10 +33,9 @@ public struct CardTables: @unchecked Sendable {
     }
     let arena = ByteArena(reserving: regionStarts[sliceCount])
     let slices = concurrentMap(sliceCount) { slice in
-      unsafe CardSlice(
+      CardSlice(
         tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today,
-        arena: ArenaBuilder(
-          region: arena.region(regionStarts[slice]..<regionStarts[slice + 1]), at: regionStarts[slice]))
+        arena: ArenaBuilder(filling: arena, regionStarts[slice]..<regionStarts[slice + 1]))
     }
     let cards = JoinedCards(slices: slices)
     bytes = arena
@@ -68,38 +67,26 @@ public struct CardTables: @unchecked Sendable {
     let text = tasks.text
     var keys: [SortKey] = []
     for (index, task) in tasks.records.enumerated() where task.state == state {
-      let title = unsafe text.bytes(task.title)
-      var prefixes: (UInt64, UInt64) = (0, 0)
-      unsafe withUnsafeMutableBytes(of: &prefixes) { raw in
-        // Big-endian words compare like the bytes they hold.
-        unsafe raw.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: title.prefix(16))))
-      }
+      let prefixes = text.prefixWords(task.title)
       keys.append(
         SortKey(
-          prefix: UInt64(bigEndian: prefixes.0), prefix2: UInt64(bigEndian: prefixes.1),
+          prefix: prefixes.0, prefix2: prefixes.1,
           due: task.due.map { Int32($0.daysSinceEpoch) } ?? .max,
           taskIndex: UInt32(index)))
     }
-    let base = unsafe text.base
-    func compare(_ a: RawRef, _ b: RawRef) -> Int32 {
-      let common = Int(min(a.count, b.count))
-      let order = unsafe memcmp(base + a.start, base + b.start, common)
-      return order != 0 ? order : a.count < b.count ? -1 : a.count > b.count ? 1 : 0
-    }
-    unsafe tasks.records.withUnsafeBufferPointer { records in
-      keys.sort { lhs, rhs in
-        if lhs.due != rhs.due { return lhs.due < rhs.due }
-        let titleOrder: Int32
-        if lhs.prefix != rhs.prefix {
-          titleOrder = lhs.prefix < rhs.prefix ? -1 : 1
-        } else if lhs.prefix2 != rhs.prefix2 {
-          titleOrder = lhs.prefix2 < rhs.prefix2 ? -1 : 1
-        } else {
-          titleOrder = unsafe compare(records[lhs.task].title, records[rhs.task].title)
-        }
-        if titleOrder != 0 { return titleOrder < 0 }
-        return unsafe compare(records[lhs.task].id, records[rhs.task].id) < 0
+    let records = tasks.records
+    keys.sort { lhs, rhs in
+      if lhs.due != rhs.due { return lhs.due < rhs.due }
+      let titleOrder: Int32
+      if lhs.prefix != rhs.prefix {
+        titleOrder = lhs.prefix < rhs.prefix ? -1 : 1
+      } else if lhs.prefix2 != rhs.prefix2 {
+        titleOrder = lhs.prefix2 < rhs.prefix2 ? -1 : 1
+      } else {
+        titleOrder = text.compare(records[lhs.task].title, records[rhs.task].title)
       }
+      if titleOrder != 0 { return titleOrder < 0 }
+      return text.compare(records[lhs.task].id, records[rhs.task].id) < 0
     }
     return keys.map { Int32($0.task) }
   }
@@ -120,9 +107,9 @@ public struct CardTables: @unchecked Sendable {
       overdueCount = 0
       for index in order {
         let task = tasks.records[Int(index)]
-        let record = unsafe CardRecord(
-          id: arena.text(utf8: tasks.text.bytes(task.id)), title: arena.text(utf8: tasks.text.bytes(task.title)),
-          body: arena.text(utf8: tasks.text.bytes(task.body)), dueIndex: task.due.map { dueDates.number($0) } ?? -1,
+        let record = CardRecord(
+          id: arena.text(copying: task.id, from: tasks.text), title: arena.text(copying: task.title, from: tasks.text),
+          body: arena.text(copying: task.body, from: tasks.text), dueIndex: task.due.map { dueDates.number($0) } ?? -1,
           state: task.state,
           overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
           dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today))

@@ -4,7 +4,7 @@ import PMBoardCore
 
 /// The history half of ``BoardTables``: history newest first. Titles stay where the snapshot keeps them:
 /// sentences escape them as they are composed.
-public struct HistoryTables: @unchecked Sendable {
+public struct HistoryTables: Sendable {
   public let bytes: ByteArena
   public let entries: FixedArray<EntryRecord>
   public let fields: FixedArray<TaskField>
@@ -27,12 +27,12 @@ public struct HistoryTables: @unchecked Sendable {
         let year = CalendarDate(daysSinceEpoch: utcDay).year
         (lastUTCDay, lastUTCIndex) = (utcDay, (0...9999).contains(year) ? utcDays.number(utcDay) : -1)
       }
-      return unsafe EntryRecord(
+      return EntryRecord(
         utcSeconds: seconds, localSeconds: local, title: entry.title,
         dayIndex: days.number(Instant.day(ofSecond: local).day),
         utcDayIndex: lastUTCIndex,
         fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
-        to: entry.to, titleIsPlain: !HTMLEscaper.needsEscaping(history.text.bytes(entry.title)))
+        to: entry.to, titleIsPlain: !history.text.needsEscaping(entry.title))
     }
     bytes = history.text
     self.entries = entries

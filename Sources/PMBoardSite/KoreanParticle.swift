@@ -1,3 +1,5 @@
+import PMBoardBytes
+
 /// Chooses a Korean particle by the last syllable of the word it follows, as a native writer would:
 /// 을/를, 이/가, 은/는, 과/와 by whether there is a final consonant, and (으)로 by whether it is absent or ㄹ.
 /// Words that do not end in Hangul keep the neutral written form, e.g. 을(를).
@@ -13,27 +15,11 @@ public enum KoreanParticle: String, CaseIterable, Sendable {
     after(lastScalar: word.unicodeScalars.last(where: { !Self.ignorable($0) })).description
   }
 
-  /// The particle to write after the word whose (valid) UTF-8 is `utf8`: a `StaticString`, since a build
-  /// writes one per Korean history sentence and a `String` cost a retain, a release and a copy to reach its bytes.
-  public func after(utf8: UnsafeBufferPointer<UInt8>) -> StaticString {
-    var end = utf8.count
-    while end > 0 {
-      // The text is valid UTF-8, so the last scalar starts at the last byte that is not a continuation byte.
-      var start = end - 1
-      while start > 0, unsafe utf8[start] & 0xC0 == 0x80 { start -= 1 }
-      var value = unsafe UInt32(utf8[start])
-      if end - start > 1 {
-        value &= 0x7F >> UInt32(end - start)
-        for index in start + 1..<end {
-          value = unsafe value << 6 | UInt32(utf8[index] & 0x3F)
-        }
-      }
-      if let scalar = Unicode.Scalar(value), !Self.ignorable(scalar) {
-        return after(lastScalar: scalar)
-      }
-      end = start
-    }
-    return after(lastScalar: nil)
+  /// The particle to write after the word `output` holds from position `start` on: a `StaticString`, since a
+  /// build writes one per Korean history sentence and a `String` cost a retain, a release and a copy to reach its
+  /// bytes.
+  public func after(_ output: borrowing ByteWriter, from start: Int) -> StaticString {
+    after(lastScalar: output.lastScalar(from: start, skipping: Self.ignorable))
   }
 
   private func after(lastScalar: Unicode.Scalar?) -> StaticString {

@@ -3,20 +3,20 @@ import PMBoardBytes
 import PMBoardCore
 
 /// One step of a compiled catalog message (a history sentence or the timestamp format).
-public enum MessagePart {
+public enum MessagePart: Sendable {
   case literal(RawRef)
   case slot(MessageSlot)
   case particle(KoreanParticle)
 }
 
 /// The values a message can name.
-public enum MessageSlot {
+public enum MessageSlot: Sendable {
   case title, from, to, fields, date, hour, minute
 }
 
 /// One locale prepared for a build, as bytes and tables: labels, every due date and history day formatted once,
 /// the catalog as a table of the template set's keys, and the history messages compiled.
-public final class LocaleTables: @unchecked Sendable {
+public final class LocaleTables: Sendable {
   public let code: String
   public let catalog: LocaleCatalog
   public let formatter: LocaleFormatter
@@ -116,15 +116,15 @@ public final class LocaleTables: @unchecked Sendable {
     unknownFields = arena.raw(formatter.unknownFields)
     let bytes = arena.finish()
     self.bytes = bytes
-    func isPlain(_ text: RawRef) -> Bool { unsafe !HTMLEscaper.needsEscaping(bytes.bytes(text)) }
+    func isPlain(_ text: RawRef) -> Bool { !bytes.needsEscaping(text) }
     func literalsArePlain(_ range: Range<Int>) -> Bool {
       parts[range].allSatisfy { if case .literal(let text) = $0 { isPlain(text) } else { true } }
     }
-    let sentenceWords = unsafe Array(stateLabelsRaw.base) + Array(fieldNames.base) + [separator, unknownFields]
+    let sentenceWords = Array(stateLabelsRaw) + Array(fieldNames) + [separator, unknownFields]
     sentenceIsPlain =
       messages.prefix(HistoryAction.allCases.count).allSatisfy(literalsArePlain)
       && sentenceWords.allSatisfy(isPlain)
     timestampIsPlain =
-      unsafe literalsArePlain(messages[HistoryAction.allCases.count]) && dayTexts.base.allSatisfy(isPlain)
+      literalsArePlain(messages[HistoryAction.allCases.count]) && dayTexts.allSatisfy(isPlain)
   }
 }

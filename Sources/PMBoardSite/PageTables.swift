@@ -2,8 +2,8 @@ import Foundation
 import PMBoardBytes
 
 /// The page-level variables of one page as bytes: ``PageInfo``, every page's plus the history page's own.
-public final class PageTables: @unchecked Sendable {
-  public struct Link {
+public final class PageTables: Sendable {
+  public struct Link: Sendable {
     public var code: TextRef
     public var name: TextRef
     public var href: TextRef

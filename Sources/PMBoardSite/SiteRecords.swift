@@ -3,7 +3,7 @@ import PMBoardBytes
 import PMBoardCore
 
 /// One card in board order, as plain values.
-public struct CardRecord {
+public struct CardRecord: Sendable {
   public var id: TextRef
   public var title: TextRef
   public var body: TextRef
@@ -15,7 +15,7 @@ public struct CardRecord {
 }
 
 /// One history entry (newest first), as plain values.
-public struct EntryRecord {
+public struct EntryRecord: Sendable {
   /// Seconds since 1970, rounded down, UTC.
   public var utcSeconds: Int
   /// The same on the board's wall clock.

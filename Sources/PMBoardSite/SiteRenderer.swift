@@ -69,8 +69,8 @@ public struct SiteRenderer: Sendable {
         group.plan.isBoard ? snapshot.taskCount * (group.root == nil ? 12 : 15) : Self.historyPageSize * 4
       let job = Job(path: group.plan.path, weight: weight) {
         writer in
-        unsafe try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
-          unsafe try writer.write(path, streaming: produce)
+        try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
+          try writer.write(path, streaming: produce)
         }
       }
       return (job, rank)
@@ -102,7 +102,7 @@ public struct SiteRenderer: Sendable {
   /// Where a render puts a file: `write(path) { emit, copy in … }`, as `SiteWriter.write(_:streaming:)` takes it.
   public typealias FileSink = (
     _ path: String,
-    _ produce: (_ emit: (UnsafeBufferPointer<UInt8>) -> Void, _ copy: (String, Range<Int>) -> Void) -> Void
+    _ produce: (_ emit: (Span<UInt8>) -> Void, _ copy: (String, Range<Int>) -> Void) -> Void
   ) throws -> Void
 
   /// Renders a group's pages into `write`. The root index is the board again with other links, so it copies what
@@ -113,9 +113,9 @@ public struct SiteRenderer: Sendable {
     var failure: TemplateRenderError?
     try withModel(for: plan, prepared) { model in
       var sections: [SectionSpan] = []
-      unsafe try write(plan.path) { emit, _ in
+      try write(plan.path) { emit, _ in
         do throws(TemplateRenderError) {
-          sections = try unsafe theme.templates.render(
+          sections = try theme.templates.render(
             plan.template, model: model, chunk: chunk, twin: group.root == nil ? .none : .record, emit: emit)
         } catch {
           failure = error
@@ -127,12 +127,12 @@ public struct SiteRenderer: Sendable {
           section.pageKeys.allSatisfy { model.samePageValue($0, as: rootModel) }
         }
         let spans = Dictionary(uniqueKeysWithValues: reusable.map { ($0.op, $0.bytes) })
-        unsafe try write(root.path) { emit, copy in
+        try write(root.path) { emit, copy in
           withoutActuallyEscaping(copy) { copy in
             do throws(TemplateRenderError) {
-              try unsafe theme.templates.render(
+              try theme.templates.render(
                 root.template, model: rootModel, chunk: chunk, twin: .reuse(spans, copy: { copy(plan.path, $0) }),
-                emit: unsafe emit)
+                emit: emit)
             } catch {
               failure = error
             }
@@ -177,9 +177,7 @@ public struct SiteRenderer: Sendable {
       for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
     let page = PageTables(info)
     let view = SiteView(keys: prepared.keys, board: prepared.tables, locale: locale, page: page)
-    return try withExtendedLifetime((prepared, locale, page, view)) {
-      try body(SiteModel(view))
-    }
+    return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 
   public static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
@@ -226,7 +224,7 @@ public struct SiteRenderer: Sendable {
   public func renderPages(chunk: Int = outputChunk, into write: FileSink) throws {
     let prepared = prepare()
     for group in renderGroups() {
-      unsafe try render(group, prepared, chunk: chunk, into: write)
+      try render(group, prepared, chunk: chunk, into: write)
     }
   }
 

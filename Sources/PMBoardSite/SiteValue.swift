@@ -3,7 +3,7 @@ import PMBoardBytes
 import PMBoardCore
 
 /// A value of the site's view model: plain integers and byte ranges, so the renderer copies it for free.
-public enum SiteValue {
+public enum SiteValue: Sendable {
   case cardText(TextRef)
   case localeText(TextRef)
   case pageText(TextRef)

@@ -91,7 +91,7 @@ extension SiteWriter {
       }
       return
     }
-    if swap == .exchange, unsafe pmboard_exchange_paths(stagingPath, outPath) == 0 {
+    if swap == .exchange, POSIX.exchange(stagingPath, outPath) == 0 {
       // The old site is now at the staging path; a killed build would lose it to the next build's clean-up.
       if POSIX.rename(stagingPath, asidePath) != 0 {
         Self.settle(old: stagingPath, into: outPath, pmboardFiles: pmboardFiles)

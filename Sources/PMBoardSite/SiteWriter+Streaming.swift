@@ -8,9 +8,9 @@ extension SiteWriter {
   /// Writes one file whose bytes `produce` hands over in pieces, so a big page never sits in memory whole; safe
   /// to call from several tasks at once. A file whose bytes did not change is hard-linked from the old site.
   public func write(
-    _ path: String, streaming produce: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    _ path: String, streaming produce: ((Span<UInt8>) -> Void) -> Void
   ) throws(SiteWriteError) {
-    unsafe try write(path) { emit, _ in unsafe withoutActuallyEscaping(emit) { unsafe produce($0) } }
+    try write(path) { emit, _ in withoutActuallyEscaping(emit) { produce($0) } }
   }
 
   /// Like ``write(_:streaming:)``; `produce` may also hand over a byte range of a file this build wrote before
@@ -18,11 +18,11 @@ extension SiteWriter {
   public func write(
     _ path: String,
     streaming produce: (
-      _ emit: (UnsafeBufferPointer<UInt8>) -> Void, _ copy: (_ path: String, _ range: Range<Int>) -> Void
+      _ emit: (Span<UInt8>) -> Void, _ copy: (_ path: String, _ range: Range<Int>) -> Void
     ) -> Void
   ) throws(SiteWriteError) {
     var file = try StreamingFile(writer: self, path: path)
-    unsafe produce({ unsafe file.emit($0) }, { file.copy($0, $1) })
+    produce({ file.emit($0) }, { file.copy($0, $1) })
     try file.finish()
   }
 
@@ -32,7 +32,7 @@ extension SiteWriter {
     let start = lseek(output, 0, SEEK_CUR)
     var offset = Int64(range.lowerBound)
     while offset < Int64(range.upperBound) {
-      let copied = unsafe pmboard_copy_file_range(input, &offset, output, UInt(Int64(range.upperBound) - offset))
+      let copied = POSIX.copyFileRange(input, offset: &offset, to: output, count: Int(Int64(range.upperBound) - offset))
       guard copied > 0 else {
         // Undo a partial copy so the buffered path starts where this one did.
         _ = ftruncate(output, start)
@@ -70,37 +70,10 @@ extension SiteWriter {
     var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
     var offset = 0
     while offset < count {
-      let got = unsafe buffer.withUnsafeMutableBytes {
-        // swift-format-ignore: NeverForceUnwrap
-        unsafe pread(source, $0.baseAddress!, min($0.count, count - offset), off_t(offset))
-      }
+      let got = POSIX.read(source, into: &buffer, count: count - offset, at: offset)
       guard got > 0 else { throw .io(path, "the old file changed while it was compared") }
-      unsafe try buffer.withUnsafeBufferPointer { chunk throws(SiteWriteError) in
-        unsafe try writeAll(target, UnsafeBufferPointer(rebasing: chunk[0..<got]), path: path)
-      }
+      try writeAll(target, buffer.span.extracting(0..<got), path: path)
       offset += got
     }
-  }
-
-  /// Reads `bytes.count` bytes from `descriptor` and says whether they equal `bytes`.
-  static func readEqual(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>, buffer: inout [UInt8])
-    -> Bool
-  {
-    if buffer.count < bytes.count { buffer = [UInt8](repeating: 0, count: bytes.count) }
-    var offset = 0
-    while offset < bytes.count {
-      // swift-format-ignore: NeverForceUnwrap
-      let count = unsafe buffer.withUnsafeMutableBytes {
-        unsafe read(descriptor, $0.baseAddress!, bytes.count - offset)
-      }
-      guard count > 0 else { return false }
-      // swift-format-ignore: NeverForceUnwrap
-      let equal = unsafe buffer.withUnsafeBytes {
-        unsafe memcmp($0.baseAddress!, bytes.baseAddress! + offset, count) == 0
-      }
-      guard equal else { return false }
-      offset += count
-    }
-    return true
   }
 }

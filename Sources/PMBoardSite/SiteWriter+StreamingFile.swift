@@ -24,7 +24,7 @@ extension SiteWriter {
       self.writer = writer
       self.path = path
       let old = writer.outPath + "/" + path
-      oldDescriptor = unsafe writer.previous?.contains(path) == true ? open(old, O_RDONLY | O_CLOEXEC) : -1
+      oldDescriptor = writer.previous?.contains(path) == true ? POSIX.open(old, O_RDONLY | O_CLOEXEC) : -1
       if oldDescriptor < 0 { try diverge() }
     }
 
@@ -36,18 +36,18 @@ extension SiteWriter {
       oldDescriptor = -1
     }
 
-    mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func emit(_ bytes: Span<UInt8>) {
       guard failure == nil, bytes.count > 0 else { return }
       do {
         total += bytes.count
         if oldDescriptor >= 0 {
-          if unsafe SiteWriter.readEqual(oldDescriptor, bytes, buffer: &oldBytes) {
+          if POSIX.readEqual(oldDescriptor, bytes, buffer: &oldBytes) {
             matched += bytes.count
             return
           }
           try diverge()
         }
-        unsafe try SiteWriter.writeAll(descriptor, bytes, path: path)
+        try SiteWriter.writeAll(descriptor, bytes, path: path)
       } catch {
         failure = error
       }
@@ -80,15 +80,12 @@ extension SiteWriter {
       var buffer = [UInt8](repeating: 0, count: min(range.count, 1 << 20))
       var offset = range.lowerBound
       while offset < range.upperBound, failure == nil {
-        let got = unsafe buffer.withUnsafeMutableBytes {
-          // swift-format-ignore: NeverForceUnwrap
-          unsafe pread(input, $0.baseAddress!, min($0.count, range.upperBound - offset), off_t(offset))
-        }
+        let got = POSIX.read(input, into: &buffer, count: range.upperBound - offset, at: offset)
         guard got > 0 else {
           failure = .io(file, "ended before the bytes this build wrote to it")
           return
         }
-        unsafe buffer.withUnsafeBufferPointer { unsafe emit(UnsafeBufferPointer(rebasing: $0[0..<got])) }
+        emit(buffer.span.extracting(0..<got))
         offset += got
       }
     }
@@ -97,8 +94,8 @@ extension SiteWriter {
     /// closed and recorded. Throws the first failure.
     consuming func finish() throws(SiteWriteError) {
       if oldDescriptor >= 0 {
-        var probe: UInt8 = 0
-        if failure == nil, unsafe read(oldDescriptor, &probe, 1) == 0 {
+        var probe: [UInt8] = [0]
+        if failure == nil, POSIX.read(oldDescriptor, into: &probe, count: 1) == 0 {
           let identity = SiteWriter.identity(of: oldDescriptor)
           close(oldDescriptor)
           let path = self.path

@@ -120,12 +120,12 @@ public final class SiteWriter: Sendable {
 
   /// Writes one file (relative path with `/`); safe to call from several tasks at once.
   public func write(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
-    unsafe try bytes.withUnsafeBufferPointer { buffer throws(SiteWriteError) in unsafe try write(path, buffer) }
+    try write(path, bytes.span)
   }
 
-  /// Writes one file from a buffer; safe to call from several tasks at once.
-  public func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(SiteWriteError) {
-    unsafe try write(path) { emit in unsafe emit(bytes) }
+  /// Writes one file from a span of bytes; safe to call from several tasks at once.
+  public func write(_ path: String, _ bytes: Span<UInt8>) throws(SiteWriteError) {
+    try write(path) { emit in emit(bytes) }
   }
 
   /// Creates `path` in the staging directory, with its folders.
@@ -140,16 +140,8 @@ public final class SiteWriter: Sendable {
     return descriptor
   }
 
-  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>, path: String)
-    throws(SiteWriteError)
-  {
-    var offset = 0
-    while offset < bytes.count {
-      // swift-format-ignore: NeverForceUnwrap
-      let result = unsafe Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      guard result > 0 else { throw .io(path, POSIX.errorText(errno)) }
-      offset += result
-    }
+  static func writeAll(_ descriptor: Int32, _ bytes: Span<UInt8>, path: String) throws(SiteWriteError) {
+    if let code = POSIX.writeAll(descriptor, bytes) { throw .io(path, POSIX.errorText(code)) }
   }
 
   /// `path` in the staging directory.

@@ -17,7 +17,7 @@ public struct InterchangeReader: Sendable {
     board: Board, undo: [BoardChange], redo: [BoardChange]
   ) {
     let document: LooseDocument
-    switch unsafe data.withUnsafeBytes({ unsafe Self.scan($0, source: source) }) {
+    switch data.withReadView({ Self.scan($0, source: source) }) {
     case .success(let scanned): document = scanned
     case .failure(let error): throw error
     }
@@ -70,11 +70,11 @@ public struct InterchangeReader: Sendable {
   }
 
   /// The document in `bytes`, or the one problem that keeps it from being read.
-  private static func scan(_ bytes: UnsafeRawBufferPointer, source: String) -> Result<LooseDocument, ImportError> {
-    guard unsafe isUTF8(bytes) else {
+  private static func scan(_ bytes: ReadView<UInt8>, source: String) -> Result<LooseDocument, ImportError> {
+    guard bytes.isValidUTF8 else {
       return .failure(ImportError(source: source, problems: ["the file is not UTF-8 text; save it as UTF-8"]))
     }
-    var scanner = unsafe JSONScanner(bytes)
+    var scanner = JSONScanner(bytes)
     var failure: JSONError
     do {
       let document = try scanner.document()
@@ -84,7 +84,7 @@ public struct InterchangeReader: Sendable {
     }
     // A value of the wrong type is reported only in a file that is JSON throughout, as a JSON parser would.
     if !failure.isSyntax {
-      var checker = unsafe JSONScanner(bytes)
+      var checker = JSONScanner(bytes)
       do {
         try checker.skipValue()
         try checker.finish()
@@ -93,12 +93,7 @@ public struct InterchangeReader: Sendable {
       }
     }
     return .failure(
-      ImportError(source: source, problems: [unsafe "not valid pmboard JSON: \(failure.described(in: bytes))"]))
-  }
-
-  /// Whether `bytes` are UTF-8 text, checked in place (`String(validating:)` would copy them).
-  private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    unsafe UTF8Check.isValid(bytes.assumingMemoryBound(to: UInt8.self))
+      ImportError(source: source, problems: ["not valid pmboard JSON: \(failure.described(in: bytes))"]))
   }
 
 }

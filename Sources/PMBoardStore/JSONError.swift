@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 
 /// Where and why a JSON text could not be read.
 public struct JSONError: Error, Sendable {
@@ -9,11 +10,11 @@ public struct JSONError: Error, Sendable {
   public var isSyntax: Bool
 
   /// `line 3, column 17: message`; lines and columns count from 1, columns in Unicode characters.
-  public func described(in bytes: UnsafeRawBufferPointer) -> String {
+  public func described(in bytes: ReadView<UInt8>) -> String {
     var line = 1
     var column = 1
     for position in 0..<min(offset, bytes.count) {
-      let byte = unsafe bytes[position]
+      let byte = bytes[position]
       if byte == 0x0A {
         line += 1
         column = 1

@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 
 /// The member names a document reader looks for, kept as UTF-8 so names are matched without making strings.
 public struct JSONNames: Sendable {
@@ -14,13 +15,10 @@ public struct JSONNames: Sendable {
 
   public var count: Int { names.count }
 
-  public func index(of name: UnsafeBufferPointer<UInt8>) -> Int {
-    for (index, candidate) in bytes.enumerated() where candidate.count == name.count {
-      // swift-format-ignore: NeverForceUnwrap
-      if unsafe candidate.withUnsafeBufferPointer({ unsafe memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 }
-      ) {
-        return index
-      }
+  /// The index of the name bytes `range` of `text` spell, or `count` if none.
+  public func index(of range: Range<Int>, in text: ReadView<UInt8>) -> Int {
+    for (index, candidate) in bytes.enumerated() where text.equals(range, candidate) {
+      return index
     }
     return names.count
   }

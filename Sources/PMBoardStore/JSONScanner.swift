@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 
 /// A forward-only reader of JSON text (RFC 8259) over UTF-8 bytes that hands out values as the caller asks for them,
 /// so the interchange reader builds its documents without an intermediate tree.
@@ -9,22 +10,22 @@ import Foundation
 /// 2.4 s. It checks the whole grammar (a file it accepts is valid JSON) and says where a malformed file goes wrong,
 /// by line and column.
 ///
-/// The caller must keep `bytes` alive, and must already have checked that they are UTF-8.
-@safe public struct JSONScanner {
+/// The caller must already have checked that the bytes are UTF-8.
+public struct JSONScanner {
   /// Arrays and objects nested deeper than this are refused, so hostile input cannot exhaust the stack.
   public static let maximumDepth = 512
 
-  public let bytes: UnsafeBufferPointer<UInt8>
+  public let bytes: ReadView<UInt8>
   /// The byte offset of the next byte to read.
   public private(set) var offset = 0
   private var depth = 0
   /// Reused for strings with escapes.
   private var scratch: [UInt8] = []
 
-  public init(_ bytes: UnsafeRawBufferPointer) {
-    unsafe self.bytes = unsafe bytes.assumingMemoryBound(to: UInt8.self)
+  public init(_ bytes: ReadView<UInt8>) {
+    self.bytes = bytes
     // A UTF-8 byte order mark, as some Windows editors write, is not part of the text.
-    if bytes.count >= 3, unsafe bytes[0] == 0xEF, unsafe bytes[1] == 0xBB, unsafe bytes[2] == 0xBF { offset = 3 }
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
   }
 
   /// An object or array being read: whether its first member or element is still to come.
@@ -34,8 +35,8 @@ import Foundation
 
   /// The next byte that is not whitespace, without consuming it; nil at the end of the text.
   public mutating func peek() -> UInt8? {
-    while unsafe offset < bytes.count {
-      switch unsafe bytes[offset] {
+    while offset < bytes.count {
+      switch bytes[offset] {
       case 0x20, 0x0A, 0x0D, 0x09: offset += 1
       case let byte: return byte
       }
@@ -170,9 +171,7 @@ import Foundation
   /// Consumes `word` (`true`, `false` or `null`) at the current offset.
   public mutating func literal(_ word: StaticString) throws(JSONError) {
     let count = word.utf8CodeUnitCount
-    // swift-format-ignore: NeverForceUnwrap
-    guard unsafe offset + count <= bytes.count, unsafe memcmp(bytes.baseAddress! + offset, word.utf8Start, count) == 0
-    else {
+    guard bytes.matches(word, at: offset) else {
       throw expectedValue()
     }
     offset += count
@@ -181,19 +180,19 @@ import Foundation
   /// Reads a number at the current offset and returns its text's byte range.
   public mutating func number() throws(JSONError) -> Range<Int> {
     let start = offset
-    if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-    if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "0") {
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "0") {
       offset += 1
     } else {
       try digits()
     }
-    if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: ".") {
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
       offset += 1
       try digits()
     }
-    if unsafe offset < bytes.count, unsafe bytes[offset] | 0x20 == UInt8(ascii: "e") {
+    if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
       offset += 1
-      if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+      if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
         offset += 1
       }
       try digits()
@@ -203,13 +202,13 @@ import Foundation
 
   private mutating func digits() throws(JSONError) {
     let start = offset
-    while unsafe offset < bytes.count, unsafe bytes[offset] &- UInt8(ascii: "0") < 10 { offset += 1 }
+    while offset < bytes.count, bytes[offset] &- UInt8(ascii: "0") < 10 { offset += 1 }
     guard offset > start else { throw error("expected a digit in the number") }
   }
 
   /// The text of the bytes in `range`.
   public func text(_ range: Range<Int>) -> String {
-    unsafe String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    bytes.string(range)
   }
 
   /// Reads the string at the current offset (which must be its opening quote).
@@ -217,8 +216,8 @@ import Foundation
     offset += 1
     let start = offset
     skipPlainBytes()
-    guard unsafe offset < bytes.count else { throw unclosedString(start) }
-    switch unsafe bytes[offset] {
+    guard offset < bytes.count else { throw unclosedString(start) }
+    switch bytes[offset] {
     case UInt8(ascii: "\""):
       offset += 1
       return text(start..<(offset - 1))
@@ -230,26 +229,7 @@ import Foundation
   /// Moves the offset past bytes that can stand for themselves in a string: anything but a quote, a backslash or a
   /// control character. Eight bytes at a time while none of them is one of those.
   private mutating func skipPlainBytes() {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    if let base = unsafe bytes.baseAddress {
-      let raw = unsafe UnsafeRawPointer(base)
-      while unsafe offset + 8 <= bytes.count {
-        let word = unsafe raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        // A byte's high bit is set in (x - 0x01…) & ~x when the byte of x is zero (or below the subtrahend).
-        let special =
-          ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-        if special & highs != 0 { break }
-        offset += 8
-      }
-    }
-    while unsafe offset < bytes.count {
-      let byte = unsafe bytes[offset]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
-      offset += 1
-    }
+    offset = bytes.endOfPlainStringBytes(from: offset)
   }
 
   private func unclosedString(_ start: Int) -> JSONError {
@@ -264,20 +244,20 @@ import Foundation
   /// The rest of a string that has escapes; the bytes from `start` to the offset have none.
   private mutating func escapedString(from start: Int) throws(JSONError) -> String {
     scratch.removeAll(keepingCapacity: true)
-    unsafe scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
-    while unsafe offset < bytes.count {
-      switch unsafe bytes[offset] {
+    scratch.append(contentsOf: bytes.extracting(start..<offset))
+    while offset < bytes.count {
+      switch bytes[offset] {
       case UInt8(ascii: "\""):
         offset += 1
         return String(decoding: scratch, as: UTF8.self)
       case UInt8(ascii: "\\"):
         try escape()
       case 0..<0x20:
-        throw unsafe controlCharacter(bytes[offset])
+        throw controlCharacter(bytes[offset])
       default:
         let run = offset
         skipPlainBytes()
-        unsafe scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<offset]))
+        scratch.append(contentsOf: bytes.extracting(run..<offset))
       }
     }
     throw unclosedString(start)
@@ -285,8 +265,8 @@ import Foundation
 
   /// Appends the character of the escape sequence at the offset to `scratch`.
   private mutating func escape() throws(JSONError) {
-    guard unsafe offset + 1 < bytes.count else { throw error("the file ends inside an escape sequence") }
-    let letter = unsafe bytes[offset + 1]
+    guard offset + 1 < bytes.count else { throw error("the file ends inside an escape sequence") }
+    let letter = bytes[offset + 1]
     let simple: UInt8? =
       switch letter {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
@@ -314,8 +294,8 @@ import Foundation
     }
     if (0xD800..<0xDC00).contains(scalar) {
       var low: UInt32 = 0
-      if unsafe offset + 1 < bytes.count, unsafe bytes[offset] == UInt8(ascii: "\\"),
-        unsafe bytes[offset + 1] == UInt8(ascii: "u")
+      if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+        bytes[offset + 1] == UInt8(ascii: "u")
       {
         low = try hexEscape()
       }
@@ -335,7 +315,7 @@ import Foundation
   private mutating func hexEscape() throws(JSONError) -> UInt32 {
     var value: UInt32 = 0
     for index in (offset + 2)..<(offset + 6) {
-      let byte = unsafe index < bytes.count ? bytes[index] : 0
+      let byte = index < bytes.count ? bytes[index] : 0
       let digit: UInt8 =
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
@@ -354,9 +334,9 @@ import Foundation
     let quote = offset
     offset += 1
     skipPlainBytes()
-    if unsafe offset < bytes.count, unsafe bytes[offset] == UInt8(ascii: "\"") {
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
       offset += 1
-      return unsafe names.index(of: UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(offset - 1)]))
+      return names.index(of: (quote + 1)..<(offset - 1), in: bytes)
     }
     offset = quote
     return names.index(of: try string())

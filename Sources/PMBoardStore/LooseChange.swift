@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 
 /// An undo or redo record (`{ "before": task, "after": task, "entry": history entry }`) as scanned. Its shape is
@@ -60,8 +61,8 @@ extension JSONScanner {
 extension InterchangeReader {
   /// One undo or redo record as the SQLite store keeps it (a row's JSON text), checked like an import.
   public func change(from data: Data, source: String) throws(ImportError) -> BoardChange {
-    let result: Result<LooseChange, JSONError> = unsafe data.withUnsafeBytes { bytes in
-      var scanner = unsafe JSONScanner(bytes)
+    let result: Result<LooseChange, JSONError> = data.withReadView { bytes in
+      var scanner = JSONScanner(bytes)
       return Result { () throws(JSONError) -> LooseChange in
         let change = try scanner.change("record")
         try scanner.finish()
@@ -73,7 +74,7 @@ extension InterchangeReader {
     case .success(let loose):
       if let change = loose.change(path: "record", problems: &problems) { return change }
     case .failure(let error):
-      problems.append(unsafe data.withUnsafeBytes { unsafe "not valid pmboard JSON: \(error.described(in: $0))" })
+      problems.append(data.withReadView { "not valid pmboard JSON: \(error.described(in: $0))" })
     }
     throw ImportError(source: source, problems: problems)
   }

@@ -148,9 +148,9 @@ import Testing
   @Test func emptyTablesHaveNoElements() {
     let (empty, made, three) = (FixedArray<RawRef>([]), FixedArray<Int>(count: 0) { $0 }, FixedArray([1, 2, 3]))
     withExtendedLifetime((empty, made, three)) {
-      #expect(empty.base.isEmpty)
-      #expect(made.base.isEmpty)
-      #expect(Array(three.base) == [1, 2, 3])
+      #expect(empty.isEmpty)
+      #expect(made.isEmpty)
+      #expect(Array(three) == [1, 2, 3])
     }
   }
 

@@ -66,7 +66,7 @@ extension TemplateSet {
   ) throws(TemplateRenderError) {
     // One chunk for the whole page: the renderer hands its buffer over once, at the end (or where it stopped).
     try render(name, model: ContextModel(keyNames: keyNames, root: .object(context)), chunk: .max) {
-      output.append(contentsOf: $0)
+      $0.withUnsafeBufferPointer { output.append(contentsOf: $0) }
     }
   }
 

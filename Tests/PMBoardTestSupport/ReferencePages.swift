@@ -12,7 +12,7 @@ extension SiteRenderer {
     try? renderPages(chunk: chunk ?? .max) { path, produce in
       var bytes: [UInt8] = []
       produce(
-        { bytes.append(contentsOf: $0) },
+        { $0.withUnsafeBufferPointer { bytes.append(contentsOf: $0) } },
         { source, range in bytes.append(contentsOf: pages[source, default: []][range]) })
       pages[path] = bytes
     }

@@ -19,7 +19,7 @@ struct JSONScannerInterchangeTests {
   }
 
   func syntaxError(_ bytes: [UInt8]) -> String? {
-    bytes.withUnsafeBytes { raw -> String? in
+    bytes.withReadView { raw -> String? in
       var scanner = JSONScanner(raw)
       do {
         try scanner.skipValue()
@@ -33,7 +33,7 @@ struct JSONScannerInterchangeTests {
 
   /// The string a JSON string literal stands for.
   func decoded(_ literal: String) throws -> String {
-    try Array(literal.utf8).withUnsafeBytes { raw throws(JSONError) in
+    try Array(literal.utf8).withReadView { raw in
       var scanner = JSONScanner(raw)
       #expect(scanner.peek() == UInt8(ascii: "\""))
       let text = try scanner.string()

@@ -39,10 +39,10 @@ struct LocaleTests {
       let hangul = (0xAC00...0xD7A3).contains(value)
       let word = "한" + String(Character(scalar))
       let got = KoreanParticle.eulReul.after(word)
-      var bytes = Array(word.utf8)
-      let gotBytes = bytes.withUnsafeMutableBufferPointer {
-        KoreanParticle.eulReul.after(utf8: UnsafeBufferPointer($0))
-      }
+      var output = ByteWriter(capacity: 64)
+      output.appendStatic("x")
+      output.append(word)
+      let gotBytes = KoreanParticle.eulReul.after(output, from: 1)
       #expect(got == gotBytes.description, "U+\(String(value, radix: 16))")
       if skipped {
         #expect(got == "을", "U+\(String(value, radix: 16)) is skipped")

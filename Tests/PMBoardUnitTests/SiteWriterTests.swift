@@ -22,7 +22,7 @@ import Testing
     let writer = try SiteWriter(out: out)
     try writer.write("ko/index.html", Array(board.utf8))
     try writer.write("index.html") { emit, copy in
-      Array("<head>".utf8).withUnsafeBufferPointer { emit($0) }
+      emit(Array("<head>".utf8).span)
       if let (source, range) = root { copy(source, range) }
     }
     return try writer.commit()
@@ -69,7 +69,7 @@ import Testing
     let second = try SiteWriter(out: out)
     try second.write("page.html") { emit, _ in
       for piece in [Array(head[..<1000]), Array(head[1000...]), Array("new tail, longer".utf8)] {
-        piece.withUnsafeBufferPointer { emit($0) }
+        emit(piece.span)
       }
     }
     #expect(try second.commit().changed == 1)

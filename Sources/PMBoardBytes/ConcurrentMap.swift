@@ -6,11 +6,11 @@ import Foundation
 /// result is written to its own slot of the array being made, so the pieces share nothing while they run.
 public func concurrentMap<T>(_ count: Int, _ make: @Sendable (Int) -> T) -> [T] {
   guard count > 0 else { return [] }
-  return unsafe [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+  return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
     // swift-format-ignore: NeverForceUnwrap
     nonisolated(unsafe) let slots = buffer.baseAddress!
     DispatchQueue.concurrentPerform(iterations: count) { index in
-      unsafe (slots + index).initialize(to: make(index))
+      (slots + index).initialize(to: make(index))
     }
     initialized = count
   }
