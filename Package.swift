@@ -40,10 +40,14 @@ let package = Package(
       dependencies: ["pmboard-embed"]
     ),
 
-    // Low-level bytes: the only home of Unsafe*, arenas, SWAR and mmap.
+    // Low-level bytes: the only home of Unsafe*, arenas, SWAR and mmap, and of the C calls behind safe APIs (POSIX,
+    // SQLite's row reads, libxml2's HTML parser).
     .target(
       name: "PMBoardBytes",
-      dependencies: ["CSystemShim"],
+      dependencies: [
+        "CSystemShim", "CLibXML2", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       swiftSettings: crossModule
     ),
     // The domain: tasks, dates, history, changes, the snapshot a build reads, diagnostics, the clock.
@@ -71,7 +75,7 @@ let package = Package(
     // Template validation with libxml2.
     .target(
       name: "PMBoardValidation",
-      dependencies: ["PMBoardCore", "PMBoardMustache", "CLibXML2"],
+      dependencies: ["PMBoardCore", "PMBoardBytes", "PMBoardMustache", "CLibXML2"],
       swiftSettings: strict + crossModule
     ),
     // The site: pipeline, theme, locales, view models, writer.

@@ -6,7 +6,10 @@ extension ReadView where Element == UInt8 {
   public func matches(_ word: StaticString, at offset: Int) -> Bool {
     let count = word.utf8CodeUnitCount
     guard offset >= 0, offset <= self.count - count else { return false }
-    return withBuffer { memcmp($0.baseAddress! + offset, word.utf8Start, count) == 0 }
+    return withBuffer { bytes in
+      guard let base = bytes.baseAddress else { return count == 0 }
+      return memcmp(base + offset, word.utf8Start, count) == 0
+    }
   }
 
   /// Whether bytes `range` equal `other`.
@@ -66,5 +69,37 @@ extension Data {
   /// Calls `body` with a ``ReadView`` of the data's bytes.
   public func withReadView<Result>(_ body: (ReadView<UInt8>) throws -> Result) rethrows -> Result {
     try withUnsafeBytes { raw in try body(ReadView(raw.assumingMemoryBound(to: UInt8.self))) }
+  }
+}
+
+extension ReadView where Element == UInt8 {
+  /// All the bytes decoded as UTF-8 (ill-formed sequences become U+FFFD).
+  public var string: String { string(0..<count) }
+
+  /// Whether the bytes are a UUID's 36-character text (``UUIDBytes/isText(utf8:)``).
+  public var isUUIDText: Bool { withBuffer { UUIDBytes.isText(utf8: UnsafeRawBufferPointer($0)) } }
+
+  /// The UUID the bytes spell (``UUIDBytes/uuid(utf8:)``), or nil.
+  public var uuid: UUID? { withBuffer { UUIDBytes.uuid(utf8: UnsafeRawBufferPointer($0)) } }
+
+  /// The fields of a `YYYY-MM-DD` date (``ISODateBytes/fields(utf8:)``), or nil.
+  public var isoDateFields: (year: Int, month: Int, day: Int)? { withBuffer { ISODateBytes.fields(utf8: $0) } }
+}
+
+extension ByteNames {
+  /// The value whose name the bytes of `view` spell, or nil.
+  public func value(_ view: ReadView<UInt8>) -> Value? { view.withBuffer { value($0) } }
+}
+
+extension ByteWriter {
+  /// Appends the bytes of `view`, ASCII `A`–`F` lowercased when `lowercasingHex` (a UUID as pmboard spells it),
+  /// and says where they are.
+  public mutating func appendRef(_ view: ReadView<UInt8>, lowercasingHex: Bool = false) -> RawRef {
+    guard lowercasingHex else { return view.withBuffer { appendRef($0) } }
+    let start = count
+    for byte in view {
+      appendByte(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") ? byte + 32 : byte)
+    }
+    return RawRef(start: start, count: UInt32(count - start))
   }
 }

@@ -13,7 +13,7 @@ public enum SQLiteHeader {
     let (descriptor, info) = try StoreFile.open(path, storePath: path)
     defer { close(descriptor) }
     var header = [UInt8](repeating: 0, count: 100)
-    let count = unsafe header.withUnsafeMutableBytes { unsafe read(descriptor, $0.baseAddress, 100) }
+    let count = POSIX.read(descriptor, into: &header, count: 100)
     guard count >= 0 else { throw .unreadable(path: path, reason: POSIX.errorText(errno)) }
     if count == 0 { throw .notAStore(path: path, reason: "the file is empty") }
     guard count == 100, Array(header[0..<16]) == magic else {

@@ -1,4 +1,5 @@
 import CLibXML2
+import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
 

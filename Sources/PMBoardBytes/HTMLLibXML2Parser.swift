@@ -23,34 +23,34 @@ public enum HTMLLibXML2Parser {
   /// Parses `bytes` (UTF-8) as an HTML fragment or document and returns what libxml2 reported, in order.
   public static func reports(for bytes: [UInt8]) -> [Report] {
     _ = initialized
-    guard !bytes.isEmpty, let context = unsafe htmlNewParserCtxt() else { return [] }
-    defer { unsafe htmlFreeParserCtxt(context) }
+    guard !bytes.isEmpty, let context = htmlNewParserCtxt() else { return [] }
+    defer { htmlFreeParserCtxt(context) }
     let collector = Collector()
     // libxml2 2.9 calls `sax->serror` only when the handler is marked as a SAX2 handler. The mark changes nothing
     // else here: the HTML parser only uses the SAX1-style element callbacks, which the handler keeps. `_private`
     // is reserved for the application: it carries the collector.
-    unsafe context.pointee.sax.pointee.initialized = UInt32(XML_SAX2_MAGIC)
-    unsafe context.pointee.sax.pointee.serror = { _, error in
-      guard let error = unsafe error,
-        let context = unsafe error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self),
-        let collector = unsafe context.pointee._private
+    context.pointee.sax.pointee.initialized = UInt32(XML_SAX2_MAGIC)
+    context.pointee.sax.pointee.serror = { _, error in
+      guard let error = error,
+        let context = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self),
+        let collector = context.pointee._private
       else { return }
-      unsafe Unmanaged<Collector>.fromOpaque(collector).takeUnretainedValue().record(
+      Unmanaged<Collector>.fromOpaque(collector).takeUnretainedValue().record(
         error.pointee, context: context.pointee)
     }
-    unsafe context.pointee._private = unsafe Unmanaged.passUnretained(collector).toOpaque()
+    context.pointee._private = Unmanaged.passUnretained(collector).toOpaque()
     // NOIMPLIED: partials are fragments, so no implied <html>/<body>. RECOVER: only `</script` ends a script, so
     // `"</b>"` in JavaScript stays JavaScript. NONET: never fetch a DTD.
     let options = HTML_PARSE_NONET.rawValue | HTML_PARSE_NOIMPLIED.rawValue | HTML_PARSE_RECOVER.rawValue
-    let document = unsafe withExtendedLifetime(collector) {
-      unsafe bytes.withUnsafeBufferPointer { buffer in
-        unsafe buffer.withMemoryRebound(to: CChar.self) {
-          unsafe htmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", Int32(options))
+    let document = withExtendedLifetime(collector) {
+      bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) {
+          htmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", Int32(options))
         }
       }
     }
-    if let document = unsafe document { unsafe xmlFreeDoc(document) }
-    unsafe context.pointee._private = nil
+    if let document = document { xmlFreeDoc(document) }
+    context.pointee._private = nil
     return collector.reports
   }
 
@@ -60,13 +60,13 @@ public enum HTMLLibXML2Parser {
 
     func record(_ error: xmlError, context: xmlParserCtxt) {
       var offset = 0
-      if let input = unsafe context.input {
+      if let input = context.input {
         // `consumed` counts bytes libxml2 already discarded from its buffer; `cur - base` the rest.
-        offset = unsafe Int(input.pointee.consumed) + (input.pointee.base.map { unsafe input.pointee.cur - $0 } ?? 0)
+        offset = Int(input.pointee.consumed) + (input.pointee.base.map { input.pointee.cur - $0 } ?? 0)
       }
-      let text = unsafe error.message.map { unsafe String(cString: $0) } ?? "libxml2 error \(error.code)"
+      let text = error.message.map { String(cString: $0) } ?? "libxml2 error \(error.code)"
       let message = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
-      unsafe reports.append(
+      reports.append(
         Report(
           offset: offset, code: Int(error.code), isWarning: error.level == XML_ERR_WARNING,
           message: message.trimmingCharacters(in: .whitespaces)))
