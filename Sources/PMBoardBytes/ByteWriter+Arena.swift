@@ -3,7 +3,7 @@ import Foundation
 /// Safe reads of a ``ByteArena``: every range is checked against the arena before a byte is copied.
 extension ByteArena {
   /// Whether `range` lies inside the arena.
-  @inline(__always)
+  @inlinable @inline(__always)
   func contains(_ start: Int, _ count: Int) -> Bool {
     start >= 0 && count >= 0 && start <= self.count - count
   }
@@ -43,14 +43,14 @@ extension ByteArena {
 
 extension ByteWriter {
   /// Appends the bytes `text` names in `arena`.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func append(_ text: RawRef, from arena: ByteArena) {
     precondition(arena.contains(text.start, Int(text.count)), "text outside its arena")
     appendBytes(arena.base + text.start, count: Int(text.count))
   }
 
   /// Appends `text` from `arena`, escaped for HTML or as it is.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func append(_ text: TextRef, escaped: Bool, from arena: ByteArena) {
     let start = escaped ? text.escapedStart : text.start
     let count = Int(escaped ? text.escapedCount : text.rawCount)

@@ -106,6 +106,14 @@ public struct ByteWriter: ~Copyable {
     pending += count
   }
 
+  /// Lowercases ASCII `A`–`F` from output position `start` (not yet handed on) to the end.
+  public mutating func lowercaseHexLetters(from start: Int) {
+    precondition(start >= flushed && start <= count, "position handed on or not yet written")
+    for index in (start - flushed)..<pending where storage[index] &- UInt8(ascii: "A") < 6 {
+      storage[index] += 32
+    }
+  }
+
   public mutating func appendByte(_ byte: UInt8) {
     reserve(1)
     storage[pending] = byte

@@ -2,7 +2,7 @@ import Foundation
 
 /// A fixed array with a stable address, read with a bounds check and no reference counting while its owner lives.
 public final class FixedArray<Element> {
-  private let base: UnsafeMutableBufferPointer<Element>
+  @usableFromInline let base: UnsafeMutableBufferPointer<Element>
 
   public init(_ elements: [Element]) {
     base = Self.allocate(elements.count)
@@ -33,10 +33,10 @@ public final class FixedArray<Element> {
 }
 
 extension FixedArray: RandomAccessCollection {
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { base.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { base.count }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   public subscript(index: Int) -> Element {
     precondition(index >= 0 && index < base.count, "index out of range")
     return base[index]
@@ -45,6 +45,7 @@ extension FixedArray: RandomAccessCollection {
 
 extension FixedArray where Element == UInt8 {
   /// Appends elements `range` to `output`.
+  @inlinable
   public func append(_ range: Range<Int>, to output: inout ByteWriter) {
     precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "range out of bounds")
     // swift-format-ignore: NeverForceUnwrap

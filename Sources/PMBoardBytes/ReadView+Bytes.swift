@@ -95,11 +95,10 @@ extension ByteWriter {
   /// Appends the bytes of `view`, ASCII `A`–`F` lowercased when `lowercasingHex` (a UUID as pmboard spells it),
   /// and says where they are.
   public mutating func appendRef(_ view: ReadView<UInt8>, lowercasingHex: Bool = false) -> RawRef {
-    guard lowercasingHex else { return view.withBuffer { appendRef($0) } }
     let start = count
-    for byte in view {
-      appendByte(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") ? byte + 32 : byte)
-    }
-    return RawRef(start: start, count: UInt32(count - start))
+    let ref = view.withBuffer { appendRef($0) }
+    if lowercasingHex { lowercaseHexLetters(from: start) }
+    return ref
   }
+
 }

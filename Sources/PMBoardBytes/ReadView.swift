@@ -4,14 +4,15 @@
 /// A `ReadView` exists only inside ``Swift/Array/withReadView(_:)``, which keeps the array alive and unchanged for
 /// the closure's extent; it must not be kept after the closure returns.
 public struct ReadView<Element> {
-  private let buffer: UnsafeBufferPointer<Element>
+  @usableFromInline let buffer: UnsafeBufferPointer<Element>
 
+  @inlinable
   init(_ buffer: UnsafeBufferPointer<Element>) {
     self.buffer = buffer
   }
 
   /// A view of elements `range` of this one.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func extracting(_ range: Range<Int>) -> ReadView {
     precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "range out of bounds")
     return ReadView(UnsafeBufferPointer(rebasing: buffer[range]))
@@ -19,10 +20,10 @@ public struct ReadView<Element> {
 }
 
 extension ReadView: RandomAccessCollection {
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { buffer.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { buffer.count }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   public subscript(index: Int) -> Element {
     precondition(index >= 0 && index < buffer.count, "index out of range")
     return buffer[index]
@@ -38,13 +39,16 @@ extension Array {
 
 extension ByteWriter {
   /// Appends bytes `range` of `view`.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func append(_ view: ReadView<UInt8>, _ range: Range<Int>) {
-    view.extracting(range).withBuffer { appendBytes($0) }
+    precondition(range.lowerBound >= 0 && range.upperBound <= view.buffer.count, "range out of bounds")
+    // swift-format-ignore: NeverForceUnwrap
+    appendBytes(view.buffer.baseAddress! + range.lowerBound, count: range.count)
   }
 }
 
 extension ReadView {
+  @inlinable
   func withBuffer<Result>(_ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
     body(buffer)
   }
