@@ -95,7 +95,7 @@ public struct PostgresError: Error, Sendable, Equatable {
     _ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T
   ) -> T {
     let copies = unsafe strings.map { string in unsafe string.flatMap { unsafe strdup($0) } }
-    defer { for unsafecopy in unsafe copies { unsafe free(copy) } }
+    defer { unsafe copies.forEach { unsafe free($0) } }
     let pointers = unsafe copies.map { unsafe $0.map { unsafe UnsafePointer($0) } } + [nil]
     return unsafe pointers.withUnsafeBufferPointer { buffer in
       // A non-empty array's buffer always has a base address.
