@@ -83,11 +83,11 @@ struct PostgresConcurrencyTests {
     #expect(dueChanged != secondApplied, "exactly one of the two changes is on the board:\n\(shown)")
   }
 
-  /// Runs `body` on a thread outside Swift's cooperative pool: a process waiting for a lock blocks its thread, and
-  /// the pool has as few threads as the machine has cores.
+  /// Runs `body` on a thread of its own: a process waiting for a lock blocks its thread, and neither Swift's
+  /// cooperative pool nor Dispatch's global queues (under the load of the other tests) start another one soon.
   static func inBackground<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async -> Result<T, any Error> {
     await withCheckedContinuation { done in
-      DispatchQueue.global().async { done.resume(returning: Result { try body() }) }
+      Thread { done.resume(returning: Result { try body() }) }.start()
     }
   }
 }
