@@ -32,6 +32,12 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // PostgreSQL's client library, for the PostgreSQL store (`PostgresConnection.swift` is its only caller).
+    .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"])]
+    ),
     .systemLibrary(name: "CSystemShim"),
     .executableTarget(name: "pmboard-embed", path: "Sources/pmboard-embed"),
     .plugin(
@@ -56,11 +62,11 @@ let package = Package(
       dependencies: ["PMBoardBytes"],
       swiftSettings: strict + crossModule
     ),
-    // SQLite and JSON stores, the interchange format.
+    // SQLite, JSON and PostgreSQL stores, the interchange format.
     .target(
       name: "PMBoardStore",
       dependencies: [
-        "PMBoardCore", "PMBoardBytes", "CSystemShim",
+        "PMBoardCore", "PMBoardBytes", "CSystemShim", "CLibPQ",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
