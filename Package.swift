@@ -47,11 +47,11 @@ let package = Package(
     ),
 
     // Low-level bytes: the only home of Unsafe*, arenas, SWAR and mmap, and of the C calls behind safe APIs (POSIX,
-    // SQLite's row reads, libxml2's HTML parser).
+    // SQLite's row reads, libxml2's HTML parser, libpq's connection).
     .target(
       name: "PMBoardBytes",
       dependencies: [
-        "CSystemShim", "CLibXML2", .product(name: "GRDB", package: "GRDB.swift"),
+        "CSystemShim", "CLibXML2", "CLibPQ", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: crossModule
@@ -66,9 +66,7 @@ let package = Package(
     .target(
       name: "PMBoardStore",
       dependencies: [
-        "PMBoardCore", "PMBoardBytes", "CSystemShim", "CLibPQ",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        "PMBoardCore", "PMBoardBytes", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strict + crossModule
     ),
@@ -136,7 +134,7 @@ let package = Package(
     .target(
       name: "PMBoardTestSupport",
       dependencies: [
-        "PMBoardCore", "PMBoardStore", "PMBoardMustache", "PMBoardSite", "PMBoardCLI",
+        "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardMustache", "PMBoardSite", "PMBoardCLI",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Mustache", package: "swift-mustache"),
       ],
@@ -161,7 +159,7 @@ let package = Package(
     .testTarget(
       name: "PMBoardEndToEndTests",
       dependencies: [
-        "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardCLI", "PMBoardTestSupport", "pmboard",
+        "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardCLI", "PMBoardTestSupport", "pmboard",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Golden"]

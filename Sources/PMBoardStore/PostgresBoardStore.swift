@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 
 /// A board kept in a PostgreSQL database, which many processes on many machines may read and change at once.

@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 
 /// Turns whatever a PostgreSQL store operation threw into the one-line `StoreError` the user sees, naming the
 /// store by its URL with the password hidden.

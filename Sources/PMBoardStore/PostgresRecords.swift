@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 
 /// How tasks and history lines map to the PostgreSQL store's rows and text parameters.

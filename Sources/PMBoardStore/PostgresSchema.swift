@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 
 /// The PostgreSQL store's tables: all in the schema `pmboard`, created and upgraded by numbered migrations that
 /// the table `pmboard.migration` records. Nothing outside that schema is read or written.

@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 
 /// `StoreTransaction` over one open PostgreSQL transaction on one board; `ChangeLog` drives it.

@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardStore
 import Synchronization
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension PostgresConnection {
   /// Runs `body` between `begin` and COMMIT; any error rolls back and is thrown on.
-  func transaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
+  public func transaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
     try execute(begin)
     let value: T
     do {

@@ -23,10 +23,10 @@ public struct PostgresError: Error, Sendable, Equatable {
 
 /// One connection to a PostgreSQL server through libpq, used by one thread at a time.
 ///
-/// This file is the only code in pmboard that calls libpq, so it is the only place the PostgreSQL store handles
-/// pointers (each use marked `unsafe`); everything it hands out is a Swift value. Statements run with
+/// This file is the only code in pmboard that calls libpq, so the PostgreSQL store never handles a pointer:
+/// everything this hands out is a Swift value. Statements run with
 /// `PQexecParams` and text parameters: values never become part of the SQL text.
-@safe public final class PostgresConnection {
+public final class PostgresConnection {
   private let handle: OpaquePointer
 
   /// Connects with `conninfo` (a `postgres://` URL or `key=value` words). `defaults` are libpq keywords applied
@@ -37,54 +37,54 @@ public struct PostgresError: Error, Sendable, Equatable {
   ) throws(PostgresError) {
     let keywords = defaults.map(\.keyword) + ["dbname"] + overrides.map(\.keyword)
     let values = defaults.map(\.value) + [conninfo] + overrides.map(\.value)
-    let connection = unsafe Self.withCStrings(keywords) { keywordPointers in
-      unsafe Self.withCStrings(values) { valuePointers in
-        unsafe PQconnectdbParams(keywordPointers, valuePointers, 1)
+    let connection = Self.withCStrings(keywords) { keywordPointers in
+      Self.withCStrings(values) { valuePointers in
+        PQconnectdbParams(keywordPointers, valuePointers, 1)
       }
     }
-    guard let connection = unsafe connection else {
+    guard let connection = connection else {
       throw PostgresError(stage: .connecting, sqlState: nil, message: "libpq could not allocate a connection")
     }
-    guard unsafe PQstatus(connection) == CONNECTION_OK else {
-      let message = unsafe Self.oneLine(PQerrorMessage(connection))
-      unsafe PQfinish(connection)
+    guard PQstatus(connection) == CONNECTION_OK else {
+      let message = Self.oneLine(PQerrorMessage(connection))
+      PQfinish(connection)
       throw PostgresError(stage: .connecting, sqlState: nil, message: message)
     }
     // Notices ("schema already exists, skipping") would go to standard error, under the command's own output.
-    unsafe PQsetNoticeProcessor(connection, { _, _ in }, nil)
-    unsafe handle = connection
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    handle = connection
   }
 
   deinit {
-    unsafe PQfinish(handle)
+    PQfinish(handle)
   }
 
   /// Runs one statement with `parameters` bound to `$1`, `$2`, … as text (nil is SQL NULL).
   @discardableResult
   public func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
-    let result = unsafe Self.withCStrings(parameters) { values in
-      unsafe PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+    let result = Self.withCStrings(parameters) { values in
+      PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
     }
-    guard let result = unsafe result else {
-      throw PostgresError(stage: .executing, sqlState: nil, message: unsafe Self.oneLine(PQerrorMessage(handle)))
+    guard let result = result else {
+      throw PostgresError(stage: .executing, sqlState: nil, message: Self.oneLine(PQerrorMessage(handle)))
     }
-    let status = unsafe PQresultStatus(result)
+    let status = PQresultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-      let state = unsafe PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { unsafe String(cString: $0) }
-      let primary = unsafe PQresultErrorField(result, Int32(UInt8(ascii: "M")))
-      let message = unsafe primary.map { unsafe Self.oneLine($0) } ?? Self.oneLine(PQresultErrorMessage(result))
-      unsafe PQclear(result)
+      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M")))
+      let message = primary.map { Self.oneLine($0) } ?? Self.oneLine(PQresultErrorMessage(result))
+      PQclear(result)
       // A connection the server dropped reports no SQLSTATE: it is the connection that failed, not the statement.
-      let stage: PostgresError.Stage = unsafe PQstatus(handle) == CONNECTION_OK ? .executing : .connecting
+      let stage: PostgresError.Stage = PQstatus(handle) == CONNECTION_OK ? .executing : .connecting
       throw PostgresError(stage: stage, sqlState: state, message: message)
     }
-    return unsafe PostgresRows(result)
+    return PostgresRows(result)
   }
 
   /// The text of a libpq message up to its first line break (libpq adds hints on further lines).
   private static func oneLine(_ text: UnsafePointer<CChar>?) -> String {
-    guard let text = unsafe text else { return "unknown libpq error" }
-    let message = unsafe String(cString: text)
+    guard let text = text else { return "unknown libpq error" }
+    let message = String(cString: text)
     let line = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? message
     let trimmed = line.replacingOccurrences(of: "FATAL:  ", with: "").replacingOccurrences(of: "ERROR:  ", with: "")
     return trimmed.trimmingCharacters(in: .whitespaces)
@@ -94,19 +94,19 @@ public struct PostgresError: Error, Sendable, Equatable {
   private static func withCStrings<T>(
     _ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T
   ) -> T {
-    let copies = unsafe strings.map { string in unsafe string.flatMap { unsafe strdup($0) } }
-    defer { unsafe copies.forEach { unsafe free($0) } }
-    let pointers = unsafe copies.map { unsafe $0.map { unsafe UnsafePointer($0) } } + [nil]
-    return unsafe pointers.withUnsafeBufferPointer { buffer in
+    let copies = strings.map { string in string.flatMap { strdup($0) } }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { $0.map { UnsafePointer($0) } } + [nil]
+    return pointers.withUnsafeBufferPointer { buffer in
       // A non-empty array's buffer always has a base address.
       guard let base = buffer.baseAddress else { preconditionFailure("an empty array of C strings") }
-      return unsafe body(base)
+      return body(base)
     }
   }
 }
 
 /// The rows a statement returned, read as text; the result is freed with this value.
-@safe public final class PostgresRows {
+public final class PostgresRows {
   private let result: OpaquePointer
   public let count: Int
   public let columns: Int
@@ -114,25 +114,25 @@ public struct PostgresError: Error, Sendable, Equatable {
   public let affected: Int
 
   fileprivate init(_ result: OpaquePointer) {
-    unsafe self.result = result
-    count = unsafe Int(PQntuples(result))
-    columns = unsafe Int(PQnfields(result))
-    affected = unsafe Int(String(cString: PQcmdTuples(result))) ?? 0
+    self.result = result
+    count = Int(PQntuples(result))
+    columns = Int(PQnfields(result))
+    affected = Int(String(cString: PQcmdTuples(result))) ?? 0
   }
 
   deinit {
-    unsafe PQclear(result)
+    PQclear(result)
   }
 
   /// The value in `column` of `row` as text (invalid UTF-8 repaired), nil for NULL.
   public func text(_ row: Int, _ column: Int) -> String? {
     let (row, column) = (Int32(row), Int32(column))
-    guard unsafe PQgetisnull(result, row, column) == 0, let start = unsafe PQgetvalue(result, row, column) else {
+    guard PQgetisnull(result, row, column) == 0, let start = PQgetvalue(result, row, column) else {
       return nil
     }
-    let length = unsafe Int(PQgetlength(result, row, column))
-    return unsafe start.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-      unsafe String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    let length = Int(PQgetlength(result, row, column))
+    return start.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+      String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
   }
 }
