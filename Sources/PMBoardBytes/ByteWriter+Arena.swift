@@ -5,7 +5,9 @@ extension ByteArena {
   /// Whether `range` lies inside the arena.
   @inlinable @inline(__always)
   func contains(_ start: Int, _ count: Int) -> Bool {
-    start >= 0 && count >= 0 && start <= self.count - count
+    // Unsigned: one comparison each covers the negative cases, and nothing can overflow.
+    UInt(bitPattern: count) <= UInt(bitPattern: self.count)
+      && UInt(bitPattern: start) <= UInt(bitPattern: self.count &- count)
   }
 
   /// Whether `a` in `aArena` and `b` in `bArena` hold the same raw and escaped bytes.
@@ -96,5 +98,46 @@ extension ByteWriter {
       end = first
     }
     return nil
+  }
+}
+
+/// A ``ByteArena`` read through a plain pointer that the value itself keeps alive (see ``FixedTable``).
+public struct ArenaBytes {
+  @usableFromInline let owner: ByteArena
+  @usableFromInline let base: UnsafePointer<UInt8>
+  @usableFromInline let count: Int
+
+  public init(_ owner: ByteArena) {
+    self.owner = owner
+    base = owner.base
+    count = owner.count
+  }
+
+  /// The arena itself, for what takes one.
+  public var arena: ByteArena { owner }
+
+  @inlinable @inline(__always)
+  func contains(_ start: Int, _ count: Int) -> Bool {
+    // Unsigned: one comparison each covers the negative cases, and nothing can overflow.
+    UInt(bitPattern: count) <= UInt(bitPattern: self.count)
+      && UInt(bitPattern: start) <= UInt(bitPattern: self.count &- count)
+  }
+}
+
+extension ByteWriter {
+  /// Appends the bytes `text` names in `arena`.
+  @inlinable @inline(__always)
+  public mutating func append(_ text: RawRef, from arena: ArenaBytes) {
+    precondition(arena.contains(text.start, Int(text.count)), "text outside its arena")
+    appendBytes(arena.base + text.start, count: Int(text.count))
+  }
+
+  /// Appends `text` from `arena`, escaped for HTML or as it is.
+  @inlinable @inline(__always)
+  public mutating func append(_ text: TextRef, escaped: Bool, from arena: ArenaBytes) {
+    let start = escaped ? text.escapedStart : text.start
+    let count = Int(escaped ? text.escapedCount : text.rawCount)
+    precondition(arena.contains(start, count), "text outside its arena")
+    appendBytes(arena.base + start, count: count)
   }
 }

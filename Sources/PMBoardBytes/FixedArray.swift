@@ -38,7 +38,7 @@ extension FixedArray: RandomAccessCollection {
 
   @inlinable @inline(__always)
   public subscript(index: Int) -> Element {
-    precondition(index >= 0 && index < base.count, "index out of range")
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count), "index out of range")
     return base[index]
   }
 }
@@ -55,3 +55,33 @@ extension FixedArray where Element == UInt8 {
 
 /// Shared between the pages of a build when its elements may be; nothing mutates it after `init`.
 extension FixedArray: @unchecked Sendable where Element: Sendable {}
+
+/// A ``FixedArray`` read through a plain buffer that the value itself keeps alive: a hot loop reading tables
+/// stored in one object reads them without touching (and so without retaining) each table's own object.
+public struct FixedTable<Element> {
+  @usableFromInline let owner: FixedArray<Element>
+  @usableFromInline let buffer: UnsafeBufferPointer<Element>
+
+  public init(_ owner: FixedArray<Element>) {
+    self.owner = owner
+    buffer = UnsafeBufferPointer(owner.base)
+  }
+
+  @inlinable public var count: Int { buffer.count }
+
+  @inlinable @inline(__always)
+  public subscript(index: Int) -> Element {
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "index out of range")
+    return buffer[index]
+  }
+}
+
+extension FixedTable where Element == UInt8 {
+  /// Appends elements `range` to `output`.
+  @inlinable
+  public func append(_ range: Range<Int>, to output: inout ByteWriter) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "range out of bounds")
+    // swift-format-ignore: NeverForceUnwrap
+    output.appendBytes(buffer.baseAddress! + range.lowerBound, count: range.count)
+  }
+}

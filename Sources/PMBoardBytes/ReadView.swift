@@ -25,7 +25,7 @@ extension ReadView: RandomAccessCollection {
 
   @inlinable @inline(__always)
   public subscript(index: Int) -> Element {
-    precondition(index >= 0 && index < buffer.count, "index out of range")
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "index out of range")
     return buffer[index]
   }
 }
