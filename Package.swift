@@ -32,10 +32,10 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    // PostgreSQL's client library, for the PostgreSQL store (`PostgresConnection.swift` is its only caller).
+    // PostgreSQL's client library's headers, for the PostgreSQL store (`PostgresConnection.swift` is its only
+    // caller); the library itself is loaded with dlopen when a PostgreSQL store is opened (Sources/CLibPQ/shim.h).
     .systemLibrary(
       name: "CLibPQ",
-      pkgConfig: "libpq",
       providers: [.apt(["libpq-dev"])]
     ),
     .systemLibrary(name: "CSystemShim"),

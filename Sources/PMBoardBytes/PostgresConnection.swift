@@ -35,47 +35,53 @@ public final class PostgresConnection {
     conninfo: String, defaults: [(keyword: String, value: String)] = [],
     overrides: [(keyword: String, value: String)] = []
   ) throws(PostgresError) {
+    guard pmboard_libpq_load() == 1 else {
+      let reason = pmboard_libpq_error().map { String(cString: $0) } ?? "libpq.so.5 was not found"
+      throw PostgresError(
+        stage: .connecting, sqlState: nil,
+        message: "the PostgreSQL client library is not installed (\(reason)); install libpq5 (apt-get install libpq5)")
+    }
     let keywords = defaults.map(\.keyword) + ["dbname"] + overrides.map(\.keyword)
     let values = defaults.map(\.value) + [conninfo] + overrides.map(\.value)
     let connection = Self.withCStrings(keywords) { keywordPointers in
       Self.withCStrings(values) { valuePointers in
-        PQconnectdbParams(keywordPointers, valuePointers, 1)
+        pmboard_PQconnectdbParams(keywordPointers, valuePointers, 1)
       }
     }
     guard let connection = connection else {
       throw PostgresError(stage: .connecting, sqlState: nil, message: "libpq could not allocate a connection")
     }
-    guard PQstatus(connection) == CONNECTION_OK else {
-      let message = Self.oneLine(PQerrorMessage(connection))
-      PQfinish(connection)
+    guard pmboard_PQstatus(connection) == CONNECTION_OK else {
+      let message = Self.oneLine(pmboard_PQerrorMessage(connection))
+      pmboard_PQfinish(connection)
       throw PostgresError(stage: .connecting, sqlState: nil, message: message)
     }
     // Notices ("schema already exists, skipping") would go to standard error, under the command's own output.
-    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    pmboard_PQsetNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
   }
 
   deinit {
-    PQfinish(handle)
+    pmboard_PQfinish(handle)
   }
 
   /// Runs one statement with `parameters` bound to `$1`, `$2`, … as text (nil is SQL NULL).
   @discardableResult
   public func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
     let result = Self.withCStrings(parameters) { values in
-      PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+      pmboard_PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
     }
     guard let result = result else {
-      throw PostgresError(stage: .executing, sqlState: nil, message: Self.oneLine(PQerrorMessage(handle)))
+      throw PostgresError(stage: .executing, sqlState: nil, message: Self.oneLine(pmboard_PQerrorMessage(handle)))
     }
-    let status = PQresultStatus(result)
+    let status = pmboard_PQresultStatus(result)
     guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-      let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M")))
-      let message = primary.map { Self.oneLine($0) } ?? Self.oneLine(PQresultErrorMessage(result))
-      PQclear(result)
+      let state = pmboard_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      let primary = pmboard_PQresultErrorField(result, Int32(UInt8(ascii: "M")))
+      let message = primary.map { Self.oneLine($0) } ?? Self.oneLine(pmboard_PQresultErrorMessage(result))
+      pmboard_PQclear(result)
       // A connection the server dropped reports no SQLSTATE: it is the connection that failed, not the statement.
-      let stage: PostgresError.Stage = PQstatus(handle) == CONNECTION_OK ? .executing : .connecting
+      let stage: PostgresError.Stage = pmboard_PQstatus(handle) == CONNECTION_OK ? .executing : .connecting
       throw PostgresError(stage: stage, sqlState: state, message: message)
     }
     return PostgresRows(result)
@@ -115,22 +121,22 @@ public final class PostgresRows {
 
   fileprivate init(_ result: OpaquePointer) {
     self.result = result
-    count = Int(PQntuples(result))
-    columns = Int(PQnfields(result))
-    affected = Int(String(cString: PQcmdTuples(result))) ?? 0
+    count = Int(pmboard_PQntuples(result))
+    columns = Int(pmboard_PQnfields(result))
+    affected = Int(String(cString: pmboard_PQcmdTuples(result))) ?? 0
   }
 
   deinit {
-    PQclear(result)
+    pmboard_PQclear(result)
   }
 
   /// The value in `column` of `row` as text (invalid UTF-8 repaired), nil for NULL.
   public func text(_ row: Int, _ column: Int) -> String? {
     let (row, column) = (Int32(row), Int32(column))
-    guard PQgetisnull(result, row, column) == 0, let start = PQgetvalue(result, row, column) else {
+    guard pmboard_PQgetisnull(result, row, column) == 0, let start = pmboard_PQgetvalue(result, row, column) else {
       return nil
     }
-    let length = Int(PQgetlength(result, row, column))
+    let length = Int(pmboard_PQgetlength(result, row, column))
     return start.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
       String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
