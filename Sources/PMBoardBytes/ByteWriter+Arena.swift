@@ -80,6 +80,7 @@ extension ByteWriter {
 
   /// The last Unicode scalar of the (valid UTF-8) bytes from output position `start` to `end` that is not
   /// `skipping`, and where it starts; nil if there is none.
+  @inlinable
   public func lastScalar(from start: Int, skipping: (Unicode.Scalar) -> Bool) -> Unicode.Scalar? {
     let utf8 = bytes(from: start)
     var end = utf8.count

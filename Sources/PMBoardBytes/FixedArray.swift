@@ -76,6 +76,17 @@ public struct FixedTable<Element> {
   }
 }
 
+extension FixedTable {
+  /// Calls `body` with elements `range` in order: the range is checked once, not each element.
+  @inlinable @inline(__always)
+  public func forEach(in range: Range<Int>, _ body: (Element) -> Void) {
+    precondition(
+      UInt(bitPattern: range.lowerBound) <= UInt(bitPattern: range.upperBound)
+        && UInt(bitPattern: range.upperBound) <= UInt(bitPattern: buffer.count), "range out of bounds")
+    for index in range { body(buffer[index]) }
+  }
+}
+
 extension FixedTable where Element == UInt8 {
   /// Appends elements `range` to `output`.
   @inlinable

@@ -308,8 +308,8 @@ public final class SiteView {
   private func writeTimestamp(_ entry: EntryRecord, into output: inout ByteWriter) {
     let secondOfDay = Instant.day(ofSecond: entry.localSeconds).secondOfDay
     let start = output.count
-    for index in messages[HistoryAction.allCases.count] {
-      switch parts[index] {
+    parts.forEach(in: messages[HistoryAction.allCases.count]) { part in
+      switch part {
       case .literal(let text): output.append(text, from: localeBytes)
       case .particle(let particle):
         output.appendStatic(particle.after(output, from: start))
@@ -324,8 +324,8 @@ public final class SiteView {
   /// `LocaleFormatter.sentence(_:)`.
   private func writeSentence(_ entry: EntryRecord, into output: inout ByteWriter) {
     let start = output.count
-    for index in messages[entry.action.position] {
-      switch parts[index] {
+    parts.forEach(in: messages[entry.action.position]) { part in
+      switch part {
       case .literal(let text): output.append(text, from: localeBytes)
       case .particle(let particle):
         output.appendStatic(particle.after(output, from: start))
