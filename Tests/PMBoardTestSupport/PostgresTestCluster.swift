@@ -103,6 +103,14 @@ package final class PostgresTestCluster: Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // The server outlives this call: it must not inherit the pipes other tests are reading from their `pmboard`
+    // processes at the same moment (Foundation's pipes are not close-on-exec), or those reads never see EOF and
+    // the tests hang. glibc ignores closing a descriptor that is not open.
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    for descriptor in 3..<Int32(min(limit.rlim_cur, 4096)) {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
     let environment = ["PATH=/usr/bin:/bin", "LC_ALL=C", "TZ=UTC"]
     var pid: pid_t = 0
     let spawned = withCStrings(command) { argv in
