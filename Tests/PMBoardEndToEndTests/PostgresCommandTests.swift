@@ -30,38 +30,6 @@ struct PostgresCommandTests {
     #expect(try cluster.rows("SELECT 1") == [["1"]])
   }
 
-  @Test func everyCommandWorks() throws {
-    let (cli, _) = try started()
-    defer { cli.remove() }
-    #expect(try cli.run("add", "Write README", "--body", "line 1\nline 2", "--due", "2026-11-30").status == 0)
-    #expect(try cli.run("add", "로그인 버그", "--due", "-1d", "--state", "doing").status == 0)
-    let list = try cli.run("list")
-    #expect(list.stdout.contains("Write README") && list.stdout.contains("2 tasks, 1 overdue"), "\(list.stderr)")
-    let id = try cli.firstTaskID()
-    let prefix = String(id.prefix(6))
-    let original = try cli.run("show", prefix).stdout
-    #expect(original.contains(id))
-    #expect(try cli.run("edit", prefix, "--title", "Write the README", "--due", "tomorrow").status == 0)
-    #expect(try cli.run("show", prefix).stdout.contains("2026-11-22"))
-    #expect(try cli.run("move", prefix, "done").status == 0)
-    let history = try cli.run("history", "--limit", "10").stdout
-    #expect(history.contains("moved \"Write the README\" from"))
-    #expect(history.contains("edited \"Write the README\" (title, due)"))
-    // Undo the move and the edit, redo the edit.
-    #expect(try cli.run("undo").status == 0)
-    #expect(try cli.run("undo").status == 0)
-    #expect(try cli.run("show", prefix).stdout == original)
-    #expect(try cli.run("redo").status == 0)
-    #expect(try cli.run("show", prefix).stdout.contains("Write the README"))
-    #expect(try cli.run("remove", prefix).status == 0)
-    #expect(!(try cli.run("list").stdout.contains("README")))
-    // Export, and import over the board.
-    #expect(try cli.run("export", "out.json").status == 0)
-    #expect(try cli.run("import", "out.json").stderr.contains("--replace"))
-    #expect(try cli.run("import", "--replace", "out.json").status == 0)
-    #expect(try cli.run("export").stdout == (try cli.read("out.json")))
-  }
-
   @Test func buildsASite() throws {
     let (cli, _) = try started()
     defer { cli.remove() }
