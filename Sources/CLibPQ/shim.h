@@ -31,84 +31,27 @@ static inline const char *pmboard_libpq_error(void) { return dlerror(); }
   static __typeof__(&name) function; \
   if (function == NULL) function = (__typeof__(&name))dlsym(*pmboard_libpq_slot(), #name);
 
-static inline PGconn * pmboard_PQconnectdbParams(const char *const *keywords, const char *const *values, int expand_dbname) {
-  PMBOARD_LIBPQ_FUNCTION(PQconnectdbParams)
-  return function(keywords, values, expand_dbname);
-}
+// `pmboard_NAME(PARAMETERS)`: libpq's `NAME`, called through the address looked up above.
+#define PMBOARD_LIBPQ(type, name, parameters, arguments) \
+  static inline type pmboard_##name parameters { PMBOARD_LIBPQ_FUNCTION(name) return function arguments; }
+#define PMBOARD_LIBPQ_VOID(name, parameters, arguments) \
+  static inline void pmboard_##name parameters { PMBOARD_LIBPQ_FUNCTION(name) function arguments; }
 
-static inline ConnStatusType pmboard_PQstatus(const PGconn *conn) {
-  PMBOARD_LIBPQ_FUNCTION(PQstatus)
-  return function(conn);
-}
-
-static inline char * pmboard_PQerrorMessage(const PGconn *conn) {
-  PMBOARD_LIBPQ_FUNCTION(PQerrorMessage)
-  return function(conn);
-}
-
-static inline void pmboard_PQfinish(PGconn *conn) {
-  PMBOARD_LIBPQ_FUNCTION(PQfinish)
-  function(conn);
-}
-
-static inline PQnoticeProcessor pmboard_PQsetNoticeProcessor(PGconn *conn, PQnoticeProcessor proc, void *arg) {
-  PMBOARD_LIBPQ_FUNCTION(PQsetNoticeProcessor)
-  return function(conn, proc, arg);
-}
-
-static inline PGresult * pmboard_PQexecParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) {
-  PMBOARD_LIBPQ_FUNCTION(PQexecParams)
-  return function(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat);
-}
-
-static inline ExecStatusType pmboard_PQresultStatus(const PGresult *res) {
-  PMBOARD_LIBPQ_FUNCTION(PQresultStatus)
-  return function(res);
-}
-
-static inline char * pmboard_PQresultErrorField(const PGresult *res, int fieldcode) {
-  PMBOARD_LIBPQ_FUNCTION(PQresultErrorField)
-  return function(res, fieldcode);
-}
-
-static inline char * pmboard_PQresultErrorMessage(const PGresult *res) {
-  PMBOARD_LIBPQ_FUNCTION(PQresultErrorMessage)
-  return function(res);
-}
-
-static inline void pmboard_PQclear(PGresult *res) {
-  PMBOARD_LIBPQ_FUNCTION(PQclear)
-  function(res);
-}
-
-static inline int pmboard_PQntuples(const PGresult *res) {
-  PMBOARD_LIBPQ_FUNCTION(PQntuples)
-  return function(res);
-}
-
-static inline int pmboard_PQnfields(const PGresult *res) {
-  PMBOARD_LIBPQ_FUNCTION(PQnfields)
-  return function(res);
-}
-
-static inline char * pmboard_PQcmdTuples(PGresult *res) {
-  PMBOARD_LIBPQ_FUNCTION(PQcmdTuples)
-  return function(res);
-}
-
-static inline int pmboard_PQgetisnull(const PGresult *res, int tup_num, int field_num) {
-  PMBOARD_LIBPQ_FUNCTION(PQgetisnull)
-  return function(res, tup_num, field_num);
-}
-
-static inline char * pmboard_PQgetvalue(const PGresult *res, int tup_num, int field_num) {
-  PMBOARD_LIBPQ_FUNCTION(PQgetvalue)
-  return function(res, tup_num, field_num);
-}
-
-static inline int pmboard_PQgetlength(const PGresult *res, int tup_num, int field_num) {
-  PMBOARD_LIBPQ_FUNCTION(PQgetlength)
-  return function(res, tup_num, field_num);
-}
+PMBOARD_LIBPQ(PGconn *, PQconnectdbParams, (const char *const *keywords, const char *const *values, int expand_dbname), (keywords, values, expand_dbname))
+PMBOARD_LIBPQ(ConnStatusType, PQstatus, (const PGconn *conn), (conn))
+PMBOARD_LIBPQ(char *, PQerrorMessage, (const PGconn *conn), (conn))
+PMBOARD_LIBPQ_VOID(PQfinish, (PGconn *conn), (conn))
+PMBOARD_LIBPQ(PQnoticeProcessor, PQsetNoticeProcessor, (PGconn *conn, PQnoticeProcessor proc, void *arg), (conn, proc, arg))
+PMBOARD_LIBPQ(PGresult *, PQexecParams, (PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat), (conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat))
+PMBOARD_LIBPQ(ExecStatusType, PQresultStatus, (const PGresult *res), (res))
+PMBOARD_LIBPQ(char *, PQresultErrorField, (const PGresult *res, int fieldcode), (res, fieldcode))
+PMBOARD_LIBPQ(char *, PQresultErrorMessage, (const PGresult *res), (res))
+PMBOARD_LIBPQ_VOID(PQclear, (PGresult *res), (res))
+PMBOARD_LIBPQ(int, PQntuples, (const PGresult *res), (res))
+PMBOARD_LIBPQ(int, PQnfields, (const PGresult *res), (res))
+PMBOARD_LIBPQ(char *, PQcmdTuples, (PGresult *res), (res))
+PMBOARD_LIBPQ(int, PQgetisnull, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num))
+PMBOARD_LIBPQ(char *, PQgetvalue, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num))
+PMBOARD_LIBPQ(int, PQgetlength, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num))
 
 #endif

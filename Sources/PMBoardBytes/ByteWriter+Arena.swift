@@ -2,13 +2,11 @@ import Foundation
 
 /// Safe reads of a ``ByteArena``: every range is checked against the arena before a byte is copied.
 extension ByteArena {
-  /// Whether `range` lies inside the arena.
-  @inlinable @inline(__always)
-  func contains(_ start: Int, _ count: Int) -> Bool {
-    // Unsigned: one comparison each covers the negative cases, and nothing can overflow.
-    UInt(bitPattern: count) <= UInt(bitPattern: self.count)
-      && UInt(bitPattern: start) <= UInt(bitPattern: self.count &- count)
-  }
+  /// The arena's bytes, valid while the arena lives.
+  @inlinable var view: ReadView<UInt8> { ReadView(UnsafeBufferPointer(storage)) }
+
+  /// Whether the `count` bytes from `start` lie inside the arena.
+  @inlinable func contains(_ start: Int, _ count: Int) -> Bool { view.contains(start, count) }
 
   /// Whether `a` in `aArena` and `b` in `bArena` hold the same raw and escaped bytes.
   public static func same(_ a: TextRef, in aArena: ByteArena, _ b: TextRef, in bArena: ByteArena) -> Bool {
@@ -44,22 +42,6 @@ extension ByteArena {
 }
 
 extension ByteWriter {
-  /// Appends the bytes `text` names in `arena`.
-  @inlinable @inline(__always)
-  public mutating func append(_ text: RawRef, from arena: ByteArena) {
-    precondition(arena.contains(text.start, Int(text.count)), "text outside its arena")
-    appendBytes(arena.base + text.start, count: Int(text.count))
-  }
-
-  /// Appends `text` from `arena`, escaped for HTML or as it is.
-  @inlinable @inline(__always)
-  public mutating func append(_ text: TextRef, escaped: Bool, from arena: ByteArena) {
-    let start = escaped ? text.escapedStart : text.start
-    let count = Int(escaped ? text.escapedCount : text.rawCount)
-    precondition(arena.contains(start, count), "text outside its arena")
-    appendBytes(arena.base + start, count: count)
-  }
-
   /// Appends `text`'s UTF-8 as it is.
   public mutating func append(_ text: String) {
     var text = text
@@ -102,26 +84,14 @@ extension ByteWriter {
   }
 }
 
-/// A ``ByteArena`` read through a plain pointer that the value itself keeps alive (see ``FixedTable``).
+/// A ``ByteArena`` read through a ``ReadView`` that this value keeps valid by holding the arena (see ``FixedTable``).
 public struct ArenaBytes {
-  @usableFromInline let owner: ByteArena
-  @usableFromInline let base: UnsafePointer<UInt8>
-  @usableFromInline let count: Int
+  public let arena: ByteArena
+  @usableFromInline let view: ReadView<UInt8>
 
-  public init(_ owner: ByteArena) {
-    self.owner = owner
-    base = owner.base
-    count = owner.count
-  }
-
-  /// The arena itself, for what takes one.
-  public var arena: ByteArena { owner }
-
-  @inlinable @inline(__always)
-  func contains(_ start: Int, _ count: Int) -> Bool {
-    // Unsigned: one comparison each covers the negative cases, and nothing can overflow.
-    UInt(bitPattern: count) <= UInt(bitPattern: self.count)
-      && UInt(bitPattern: start) <= UInt(bitPattern: self.count &- count)
+  public init(_ arena: ByteArena) {
+    self.arena = arena
+    view = arena.view
   }
 }
 
@@ -129,16 +99,14 @@ extension ByteWriter {
   /// Appends the bytes `text` names in `arena`.
   @inlinable @inline(__always)
   public mutating func append(_ text: RawRef, from arena: ArenaBytes) {
-    precondition(arena.contains(text.start, Int(text.count)), "text outside its arena")
-    appendBytes(arena.base + text.start, count: Int(text.count))
+    append(arena.view, start: text.start, count: Int(text.count))
   }
 
   /// Appends `text` from `arena`, escaped for HTML or as it is.
   @inlinable @inline(__always)
   public mutating func append(_ text: TextRef, escaped: Bool, from arena: ArenaBytes) {
-    let start = escaped ? text.escapedStart : text.start
-    let count = Int(escaped ? text.escapedCount : text.rawCount)
-    precondition(arena.contains(start, count), "text outside its arena")
-    appendBytes(arena.base + start, count: count)
+    append(
+      arena.view, start: escaped ? text.escapedStart : text.start,
+      count: Int(escaped ? text.escapedCount : text.rawCount))
   }
 }

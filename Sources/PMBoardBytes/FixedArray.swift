@@ -43,56 +43,26 @@ extension FixedArray: RandomAccessCollection {
   }
 }
 
-extension FixedArray where Element == UInt8 {
-  /// Appends elements `range` to `output`.
-  @inlinable
-  public func append(_ range: Range<Int>, to output: inout ByteWriter) {
-    precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "range out of bounds")
-    // swift-format-ignore: NeverForceUnwrap
-    output.appendBytes(base.baseAddress! + range.lowerBound, count: range.count)
-  }
-}
-
 /// Shared between the pages of a build when its elements may be; nothing mutates it after `init`.
 extension FixedArray: @unchecked Sendable where Element: Sendable {}
 
-/// A ``FixedArray`` read through a plain buffer that the value itself keeps alive: a hot loop reading tables
-/// stored in one object reads them without touching (and so without retaining) each table's own object.
+/// A ``FixedArray`` read through a ``ReadView`` that this value keeps valid by holding its owner: a hot loop reading
+/// tables stored in one object reads them without touching (and so without retaining) each table's own object.
 public struct FixedTable<Element> {
   @usableFromInline let owner: FixedArray<Element>
-  @usableFromInline let buffer: UnsafeBufferPointer<Element>
+  public let view: ReadView<Element>
 
   public init(_ owner: FixedArray<Element>) {
     self.owner = owner
-    buffer = UnsafeBufferPointer(owner.base)
+    view = ReadView(UnsafeBufferPointer(owner.base))
   }
 
-  @inlinable public var count: Int { buffer.count }
+  @inlinable public var count: Int { view.count }
 
   @inlinable @inline(__always)
-  public subscript(index: Int) -> Element {
-    precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "index out of range")
-    return buffer[index]
-  }
-}
+  public subscript(index: Int) -> Element { view[index] }
 
-extension FixedTable {
   /// Calls `body` with elements `range` in order: the range is checked once, not each element.
   @inlinable @inline(__always)
-  public func forEach(in range: Range<Int>, _ body: (Element) -> Void) {
-    precondition(
-      UInt(bitPattern: range.lowerBound) <= UInt(bitPattern: range.upperBound)
-        && UInt(bitPattern: range.upperBound) <= UInt(bitPattern: buffer.count), "range out of bounds")
-    for index in range { body(buffer[index]) }
-  }
-}
-
-extension FixedTable where Element == UInt8 {
-  /// Appends elements `range` to `output`.
-  @inlinable
-  public func append(_ range: Range<Int>, to output: inout ByteWriter) {
-    precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "range out of bounds")
-    // swift-format-ignore: NeverForceUnwrap
-    output.appendBytes(buffer.baseAddress! + range.lowerBound, count: range.count)
-  }
+  public func forEach(in range: Range<Int>, _ body: (Element) -> Void) { view.forEach(in: range, body) }
 }

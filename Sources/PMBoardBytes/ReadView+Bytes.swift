@@ -6,7 +6,6 @@ extension ReadView where Element == UInt8 {
   public func matches(_ word: StaticString, at offset: Int) -> Bool {
     let count = word.utf8CodeUnitCount
     guard offset >= 0, offset <= self.count - count else { return false }
-    guard let base = buffer.baseAddress else { return count == 0 }
     return memcmp(base + offset, word.utf8Start, count) == 0
   }
 

@@ -300,7 +300,7 @@ public final class SiteView {
       return
     }
     let day = Int(entry.utcDayIndex) * 10
-    isoDays.append(day..<day + 10, to: &output)
+    output.append(isoDays.view, start: day, count: 10)
     output.appendTimeOfDay(Instant.day(ofSecond: entry.utcSeconds).secondOfDay)
   }
 
