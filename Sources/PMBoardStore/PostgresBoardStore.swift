@@ -11,7 +11,7 @@ import PMBoardCore
 /// matches is a `StoreError.conflict` and rolls back whole. One lock, always taken first, cannot deadlock, and no
 /// serialization failure can occur, so there is nothing to retry; a lock held over a minute fails the change.
 /// Reads run in one REPEATABLE READ READ ONLY transaction, so tasks and history come from the same moment.
-public final class PostgresBoardStore: BoardStore {
+public final class PostgresBoardStore: ChangeLogStore {
   public let url: PostgresURL
   public var location: String { url.redacted }
 
@@ -65,20 +65,8 @@ public final class PostgresBoardStore: BoardStore {
     }
   }
 
-  public func commit(_ change: BoardChange) async throws {
-    try await write { try ChangeLog.commit(change, in: $0) }
-  }
-
-  public func undo(at date: Date) async throws -> BoardChange {
-    try await write { try ChangeLog.undo(at: date, in: $0) }
-  }
-
-  public func redo(at date: Date) async throws -> BoardChange {
-    try await write { try ChangeLog.redo(at: date, in: $0) }
-  }
-
   public func replace(with board: Board) async throws {
-    try await write { transaction in
+    try await inWriteTransaction { transaction in
       for table in ["task", "history", "undo_record"] {
         try transaction.connection.execute("DELETE FROM pmboard.\(table) WHERE board = $1", [transaction.board])
       }
@@ -113,7 +101,9 @@ public final class PostgresBoardStore: BoardStore {
   }
 
   /// One change: a transaction holding the lock on the board's row (see the type's comment).
-  private func write<T: Sendable>(_ body: @escaping @Sendable (PostgresTransaction) throws -> T) async throws -> T {
+  public func inWriteTransaction<T: Sendable>(
+    _ body: @escaping @Sendable (PostgresTransaction) throws -> T
+  ) async throws -> T {
     try await run(writing: true) { connection, url in
       try PostgresSchema.prepare(connection, url: url, creating: false)
       return try connection.transaction {

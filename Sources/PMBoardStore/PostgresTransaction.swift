@@ -6,38 +6,38 @@ import PMBoardCore
 ///
 /// The transaction holds the lock on the board's row (``PostgresBoardStore``), so what `task(_:)` reads stays
 /// true until it commits.
-struct PostgresTransaction: StoreTransaction {
-  let connection: PostgresConnection
-  let board: String
+public struct PostgresTransaction: StoreTransaction {
+  public let connection: PostgresConnection
+  public let board: String
 
   /// Rows per INSERT when a whole board is written: fewer round trips, under the 65,535 parameters a statement
   /// may have.
   private static let batch = 500
 
-  func task(_ id: UUID) throws -> BoardTask? {
+  public func task(_ id: UUID) throws -> BoardTask? {
     let rows = try connection.execute(
       "SELECT \(PostgresRecords.taskColumns) FROM pmboard.task WHERE board = $1 AND id = $2",
       [board, id.lowercaseString])
     return rows.count == 0 ? nil : try PostgresRecords.task(rows, 0)
   }
 
-  func insert(_ task: BoardTask) throws {
+  public func insert(_ task: BoardTask) throws {
     try connection.execute(PostgresRecords.insertTask, PostgresRecords.taskParameters(task, board: board))
   }
 
-  func update(_ task: BoardTask) throws {
+  public func update(_ task: BoardTask) throws {
     try connection.execute(PostgresRecords.updateTask, PostgresRecords.taskParameters(task, board: board))
   }
 
-  func delete(_ id: UUID) throws {
+  public func delete(_ id: UUID) throws {
     try connection.execute("DELETE FROM pmboard.task WHERE board = $1 AND id = $2", [board, id.lowercaseString])
   }
 
-  func appendHistory(_ entry: HistoryEntry) throws {
+  public func appendHistory(_ entry: HistoryEntry) throws {
     try connection.execute(PostgresRecords.insertHistory, PostgresRecords.entryParameters(entry, board: board))
   }
 
-  func push(_ change: BoardChange, on list: UndoList) throws {
+  public func push(_ change: BoardChange, on list: UndoList) throws {
     var bytes: [UInt8] = []
     InterchangeWriter().appendChange(change, to: &bytes)
     try connection.execute(
@@ -52,7 +52,7 @@ struct PostgresTransaction: StoreTransaction {
       [board, list.rawValue, String(ChangeLog.depth)])
   }
 
-  func pop(_ list: UndoList) throws -> BoardChange? {
+  public func pop(_ list: UndoList) throws -> BoardChange? {
     let rows = try connection.execute(
       "SELECT seq, change FROM pmboard.undo_record WHERE board = $1 AND list = $2 ORDER BY seq DESC LIMIT 1",
       [board, list.rawValue])
@@ -68,7 +68,7 @@ struct PostgresTransaction: StoreTransaction {
     return change
   }
 
-  func clear(_ list: UndoList) throws {
+  public func clear(_ list: UndoList) throws {
     try connection.execute("DELETE FROM pmboard.undo_record WHERE board = $1 AND list = $2", [board, list.rawValue])
   }
 
