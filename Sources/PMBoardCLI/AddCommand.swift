@@ -21,7 +21,7 @@ struct AddCommand: AsyncParsableCommand {
     var dueDate: CalendarDate?
     if let due { dueDate = try DueDateParser(today: try await store.info().today(now: now)).parse(due) }
     let task = BoardTask(title: checkedTitle, body: checkedBody, due: dueDate, state: taskState, created: now)
-    try await store.commit(.add(task, at: now))
+    try await store.commit(.add(task, at: now, by: try Author.current()))
     try StandardOutput.line("Added \(task.shortID) \(TerminalText.oneLine(task.title))")
   }
 }

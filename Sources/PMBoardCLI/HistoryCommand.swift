@@ -28,7 +28,7 @@ struct HistoryCommand: AsyncParsableCommand {
     var out = ""
     for entry in recent.reversed() {
       out += "\(Instant.format(entry.at))  \(entry.taskID.shortString)  "
-      out += ChangeSummary.sentence(entry) + "\n"
+      out += ChangeSummary.line(entry) + "\n"
     }
     if recent.isEmpty { out = "no history yet\n" }
     try StandardOutput.write(Data(out.utf8))

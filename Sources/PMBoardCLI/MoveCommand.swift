@@ -22,7 +22,7 @@ struct MoveCommand: AsyncParsableCommand {
     var new = old
     new.state = target
     new.updated = now
-    try await store.commit(.update(from: old, to: new, at: now))
+    try await store.commit(.update(from: old, to: new, at: now, by: try Author.current()))
     try StandardOutput.line(
       "Moved \(new.shortID) \(TerminalText.oneLine(new.title)): \(old.state.rawValue) → \(target.rawValue)")
   }

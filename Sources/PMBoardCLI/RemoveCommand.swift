@@ -13,7 +13,7 @@ struct RemoveCommand: AsyncParsableCommand {
   func run() async throws {
     let store = try storeOptions.open()
     let task = try await TaskResolver(store: store).task(id)
-    try await store.commit(.remove(task, at: BoardClock.now()))
+    try await store.commit(.remove(task, at: BoardClock.now(), by: try Author.current()))
     try StandardOutput.line("Removed \(task.shortID) \(TerminalText.oneLine(task.title))")
   }
 }

@@ -2,15 +2,16 @@ import ArgumentParser
 import Foundation
 import PMBoardCore
 
-/// `pmboard undo`: reverts the most recent change.
+/// `pmboard undo`: reverts the most recent change this person made.
 struct UndoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "undo", abstract: "Revert the most recent change.")
+    commandName: "undo", abstract: "Revert your most recent change.",
+    discussion: "In a shared store, your own (PMBOARD_USER, else user@host); refused if that task changed since.")
 
   @OptionGroup var storeOptions: StoreOptions
 
   func run() async throws {
-    let change = try await storeOptions.open().undo(at: BoardClock.now())
+    let change = try await storeOptions.open().undo(at: BoardClock.now(), by: try Author.current())
     try StandardOutput.line("Undid: \(ChangeSummary.sentence(change.entry))")
   }
 }
@@ -23,7 +24,7 @@ struct RedoCommand: AsyncParsableCommand {
   @OptionGroup var storeOptions: StoreOptions
 
   func run() async throws {
-    let change = try await storeOptions.open().redo(at: BoardClock.now())
+    let change = try await storeOptions.open().redo(at: BoardClock.now(), by: try Author.current())
     try StandardOutput.line("Redid: \(ChangeSummary.sentence(change.entry))")
   }
 }
@@ -40,5 +41,17 @@ package enum ChangeSummary {
     case .moved: return "moved \(title) from \(entry.from?.rawValue ?? "?") to \(entry.to?.rawValue ?? "?")"
     case .removed: return "removed \(title) from \(entry.from?.rawValue ?? "?")"
     }
+  }
+
+  /// The sentence with who made the change and how a sync settled it, as `history` prints it.
+  package static func line(_ entry: HistoryEntry) -> String {
+    var line = sentence(entry)
+    if !entry.author.isEmpty { line += " by \(TerminalText.oneLine(entry.author))" }
+    switch entry.resolution {
+    case .merged?: line += " (merged with a concurrent change)"
+    case .lost?: line += " (not applied: the task was removed elsewhere)"
+    case nil: break
+    }
+    return line
   }
 }

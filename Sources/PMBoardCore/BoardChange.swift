@@ -19,19 +19,19 @@ public struct BoardChange: Sendable, Hashable {
   public var taskID: UUID { (after ?? before)?.id ?? entry.taskID }
 
   /// A new task.
-  public static func add(_ task: BoardTask, at: Date) -> BoardChange {
+  public static func add(_ task: BoardTask, at: Date, by author: String = "") -> BoardChange {
     BoardChange(
       before: nil, after: task,
-      entry: HistoryEntry(at: at, action: .added, taskID: task.id, title: task.title, to: task.state))
+      entry: HistoryEntry(at: at, action: .added, taskID: task.id, title: task.title, to: task.state, author: author))
   }
 
   /// `old` replaced by `new`; records `moved` when the state changed, otherwise `edited` with the changed fields.
-  public static func update(from old: BoardTask, to new: BoardTask, at: Date) -> BoardChange {
+  public static func update(from old: BoardTask, to new: BoardTask, at: Date, by author: String = "") -> BoardChange {
     if old.state != new.state {
       return BoardChange(
         before: old, after: new,
         entry: HistoryEntry(
-          at: at, action: .moved, taskID: new.id, title: new.title, from: old.state, to: new.state))
+          at: at, action: .moved, taskID: new.id, title: new.title, from: old.state, to: new.state, author: author))
     }
     var fields: [TaskField] = []
     if old.title != new.title { fields.append(.title) }
@@ -39,29 +39,33 @@ public struct BoardChange: Sendable, Hashable {
     if old.due != new.due { fields.append(.due) }
     return BoardChange(
       before: old, after: new,
-      entry: HistoryEntry(at: at, action: .edited, taskID: new.id, title: new.title, fields: fields))
+      entry: HistoryEntry(
+        at: at, action: .edited, taskID: new.id, title: new.title, fields: fields, author: author))
   }
 
-  public static func remove(_ task: BoardTask, at: Date) -> BoardChange {
+  public static func remove(_ task: BoardTask, at: Date, by author: String = "") -> BoardChange {
     BoardChange(
       before: task, after: nil,
-      entry: HistoryEntry(at: at, action: .removed, taskID: task.id, title: task.title, from: task.state))
+      entry: HistoryEntry(
+        at: at, action: .removed, taskID: task.id, title: task.title, from: task.state, author: author))
   }
 
   /// The change that takes the board back: before and after swapped, with the history line that says so.
-  public func inverted(at: Date) -> BoardChange {
+  public func inverted(at: Date, by author: String) -> BoardChange {
     switch (after, before) {
-    case (nil, let restored?): .add(restored, at: at)
-    case (let current?, nil): .remove(current, at: at)
-    case (let current?, let restored?): .update(from: current, to: restored, at: at)
+    case (nil, let restored?): .add(restored, at: at, by: author)
+    case (let current?, nil): .remove(current, at: at, by: author)
+    case (let current?, let restored?): .update(from: current, to: restored, at: at, by: author)
     case (nil, nil): self
     }
   }
 
   /// The same change again, recorded at a new moment (for redo).
-  public func repeated(at: Date) -> BoardChange {
+  public func repeated(at: Date, by author: String) -> BoardChange {
     var copy = self
     copy.entry.at = at
+    copy.entry.author = author
+    copy.entry.resolution = nil
     return copy
   }
 }

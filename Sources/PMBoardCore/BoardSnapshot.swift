@@ -27,7 +27,7 @@ public final class BoardSnapshot: Sendable {
     for entry in board.history {
       history.add(
         at: Int64(Instant.seconds(entry.at)), action: entry.action, title: entry.title,
-        from: entry.from, to: entry.to, fields: entry.fields)
+        from: entry.from, to: entry.to, fields: entry.fields, author: entry.author, resolution: entry.resolution)
     }
     self.init(info: board.info, tasks: tasks.finish(), history: history.finish())
   }
@@ -92,6 +92,9 @@ public final class BoardSnapshot: Sendable {
       /// `fields[fieldsStart..<fieldsStart + fieldsCount]`.
       public var fieldsStart: Int32
       public var fieldsCount: Int32
+      /// Who made the change; empty when not known.
+      public var author: RawRef
+      public var resolution: SyncResolution?
     }
 
     public let text: ByteArena
@@ -116,24 +119,28 @@ public final class BoardSnapshot: Sendable {
         records.reserveCapacity(capacity)
       }
 
-      /// Adds an entry whose title is already in ``writer``.
+      /// Adds an entry whose title and author are already in ``writer``.
       public mutating func add(
         at: Int64, action: HistoryAction, title: RawRef, from: TaskState?, to: TaskState?,
-        fields entryFields: some Collection<TaskField>
+        fields entryFields: some Collection<TaskField>, author: RawRef, resolution: SyncResolution?
       ) {
         let fieldsStart = Int32(fields.count)
         fields.append(contentsOf: entryFields)
         records.append(
           Record(
             at: at, action: action, title: title, from: from, to: to, fieldsStart: fieldsStart,
-            fieldsCount: Int32(fields.count) - fieldsStart))
+            fieldsCount: Int32(fields.count) - fieldsStart, author: author, resolution: resolution))
       }
 
       public mutating func add(
-        at: Int64, action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField]
+        at: Int64, action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField],
+        author: String, resolution: SyncResolution?
       ) {
         let title = writer.appendRef(title)
-        add(at: at, action: action, title: title, from: from, to: to, fields: fields)
+        let author = writer.appendRef(author)
+        add(
+          at: at, action: action, title: title, from: from, to: to, fields: fields, author: author,
+          resolution: resolution)
       }
 
       public consuming func finish() -> History { History(text: ByteArena(writer), records: records, fields: fields) }

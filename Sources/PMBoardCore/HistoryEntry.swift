@@ -16,6 +16,14 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
   case due
 }
 
+/// How a sync settled a change that met a concurrent change to the same task on the remote (docs/sync.md).
+public enum SyncResolution: String, Sendable, Hashable, CaseIterable, Codable {
+  /// Applied over the other change: fields this change set won, the others kept the remote's values.
+  case merged
+  /// Not applied: the task had been removed elsewhere.
+  case lost
+}
+
 /// One line of the board's history: who-did-what to which task, kept oldest first.
 public struct HistoryEntry: Sendable, Hashable {
   public var at: Date
@@ -29,10 +37,14 @@ public struct HistoryEntry: Sendable, Hashable {
   public var to: TaskState?
   /// For `edited`: which fields changed.
   public var fields: [TaskField]
+  /// Who made the change (`PMBOARD_USER`, else user@host); empty when not known (older entries).
+  public var author: String
+  /// Set when a sync applied the change otherwise than it was made.
+  public var resolution: SyncResolution?
 
   public init(
     at: Date, action: HistoryAction, taskID: UUID, title: String, from: TaskState? = nil, to: TaskState? = nil,
-    fields: [TaskField] = []
+    fields: [TaskField] = [], author: String = "", resolution: SyncResolution? = nil
   ) {
     self.at = at
     self.action = action
@@ -41,5 +53,7 @@ public struct HistoryEntry: Sendable, Hashable {
     self.from = from
     self.to = to
     self.fields = fields
+    self.author = author
+    self.resolution = resolution
   }
 }

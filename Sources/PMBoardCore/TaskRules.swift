@@ -41,6 +41,23 @@ public enum TaskRules {
     return .success(title)
   }
 
+  /// At most this many UTF-8 bytes name who made a change.
+  public static let authorByteLimit = 200
+
+  /// A change's author: one line, no control character, at most ``authorByteLimit`` bytes; empty is allowed (not
+  /// known).
+  public static func checkAuthor(_ raw: String) -> Result<String, RuleViolation> {
+    let author = nfc(raw)
+    if let control = author.unicodeScalars.first(where: { isControl($0) || isLineBreak($0) }) {
+      return .failure(RuleViolation("the author has the control character \(codePoint(control)); remove it"))
+    }
+    if author.utf8.count > authorByteLimit {
+      return .failure(
+        RuleViolation("the author is \(author.utf8.count) bytes of UTF-8; at most \(authorByteLimit) are allowed"))
+    }
+    return .success(author)
+  }
+
   /// The body in NFC, or the reason it is not acceptable.
   public static func checkBody(_ raw: String) -> Result<String, RuleViolation> {
     let body = nfc(raw)

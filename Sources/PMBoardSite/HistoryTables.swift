@@ -32,7 +32,8 @@ public struct HistoryTables: Sendable {
         dayIndex: days.number(Instant.day(ofSecond: local).day),
         utcDayIndex: lastUTCIndex,
         fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
-        to: entry.to, titleIsPlain: !history.text.needsEscaping(entry.title))
+        to: entry.to, titleIsPlain: !history.text.needsEscaping(entry.title), author: entry.author,
+        resolution: entry.resolution)
     }
     bytes = history.text
     self.entries = entries

@@ -12,7 +12,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   // A column, a card
   case state, label, count, cards, id, title, body, hasBody, due, hasDue, dueText, overdue, dueToday
   // A history entry
-  case action, at, timeText, sentence
+  case action, at, timeText, sentence, author, hasAuthor, merged, lost
   // A language switcher entry
   case code, name, href, url, current
 
@@ -24,7 +24,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "prevHref": .prevHref, "nextHref": .nextHref, "state": .state, "label": .label, "count": .count,
     "cards": .cards, "id": .id, "title": .title, "body": .body, "hasBody": .hasBody, "due": .due, "hasDue": .hasDue,
     "dueText": .dueText, "overdue": .overdue, "dueToday": .dueToday, "action": .action, "at": .at,
-    "timeText": .timeText, "sentence": .sentence, "code": .code, "name": .name, "href": .href, "url": .url,
+    "timeText": .timeText, "sentence": .sentence, "author": .author, "hasAuthor": .hasAuthor, "merged": .merged,
+    "lost": .lost, "code": .code, "name": .name, "href": .href, "url": .url,
     "current": .current,
   ]
 

@@ -199,6 +199,10 @@ public final class SiteView {
     case .at: .entryAt(index)
     case .timeText: .entryTime(index)
     case .sentence: .entrySentence(index)
+    case .author: .historyText(entries[Int(index)].author)
+    case .hasAuthor: .bool(entries[Int(index)].author.count > 0)
+    case .merged: .bool(entries[Int(index)].resolution == .merged)
+    case .lost: .bool(entries[Int(index)].resolution == .lost)
     default: nil
     }
   }
@@ -274,6 +278,8 @@ public final class SiteView {
       compose(escaped: escaped && !timestampIsPlain, into: &output) {
         writeTimestamp(entries[Int(index)], into: &$0)
       }
+    case .historyText(let text):
+      compose(escaped: escaped, into: &output) { $0.append(text, from: historyBytes) }
     case .entrySentence(let index):
       let entry = entries[Int(index)]
       compose(escaped: escaped && !(sentenceIsPlain && entry.titleIsPlain), into: &output) {

@@ -32,4 +32,7 @@ public struct EntryRecord: Sendable {
   public var to: TaskState?
   /// The title has nothing to escape, so a sentence with it needs escaping only if its locale's words do.
   public var titleIsPlain: Bool
+  /// Who made the change, in the history's bytes; empty when not known.
+  public var author: RawRef
+  public var resolution: SyncResolution?
 }

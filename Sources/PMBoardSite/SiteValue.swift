@@ -11,6 +11,8 @@ public enum SiteValue: Sendable {
   case entryAt(Int32)
   case entryTime(Int32)
   case entrySentence(Int32)
+  /// Text of the history's bytes (an entry's author), escaped when written.
+  case historyText(RawRef)
   case bool(Bool)
   case number(Int)
   /// The page: every page's variables with its board or history page content.

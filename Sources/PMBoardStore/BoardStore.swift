@@ -32,17 +32,22 @@ public protocol BoardStore: Sendable {
   /// appends its history line, pushes it on the undo list and clears the redo list.
   func commit(_ change: BoardChange) async throws
 
-  /// Reverts the most recent change and moves it to the redo list; returns the change that was undone.
-  func undo(at: Date) async throws -> BoardChange
+  /// Reverts `author`'s most recent change and moves it to their redo list; returns the change that was undone.
+  /// In a shared store each person's undo reaches only their own changes.
+  func undo(at: Date, by author: String) async throws -> BoardChange
 
-  /// Re-applies the most recently undone change; returns it.
-  func redo(at: Date) async throws -> BoardChange
+  /// Re-applies `author`'s most recently undone change; returns it.
+  func redo(at: Date, by author: String) async throws -> BoardChange
 
   /// Replaces the whole board — settings, tasks and history — with `board` (import); clears undo and redo.
   func replace(with board: Board) async throws
 }
 
 extension BoardStore {
+  /// Undo for changes recorded without an author.
+  public func undo(at date: Date) async throws -> BoardChange { try await undo(at: date, by: "") }
+  public func redo(at date: Date) async throws -> BoardChange { try await redo(at: date, by: "") }
+
   public func snapshot() async throws -> BoardSnapshot {
     BoardSnapshot(try await load())
   }

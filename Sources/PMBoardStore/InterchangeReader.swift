@@ -103,7 +103,7 @@ extension JSONScanner {
   private enum DocumentMember: Int, CaseIterable { case format, board, tasks, history, undo, redo }
   private enum BoardMember: Int, CaseIterable { case title, timeZone }
   enum TaskMember: Int, CaseIterable { case id, title, body, due, state, created, updated }
-  enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields }
+  enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields, by, resolution }
 
   private static let documentNames = JSONNames(DocumentMember.allCases.map { "\($0)" })
   private static let boardNames = JSONNames(BoardMember.allCases.map { "\($0)" })
@@ -207,6 +207,8 @@ extension JSONScanner {
       case .from?: entry.from = try optionalLooseString()
       case .to?: entry.to = try optionalLooseString()
       case .fields?: entry.fields = try skipNull() ? nil : fields(path() + ".fields")
+      case .by?: entry.by = try optionalLooseString()
+      case .resolution?: entry.resolution = try optionalLooseString()
       case nil: try skipValue()
       }
     }

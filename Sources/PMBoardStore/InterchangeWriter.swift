@@ -63,6 +63,11 @@ public struct InterchangeWriter: Sendable {
     if entry.action == .edited {
       out += Array(", \"fields\": [\(entry.fields.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))]".utf8)
     }
+    if !entry.author.isEmpty {
+      out += Array(", \"by\": ".utf8)
+      appendString(entry.author, to: &out)
+    }
+    if let resolution = entry.resolution { out += Array(", \"resolution\": \"\(resolution.rawValue)\"".utf8) }
     out += Array(" }".utf8)
   }
 

@@ -32,8 +32,8 @@ public final class JSONStoreTransaction: StoreTransaction {
     board.tasks.removeAll { $0.id == id }
   }
 
-  public func appendHistory(_ entry: HistoryEntry) throws {
-    board.history.append(entry)
+  public func record(_ change: BoardChange) throws {
+    board.history.append(change.entry)
   }
 
   public func push(_ change: BoardChange, on list: UndoList) throws {
@@ -43,18 +43,23 @@ public final class JSONStoreTransaction: StoreTransaction {
     }
   }
 
-  public func pop(_ list: UndoList) throws -> BoardChange? {
+  public func pop(_ list: UndoList, author: String) throws -> BoardChange? {
     switch list {
-    case .undo: undo.popLast()
-    case .redo: redo.popLast()
+    case .undo: Self.pop(author, from: &undo)
+    case .redo: Self.pop(author, from: &redo)
     }
   }
 
-  public func clear(_ list: UndoList) throws {
+  public func clear(_ list: UndoList, author: String) throws {
     switch list {
-    case .undo: undo.removeAll()
-    case .redo: redo.removeAll()
+    case .undo: undo.removeAll { $0.entry.author == author }
+    case .redo: redo.removeAll { $0.entry.author == author }
     }
+  }
+
+  private static func pop(_ author: String, from stack: inout [BoardChange]) -> BoardChange? {
+    guard let index = stack.lastIndex(where: { $0.entry.author == author }) else { return nil }
+    return stack.remove(at: index)
   }
 
   /// Import: the board's tasks and history replace the store's, and undo and redo are emptied.
@@ -66,9 +71,14 @@ public final class JSONStoreTransaction: StoreTransaction {
     redo.removeAll()
   }
 
-  /// Keeps only the newest `ChangeLog.depth` changes, so the file does not grow with every change.
+  /// Keeps only each author's newest `ChangeLog.depth` changes, so the file does not grow with every change.
   private static func push(_ change: BoardChange, on stack: inout [BoardChange]) {
     stack.append(change)
-    if stack.count > ChangeLog.depth { stack.removeFirst(stack.count - ChangeLog.depth) }
+    let author = change.entry.author
+    if let oldest = stack.firstIndex(where: { $0.entry.author == author }),
+      stack.lazy.filter({ $0.entry.author == author }).count > ChangeLog.depth
+    {
+      stack.remove(at: oldest)
+    }
   }
 }

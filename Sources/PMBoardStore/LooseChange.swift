@@ -78,4 +78,14 @@ extension InterchangeReader {
     }
     throw ImportError(source: source, problems: problems)
   }
+
+  /// A change a store keeps as JSON text (undo, redo and pending records); one that does not read is a
+  /// `DamagedRow` naming `source`.
+  public func storedChange(_ text: String, source: String) throws(DamagedRow) -> BoardChange {
+    do {
+      return try change(from: Data(text.utf8), source: source)
+    } catch {
+      throw DamagedRow("\(error.problems.first ?? "\(source) cannot be read")")
+    }
+  }
 }

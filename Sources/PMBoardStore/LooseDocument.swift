@@ -117,7 +117,7 @@ public struct LooseTask {
 }
 
 public struct LooseEntry {
-  public var at, action, task, title, from, to: LooseString?
+  public var at, action, task, title, from, to, by, resolution: LooseString?
   public var fields: [LooseString]?
 
   public func entry(path: @autoclosure () -> String, problems: inout [String]) -> HistoryEntry? {
@@ -158,9 +158,23 @@ public struct LooseEntry {
         problems.append("\(path()).fields[\(index)]: \"\(text)\" is not a field; use title, body or due")
       }
     }
+    var author = ""
+    if let text = by?.required("\(path()).by", &problems) {
+      switch TaskRules.checkAuthor(text) {
+      case .success(let checked): author = checked
+      case .failure(let violation): problems.append("\(path()).by: \(violation)")
+      }
+    }
+    var resolutionValue: SyncResolution?
+    if let text = resolution?.required("\(path()).resolution", &problems) {
+      resolutionValue = SyncResolution(rawValue: text)
+      if resolutionValue == nil {
+        problems.append("\(path()).resolution: \"\(text)\" is not a resolution; use merged or lost")
+      }
+    }
     guard problems.count == before, let atDate, let actionValue, let taskID else { return nil }
     return HistoryEntry(
       at: atDate, action: actionValue, taskID: taskID, title: titleText, from: fromState, to: toState,
-      fields: fieldList)
+      fields: fieldList, author: author, resolution: resolutionValue)
   }
 }

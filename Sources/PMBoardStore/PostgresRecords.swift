@@ -8,7 +8,7 @@ import PMBoardCore
 /// shown.
 enum PostgresRecords {
   static let taskColumns = "id, title, body, due, state, created, updated"
-  static let historyColumns = "at, action, task, title, from_state, to_state, fields"
+  static let historyColumns = "at, action, task, title, from_state, to_state, fields, author, resolution"
 
   static let insertTask =
     "INSERT INTO pmboard.task (board, \(taskColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
@@ -16,8 +16,11 @@ enum PostgresRecords {
     UPDATE pmboard.task SET title = $3, body = $4, due = $5, state = $6, created = $7, updated = $8
     WHERE board = $1 AND id = $2
     """
-  static let insertHistory =
-    "INSERT INTO pmboard.history (board, \(historyColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+  /// A history row with the task as the change left it (null: removed) and the replica's change id, if pushed.
+  static let insertChange = """
+    INSERT INTO pmboard.history (board, \(historyColumns), task_after, change_id)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    """
 
   static func task(_ rows: PostgresRows, _ row: Int) throws(DamagedRow) -> BoardTask {
     let idText = rows.text(row, 0) ?? ""
@@ -54,7 +57,8 @@ enum PostgresRecords {
       at: try date(rows, row, 0), action: action, taskID: taskID, title: rows.text(row, 3) ?? "",
       from: rows.text(row, 4).flatMap(TaskState.init(rawValue:)),
       to: rows.text(row, 5).flatMap(TaskState.init(rawValue:)),
-      fields: fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) })
+      fields: fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) },
+      author: rows.text(row, 7) ?? "", resolution: rows.text(row, 8).flatMap(SyncResolution.init(rawValue:)))
   }
 
   /// `$1` the board, then the entry's columns in `historyColumns` order.
@@ -62,7 +66,15 @@ enum PostgresRecords {
     [
       board, String(SQLiteRecords.seconds(entry.at)), entry.action.rawValue, entry.taskID.lowercaseString,
       entry.title, entry.from?.rawValue, entry.to?.rawValue, entry.fields.map(\.rawValue).joined(separator: ","),
+      entry.author, entry.resolution?.rawValue,
     ]
+  }
+
+  /// A task as the interchange format writes it: how a history row keeps the task its change left.
+  static func taskText(_ task: BoardTask) -> String {
+    var bytes: [UInt8] = []
+    InterchangeWriter().appendTask(task, indent: "", to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static func date(_ rows: PostgresRows, _ row: Int, _ column: Int) throws(DamagedRow) -> Date {

@@ -23,7 +23,8 @@ public enum PostgresSchema {
   }
 
   static let migrations: [Migration] = [
-    Migration(version: 1, name: "boards, tasks, history, undo records", statements: version1)
+    Migration(version: 1, name: "boards, tasks, history, undo records", statements: version1),
+    Migration(version: 2, name: "authors, per-person undo, changes replicas pull", statements: version2),
   ]
 
   static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -77,6 +78,17 @@ public enum PostgresSchema {
       PRIMARY KEY (board, list, seq)
     )
     """,
+  ]
+
+  private static let version2 = [
+    "ALTER TABLE pmboard.history ADD COLUMN author text NOT NULL DEFAULT ''",
+    "ALTER TABLE pmboard.history ADD COLUMN resolution text CHECK (resolution IN ('merged', 'lost'))",
+    // The task as the change left it (interchange JSON; null when removed): what a replica pulls.
+    "ALTER TABLE pmboard.history ADD COLUMN task_after text",
+    // The id a replica gave a change it pushed: a push repeated after a lost reply is recognised, not doubled.
+    "ALTER TABLE pmboard.history ADD COLUMN change_id text COLLATE \"C\"",
+    "CREATE UNIQUE INDEX history_change ON pmboard.history (board, change_id)",
+    "ALTER TABLE pmboard.undo_record ADD COLUMN author text NOT NULL DEFAULT ''",
   ]
 
   /// What the database holds under pmboard's schema name.

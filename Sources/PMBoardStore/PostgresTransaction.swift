@@ -33,43 +33,51 @@ public struct PostgresTransaction: StoreTransaction {
     try connection.execute("DELETE FROM pmboard.task WHERE board = $1 AND id = $2", [board, id.lowercaseString])
   }
 
-  public func appendHistory(_ entry: HistoryEntry) throws {
-    try connection.execute(PostgresRecords.insertHistory, PostgresRecords.entryParameters(entry, board: board))
+  /// The history row keeps the task as the change left it, for replicas to pull (``PostgresRemote``).
+  public func record(_ change: BoardChange) throws {
+    try record(change, id: nil)
+  }
+
+  func record(_ change: BoardChange, id: UUID?) throws {
+    try connection.execute(
+      PostgresRecords.insertChange,
+      PostgresRecords.entryParameters(change.entry, board: board) + [
+        change.after.map(PostgresRecords.taskText), id?.lowercaseString,
+      ])
   }
 
   public func push(_ change: BoardChange, on list: UndoList) throws {
     var bytes: [UInt8] = []
     InterchangeWriter().appendChange(change, to: &bytes)
+    let author = change.entry.author
     try connection.execute(
-      "INSERT INTO pmboard.undo_record (board, list, change) VALUES ($1, $2, $3)",
-      [board, list.rawValue, String(decoding: bytes, as: UTF8.self)])
+      "INSERT INTO pmboard.undo_record (board, list, change, author) VALUES ($1, $2, $3, $4)",
+      [board, list.rawValue, String(decoding: bytes, as: UTF8.self), author])
     // Only the newest `depth` records are kept, so the store does not grow with every change.
     try connection.execute(
       """
-      DELETE FROM pmboard.undo_record WHERE board = $1 AND list = $2 AND seq <= (
-        SELECT seq FROM pmboard.undo_record WHERE board = $1 AND list = $2 ORDER BY seq DESC LIMIT 1 OFFSET $3)
+      DELETE FROM pmboard.undo_record WHERE board = $1 AND list = $2 AND author = $4 AND seq <= (
+        SELECT seq FROM pmboard.undo_record WHERE board = $1 AND list = $2 AND author = $4
+        ORDER BY seq DESC LIMIT 1 OFFSET $3)
       """,
-      [board, list.rawValue, String(ChangeLog.depth)])
+      [board, list.rawValue, String(ChangeLog.depth), author])
   }
 
-  public func pop(_ list: UndoList) throws -> BoardChange? {
+  public func pop(_ list: UndoList, author: String) throws -> BoardChange? {
     let rows = try connection.execute(
-      "SELECT seq, change FROM pmboard.undo_record WHERE board = $1 AND list = $2 ORDER BY seq DESC LIMIT 1",
-      [board, list.rawValue])
+      """
+      SELECT seq, change FROM pmboard.undo_record WHERE board = $1 AND list = $2 AND author = $3
+      ORDER BY seq DESC LIMIT 1
+      """, [board, list.rawValue, author])
     guard rows.count == 1, let seq = rows.text(0, 0) else { return nil }
-    let change: BoardChange
-    do {
-      change = try InterchangeReader().change(
-        from: Data((rows.text(0, 1) ?? "").utf8), source: "\(list.rawValue) record \(seq)")
-    } catch {
-      throw DamagedRow("\(error.problems.first ?? "\(list.rawValue) record \(seq) cannot be read")")
-    }
+    let change = try InterchangeReader().storedChange(rows.text(0, 1) ?? "", source: "\(list.rawValue) record \(seq)")
     try connection.execute("DELETE FROM pmboard.undo_record WHERE board = $1 AND seq = $2", [board, seq])
     return change
   }
 
-  public func clear(_ list: UndoList) throws {
-    try connection.execute("DELETE FROM pmboard.undo_record WHERE board = $1 AND list = $2", [board, list.rawValue])
+  public func clear(_ list: UndoList, author: String) throws {
+    try connection.execute(
+      "DELETE FROM pmboard.undo_record WHERE board = $1 AND list = $2 AND author = $3", [board, list.rawValue, author])
   }
 
   /// The tasks and history lines of `board`, in order (for `create` and `replace`), many rows per statement.
@@ -78,7 +86,7 @@ public struct PostgresTransaction: StoreTransaction {
       contents.tasks, table: "task", columns: PostgresRecords.taskColumns, width: 8,
       parameters: PostgresRecords.taskParameters)
     try insertBatches(
-      contents.history, table: "history", columns: PostgresRecords.historyColumns, width: 8,
+      contents.history, table: "history", columns: PostgresRecords.historyColumns, width: 10,
       parameters: PostgresRecords.entryParameters)
   }
 

@@ -11,12 +11,12 @@ public enum SQLiteRecords {
   /// The task columns a site shows (``SQLiteSnapshotReader``), then the rest.
   public static let shownTaskColumns = "id, title, body, due, state"
   public static let taskColumns = shownTaskColumns + ", created, updated"
-  public static let historyColumns = #"at, action, task, title, "from", "to", fields"#
+  public static let historyColumns = #"at, action, task, title, "from", "to", fields, author, resolution"#
 
   public static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
   public static let updateTask =
     "UPDATE task SET title = ?, body = ?, due = ?, state = ?, created = ?, updated = ? WHERE id = ?"
-  public static let insertHistory = "INSERT INTO history (\(historyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
+  public static let insertHistory = "INSERT INTO history (\(historyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
   public static func task(_ row: Row) throws -> BoardTask {
     guard let id = try uuid(row, atIndex: 0) else {
@@ -67,13 +67,16 @@ public enum SQLiteRecords {
       title: try row.decode(String.self, atIndex: 3),
       from: try row.decode(String?.self, atIndex: 4).flatMap(TaskState.init(rawValue:)),
       to: try row.decode(String?.self, atIndex: 5).flatMap(TaskState.init(rawValue:)),
-      fields: fieldsText.isEmpty ? [] : fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) })
+      fields: fieldsText.isEmpty ? [] : fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) },
+      author: try row.decode(String.self, atIndex: 7),
+      resolution: try row.decode(String?.self, atIndex: 8).flatMap(SyncResolution.init(rawValue:)))
   }
 
   public static func entryArguments(_ entry: HistoryEntry) -> StatementArguments {
     [
       seconds(entry.at), entry.action.rawValue, entry.taskID.lowercaseString, entry.title,
-      entry.from?.rawValue, entry.to?.rawValue, entry.fields.map(\.rawValue).joined(separator: ","),
+      entry.from?.rawValue, entry.to?.rawValue, entry.fields.map(\.rawValue).joined(separator: ","), entry.author,
+      entry.resolution?.rawValue,
     ]
   }
 

@@ -55,6 +55,17 @@ public enum SQLiteSchema {
       try refuseDamagedRows(db)
       try createRowTriggers(db)
     }
+    migrator.registerMigration("v3") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE history ADD COLUMN author TEXT NOT NULL DEFAULT '';
+          ALTER TABLE history ADD COLUMN resolution TEXT CHECK (resolution = 'merged' OR resolution = 'lost');
+          ALTER TABLE undo_record ADD COLUMN author TEXT NOT NULL DEFAULT '';
+          DROP INDEX undo_record_by_list;
+          CREATE INDEX undo_record_by_author ON undo_record (author, list, seq);
+          """)
+      try SQLiteReplicaSchema.create(db)
+    }
     return migrator
   }()
 

@@ -44,6 +44,7 @@ public enum SQLiteSnapshotReader {
     var builder = BoardSnapshot.History.Builder(capacity: Int(min(lastSeq, 1 << 20)))
     var fields: [TaskField] = []
     let (actions, states, fieldNames) = (ByteNames<HistoryAction>(), ByteNames<TaskState>(), ByteNames<TaskField>())
+    let resolutions = ByteNames<SyncResolution>()
     try forEachRow(
       db,
       sql: "SELECT \(SQLiteRecords.historyColumns) FROM history WHERE seq <= \(lastSeq) ORDER BY seq"
@@ -63,11 +64,16 @@ public enum SQLiteSnapshotReader {
         }
         nameStart = index + 1
       }
-      let title = row.text(3)
-      if title.isValidUTF8 {
-        builder.add(at: row.int64(0), action: action, title: title, from: from, to: to, fields: fields)
+      let (title, author) = (row.text(3), row.text(7))
+      let resolution = row.isNull(8) ? nil : resolutions.value(row.text(8))
+      if title.isValidUTF8 && author.isValidUTF8 {
+        builder.add(
+          at: row.int64(0), action: action, title: title, from: from, to: to, fields: fields, author: author,
+          resolution: resolution)
       } else {
-        builder.add(at: row.int64(0), action: action, title: title.string, from: from, to: to, fields: fields)
+        builder.add(
+          at: row.int64(0), action: action, title: title.string, from: from, to: to, fields: fields,
+          author: author.string, resolution: resolution)
       }
     }
     return builder.finish()
@@ -100,9 +106,13 @@ extension BoardSnapshot.Tasks.Builder {
 extension BoardSnapshot.History.Builder {
   /// Adds an entry whose title is (valid) UTF-8 in place, such as a column's: copied into the snapshot as it is.
   fileprivate mutating func add(
-    at: Int64, action: HistoryAction, title: ReadView<UInt8>, from: TaskState?, to: TaskState?, fields: [TaskField]
+    at: Int64, action: HistoryAction, title: ReadView<UInt8>, from: TaskState?, to: TaskState?, fields: [TaskField],
+    author: ReadView<UInt8>, resolution: SyncResolution?
   ) {
     let title = writer.appendRef(title)
-    add(at: at, action: action, title: title, from: from, to: to, fields: fields)
+    let author = writer.appendRef(author)
+    add(
+      at: at, action: action, title: title, from: from, to: to, fields: fields, author: author,
+      resolution: resolution)
   }
 }

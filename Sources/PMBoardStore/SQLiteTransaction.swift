@@ -24,45 +24,44 @@ public struct SQLiteTransaction: StoreTransaction {
     try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id.lowercaseString])
   }
 
-  public func appendHistory(_ entry: HistoryEntry) throws {
-    try db.cachedStatement(sql: SQLiteRecords.insertHistory).execute(arguments: SQLiteRecords.entryArguments(entry))
+  public func record(_ change: BoardChange) throws {
+    try db.cachedStatement(sql: SQLiteRecords.insertHistory).execute(
+      arguments: SQLiteRecords.entryArguments(change.entry))
+    try SQLiteReplicaSchema.recordPending(change, in: db)
   }
 
   public func push(_ change: BoardChange, on list: UndoList) throws {
     var bytes: [UInt8] = []
     InterchangeWriter().appendChange(change, to: &bytes)
     let json = String(decoding: bytes, as: UTF8.self)
+    let author = change.entry.author
     try db.execute(
-      sql: "INSERT INTO undo_record (list, change) VALUES (?, ?)", arguments: [list.rawValue, json])
+      sql: "INSERT INTO undo_record (list, change, author) VALUES (?, ?, ?)", arguments: [list.rawValue, json, author])
     // Only the newest `depth` records are kept, so the store does not grow with every change.
     try db.execute(
       sql: """
-        DELETE FROM undo_record WHERE list = ?1 AND seq <= (
-          SELECT seq FROM undo_record WHERE list = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?2)
+        DELETE FROM undo_record WHERE author = ?3 AND list = ?1 AND seq <= (
+          SELECT seq FROM undo_record WHERE author = ?3 AND list = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?2)
         """,
-      arguments: [list.rawValue, ChangeLog.depth])
+      arguments: [list.rawValue, ChangeLog.depth, author])
   }
 
-  public func pop(_ list: UndoList) throws -> BoardChange? {
+  public func pop(_ list: UndoList, author: String) throws -> BoardChange? {
     guard
       let row = try Row.fetchOne(
-        db, sql: "SELECT seq, change FROM undo_record WHERE list = ? ORDER BY seq DESC LIMIT 1",
-        arguments: [list.rawValue])
+        db, sql: "SELECT seq, change FROM undo_record WHERE author = ? AND list = ? ORDER BY seq DESC LIMIT 1",
+        arguments: [author, list.rawValue])
     else { return nil }
     let seq = try row.decode(Int64.self, atIndex: 0)
     let text = try row.decode(String.self, atIndex: 1)
-    let change: BoardChange
-    do {
-      change = try InterchangeReader().change(from: Data(text.utf8), source: "\(list.rawValue) record \(seq)")
-    } catch {
-      throw DamagedRow("\(error.problems.first ?? "\(list.rawValue) record \(seq) cannot be read")")
-    }
+    let change = try InterchangeReader().storedChange(text, source: "\(list.rawValue) record \(seq)")
     try db.execute(sql: "DELETE FROM undo_record WHERE seq = ?", arguments: [seq])
     return change
   }
 
-  public func clear(_ list: UndoList) throws {
-    try db.execute(sql: "DELETE FROM undo_record WHERE list = ?", arguments: [list.rawValue])
+  public func clear(_ list: UndoList, author: String) throws {
+    try db.execute(
+      sql: "DELETE FROM undo_record WHERE author = ? AND list = ?", arguments: [author, list.rawValue])
   }
 
   /// The tasks and history lines of `board`, in order (for `create` and `replace`).

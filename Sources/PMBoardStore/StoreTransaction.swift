@@ -9,10 +9,13 @@ public protocol StoreTransaction {
   func insert(_ task: BoardTask) throws
   func update(_ task: BoardTask) throws
   func delete(_ id: UUID) throws
-  func appendHistory(_ entry: HistoryEntry) throws
+  /// Appends `change`'s history line, with whatever else the store keeps of a change: a replica keeps it to push
+  /// on the next sync, and a remote keeps the task as it became, for replicas to pull.
+  func record(_ change: BoardChange) throws
+  /// Pushes `change` on `list` of its entry's author: each person undoes and redoes their own changes.
   func push(_ change: BoardChange, on list: UndoList) throws
-  func pop(_ list: UndoList) throws -> BoardChange?
-  func clear(_ list: UndoList) throws
+  func pop(_ list: UndoList, author: String) throws -> BoardChange?
+  func clear(_ list: UndoList, author: String) throws
 }
 
 /// A store whose commit, undo and redo are ``ChangeLog``'s, each run in one of the store's write transactions: the
@@ -28,12 +31,12 @@ extension ChangeLogStore {
     try await inWriteTransaction { try ChangeLog.commit(change, in: $0) }
   }
 
-  public func undo(at date: Date) async throws -> BoardChange {
-    try await inWriteTransaction { try ChangeLog.undo(at: date, in: $0) }
+  public func undo(at date: Date, by author: String) async throws -> BoardChange {
+    try await inWriteTransaction { try ChangeLog.undo(at: date, by: author, in: $0) }
   }
 
-  public func redo(at date: Date) async throws -> BoardChange {
-    try await inWriteTransaction { try ChangeLog.redo(at: date, in: $0) }
+  public func redo(at date: Date, by author: String) async throws -> BoardChange {
+    try await inWriteTransaction { try ChangeLog.redo(at: date, by: author, in: $0) }
   }
 }
 
@@ -52,12 +55,15 @@ public enum ChangeLog {
   public static func commit(_ change: BoardChange, in transaction: some StoreTransaction) throws {
     try apply(change, in: transaction, conflict: StoreError.conflict(taskID: change.taskID.lowercaseString))
     try transaction.push(change, on: .undo)
-    try transaction.clear(.redo)
+    try transaction.clear(.redo, author: change.entry.author)
   }
 
-  public static func undo(at date: Date, in transaction: some StoreTransaction) throws -> BoardChange {
-    guard let change = try transaction.pop(.undo) else { throw StoreError.nothingToUndo }
-    let inverse = change.inverted(at: date)
+  /// Reverts `author`'s newest change that is still on their undo list; refused if that task changed since.
+  public static func undo(
+    at date: Date, by author: String, in transaction: some StoreTransaction
+  ) throws -> BoardChange {
+    guard let change = try transaction.pop(.undo, author: author) else { throw StoreError.nothingToUndo }
+    let inverse = change.inverted(at: date, by: author)
     try apply(
       inverse, in: transaction,
       conflict: StoreError.undoConflict(taskID: change.taskID.lowercaseString, action: "undo"))
@@ -65,9 +71,11 @@ public enum ChangeLog {
     return change
   }
 
-  public static func redo(at date: Date, in transaction: some StoreTransaction) throws -> BoardChange {
-    guard let change = try transaction.pop(.redo) else { throw StoreError.nothingToRedo }
-    let again = change.repeated(at: date)
+  public static func redo(
+    at date: Date, by author: String, in transaction: some StoreTransaction
+  ) throws -> BoardChange {
+    guard let change = try transaction.pop(.redo, author: author) else { throw StoreError.nothingToRedo }
+    let again = change.repeated(at: date, by: author)
     try apply(
       again, in: transaction,
       conflict: StoreError.undoConflict(taskID: change.taskID.lowercaseString, action: "redo"))
@@ -95,6 +103,6 @@ public enum ChangeLog {
     case (let removed?, nil): try transaction.delete(removed.id)
     case (nil, nil): break
     }
-    try transaction.appendHistory(change.entry)
+    try transaction.record(change)
   }
 }

@@ -36,9 +36,15 @@ package struct EntryContext: TemplateContext {
     case "at": .text(data.at)
     case "timeText": .text(locale.timestamp(localSeconds: data.localSeconds))
     case "sentence": .text(locale.formatter.sentence(data.entry))
+    case "author": .text(data.entry.author)
+    case "hasAuthor": .bool(!data.entry.author.isEmpty)
+    case "merged": .bool(data.entry.resolution == .merged)
+    case "lost": .bool(data.entry.resolution == .lost)
     default: nil
     }
   }
 
-  package var templateKeys: [String] { ["action", "at", "timeText", "sentence"] }
+  package var templateKeys: [String] {
+    ["action", "at", "timeText", "sentence", "author", "hasAuthor", "merged", "lost"]
+  }
 }

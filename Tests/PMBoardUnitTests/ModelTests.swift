@@ -119,9 +119,9 @@ struct ModelTests {
     let change = BoardChange.update(from: task, to: moved, at: now)
     #expect(change.entry.action == .moved)
     #expect(change.entry.from == .todo && change.entry.to == .doing)
-    let inverse = change.inverted(at: now)
+    let inverse = change.inverted(at: now, by: "")
     #expect(inverse.before == moved && inverse.after == task)
-    #expect(BoardChange.add(task, at: now).inverted(at: now).entry.action == .removed)
+    #expect(BoardChange.add(task, at: now).inverted(at: now, by: "").entry.action == .removed)
     var edited = task
     edited.title = "B"
     edited.due = nil

@@ -173,10 +173,10 @@ struct StoreContractTests {
       if let before = change.before {
         #expect(afterUndo.tasks.first { $0.id == before.id } == before)
       }
-      #expect(afterUndo.history == changed.history + [change.inverted(at: Samples.at(30)).entry])
+      #expect(afterUndo.history == changed.history + [change.inverted(at: Samples.at(30), by: "").entry])
 
       let redone = try await backend.store(at: path).redo(at: Samples.at(31))
-      #expect(redone == change.repeated(at: Samples.at(31)))
+      #expect(redone == change.repeated(at: Samples.at(31), by: ""))
       let afterRedo = try await store.load()
       #expect(Set(afterRedo.tasks) == Set(changed.tasks))
       #expect(afterRedo.history == afterUndo.history + [redone.entry])
