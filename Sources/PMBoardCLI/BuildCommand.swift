@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import PMBoardCore
 import PMBoardSite
+import PMBoardStore
 
 /// `pmboard build`: the static site.
 struct BuildCommand: AsyncParsableCommand {
@@ -19,6 +21,8 @@ struct BuildCommand: AsyncParsableCommand {
   @Option(name: .customLong("base-url"), help: "Public URL of the site, for canonical and hreflang links.")
   var baseURL: String?
   @Flag(help: "Build the built-in demo board instead of a store.") package var demo = false
+  @Flag(help: "From a replica: sync with its remote first (the pages then say nothing of an offline copy).")
+  var sync = false
 
   func run() async throws {
     var settings = try BuildSettings.load(file: siteOptions.config)
@@ -28,7 +32,11 @@ struct BuildCommand: AsyncParsableCommand {
     if let defaultLocale { settings.defaultLocale = defaultLocale }
     if let today { settings.today = try TodayOption.parse(today) }
     if let baseURL { settings.baseURL = baseURL }
-    let source: SiteBuilder.Source = demo ? .demo : .store(try storeOptions.open(configured: settings.store))
+    let store = demo ? nil : try storeOptions.open(configured: settings.store)
+    if let replica = store as? SQLiteBoardStore, let state = try await replica.replicaState() {
+      settings.offline = try await offlineCopy(replica, state)
+    }
+    let source: SiteBuilder.Source = store.map { .store($0) } ?? .demo
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let report = try await SiteBuilder(
       source: source, settings: settings, workingDirectory: cwd, environment: ProcessInfo.processInfo.environment
@@ -43,5 +51,31 @@ struct BuildCommand: AsyncParsableCommand {
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
     if !summary.kept.isEmpty { line += "; kept \(summary.kept.count) files pmboard did not make" }
     try StandardOutput.line(TerminalText.oneLine(line))
+  }
+
+  /// Syncs first with `--sync`; says the site shows an offline copy when the replica has unpushed changes or did
+  /// not sync now, with a warning line.
+  private func offlineCopy(_ replica: SQLiteBoardStore, _ state: ReplicaState) async throws -> OfflineCopy? {
+    var state = state
+    var synced = false
+    let remote = try PostgresBoardStore(url: state.remote)
+    if sync {
+      do {
+        let summary = try await replica.sync(with: remote, at: BoardClock.now())
+        try StandardOutput.line(TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+        synced = true
+        state = try await replica.replicaState() ?? state
+      } catch let error as StoreError {
+        Warning.print("could not sync: \(error.description)")
+      }
+    }
+    guard !synced || state.pendingCount > 0 else { return nil }
+    let info = try await replica.info()
+    let since = state.lastSync.map { "last synced \(Replica.localTime($0, info: info))" }
+    Warning.print(
+      "building an offline copy of \(remote.location) (\(since ?? "never synced"), "
+        + "\(state.pendingCount) change\(state.pendingCount == 1 ? "" : "s") not pushed); `pmboard build --sync` "
+        + "syncs first")
+    return OfflineCopy(lastSync: state.lastSync)
   }
 }

@@ -10,7 +10,8 @@ package struct PMBoardCommand: AsyncParsableCommand {
     subcommands: [
       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
       ListCommand.self, ShowCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
-      ImportCommand.self, ExportCommand.self, BuildCommand.self, CheckCommand.self,
+      ImportCommand.self, ExportCommand.self, BuildCommand.self, CheckCommand.self, CloneCommand.self,
+      SyncCommand.self, StatusCommand.self,
     ]
   )
 

@@ -65,3 +65,10 @@ enum TerminalText {
     }
   }
 }
+
+/// A warning: one `pmboard: warning: …` line on standard error; the command goes on.
+enum Warning {
+  static func print(_ message: String) {
+    FileHandle.standardError.write(Data("pmboard: warning: \(TerminalText.oneLine(message))\n".utf8))
+  }
+}

@@ -12,6 +12,8 @@ public struct BuildSettings: Sendable, Equatable {
   public var defaultLocale: String?
   public var today: CalendarDate?
   public var baseURL: String?
+  /// Not a setting of `pmboard.yml`: `build` sets it for a replica whose data may be stale.
+  public var offline: OfflineCopy?
 
   public init() {}
 

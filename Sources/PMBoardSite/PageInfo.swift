@@ -8,6 +8,8 @@ public struct PageInfo: Sendable {
   public var pageTitle: String
   public var asOf: String
   public var asOfISO: String
+  /// "offline copy, last synced …" when the board comes from a replica that may be stale.
+  public var offline: String?
   public var summary: String
   public var boardHref: String
   public var historyHref: String

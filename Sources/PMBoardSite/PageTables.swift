@@ -18,6 +18,7 @@ public final class PageTables: Sendable {
   public let pageTitle: TextRef
   public let asOf: TextRef
   public let asOfISO: TextRef
+  public let offline: TextRef?
   public let summary: TextRef
   public let boardHref: TextRef
   public let historyHref: TextRef
@@ -39,6 +40,7 @@ public final class PageTables: Sendable {
     pageTitle = arena.text(info.pageTitle)
     asOf = arena.text(info.asOf)
     asOfISO = arena.text(info.asOfISO)
+    offline = info.offline.map { arena.text($0) }
     summary = arena.text(info.summary)
     boardHref = arena.text(info.boardHref)
     historyHref = arena.text(info.historyHref)

@@ -121,7 +121,7 @@ public struct SiteBuilder: Sendable {
   }
 
   private func moment(for info: BoardInfo, now: Date) -> BuildMoment {
-    BuildMoment(info: info, now: now, pinnedToday: settings.today, environment: environment)
+    BuildMoment(info: info, now: now, pinnedToday: settings.today, environment: environment, offline: settings.offline)
   }
 
   private func chooseLocales(available: [String]) throws -> [String] {

@@ -5,7 +5,7 @@ import Foundation
 public enum SiteKey: UInt8, Sendable, CaseIterable {
   case other
   // Every page
-  case lang, t, root, boardTitle, pageTitle, asOf, asOfISO, summary, boardHref, historyHref, isBoard, isHistory
+  case lang, t, root, boardTitle, pageTitle, asOf, asOfISO, offline, summary, boardHref, historyHref, isBoard, isHistory
   case canonical, locales
   // The board page, the history page
   case columns, entries, isEmpty, pageLabel, hasPager, prevHref, nextHref
@@ -18,7 +18,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
 
   private static let byName: [String: SiteKey] = [
     "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
-    "asOfISO": .asOfISO, "summary": .summary, "boardHref": .boardHref, "historyHref": .historyHref,
+    "asOfISO": .asOfISO, "offline": .offline, "summary": .summary, "boardHref": .boardHref, "historyHref": .historyHref,
     "isBoard": .isBoard, "isHistory": .isHistory, "canonical": .canonical, "locales": .locales,
     "columns": .columns, "entries": .entries, "isEmpty": .isEmpty, "pageLabel": .pageLabel, "hasPager": .hasPager,
     "prevHref": .prevHref, "nextHref": .nextHref, "state": .state, "label": .label, "count": .count,

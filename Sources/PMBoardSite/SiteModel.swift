@@ -138,6 +138,7 @@ public final class SiteView {
     case .pageTitle: .pageText(page.pageTitle)
     case .asOf: .pageText(page.asOf)
     case .asOfISO: .pageText(page.asOfISO)
+    case .offline: page.offline.map(SiteValue.pageText) ?? .bool(false)
     case .summary: .pageText(page.summary)
     case .boardHref: .pageText(page.boardHref)
     case .historyHref: .pageText(page.historyHref)

@@ -293,9 +293,13 @@ public struct SiteRenderer: Sendable {
     }
     let summary = formatter.message(
       "board.summary", ["total": String(snapshot.taskCount), "overdue": String(overdueCount)])
+    let offline = moment.offline.map { copy in
+      copy.lastSync.map { formatter.message("board.offline", ["when": formatter.timestamp($0)]) }
+        ?? formatter.message("board.offline_never", [:])
+    }
     return PageInfo(
       lang: code, root: root, boardTitle: snapshot.info.title, pageTitle: title,
-      asOf: formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, summary: summary,
+      asOf: formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, offline: offline, summary: summary,
       boardHref: here + "index.html", historyHref: here + "history.html", isBoard: isBoard,
       canonical: atRoot ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
       locales: links)

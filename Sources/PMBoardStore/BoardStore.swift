@@ -77,6 +77,10 @@ public enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
   case newerFormat(path: String)
   /// A PostgreSQL server that does not answer, or refuses the connection (password, database, permissions).
   case cannotConnect(location: String, reason: String)
+  /// The remote of a replica no longer holds the history the replica pulled (an import replaced its board).
+  case replicaDiverged(remote: String)
+  /// A sync or status asked of a store that is not a replica.
+  case notAReplica(path: String)
   /// A PostgreSQL statement the server refused (permissions, a lock held too long, …).
   case databaseRefused(location: String, reason: String)
 
@@ -110,6 +114,11 @@ public enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
     case .cannotConnect(let location, let reason):
       "cannot connect to the PostgreSQL server for \(location): \(reason); nothing was changed — "
         + "check that the server runs and the URL's host, user, password and database"
+    case .replicaDiverged(let remote):
+      "\(remote) no longer holds the history this replica was cloned from (its board was replaced); "
+        + "nothing was changed — keep this file aside, `pmboard clone` again and redo its unpushed changes"
+    case .notAReplica(let path):
+      "\(path) is not a replica of a remote board; make one with `pmboard clone postgres://…?board=NAME PATH`"
     case .databaseRefused(let location, let reason):
       "the PostgreSQL database of \(location) refused the command: \(reason); nothing was changed"
     }

@@ -89,3 +89,25 @@ extension InterchangeReader {
     }
   }
 }
+
+extension InterchangeReader {
+  /// A task a store keeps as JSON text (the PostgreSQL history's `task_after`), checked like an import's.
+  public func storedTask(_ text: String, source: String) throws(DamagedRow) -> BoardTask {
+    let data = Data(text.utf8)
+    let result: Result<LooseTask, JSONError> = data.withReadView { bytes in
+      var scanner = JSONScanner(bytes)
+      return Result { () throws(JSONError) -> LooseTask in
+        let task = try scanner.task("task")
+        try scanner.finish()
+        return task
+      }
+    }
+    var problems: [String] = []
+    if case .success(let loose) = result,
+      let task = loose.task(path: source, problems: &problems, applyingRules: false, checkID: { _ in nil })
+    {
+      return task
+    }
+    throw DamagedRow(problems.first ?? "\(source) is not a task's JSON")
+  }
+}

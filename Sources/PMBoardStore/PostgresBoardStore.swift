@@ -38,15 +38,17 @@ public final class PostgresBoardStore: ChangeLogStore {
   }
 
   public func load() async throws -> Board {
-    try await read { connection, board, info in
-      let tasks = try connection.execute(
-        "SELECT \(PostgresRecords.taskColumns) FROM pmboard.task WHERE board = $1 ORDER BY seq", [board])
-      let history = try connection.execute(
-        "SELECT \(PostgresRecords.historyColumns) FROM pmboard.history WHERE board = $1 ORDER BY seq", [board])
-      return Board(
-        info: info, tasks: try (0..<tasks.count).map { try PostgresRecords.task(tasks, $0) },
-        history: try (0..<history.count).map { try PostgresRecords.entry(history, $0) })
-    }
+    try await read(Self.board)
+  }
+
+  static func board(_ connection: PostgresConnection, board: String, info: BoardInfo) throws -> Board {
+    let tasks = try connection.execute(
+      "SELECT \(PostgresRecords.taskColumns) FROM pmboard.task WHERE board = $1 ORDER BY seq", [board])
+    let history = try connection.execute(
+      "SELECT \(PostgresRecords.historyColumns) FROM pmboard.history WHERE board = $1 ORDER BY seq", [board])
+    return Board(
+      info: info, tasks: try (0..<tasks.count).map { try PostgresRecords.task(tasks, $0) },
+      history: try (0..<history.count).map { try PostgresRecords.entry(history, $0) })
   }
 
   public func info() async throws -> BoardInfo {
@@ -89,7 +91,7 @@ public final class PostgresBoardStore: ChangeLogStore {
 
   /// One read-only transaction that sees the board as it was at its first statement; `body` gets the board's name
   /// and settings (a board without them does not exist).
-  private func read<T: Sendable>(
+  func read<T: Sendable>(
     _ body: @escaping @Sendable (PostgresConnection, String, BoardInfo) throws -> T
   ) async throws -> T {
     try await run(writing: false) { connection, url in
@@ -104,34 +106,41 @@ public final class PostgresBoardStore: ChangeLogStore {
   public func inWriteTransaction<T: Sendable>(
     _ body: @escaping @Sendable (PostgresTransaction) throws -> T
   ) async throws -> T {
-    try await run(writing: true) { connection, url in
-      try PostgresSchema.prepare(connection, url: url, creating: false)
-      return try connection.transaction {
-        try connection.execute("SET LOCAL lock_timeout = '\(Self.lockTimeoutSeconds)s'")
-        let locked = try connection.execute(
-          "SELECT 1 FROM pmboard.board WHERE name = $1 FOR NO KEY UPDATE", [url.board])
-        guard locked.count == 1 else { throw BoardMissing() }
-        return try body(PostgresTransaction(connection: connection, board: url.board))
-      }
+    try await run(writing: true) { connection, url in try Self.locked(connection, url: url, body) }
+  }
+
+  /// `body` in a transaction holding the board row's lock.
+  static func locked<T>(
+    _ connection: PostgresConnection, url: PostgresURL, _ body: (PostgresTransaction) throws -> T
+  ) throws -> T {
+    try PostgresSchema.prepare(connection, url: url, creating: false)
+    return try connection.transaction {
+      try connection.execute("SET LOCAL lock_timeout = '\(Self.lockTimeoutSeconds)s'")
+      let locked = try connection.execute(
+        "SELECT 1 FROM pmboard.board WHERE name = $1 FOR NO KEY UPDATE", [url.board])
+      guard locked.count == 1 else { throw BoardMissing() }
+      return try body(PostgresTransaction(connection: connection, board: url.board))
     }
   }
 
   /// Connects and runs `body` on a thread of its own (libpq blocks), turning any failure into a `StoreError`.
-  private func run<T: Sendable>(
+  func run<T: Sendable>(
     writing: Bool, _ body: @escaping @Sendable (PostgresConnection, PostgresURL) throws -> T
   ) async throws -> T {
-    let url = self.url
-    return try await withCheckedThrowingContinuation { continuation in
+    try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global(qos: .userInitiated).async {
-        continuation.resume(
-          with: Result {
-            do {
-              return try body(try Self.connect(url), url)
-            } catch {
-              throw PostgresFailure.storeError(error, url: url, writing: writing)
-            }
-          })
+        continuation.resume(with: Result { try self.runBlocking(writing: writing, body) })
       }
+    }
+  }
+
+  /// `run` on the calling thread, for a caller already on a thread of its own (a replica's sync, which holds its
+  /// own store's write transaction meanwhile).
+  func runBlocking<T>(writing: Bool, _ body: (PostgresConnection, PostgresURL) throws -> T) throws -> T {
+    do {
+      return try body(try Self.connect(url), url)
+    } catch {
+      throw PostgresFailure.storeError(error, url: url, writing: writing)
     }
   }
 

@@ -14,6 +14,9 @@ public struct PostgresURL: Sendable, Equatable {
   public let conninfo: String
   /// The URL as given, with any password replaced by `***`: what messages show.
   public let redacted: String
+  /// The URL as given without its password: what a replica keeps (a password belongs in `~/.pgpass` or
+  /// `PGPASSWORD`, which libpq reads on every connection).
+  public let withoutPassword: String
   /// The password given in the URL, to scrub from any message that might repeat it.
   private let password: String?
 
@@ -28,12 +31,14 @@ public struct PostgresURL: Sendable, Equatable {
     var board: String? = Self.defaultBoard
     var kept: [Substring] = []
     var redactedItems: [String] = []
+    var plainItems: [String] = []
     var queryPassword: String?
     for item in query?.split(separator: "&", omittingEmptySubsequences: false) ?? [] {
       let (key, value) = Self.split(item, at: "=")
       if key == "board" {
         board = value?.removingPercentEncoding
         redactedItems.append(String(item))
+        plainItems.append(String(item))
         continue
       }
       kept.append(item)
@@ -42,10 +47,13 @@ public struct PostgresURL: Sendable, Equatable {
         redactedItems.append("password=***")
       } else {
         redactedItems.append(String(item))
+        plainItems.append(String(item))
       }
     }
     let (redactedBase, userPassword) = Self.redactUserInfo(base)
     redacted = query == nil ? redactedBase : redactedBase + "?" + redactedItems.joined(separator: "&")
+    let plainBase = redactedBase.replacingOccurrences(of: ":***@", with: "@")
+    withoutPassword = plainItems.isEmpty ? plainBase : plainBase + "?" + plainItems.joined(separator: "&")
     guard let board, !board.isEmpty else {
       throw .notAStore(path: redacted, reason: "its board parameter names no board; try ?board=team")
     }

@@ -21,12 +21,18 @@ public final class SQLiteBoardStore: ChangeLogStore {
   /// only when it is complete: a process killed halfway leaves no half-made store that would block the next
   /// `init` or `import`, only a temporary file that the next `create` removes.
   public func create(_ board: Board) async throws {
+    try await create(board, replicaOf: nil)
+  }
+
+  /// `create`, marking the new store as a replica of `remote` pulled up to `replicaOf.pulled`, in the same
+  /// transaction (a replica is whole or not there).
+  func create(_ board: Board, replicaOf replica: (remote: String, pulled: Int64)?) async throws {
     if POSIX.access(path, F_OK) == 0 { throw StoreError.alreadyExists(path: path) }
     StoreFile.removeAbandonedDrafts(of: path)
     let draft = StoreFile.draftPath(for: path)
     try createEmptyFile(draft)
     do {
-      try await build(board, at: draft)
+      try await build(board, replicaOf: replica, at: draft)
       let linked = POSIX.link(draft, path)
       if linked != 0 {
         let code = errno
@@ -41,7 +47,9 @@ public final class SQLiteBoardStore: ChangeLogStore {
     }
   }
 
-  private func build(_ board: Board, at draft: String) async throws {
+  private func build(_ board: Board, replicaOf replica: (remote: String, pulled: Int64)?, at draft: String)
+    async throws
+  {
     do {
       // Built in rollback-journal mode, so the header with the application id is in the main file
       // before WAL mode is switched on and before any other process can recognise the file as a store.
@@ -53,6 +61,14 @@ public final class SQLiteBoardStore: ChangeLogStore {
           sql: "INSERT INTO board (id, title, timeZone) VALUES (1, ?, ?)",
           arguments: [board.info.title, board.info.timeZoneID])
         try SQLiteTransaction(db: db).insertContents(of: board)
+        if let replica {
+          try db.execute(
+            sql: "INSERT INTO replica (id, remote, pulled, last_sync, synced_history) VALUES (1, ?, ?, ?, ?)",
+            arguments: [
+              replica.remote, replica.pulled, SQLiteRecords.seconds(Date()),
+              try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM history") ?? 0,
+            ])
+        }
       }
       try await queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
     } catch {
@@ -203,7 +219,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
 
   // MARK: - Connections
 
-  private static func info(_ db: Database) throws -> BoardInfo {
+  static func info(_ db: Database) throws -> BoardInfo {
     guard let row = try Row.fetchOne(db, sql: "SELECT title, timeZone FROM board WHERE id = 1") else {
       throw DamagedRow("the board's settings are missing")
     }
@@ -214,7 +230,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
   /// One read transaction (GRDB makes it `query_only`). The connection may write, though: as the last one to close
   /// it removes the -wal and -shm files a read-only connection would leave behind. SQLite opens a read-only file
   /// read-only by itself.
-  private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+  func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
     try await read { db, _, _ in try body(db) }
   }
 

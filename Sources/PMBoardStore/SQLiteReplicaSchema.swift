@@ -13,7 +13,8 @@ public enum SQLiteReplicaSchema {
           id INTEGER PRIMARY KEY CHECK (id = 1),
           remote TEXT NOT NULL,
           pulled INTEGER NOT NULL,
-          last_sync INTEGER
+          last_sync INTEGER,
+          synced_history INTEGER NOT NULL
         );
         CREATE TABLE pending (
           seq INTEGER PRIMARY KEY AUTOINCREMENT,

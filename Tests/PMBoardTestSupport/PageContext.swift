@@ -27,6 +27,7 @@ package struct PageContext: TemplateContext {
     case "pageTitle": .text(info.pageTitle)
     case "asOf": .text(info.asOf)
     case "asOfISO": .text(info.asOfISO)
+    case "offline": info.offline.map(TemplateValue.text) ?? .bool(false)
     case "summary": .text(info.summary)
     case "boardHref": .text(info.boardHref)
     case "historyHref": .text(info.historyHref)
@@ -40,7 +41,8 @@ package struct PageContext: TemplateContext {
 
   package var templateKeys: [String] {
     [
-      "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "summary", "boardHref", "historyHref",
+      "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "offline", "summary", "boardHref",
+      "historyHref",
       "isBoard", "isHistory", "canonical", "locales",
     ] + page.templateKeys
   }

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import PMBoardCore
+import PMBoardStore
+
+/// `pmboard clone`: a local SQLite replica of a remote board.
+struct CloneCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "clone", abstract: "Make a local replica of a PostgreSQL board, to use offline and sync.",
+    discussion: """
+      The replica is an SQLite store: every command works on it without the network, and `pmboard sync` pushes \
+      its changes and pulls the remote's. A password in the URL is not kept: put it in ~/.pgpass or PGPASSWORD.
+      """)
+
+  @Argument(help: "The remote board: postgres://…[?board=NAME].") var url: String
+  @Argument(help: "Where the replica goes (default: board.sqlite).") var path: String = StoreLocator.defaultPath
+
+  func run() async throws {
+    guard PostgresURL.isPostgres(url) else { throw CommandError("clone: \(url) is not a postgres:// URL") }
+    guard ["sqlite", "db"].contains((path as NSString).pathExtension.lowercased()) else {
+      throw CommandError("clone: a replica is an SQLite store; name it *.sqlite or *.db")
+    }
+    let remote = try PostgresBoardStore(url: url)
+    let replica = try await SQLiteBoardStore.clone(remote, to: path)
+    let board = try await replica.load()
+    try StandardOutput.line(
+      TerminalText.oneLine(
+        "Cloned \(remote.location) into \(path): \(board.tasks.count) tasks, \(board.history.count) history entries"))
+  }
+}
+
+/// `pmboard sync`: pushes a replica's changes and pulls the remote's.
+struct SyncCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync", abstract: "Push this replica's changes to its remote board and pull the remote's.")
+
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run() async throws {
+    let (replica, remote) = try await Replica.open(storeOptions)
+    let summary = try await replica.sync(with: remote, at: BoardClock.now())
+    try StandardOutput.line(TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+  }
+}
+
+/// `pmboard status`: which store, and for a replica its remote and what is not pushed.
+struct StatusCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status", abstract: "Show the store, and for a replica its remote, unpushed changes and last sync.")
+
+  @OptionGroup var storeOptions: StoreOptions
+
+  func run() async throws {
+    let store = try storeOptions.open()
+    guard let sqlite = store as? SQLiteBoardStore, let state = try await sqlite.replicaState() else {
+      let reachable = try await Replica.answers(store)
+      return try StandardOutput.line(TerminalText.oneLine("\(store.location): not a replica; \(reachable)"))
+    }
+    let info = try await store.info()
+    let remote = try PostgresBoardStore(url: state.remote)
+    var lines = ["\(store.location): replica of \(remote.location)"]
+    lines.append("remote: \(try await Replica.answers(remote))")
+    lines.append("not pushed: \(state.pendingCount) change\(state.pendingCount == 1 ? "" : "s")")
+    lines.append("last sync: \(state.lastSync.map { Replica.localTime($0, info: info) } ?? "never")")
+    try StandardOutput.write(Data(lines.map { TerminalText.oneLine($0) + "\n" }.joined().utf8))
+  }
+}
+
+/// What the replica commands share.
+enum Replica {
+  /// The replica `--store` names and its remote.
+  static func open(_ options: StoreOptions) async throws -> (SQLiteBoardStore, PostgresBoardStore) {
+    let store = try options.open()
+    guard let replica = store as? SQLiteBoardStore, let state = try await replica.replicaState() else {
+      throw StoreError.notAReplica(path: store.location)
+    }
+    return (replica, try PostgresBoardStore(url: state.remote))
+  }
+
+  static func describe(_ summary: SyncSummary) -> String {
+    var text = "pushed \(summary.pushed), pulled \(summary.pulled)"
+    if summary.merged + summary.lost > 0 {
+      text += " (\(summary.merged) merged with concurrent changes, \(summary.lost) not applied: removed elsewhere)"
+    }
+    return text
+  }
+
+  /// "answers" or "does not answer: why", asking the store for its settings.
+  static func answers(_ store: any BoardStore) async throws -> String {
+    do {
+      _ = try await store.info()
+      return "answers"
+    } catch let error as StoreError {
+      return "does not answer: \(error.description)"
+    }
+  }
+
+  static func localTime(_ date: Date, info: BoardInfo) -> String {
+    let zone = info.timeZone
+    var clock = WallClock(zone: zone)
+    let local = clock.localSeconds(utc: Int(Instant.seconds(date)))
+    let day = Instant.day(ofSecond: local)
+    let minutes = day.secondOfDay / 60
+    let time = String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    return "\(CalendarDate(daysSinceEpoch: day.day)) \(time) (\(info.timeZoneID))"
+  }
+}

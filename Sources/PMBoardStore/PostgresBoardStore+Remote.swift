@@ -1,0 +1,101 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// What a replica gets back from one sync: every change of the remote after the replica's last pull, its own
+/// pushed changes among them as the remote applied them, oldest first.
+public struct RemoteChanges: Sendable {
+  public struct Change: Sendable {
+    public var entry: HistoryEntry
+    /// The task as the change left it; nil when it is gone.
+    public var after: BoardTask?
+  }
+
+  public var changes: [Change]
+  /// The remote's last history position: where the next sync starts.
+  public var head: Int64
+}
+
+/// The PostgreSQL store as the remote of replicas (`clone`, `sync`): the board's history is the one sequence of
+/// changes every replica agrees on, with the server as arbiter (the board row's lock orders the pushes).
+extension PostgresBoardStore {
+  /// The whole board and its history position, read at one moment: what `clone` copies.
+  public func cloneContents() async throws -> (board: Board, head: Int64) {
+    // One read transaction: the board and its position from the same moment.
+    try await read { connection, name, info in
+      (try Self.board(connection, board: name, info: info), try Self.head(connection, board: name))
+    }
+  }
+
+  /// Applies `pending` (a replica's changes, oldest first) by ``SyncRule`` in one transaction, skipping any this
+  /// remote already has (a sync cut off after the remote committed), then returns every change after `pulled`.
+  /// Blocking: the replica calls it while holding its own write transaction.
+  public func exchange(_ pending: [PendingChange], pulled: Int64) throws -> RemoteChanges {
+    try runBlocking(writing: true) { connection, url in
+      try Self.locked(connection, url: url) { transaction in
+        if pulled > 0 {
+          let known = try connection.execute(
+            "SELECT 1 FROM pmboard.history WHERE board = $1 AND seq = $2", [url.board, String(pulled)])
+          guard known.count == 1 else { throw StoreError.replicaDiverged(remote: url.redacted) }
+        }
+        let applied = try Self.pushedIDs(pending, connection: connection, board: url.board)
+        for item in pending where !applied.contains(item.id.lowercaseString) {
+          try Self.apply(item, in: transaction)
+        }
+        return try Self.changes(after: pulled, connection: connection, board: url.board)
+      }
+    }
+  }
+
+  private static func apply(_ item: PendingChange, in transaction: PostgresTransaction) throws {
+    let change = SyncRule.rebase(item.change, onto: try transaction.task(item.change.taskID))
+    if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
+      throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
+    }
+    switch (change.before, change.after) {
+    case (nil, let added?): try transaction.insert(added)
+    case (_?, let updated?): try transaction.update(updated)
+    case (let removed?, nil): try transaction.delete(removed.id)
+    case (nil, nil): break
+    }
+    try transaction.record(change, id: item.id)
+  }
+
+  /// The ids among `pending` the remote already holds.
+  private static func pushedIDs(
+    _ pending: [PendingChange], connection: PostgresConnection, board: String
+  ) throws -> Set<String> {
+    guard !pending.isEmpty else { return [] }
+    let list = "{" + pending.map(\.id.lowercaseString).joined(separator: ",") + "}"
+    let rows = try connection.execute(
+      "SELECT change_id FROM pmboard.history WHERE board = $1 AND change_id = ANY ($2::text[])", [board, list])
+    return Set((0..<rows.count).compactMap { rows.text($0, 0) })
+  }
+
+  private static func changes(
+    after pulled: Int64, connection: PostgresConnection, board: String
+  ) throws -> RemoteChanges {
+    let rows = try connection.execute(
+      """
+      SELECT \(PostgresRecords.historyColumns), task_after, seq FROM pmboard.history
+      WHERE board = $1 AND seq > $2 ORDER BY seq
+      """, [board, String(pulled)])
+    var changes: [RemoteChanges.Change] = []
+    changes.reserveCapacity(rows.count)
+    var head = pulled
+    for row in 0..<rows.count {
+      let entry = try PostgresRecords.entry(rows, row)
+      let after = try rows.text(row, 9).map {
+        try InterchangeReader().storedTask($0, source: "the task of history line \(rows.text(row, 10) ?? "?")")
+      }
+      changes.append(RemoteChanges.Change(entry: entry, after: after))
+      head = rows.text(row, 10).flatMap { Int64($0) } ?? head
+    }
+    return RemoteChanges(changes: changes, head: head)
+  }
+
+  private static func head(_ connection: PostgresConnection, board: String) throws -> Int64 {
+    let rows = try connection.execute("SELECT coalesce(max(seq), 0) FROM pmboard.history WHERE board = $1", [board])
+    return rows.text(0, 0).flatMap { Int64($0) } ?? 0
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import PMBoardTestSupport
+import Testing
+
+/// End-to-end: `clone`, work offline, `status`, `build` of an offline copy, `sync`, against the tests' cluster.
+@Suite("replicas", .serialized)
+struct ReplicaCommandTests {
+  /// A runner in a fresh directory and the URL of a new board on the cluster holding one task by alice.
+  func remoteBoard() throws -> (CLIRunner, String) {
+    let cluster = try PostgresTestCluster.shared.get()
+    let url = cluster.url(database: try cluster.freshDatabase(), board: "team")
+    var cli = try CLIRunner()
+    cli.environment["PMBOARD_USER"] = "alice"
+    #expect(try cli.run("init", "--store", url, "--title", "Team", "--time-zone", "Asia/Seoul").status == 0)
+    #expect(try cli.run("add", "--store", url, "Remote task").status == 0)
+    return (cli, url)
+  }
+
+  @Test func cloneWorkOfflineThenSync() throws {
+    var (cli, url) = try remoteBoard()
+    defer { cli.remove() }
+    let cloned = try cli.run("clone", url, "replica.sqlite")
+    #expect(cloned.status == 0 && cloned.stdout.contains("1 tasks"), "\(cloned.stderr)")
+    cli.environment["PMBOARD_STORE"] = cli.path("replica.sqlite")
+    cli.environment["PMBOARD_USER"] = "bob"
+    var status = try cli.run("status")
+    #expect(status.stdout.contains("replica of postgresql:"), "\(status.stdout)\(status.stderr)")
+    #expect(status.stdout.contains("remote: answers") && status.stdout.contains("not pushed: 0 changes"))
+
+    #expect(try cli.run("add", "Offline task").status == 0)
+    #expect(try cli.run("list").stdout.contains("Offline task"))
+    status = try cli.run("status")
+    #expect(status.stdout.contains("not pushed: 1 change\n"), "\(status.stdout)")
+
+    // Built offline: the pages and a warning line say the copy may be stale.
+    var build = try cli.run("build", "--today", "2026-11-21")
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(build.stderr.contains("pmboard: warning: building an offline copy"), "\(build.stderr)")
+    #expect(try cli.read("_site/en/index.html").contains("offline copy, last synced"))
+    #expect(try cli.read("_site/ko/index.html").contains("오프라인 사본"))
+    #expect(try cli.read("_site/ja/index.html").contains("オフラインのコピー"))
+
+    let synced = try cli.run("sync")
+    #expect(synced.status == 0 && synced.stdout.contains("pushed 1"), "\(synced.stdout)\(synced.stderr)")
+    let remoteHistory = try cli.run("history", "--store", url)
+    #expect(remoteHistory.stdout.contains("\"Offline task\" to todo by bob"), "\(remoteHistory.stdout)")
+    #expect(remoteHistory.stdout.contains("\"Remote task\" to todo by alice"))
+    #expect(try cli.read("_site/en/history.html").contains("<bdi>bob</bdi>"))
+
+    // Built after a sync in the same run: nothing to warn about.
+    build = try cli.run("build", "--today", "2026-11-21", "--sync")
+    #expect(build.status == 0 && !build.stderr.contains("warning"), "\(build.stderr)")
+    #expect(!(try cli.read("_site/en/index.html").contains("offline copy")))
+    #expect(try cli.run("status").stdout.contains("not pushed: 0 changes"))
+  }
+
+  @Test func anUnreachableRemoteFailsFastAndKeepsLocalWork() throws {
+    var (cli, url) = try remoteBoard()
+    defer { cli.remove() }
+    #expect(try cli.run("clone", url, "replica.sqlite").status == 0)
+    let replica = cli.path("replica.sqlite")
+    let queue = try DatabaseQueue(path: replica)
+    try queue.write { db in
+      try db.execute(sql: "UPDATE replica SET remote = 'postgresql:///x?host=/nonexistent/socket&board=team'")
+    }
+    try queue.close()
+    cli.environment["PMBOARD_STORE"] = replica
+    #expect(try cli.run("add", "Written offline").status == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: replica))
+    let started = Date()
+    let sync = try cli.run("sync")
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(sync.status == 1)
+    let lines = sync.stderr.split(separator: "\n")
+    #expect(lines.count == 1 && lines[0].hasPrefix("pmboard: error: cannot connect"), "\(sync.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: replica)) == before)
+    #expect(try cli.run("status").stdout.contains("remote: does not answer"))
+    let build = try cli.run("build", "--today", "2026-11-21", "--sync")
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(build.stderr.contains("pmboard: warning: could not sync"))
+    #expect(try cli.read("_site/en/index.html").contains("Written offline"))
+  }
+
+  @Test func aPasswordInTheURLIsNeitherShownNorKept() throws {
+    var (cli, url) = try remoteBoard()
+    defer { cli.remove() }
+    let secret = "s3cret-Canary"
+    let withPassword = url.replacingOccurrences(of: "user=pmboard", with: "user=pmboard&password=\(secret)")
+    let cloned = try cli.run("clone", withPassword, "replica.sqlite")
+    #expect(cloned.status == 0, "\(cloned.stderr)")
+    cli.environment["PMBOARD_STORE"] = cli.path("replica.sqlite")
+    let outputs = [cloned, try cli.run("status"), try cli.run("sync"), try cli.run("build", "--today", "2026-11-21")]
+    for output in outputs { #expect(!(output.stdout + output.stderr).contains(secret)) }
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: cli.path("replica.sqlite")))
+    #expect(bytes.range(of: Data(secret.utf8)) == nil)
+    let site = FileManager.default.enumerator(atPath: cli.path("_site"))?.compactMap { $0 as? String } ?? []
+    for file in site where file.hasSuffix(".html") {
+      #expect(!(try cli.read("_site/\(file)").contains(secret)))
+    }
+  }
+
+  @Test func syncingAStoreThatIsNoReplicaSaysHowToMakeOne() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("init").status == 0)
+    let sync = try cli.run("sync")
+    #expect(sync.status == 1)
+    #expect(sync.stderr.contains("is not a replica of a remote board; make one with `pmboard clone"))
+    #expect(try cli.run("status").stdout.contains("board.sqlite: not a replica; answers"))
+  }
+}

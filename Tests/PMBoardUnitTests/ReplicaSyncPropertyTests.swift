@@ -1,0 +1,115 @@
+import Foundation
+import PMBoardCore
+import PMBoardStore
+import PMBoardTestSupport
+import Testing
+
+/// Three replicas and their remote do random changes, offline, and sync in random orders; afterwards all four
+/// hold the same board and history, byte for byte (docs/sync.md).
+@Suite("replica sync", .serialized)
+struct ReplicaSyncPropertyTests {
+  static let schedules = 200
+
+  @Test func replicasAndRemoteAgreeAfterAnySchedule() async throws {
+    let cluster = try PostgresTestCluster.shared.get()
+    let database = try cluster.freshDatabase()
+    var resolutions: [SyncResolution: Int] = [:]
+    try await StoreScratch.with { scratch async throws in
+      for seed in 0..<Self.schedules {
+        let url = cluster.url(database: database, board: "schedule\(seed)")
+        let history = try await run(seed: UInt64(seed), url: url, directory: scratch.path("s\(seed)"))
+        for case let resolution? in history.map(\.resolution) { resolutions[resolution, default: 0] += 1 }
+      }
+    }
+    // The schedules do meet concurrent changes, of both kinds.
+    #expect(resolutions[.merged, default: 0] >= 10 && resolutions[.lost, default: 0] >= 10, "\(resolutions)")
+  }
+
+  /// One schedule: checks that every store exports the same bytes, and returns the remote's history.
+  private func run(seed: UInt64, url: String, directory: String) async throws -> [HistoryEntry] {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var random = SplitMix64(seed: seed)
+    let remote = try PostgresBoardStore(url: url)
+    let start = (0..<3).map { StoreSamples.newTask($0) }
+    try await remote.create(Board(info: BoardInfo(title: "Sync", timeZoneID: "Asia/Seoul"), tasks: start))
+    var replicas: [SQLiteBoardStore] = []
+    for index in 0..<3 {
+      replicas.append(try await SQLiteBoardStore.clone(remote, to: "\(directory)/r\(index).sqlite"))
+    }
+    let stores: [any BoardStore] = replicas + [remote]
+    var clock = 0
+    for _ in 0..<14 {
+      clock += 1
+      let actor = random.below(stores.count)
+      let author = actor == 3 ? "remote" : "r\(actor)"
+      let choice = random.below(10)
+      if actor < 3 && choice >= 8 {
+        if choice == 9 {
+          // A sync whose reply never arrived: the remote applied the changes, the replica did not hear back.
+          _ = try await replicas[actor].remoteOnlyExchange(remote)
+        }
+        _ = try await replicas[actor].sync(with: remote, at: StoreSamples.at(clock))
+      } else {
+        try await randomChange(on: stores[actor], author: author, at: StoreSamples.at(clock), &random)
+      }
+    }
+    for _ in 0..<2 {
+      for replica in replicas { _ = try await replica.sync(with: remote, at: StoreSamples.at(clock + 1)) }
+    }
+    let board = try await remote.load()
+    let expected = InterchangeWriter().data(for: board)
+    for (index, replica) in replicas.enumerated() {
+      let exported = InterchangeWriter().data(for: try await replica.load())
+      #expect(exported == expected, "seed \(seed): replica \(index) differs from the remote")
+      #expect(try await replica.replicaState()?.pendingCount == 0)
+    }
+    return board.history
+  }
+
+  /// An add, edit, move, remove, undo or redo by `author`; refusals (nothing to undo, a conflict) are part of
+  /// the game.
+  private func randomChange(
+    on store: any BoardStore, author: String, at date: Date, _ random: inout SplitMix64
+  ) async throws {
+    let tasks = try await store.load().tasks
+    let pick = tasks.isEmpty ? nil : tasks[random.below(tasks.count)]
+    do {
+      switch (random.below(7), pick) {
+      case (0, _), (_, nil):
+        let task = BoardTask(title: "Task \(random.below(1000))", created: date)
+        try await store.commit(.add(task, at: date, by: author))
+      case (1, let task?):
+        var edited = task
+        edited.title = "Title \(random.below(1000))"
+        if random.below(2) == 0 { edited.body = "Body \(random.below(1000))" }
+        edited.updated = date
+        try await store.commit(.update(from: task, to: edited, at: date, by: author))
+      case (2, let task?), (3, let task?):
+        var moved = task
+        moved.state = TaskState.allCases.filter { $0 != task.state }[random.below(2)]
+        moved.updated = date
+        try await store.commit(.update(from: task, to: moved, at: date, by: author))
+      case (4, let task?):
+        try await store.commit(.remove(task, at: date, by: author))
+      case (5, _):
+        _ = try await store.undo(at: date, by: author)
+      default:
+        _ = try await store.redo(at: date, by: author)
+      }
+    } catch let error as StoreError {
+      switch error {
+      case .nothingToUndo, .nothingToRedo, .undoConflict: break
+      default: throw error
+      }
+    }
+  }
+}
+
+extension SQLiteBoardStore {
+  /// The remote's half of a sync alone, as when the connection drops after the remote committed.
+  fileprivate func remoteOnlyExchange(_ remote: PostgresBoardStore) async throws -> RemoteChanges {
+    let pending = try await pendingChanges()
+    let pulled = try await replicaState()?.pulled ?? 0
+    return try remote.exchange(pending, pulled: pulled)
+  }
+}
