@@ -26,10 +26,20 @@ static inline int pmboard_libpq_load(void) {
 
 static inline const char *pmboard_libpq_error(void) { return dlerror(); }
 
+// The handle for looking functions up. Each Swift module that emits these inline functions (the optimizer may
+// inline a wrapper's caller into another module) has its own copy of the statics above, so a copy that is still
+// NULL asks the dynamic linker for the library the first copy loaded, without loading it again.
+static inline void *pmboard_libpq_handle(void) {
+  if (*pmboard_libpq_slot() == NULL) {
+    *pmboard_libpq_slot() = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+  }
+  return *pmboard_libpq_slot();
+}
+
 // Each wrapper looks its function up once; a concurrent first call looks it up twice and stores the same address.
 #define PMBOARD_LIBPQ_FUNCTION(name) \
   static __typeof__(&name) function; \
-  if (function == NULL) function = (__typeof__(&name))dlsym(*pmboard_libpq_slot(), #name);
+  if (function == NULL) function = (__typeof__(&name))dlsym(pmboard_libpq_handle(), #name);
 
 // `pmboard_NAME(PARAMETERS)`: libpq's `NAME`, called through the address looked up above.
 #define PMBOARD_LIBPQ(type, name, parameters, arguments) \

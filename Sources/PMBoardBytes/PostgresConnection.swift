@@ -130,6 +130,13 @@ public final class PostgresRows {
     pmboard_PQclear(result)
   }
 
+  /// Hands each row to `body`, its values read in place in libpq's buffer (no `String` per value).
+  public func forEach(_ body: (PostgresRow) throws -> Void) rethrows {
+    try withExtendedLifetime(self) {
+      for row in 0..<Int32(count) { try body(PostgresRow(result: result, row: row)) }
+    }
+  }
+
   /// The value in `column` of `row` as text (invalid UTF-8 repaired), nil for NULL.
   public func text(_ row: Int, _ column: Int) -> String? {
     let (row, column) = (Int32(row), Int32(column))
@@ -140,5 +147,38 @@ public final class PostgresRows {
     return start.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
       String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
     }
+  }
+}
+
+/// One row of ``PostgresRows/forEach(_:)``, read in place; valid only inside the closure it is handed to.
+public struct PostgresRow {
+  fileprivate let result: OpaquePointer
+  fileprivate let row: Int32
+
+  /// The column's bytes (empty for NULL); valid until the closure returns.
+  public func text(_ column: Int32) -> ReadView<UInt8> {
+    guard let start = pmboard_PQgetvalue(result, row, column) else {
+      return ReadView(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    let length = Int(pmboard_PQgetlength(result, row, column))
+    return start.withMemoryRebound(to: UInt8.self, capacity: length) {
+      ReadView(UnsafeBufferPointer(start: $0, count: length))
+    }
+  }
+
+  public func isNull(_ column: Int32) -> Bool {
+    pmboard_PQgetisnull(result, row, column) != 0
+  }
+
+  /// The column's decimal integer (an optional `-` then digits), or nil.
+  public func int64(_ column: Int32) -> Int64? {
+    let bytes = text(column).buffer
+    guard !bytes.isEmpty else { return nil }
+    let negative = bytes[0] == UInt8(ascii: "-")
+    let start = negative ? 1 : 0
+    guard bytes.count > start, bytes.count - start <= 18,
+      let magnitude = ASCIIDigits.value(bytes, start..<bytes.count)
+    else { return nil }
+    return Int64(negative ? -magnitude : magnitude)
   }
 }

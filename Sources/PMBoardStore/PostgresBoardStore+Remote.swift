@@ -39,26 +39,10 @@ extension PostgresBoardStore {
           guard known.count == 1 else { throw StoreError.replicaDiverged(remote: url.redacted) }
         }
         let applied = try Self.pushedIDs(pending, connection: connection, board: url.board)
-        for item in pending where !applied.contains(item.id.lowercaseString) {
-          try Self.apply(item, in: transaction)
-        }
+        try transaction.push(pending.filter { !applied.contains($0.id.lowercaseString) })
         return try Self.changes(after: pulled, connection: connection, board: url.board)
       }
     }
-  }
-
-  private static func apply(_ item: PendingChange, in transaction: PostgresTransaction) throws {
-    let change = SyncRule.rebase(item.change, onto: try transaction.task(item.change.taskID))
-    if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
-      throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
-    }
-    switch (change.before, change.after) {
-    case (nil, let added?): try transaction.insert(added)
-    case (_?, let updated?): try transaction.update(updated)
-    case (let removed?, nil): try transaction.delete(removed.id)
-    case (nil, nil): break
-    }
-    try transaction.record(change, id: item.id)
   }
 
   /// The ids among `pending` the remote already holds.

@@ -51,6 +51,16 @@ public final class PostgresBoardStore: ChangeLogStore {
       history: try (0..<history.count).map { try PostgresRecords.entry(history, $0) })
   }
 
+  /// What a site shows, read in place from libpq's results (``PostgresSnapshotReader``) in one transaction.
+  public func snapshot() async throws -> BoardSnapshot {
+    try await read { connection, board, info in
+      let tasks = try PostgresSnapshotReader.tasks(connection.execute(PostgresSnapshotReader.taskSQL, [board]))
+      let history = try PostgresSnapshotReader.history(
+        connection.execute(PostgresSnapshotReader.historySQL, [board]))
+      return BoardSnapshot(info: info, tasks: tasks, history: history)
+    }
+  }
+
   public func info() async throws -> BoardInfo {
     try await read { _, _, info in info }
   }

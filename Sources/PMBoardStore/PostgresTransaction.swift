@@ -91,7 +91,7 @@ public struct PostgresTransaction: StoreTransaction {
   }
 
   /// One INSERT per `batch` rows; `width` parameters per row, the board first.
-  private func insertBatches<Row>(
+  func insertBatches<Row>(
     _ rows: [Row], table: String, columns: String, width: Int,
     parameters: (Row, String) -> [String?]
   ) throws {

@@ -73,7 +73,7 @@ struct PostgresCommandTests {
         "pmboard.board", "pmboard.history", "pmboard.migration", "pmboard.task", "pmboard.undo_record",
         "public.notes",
       ])
-    #expect(try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [["1"]])
+    #expect(try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [["1"], ["2"]])
   }
 
   @Test func aSchemaFromANewerPmboardIsRefused() throws {

@@ -114,7 +114,8 @@ extension BoardSnapshot {
       + history.records.map {
         let fields = history.fields[Int($0.fieldsStart)..<Int($0.fieldsStart + $0.fieldsCount)]
         return "entry \($0.at) \($0.action) \(history.text.string($0.title)) \(String(describing: $0.from)) "
-          + "\(String(describing: $0.to)) \(fields.map(\.rawValue))"
+          + "\(String(describing: $0.to)) \(fields.map(\.rawValue)) by \(history.text.string($0.author)) "
+          + "\(String(describing: $0.resolution))"
       }
   }
 }

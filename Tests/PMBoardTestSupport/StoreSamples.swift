@@ -27,11 +27,14 @@ package enum StoreSamples {
     HistoryEntry(at: at(0), action: .added, taskID: readme.id, title: readme.title, to: .todo),
     HistoryEntry(at: at(1), action: .added, taskID: korean.id, title: korean.title, to: .todo),
     HistoryEntry(at: at(2), action: .added, taskID: japanese.id, title: japanese.title, to: .doing),
-    HistoryEntry(at: at(3), action: .moved, taskID: korean.id, title: korean.title, from: .todo, to: .doing),
-    HistoryEntry(at: at(5), action: .edited, taskID: readme.id, title: readme.title, fields: [.title, .body, .due]),
+    HistoryEntry(
+      at: at(3), action: .moved, taskID: korean.id, title: korean.title, from: .todo, to: .doing, author: "박지민"),
+    HistoryEntry(
+      at: at(5), action: .edited, taskID: readme.id, title: readme.title, fields: [.title, .body, .due],
+      author: "alice@laptop", resolution: .merged),
     HistoryEntry(at: at(6), action: .edited, taskID: korean.id, title: korean.title, fields: []),
     HistoryEntry(at: at(7), action: .added, taskID: id(9), title: "Gone", to: .todo),
-    HistoryEntry(at: at(8), action: .removed, taskID: id(9), title: "Gone", from: .todo),
+    HistoryEntry(at: at(8), action: .removed, taskID: id(9), title: "Gone", from: .todo, resolution: .lost),
     HistoryEntry(at: at(9), action: .moved, taskID: japanese.id, title: japanese.title, from: .doing, to: .done),
   ]
 

@@ -1,0 +1,90 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// A replica's pushed changes applied in a few statements rather than three round trips each: the changes are
+/// rebased one after another in memory (``SyncRule``), then their net effect on the tasks and all their history
+/// lines are written in batches. The tasks end in the order applying the changes one by one would leave them:
+/// tasks that were there and stay keep their place, and a task added (or removed and added again) goes to the
+/// end, in the order of those adds.
+extension PostgresTransaction {
+  func push(_ pending: [PendingChange]) throws {
+    guard !pending.isEmpty else { return }
+    let start = try tasks(Set(pending.map(\.change.taskID)))
+    var current: [UUID: BoardTask] = start
+    var addedAt: [UUID: Int] = [:]
+    var recorded: [(PendingChange, BoardChange)] = []
+    recorded.reserveCapacity(pending.count)
+    for (index, item) in pending.enumerated() {
+      let change = SyncRule.rebase(item.change, onto: current[item.change.taskID])
+      if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
+        throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
+      }
+      if change.before == nil, change.after != nil { addedAt[change.taskID] = index }
+      current[change.taskID] = change.after
+      recorded.append((item, change))
+    }
+    let gone = start.keys.filter { current[$0] == nil || addedAt[$0] != nil }
+    try delete(gone)
+    let updated = start.compactMap { id, old in
+      addedAt[id] == nil ? current[id].flatMap { $0 == old ? nil : $0 } : nil
+    }
+    try update(updated)
+    let added = addedAt.sorted { $0.value < $1.value }.compactMap { current[$0.key] }
+    try insertBatches(
+      added, table: "task", columns: PostgresRecords.taskColumns, width: 8,
+      parameters: PostgresRecords.taskParameters)
+    try insertBatches(
+      recorded, table: "history", columns: PostgresRecords.historyColumns + ", task_after, change_id", width: 12
+    ) { pair, board in
+      PostgresRecords.entryParameters(pair.1.entry, board: board) + [
+        pair.1.after.map(PostgresRecords.taskText), pair.0.id.lowercaseString,
+      ]
+    }
+  }
+
+  /// The tasks among `ids` that exist.
+  private func tasks(_ ids: Set<UUID>) throws -> [UUID: BoardTask] {
+    let rows = try connection.execute(
+      "SELECT \(PostgresRecords.taskColumns) FROM pmboard.task WHERE board = $1 AND id = ANY ($2::text[])",
+      [board, Self.arrayLiteral(ids.map(\.lowercaseString))])
+    var found: [UUID: BoardTask] = [:]
+    for row in 0..<rows.count {
+      let task = try PostgresRecords.task(rows, row)
+      found[task.id] = task
+    }
+    return found
+  }
+
+  private func delete(_ ids: [UUID]) throws {
+    guard !ids.isEmpty else { return }
+    try connection.execute(
+      "DELETE FROM pmboard.task WHERE board = $1 AND id = ANY ($2::text[])",
+      [board, Self.arrayLiteral(ids.map(\.lowercaseString))])
+  }
+
+  /// One UPDATE per batch, joining the new values by id.
+  private func update(_ tasks: [BoardTask]) throws {
+    let width = 7
+    var start = 0
+    while start < tasks.count {
+      let chunk = tasks[start..<min(start + 500, tasks.count)]
+      let tuples = (0..<chunk.count).map { row in
+        "(" + (1...width).map { "$\(1 + row * width + $0)" }.joined(separator: ", ") + ")"
+      }
+      try connection.execute(
+        """
+        UPDATE pmboard.task AS t SET title = v.title, body = v.body, due = v.due, state = v.state,
+          created = v.created::bigint, updated = v.updated::bigint
+        FROM (VALUES \(tuples.joined(separator: ", "))) AS v (id, title, body, due, state, created, updated)
+        WHERE t.board = $1 AND t.id = v.id
+        """, [board] + chunk.flatMap { PostgresRecords.taskParameters($0, board: board).dropFirst() })
+      start += chunk.count
+    }
+  }
+
+  /// A PostgreSQL array literal of UUID texts (no quoting needed: hex digits and dashes only).
+  private static func arrayLiteral(_ ids: [String]) -> String {
+    "{" + ids.joined(separator: ",") + "}"
+  }
+}
