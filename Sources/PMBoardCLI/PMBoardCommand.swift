@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import PMBoardBytes
 import PMBoardCore
+import PMBoardStore
 
 /// The `pmboard` command line: keeps a board's store and builds its static site.
 package struct PMBoardCommand: AsyncParsableCommand {
@@ -19,6 +21,8 @@ package struct PMBoardCommand: AsyncParsableCommand {
 
   /// Runs the command line; pmboard's own errors print as one `pmboard: error: …` line with exit status 1.
   package static func runMain() async {
+    // A password typed in a store URL is not left for other users to read in `ps`.
+    ProcessArguments.mask(PostgresURL.maskingPassword(in:))
     if let problem = BoardClock.problem() { fail(problem) }
     do {
       var command = try parseAsRoot()

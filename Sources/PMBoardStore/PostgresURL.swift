@@ -62,6 +62,56 @@ public struct PostgresURL: Sendable, Equatable {
     password = userPassword ?? queryPassword
   }
 
+  /// `text` (a command-line argument) with the bytes of any PostgreSQL URL's password replaced by `*`, one for
+  /// one, so it can overwrite the process's own arguments; nil when there is no password in it.
+  public static func maskingPassword(in text: String) -> String? {
+    var bytes = Array(text.utf8)
+    var changed = false
+    let lowered = Array(text.lowercased().utf8)
+    for scheme in ["postgres://", "postgresql://"] {
+      let pattern = Array(scheme.utf8)
+      var index = 0
+      while index + pattern.count <= lowered.count {
+        defer { index += 1 }
+        guard Array(lowered[index..<index + pattern.count]) == pattern else { continue }
+        changed = maskPasswords(in: &bytes, urlStart: index + pattern.count) || changed
+      }
+    }
+    return changed ? String(decoding: bytes, as: UTF8.self) : nil
+  }
+
+  /// Masks the user-info password and any `password=` parameter of the URL whose authority starts at `start`.
+  private static func maskPasswords(in bytes: inout [UInt8], urlStart start: Int) -> Bool {
+    var changed = false
+    let end = bytes[start...].firstIndex { $0 == UInt8(ascii: " ") } ?? bytes.count
+    let authorityEnd = bytes[start..<end].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? end
+    if let at = bytes[start..<authorityEnd].lastIndex(of: UInt8(ascii: "@")),
+      let colon = bytes[start..<at].firstIndex(of: UInt8(ascii: ":"))
+    {
+      for index in colon + 1..<at { bytes[index] = UInt8(ascii: "*") }
+      changed = at > colon + 1
+    }
+    let key = Array("password=".utf8)
+    var index = authorityEnd
+    while index + key.count <= end {
+      let before = index == authorityEnd ? nil : bytes[index - 1]
+      if Array(bytes[index..<index + key.count]) == key,
+        before == UInt8(ascii: "?") || before == UInt8(ascii: "&")
+      {
+        var value = index + key.count
+        while value < end && bytes[value] != UInt8(ascii: "&") {
+          bytes[value] = UInt8(ascii: "*")
+          value += 1
+          changed = true
+        }
+        index = value
+      } else {
+        index += 1
+      }
+    }
+    return changed
+  }
+
   /// `message` with the URL's password, should it appear, replaced by `***`.
   public func scrub(_ message: String) -> String {
     guard let password, !password.isEmpty else { return message }

@@ -110,3 +110,38 @@ struct ReplicaCommandTests {
     #expect(try cli.run("status").stdout.contains("board.sqlite: not a replica; answers"))
   }
 }
+
+extension ReplicaCommandTests {
+  /// `ps` shows what `/proc/PID/cmdline` holds: while pmboard waits on a server that never answers, a password
+  /// given in the URL is not there.
+  @Test func aPasswordOnTheCommandLineIsHiddenFromPs() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let socketDirectory = cli.path("sock")
+    try FileManager.default.createDirectory(atPath: socketDirectory, withIntermediateDirectories: true)
+    let server = Process()
+    server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    server.arguments = [
+      "-c",
+      "import socket,time; s=socket.socket(socket.AF_UNIX); s.bind('\(socketDirectory)/.s.PGSQL.5432'); "
+        + "s.listen(); c=s.accept(); time.sleep(20)",
+    ]
+    try server.run()
+    defer { server.terminate() }
+    while !FileManager.default.fileExists(atPath: socketDirectory + "/.s.PGSQL.5432") { usleep(10_000) }
+    let secret = "Hunter2Canary"
+    let pmboard = Process()
+    pmboard.executableURL = CLIRunner.binary
+    pmboard.arguments = [
+      "list", "--store", "postgresql:///x?host=\(socketDirectory)&password=\(secret)&connect_timeout=4",
+    ]
+    pmboard.standardOutput = FileHandle.nullDevice
+    pmboard.standardError = FileHandle.nullDevice
+    try pmboard.run()
+    usleep(1_000_000)
+    let commandLine = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pmboard.processIdentifier)/cmdline"))
+    pmboard.waitUntilExit()
+    #expect(String(decoding: commandLine, as: UTF8.self).contains("password=*************"))
+    #expect(commandLine.range(of: Data(secret.utf8)) == nil)
+  }
+}
