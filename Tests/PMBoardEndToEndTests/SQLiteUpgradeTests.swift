@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+import PMBoardStore
+import PMBoardTestSupport
+import Testing
+
+/// A store an older pmboard made (schema v2: no authors, no replica tables) is upgraded by the next change and
+/// keeps everything it held.
+struct SQLiteUpgradeTests {
+  @Test func aVersion2StoreUpgradesAndKeepsItsHistory() throws {
+    var cli = try CLIRunner()
+    defer { cli.remove() }
+    let path = cli.path("board.sqlite")
+    let queue = try DatabaseQueue(path: path)
+    try SQLiteSchema.migrator.migrate(queue, upTo: "v2")
+    try queue.write { db in
+      try db.execute(sql: "INSERT INTO board (id, title, timeZone) VALUES (1, 'Old', 'UTC')")
+      try db.execute(
+        sql: """
+          INSERT INTO task VALUES ('00000000-0000-0000-0000-000000000001', 'Old task', '', NULL, 'todo', 1, 1);
+          INSERT INTO history (at, action, task, title, "to") VALUES
+            (1, 'added', '00000000-0000-0000-0000-000000000001', 'Old task', 'todo');
+          """)
+    }
+    try queue.close()
+    cli.environment["PMBOARD_USER"] = "carol"
+    #expect(try cli.run("add", "New task").status == 0)
+    let history = try cli.run("history")
+    #expect(history.stdout.contains("added \"New task\" to todo by carol"), "\(history.stdout)")
+    #expect(history.stdout.contains("added \"Old task\" to todo\n"))
+    #expect(try cli.run("undo").stdout.contains("Undid: added \"New task\""))
+    let status = try cli.run("status")
+    #expect(status.stdout.contains("not a replica; answers"), "\(status.stdout)\(status.stderr)")
+  }
+}
