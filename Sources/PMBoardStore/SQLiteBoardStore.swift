@@ -185,7 +185,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
   private static func history(in db: Database, upTo lastSeq: Int64) throws -> [HistoryEntry] {
     var history: [HistoryEntry] = []
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT \(SQLiteRecords.historyColumns) FROM history WHERE seq <= ? ORDER BY seq",
+      db, sql: "SELECT \(try SQLiteRecords.selectedHistoryColumns(db)) FROM history WHERE seq <= ? ORDER BY seq",
       arguments: [lastSeq])
     while let row = try rows.next() { history.append(try SQLiteRecords.entry(row)) }
     return history

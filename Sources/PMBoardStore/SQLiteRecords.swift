@@ -16,6 +16,15 @@ public enum SQLiteRecords {
   public static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
   public static let updateTask =
     "UPDATE task SET title = ?, body = ?, due = ?, state = ?, created = ?, updated = ? WHERE id = ?"
+  /// `historyColumns` as a SELECT list that also reads a store an older pmboard made and nothing has written to
+  /// since (a read does not migrate: the file may be read-only): its lines have no author or resolution.
+  public static func selectedHistoryColumns(_ db: Database) throws -> String {
+    let hasAuthor =
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('history') WHERE name = 'author')") ?? false
+    return hasAuthor ? historyColumns : #"at, action, task, title, "from", "to", fields, '' AS author, NULL"#
+  }
+
   public static let insertHistory = "INSERT INTO history (\(historyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
   public static func task(_ row: Row) throws -> BoardTask {

@@ -47,7 +47,7 @@ public enum SQLiteSnapshotReader {
     let resolutions = ByteNames<SyncResolution>()
     try forEachRow(
       db,
-      sql: "SELECT \(SQLiteRecords.historyColumns) FROM history WHERE seq <= \(lastSeq) ORDER BY seq"
+      sql: "SELECT \(try SQLiteRecords.selectedHistoryColumns(db)) FROM history WHERE seq <= \(lastSeq) ORDER BY seq"
     ) { row in
       guard let action = actions.value(row.text(1)) else { throw DamagedRow.action(row.text(1).string) }
       let taskID = row.text(2)

@@ -24,6 +24,14 @@ struct SQLiteUpgradeTests {
     }
     try queue.close()
     cli.environment["PMBOARD_USER"] = "carol"
+    // Read before any write: nothing migrates it yet, and every reader still works.
+    let unchanged = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(try cli.run("history").stdout.contains("added \"Old task\" to todo\n"))
+    #expect(try cli.run("export", "old.json").status == 0)
+    let build = try cli.run("build", "--today", "2026-11-21")
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(try cli.read("_site/en/history.html").contains("Old task"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == unchanged)
     #expect(try cli.run("add", "New task").status == 0)
     let history = try cli.run("history")
     #expect(history.stdout.contains("added \"New task\" to todo by carol"), "\(history.stdout)")
