@@ -21,6 +21,8 @@ public struct PageInfo: Sendable {
   public var prevHref: String?
   public var nextHref: String?
   public var entries = 0..<0
+  /// A full history page that is not the newest: it says nothing that changes with the board.
+  public var isArchive = false
 }
 
 /// One entry of the language switcher and of the `hreflang` alternates.

@@ -31,6 +31,7 @@ public final class PageTables: Sendable {
   public let nextHref: TextRef?
   /// The history entries this page shows.
   public let entries: Range<Int>
+  public let isArchive: Bool
 
   public init(_ info: PageInfo) {
     var arena = ArenaBuilder()
@@ -57,6 +58,7 @@ public final class PageTables: Sendable {
     prevHref = info.prevHref.map { arena.text($0) }
     nextHref = info.nextHref.map { arena.text($0) }
     entries = info.entries
+    isArchive = info.isArchive
     bytes = arena.finish()
   }
 }

@@ -8,7 +8,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case lang, t, root, boardTitle, pageTitle, asOf, asOfISO, offline, summary, boardHref, historyHref, isBoard, isHistory
   case canonical, locales
   // The board page, the history page
-  case columns, entries, isEmpty, pageLabel, hasPager, prevHref, nextHref
+  case columns, entries, isEmpty, pageLabel, hasPager, prevHref, nextHref, isArchive
   // A column, a card
   case state, label, count, cards, id, title, body, hasBody, due, hasDue, dueText, overdue, dueToday
   // A history entry
@@ -21,7 +21,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "asOfISO": .asOfISO, "offline": .offline, "summary": .summary, "boardHref": .boardHref, "historyHref": .historyHref,
     "isBoard": .isBoard, "isHistory": .isHistory, "canonical": .canonical, "locales": .locales,
     "columns": .columns, "entries": .entries, "isEmpty": .isEmpty, "pageLabel": .pageLabel, "hasPager": .hasPager,
-    "prevHref": .prevHref, "nextHref": .nextHref, "state": .state, "label": .label, "count": .count,
+    "prevHref": .prevHref, "nextHref": .nextHref, "isArchive": .isArchive, "state": .state, "label": .label,
+    "count": .count,
     "cards": .cards, "id": .id, "title": .title, "body": .body, "hasBody": .hasBody, "due": .due, "hasDue": .hasDue,
     "dueText": .dueText, "overdue": .overdue, "dueToday": .dueToday, "action": .action, "at": .at,
     "timeText": .timeText, "sentence": .sentence, "author": .author, "hasAuthor": .hasAuthor, "merged": .merged,

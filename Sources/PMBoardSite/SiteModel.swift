@@ -143,6 +143,7 @@ public final class SiteView {
     case .boardHref: .pageText(page.boardHref)
     case .historyHref: .pageText(page.historyHref)
     case .isBoard: .bool(page.isBoard)
+    case .isArchive: .bool(page.isArchive)
     case .isHistory: .bool(!page.isBoard)
     case .canonical: page.canonical.map(SiteValue.pageText) ?? .bool(false)
     case .locales: .linkList

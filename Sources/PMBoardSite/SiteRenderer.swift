@@ -180,7 +180,10 @@ public struct SiteRenderer: Sendable {
     return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 
-  public static func historyFile(_ page: Int) -> String { page == 1 ? "history.html" : "history-\(page).html" }
+  /// History pages are numbered from the oldest entry, so a full page keeps its number, entries and bytes for
+  /// good (a rebuild after one change rewrites only the newest page). `history.html` is the newest page; it is
+  /// also written as `history-N.html` once there are older pages, so that their "newer" links never change.
+  public static func historyFile(_ page: Int) -> String { "history-\(page).html" }
 
   /// One page of the site: where it goes, and which locale's board or history page it is.
   public struct PagePlan: Sendable {
@@ -207,7 +210,9 @@ public struct SiteRenderer: Sendable {
         plans.append(
           PagePlan(path: atRoot ? "index.html" : "\(code)/index.html", code: code, kind: .board(atRoot: atRoot)))
       }
-      for page in 1...historyPages {
+      plans.append(
+        PagePlan(path: "\(code)/history.html", code: code, kind: .history(page: historyPages, of: historyPages)))
+      for page in stride(from: historyPages, through: 1, by: -1) where historyPages > 1 {
         plans.append(
           PagePlan(
             path: "\(code)/\(Self.historyFile(page))", code: code, kind: .history(page: page, of: historyPages)))
@@ -239,7 +244,8 @@ public struct SiteRenderer: Sendable {
         code: plan.code, catalog: catalog, formatter: formatter, overdueCount: overdueCount, atRoot: atRoot)
     case .history(let page, let count):
       historyPageInfo(
-        page, of: count, code: plan.code, catalog: catalog, formatter: formatter, overdueCount: overdueCount)
+        page, of: count, file: (plan.path as NSString).lastPathComponent, code: plan.code, catalog: catalog,
+        formatter: formatter, overdueCount: overdueCount)
     }
   }
 
@@ -251,21 +257,26 @@ public struct SiteRenderer: Sendable {
       isBoard: true, title: "\(snapshot.info.title) · \(catalog.string("nav.board"))")
   }
 
+  /// Page `number` (counted from the oldest) holds entries `(number - 1) * 1000 ..< number * 1000` oldest first,
+  /// shown newest first; `prevHref` leads to newer changes, `nextHref` to older ones. An archived (full, not newest)
+  /// page shows nothing that changes with the board: no "as of", no counts.
   private func historyPageInfo(
-    _ number: Int, of count: Int, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    _ number: Int, of count: Int, file: String, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter,
     overdueCount: Int
   ) -> PageInfo {
-    let start = min((number - 1) * Self.historyPageSize, snapshot.historyCount)
-    let end = min(start + Self.historyPageSize, snapshot.historyCount)
+    let total = snapshot.historyCount
+    let oldest = min((number - 1) * Self.historyPageSize, total)
+    let newest = min(oldest + Self.historyPageSize, total)
     let label = formatter.message("history.page", ["page": String(number), "pages": String(count)])
     var info = page(
-      code: code, formatter: formatter, overdueCount: overdueCount, path: Self.historyFile(number), atRoot: false,
-      isBoard: false,
+      code: code, formatter: formatter, overdueCount: overdueCount, path: file, atRoot: false, isBoard: false,
       title: "\(snapshot.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
-    info.entries = start..<end
+    // The tables keep history newest first.
+    info.entries = (total - newest)..<(total - oldest)
     info.pageLabel = label
-    info.prevHref = number > 1 ? Self.historyFile(number - 1) : nil
-    info.nextHref = number < count ? Self.historyFile(number + 1) : nil
+    info.isArchive = number < count
+    info.prevHref = number < count ? Self.historyFile(number + 1) : nil
+    info.nextHref = number > 1 ? Self.historyFile(number - 1) : nil
     return info
   }
 

@@ -175,26 +175,60 @@ struct SiteBuildTests {
     #expect(result.stderr.contains("--demo"))
   }
 
-  @Test func historyIsPaginatedNewestFirst() throws {
-    let entries = (0..<2500).map { index in
+  @Test func historyPagesCountFromTheOldestAndReadNewestFirst() throws {
+    let cli = try cli(with: BoardFixture.json(cards: [], history: Self.historyEntries(2500)))
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let newest = try cli.read("_site/en/history.html")
+    #expect(
+      newest
+        == (try cli.read("_site/en/history-3.html")).replacingOccurrences(of: "history-3.html", with: "history.html"))
+    #expect(newest.contains("entry 2499") && newest.contains("entry 2000") && !newest.contains("entry 1999\u{2069}"))
+    #expect(newest.range(of: "entry 2499")!.lowerBound < newest.range(of: "entry 2000")!.lowerBound)
+    #expect(newest.contains("rel=\"next\" href=\"history-2.html\"") && !newest.contains("rel=\"prev\""))
+    #expect(newest.components(separatedBy: "<li class=\"added\"").count - 1 == 500)
+    #expect(newest.contains("As of"))
+    let oldest = try cli.read("_site/en/history-1.html")
+    #expect(oldest.components(separatedBy: "<li class=\"added\"").count - 1 == 1000)
+    #expect(oldest.contains("entry 999\u{2069}") && oldest.contains("entry 0\u{2069}"))
+    #expect(oldest.contains("rel=\"prev\" href=\"history-2.html\"") && !oldest.contains("rel=\"next\""))
+    #expect(!oldest.contains("As of") && !oldest.contains("tasks,"))
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/en/history-4.html")))
+    let board = try cli.read("_site/en/index.html")
+    #expect(board.contains("<p class=\"empty\">Nothing here.</p>"))
+  }
+
+  @Test func aNewEntryLeavesFullHistoryPagesUntouched() throws {
+    let cli = try cli(with: BoardFixture.json(cards: [], history: Self.historyEntries(2000)))
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let pages = ["history-1.html", "history-2.html"]
+    let before = try pages.map { try cli.read("_site/ko/\($0)") }
+    let inodes = try pages.map {
+      try FileManager.default.attributesOfItem(atPath: cli.path("_site/ko/\($0)"))[.systemFileNumber] as? Int
+    }
+    #expect(try cli.run("add", "One more").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    // Page 2 was the newest and full: it becomes an archive once (no "as of"), page 1 stays the same file.
+    #expect(try cli.read("_site/ko/history-1.html") == before[0])
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: cli.path("_site/ko/history-1.html"))[.systemFileNumber] as? Int
+        == inodes[0])
+    #expect(try cli.read("_site/ko/history-3.html").contains("One more"))
+    let archived = try cli.read("_site/ko/history-2.html")
+    #expect(try cli.run("add", "Two more").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    #expect(try cli.read("_site/ko/history-2.html") == archived)
+    #expect(try cli.read("_site/ko/history-1.html") == before[0])
+  }
+
+  static func historyEntries(_ count: Int) -> String {
+    (0..<count).map { index in
       """
       { "at": "2026-10-\(String(format: "%02d", 1 + index / 100))T\(String(format: "%02d", index % 24)):00:\(String(format: "%02d", index % 60))Z",
         "action": "added", "task": "\(BoardFixture.id(1))", "title": "entry \(index)", "to": "todo" }
       """
-    }
-    let cli = try cli(with: BoardFixture.json(cards: [], history: entries.joined(separator: ",")))
-    defer { cli.remove() }
-    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
-    let first = try cli.read("_site/en/history.html")
-    #expect(first.contains("entry 2499"))
-    #expect(first.contains("rel=\"next\" href=\"history-2.html\""))
-    #expect(first.components(separatedBy: "<li class=\"added\"").count - 1 == 1000)
-    let last = try cli.read("_site/en/history-3.html")
-    #expect(last.components(separatedBy: "<li class=\"added\"").count - 1 == 500)
-    #expect(last.contains("rel=\"prev\" href=\"history-2.html\""))
-    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/en/history-4.html")))
-    let board = try cli.read("_site/en/index.html")
-    #expect(board.contains("<p class=\"empty\">Nothing here.</p>"))
+    }.joined(separator: ",")
   }
 
   @Test func configFileAndFlags() throws {

@@ -32,6 +32,7 @@ package struct PageContext: TemplateContext {
     case "boardHref": .text(info.boardHref)
     case "historyHref": .text(info.historyHref)
     case "isBoard": .bool(info.isBoard)
+    case "isArchive": .bool(info.isArchive)
     case "isHistory": .bool(!info.isBoard)
     case "canonical": info.canonical.map(TemplateValue.text) ?? .bool(false)
     case "locales": .list(info.locales)
@@ -43,7 +44,7 @@ package struct PageContext: TemplateContext {
     [
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "offline", "summary", "boardHref",
       "historyHref",
-      "isBoard", "isHistory", "canonical", "locales",
+      "isBoard", "isHistory", "isArchive", "canonical", "locales",
     ] + page.templateKeys
   }
 }
