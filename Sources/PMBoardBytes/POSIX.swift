@@ -8,6 +8,15 @@ public enum POSIX {
   public typealias FileStatus = Foundation.stat
 
   /// The system's message for `code` (`strerror`).
+  /// The machine's name as the kernel knows it (`gethostname`): no DNS lookup, unlike `ProcessInfo.hostName`,
+  /// which can wait seconds for a resolver on a machine without network.
+  public static func hostName() -> String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? nil : name
+  }
+
   public static func errorText(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
