@@ -24,6 +24,10 @@ struct BuildCommand: AsyncParsableCommand {
   @Flag(help: "From a replica: sync with its remote first (the pages then say nothing of an offline copy).")
   var sync = false
 
+  @Flag(help: "Keep building: rebuild whenever the store, templates, public files or pmboard.yml change.")
+  var watch = false
+  @Flag(help: "No progress line on a terminal.") var quiet = false
+
   func run() async throws {
     var settings = try BuildSettings.load(file: siteOptions.config)
     siteOptions.apply(to: &settings)
@@ -33,15 +37,26 @@ struct BuildCommand: AsyncParsableCommand {
     if let today { settings.today = try TodayOption.parse(today) }
     if let baseURL { settings.baseURL = baseURL }
     let store = demo ? nil : try storeOptions.open(configured: settings.store)
+    if watch {
+      return try await watchAndRebuild(store, settings: settings)
+    }
+    try StandardOutput.line(try await buildOnce(store, settings: settings))
+  }
+
+  /// One build; the line that reports it.
+  func buildOnce(_ store: (any BoardStore)?, settings: BuildSettings) async throws -> String {
+    var settings = settings
     if let replica = store as? SQLiteBoardStore, let state = try await replica.replicaState() {
       settings.offline = try await offlineCopy(replica, state)
     }
     let source: SiteBuilder.Source = store.map { .store($0) } ?? .demo
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    let report = try await SiteBuilder(
-      source: source, settings: settings, workingDirectory: cwd, environment: ProcessInfo.processInfo.environment
-    )
-    .build()
+    var builder = SiteBuilder(
+      source: source, settings: settings, workingDirectory: cwd, environment: ProcessInfo.processInfo.environment)
+    let progress = ProgressLine.forTerminal(quiet: quiet)
+    builder.progress = progress?.reporter
+    defer { progress?.finish() }
+    let report = try await builder.build()
     let summary = report.summary
     var line = "Built \(report.out)/: \(report.locales.joined(separator: ", ")), \(report.tasks) tasks, "
     line += "\(report.historyEntries) history entries, \(summary.files) files"
@@ -50,7 +65,7 @@ struct BuildCommand: AsyncParsableCommand {
       ? " — nothing changed, no file rewritten" : ", \(summary.changed) changed"
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
     if !summary.kept.isEmpty { line += "; kept \(summary.kept.count) files pmboard did not make" }
-    try StandardOutput.line(TerminalText.oneLine(line))
+    return TerminalText.oneLine(line)
   }
 
   /// Syncs first with `--sync`; says the site shows an offline copy when the replica has unpushed changes or did

@@ -20,6 +20,8 @@ public struct SiteBuilder: Sendable {
   public var environment: [String: String]
   /// Step and slow-page times at debug level, shown on stderr with `PMBOARD_TRACE=1`.
   private let log: Logger
+  /// Told of each step as it starts and of each page as it is written (`build`'s progress line on a terminal).
+  public var progress: BuildProgress?
 
   public init(source: Source, settings: BuildSettings, workingDirectory: URL, environment: [String: String]) {
     self.source = source
@@ -62,7 +64,7 @@ public struct SiteBuilder: Sendable {
     do {
       let jobs = try step("prepare view models") { renderer.jobs() }
       try await step("render pages") {
-        try await Self.run(jobs, into: writer, log: log)
+        try await Self.run(jobs, into: writer, log: log, progress: progress)
       }
       let summary = try step("write the site") { try writer.commit() }
       return Report(
@@ -140,11 +142,21 @@ public struct SiteBuilder: Sendable {
     return chosen
   }
 
-  private static func run(_ jobs: [SiteRenderer.Job], into writer: SiteWriter, log: Logger) async throws {
+  private static func run(
+    _ jobs: [SiteRenderer.Job], into writer: SiteWriter, log: Logger, progress: BuildProgress?
+  ) async throws {
     let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let done = PageCount()
     @Sendable func perform(_ job: SiteRenderer.Job) throws {
       let start = ContinuousClock.now
       try job.write(writer)
+      if let progress {
+        let count = done.value.withLock { count in
+          count += 1
+          return count
+        }
+        progress.page(count, jobs.count)
+      }
       let elapsed = ContinuousClock.now - start
       if elapsed > .milliseconds(100) {
         log.debug("  \(job.path): \(elapsed.formatted(.units(allowed: [.milliseconds])))")
@@ -163,12 +175,14 @@ public struct SiteBuilder: Sendable {
   }
 
   private func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+    progress?.step(name)
     let start = ContinuousClock.now
     defer { trace(name, since: start) }
     do { return try await body() } catch { throw BuildError(step: name, underlying: error) }
   }
 
   private func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+    progress?.step(name)
     let start = ContinuousClock.now
     defer { trace(name, since: start) }
     do { return try body() } catch { throw BuildError(step: name, underlying: error) }
@@ -179,7 +193,25 @@ public struct SiteBuilder: Sendable {
   }
 }
 
+/// How many pages are written so far.
+private final class PageCount: Sendable {
+  let value = Mutex(0)
+}
+
 /// The two halves of a build's tables as the store's readers finish them.
 private final class PreparedHalves: Sendable {
   let state = Mutex<(cards: (tables: CardTables, moment: BuildMoment)?, history: HistoryTables?)>((nil, nil))
+}
+
+/// Where a build reports how far it is.
+public struct BuildProgress: Sendable {
+  /// A step starts (its name, as errors name it).
+  public var step: @Sendable (String) -> Void
+  /// `done` of `total` page jobs are written (a job may write a page and its root twin).
+  public var page: @Sendable (_ done: Int, _ total: Int) -> Void
+
+  public init(step: @escaping @Sendable (String) -> Void, page: @escaping @Sendable (Int, Int) -> Void) {
+    self.step = step
+    self.page = page
+  }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
+import Synchronization
+
+/// `pmboard build --watch`: builds, then rebuilds whenever an input changes, until Ctrl-C.
+extension BuildCommand {
+  /// How long inputs must stay quiet before a rebuild: one save often writes several files.
+  static let debounceSeconds = 0.2
+
+  func watchAndRebuild(_ store: (any BoardStore)?, settings: BuildSettings) async throws {
+    let watcher = try watcher(for: store, settings: settings)
+    let stop = StopRequest()
+    let signals = stop.install()
+    defer { signals.forEach { $0.cancel() } }
+    try await rebuild(store, settings: settings, after: nil)
+    try StandardOutput.line("Watching for changes; Ctrl-C stops.")
+    while !stop.requested {
+      guard watcher.waitForChange(timeout: 0.25) else { continue }
+      while watcher.waitForChange(timeout: Self.debounceSeconds) {}
+      if stop.requested { break }
+      try await rebuild(store, settings: settings, after: ContinuousClock.now)
+    }
+  }
+
+  /// Builds, printing the result with its time, or the error as one line: the last good site stays.
+  private func rebuild(_ store: (any BoardStore)?, settings: BuildSettings, after: ContinuousClock.Instant?)
+    async throws
+  {
+    let start = ContinuousClock.now
+    do {
+      let line = try await buildOnce(store, settings: settings)
+      let elapsed = (ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))
+      try StandardOutput.line(after == nil ? line : "Rebuilt in \(elapsed): \(line)")
+    } catch let error as any PMBoardFailure {
+      FileHandle.standardError.write(Data("pmboard: error: \(TerminalText.oneLine(error.description))\n".utf8))
+    }
+  }
+
+  /// What a rebuild depends on: the store's file, pmboard.yml, and the templates and public folders. Not an SQLite
+  /// store's -wal and -shm files, which every read makes and removes: a change reaches the store file itself when
+  /// its writer closes (pmboard checkpoints then), and a JSON store is replaced by a rename.
+  private func watcher(for store: (any BoardStore)?, settings: BuildSettings) throws -> FileWatcher {
+    var files = [siteOptions.config]
+    if let store, !PostgresURL.isPostgres(store.location) {
+      files.append(store.location)
+    } else if store != nil {
+      throw CommandError(
+        "--watch needs a store in a file; for a PostgreSQL board, clone a replica and watch it, or build from cron")
+    }
+    let folders = [settings.templates, settings.publicDir].compactMap { $0 }.filter(POSIX.isFolder)
+    do {
+      return try FileWatcher(files: files, folders: folders)
+    } catch {
+      throw CommandError("--watch: \(error.message)")
+    }
+  }
+}
+
+/// Ctrl-C (SIGINT) or SIGTERM while watching: the loop ends after the build in progress, if any.
+private final class StopRequest: Sendable {
+  private let flag = Atomic<Bool>(false)
+
+  var requested: Bool { flag.load(ordering: .relaxed) }
+
+  /// The signal sources, which deliver only while the caller keeps them.
+  func install() -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM].map { signalNumber in
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler { self.flag.store(true, ordering: .relaxed) }
+      source.resume()
+      return source
+    }
+  }
+}
