@@ -19,6 +19,20 @@ struct BuildCommand: AsyncParsableCommand {
   @Option(name: .customLong("base-url"), help: "Public URL of the site, for canonical and hreflang links.")
   var baseURL: String?
   @Flag(help: "Build the built-in demo board instead of a store.") package var demo = false
+  @Option(name: .customLong("publish-bodies"), help: ArgumentHelp("Task bodies: show or hide.", valueName: "show|hide"))
+  var publishBodies: String?
+  @Option(
+    name: .customLong("publish-states"),
+    help: ArgumentHelp("Columns to publish, comma-separated (default: all).", valueName: "list"))
+  var publishStates: String?
+  @Option(
+    name: .customLong("publish-history"),
+    help: ArgumentHelp("History: full, titles (published tasks, no edit details) or off.", valueName: "mode"))
+  var publishHistory: String?
+  @Option(
+    name: .customLong("publish-feeds"),
+    help: ArgumentHelp("calendar.ics, history.atom, board.json and badges: on or off.", valueName: "on|off"))
+  var publishFeeds: String?
 
   func run() async throws {
     var settings = try BuildSettings.load(file: siteOptions.config)
@@ -28,6 +42,7 @@ struct BuildCommand: AsyncParsableCommand {
     if let defaultLocale { settings.defaultLocale = defaultLocale }
     if let today { settings.today = try TodayOption.parse(today) }
     if let baseURL { settings.baseURL = baseURL }
+    try applyPublishFlags(to: &settings.publish)
     let source: SiteBuilder.Source = demo ? .demo : .store(try storeOptions.open(configured: settings.store))
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let report = try await SiteBuilder(
@@ -43,5 +58,22 @@ struct BuildCommand: AsyncParsableCommand {
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
     if !summary.kept.isEmpty { line += "; kept \(summary.kept.count) files pmboard did not make" }
     try StandardOutput.line(TerminalText.oneLine(line))
+    for warning in report.warnings {
+      FileHandle.standardError.write(Data("warning: \(TerminalText.oneLine(warning))\n".utf8))
+    }
+  }
+
+  /// The `--publish-…` flags over `publish:` in pmboard.yml, setting by setting.
+  private func applyPublishFlags(to policy: inout PublishPolicy) throws(PublishPolicyError) {
+    let flags = [
+      ("bodies", publishBodies), ("states", publishStates), ("history", publishHistory), ("feeds", publishFeeds),
+    ]
+    for case (let key, let value?) in flags {
+      do {
+        try policy.set(key, value)
+      } catch {
+        throw PublishPolicyError("--publish-\(key): \(error.message)")
+      }
+    }
   }
 }

@@ -65,9 +65,11 @@ public enum SQLiteSnapshotReader {
       }
       let title = row.text(3)
       if title.isValidUTF8 {
-        builder.add(at: row.int64(0), action: action, title: title, from: from, to: to, fields: fields)
+        builder.add(at: row.int64(0), action: action, taskID: taskID, title: title, from: from, to: to, fields: fields)
       } else {
-        builder.add(at: row.int64(0), action: action, title: title.string, from: from, to: to, fields: fields)
+        builder.add(
+          at: row.int64(0), action: action, taskID: taskID.string.lowercased(), title: title.string, from: from,
+          to: to, fields: fields)
       }
     }
     return builder.finish()
@@ -100,9 +102,11 @@ extension BoardSnapshot.Tasks.Builder {
 extension BoardSnapshot.History.Builder {
   /// Adds an entry whose title is (valid) UTF-8 in place, such as a column's: copied into the snapshot as it is.
   fileprivate mutating func add(
-    at: Int64, action: HistoryAction, title: ReadView<UInt8>, from: TaskState?, to: TaskState?, fields: [TaskField]
+    at: Int64, action: HistoryAction, taskID: ReadView<UInt8>, title: ReadView<UInt8>, from: TaskState?,
+    to: TaskState?, fields: [TaskField]
   ) {
+    let taskID = writer.appendRef(taskID, lowercasingHex: true)
     let title = writer.appendRef(title)
-    add(at: at, action: action, title: title, from: from, to: to, fields: fields)
+    add(at: at, action: action, taskID: taskID, title: title, from: from, to: to, fields: fields)
   }
 }

@@ -33,6 +33,8 @@ package struct PageContext: TemplateContext {
     case "isBoard": .bool(info.isBoard)
     case "isHistory": .bool(!info.isBoard)
     case "canonical": info.canonical.map(TemplateValue.text) ?? .bool(false)
+    case "atomHref": info.atomHref.map(TemplateValue.text) ?? .bool(false)
+    case "calendarHref": info.calendarHref.map(TemplateValue.text) ?? .bool(false)
     case "locales": .list(info.locales)
     default: page.templateValue(forKey: key)
     }
@@ -41,7 +43,7 @@ package struct PageContext: TemplateContext {
   package var templateKeys: [String] {
     [
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "summary", "boardHref", "historyHref",
-      "isBoard", "isHistory", "canonical", "locales",
+      "isBoard", "isHistory", "canonical", "locales", "atomHref", "calendarHref",
     ] + page.templateKeys
   }
 }
