@@ -12,9 +12,15 @@ struct BoardJSON: Sendable {
   /// The locale whose board page the tasks link to.
   var locale: String
 
-  func render() -> [UInt8] {
+  /// The document, handed to `emit` in pieces of about ``SiteRenderer/outputChunk`` bytes.
+  func render(emit: (Span<UInt8>) -> Void) {
     var out: [UInt8] = []
-    out.reserveCapacity(1024 + tables.cards.count * 256)
+    out.reserveCapacity(SiteRenderer.outputChunk + 8192)
+    func flush(over threshold: Int) {
+      guard out.count > threshold else { return }
+      emit(out.span)
+      out.removeAll(keepingCapacity: true)
+    }
     func raw(_ text: String) { out.append(contentsOf: text.utf8) }
     func string(_ text: String) { MarkupText.json(text, into: &out) }
     func column(_ state: TaskState) -> Int { tables.columnStarts[state.order + 1] - tables.columnStarts[state.order] }
@@ -46,8 +52,9 @@ struct BoardJSON: Sendable {
       raw(", \"overdue\": \(card.overdue), \"dueToday\": \(card.dueToday), \"link\": ")
       string(links.root("\(locale)/index.html#t-\(id)"))
       raw("}")
+      flush(over: SiteRenderer.outputChunk)
     }
     raw(tables.cards.count == 0 ? "]\n}\n" : "\n  ]\n}\n")
-    return out
+    flush(over: 0)
   }
 }

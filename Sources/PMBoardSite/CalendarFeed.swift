@@ -26,10 +26,17 @@ struct CalendarFeed: Sendable {
     }
   }
 
-  /// The calendar in `formatter`'s language.
-  func render(code: String, formatter: LocaleFormatter) -> [UInt8] {
+  /// The calendar in `formatter`'s language, handed to `emit` in pieces; returns how many bytes it has.
+  @discardableResult
+  func render(code: String, formatter: LocaleFormatter, emit: (Span<UInt8>) -> Void) -> Int {
     let open = [TaskState.todo, .doing].map { tables.columnStarts[$0.order]..<tables.columnStarts[$0.order + 1] }
-    var ics = ICalendarLines(capacity: 1024 + open.reduce(0) { $0 + $1.count } * 512)
+    var ics = ICalendarLines(capacity: SiteRenderer.outputChunk + 8192)
+    var total = 0
+    func flush(over threshold: Int) {
+      let count = ics.bytes.count
+      ics.flush(over: threshold, to: emit)
+      if ics.bytes.isEmpty { total += count }
+    }
     ics.line("BEGIN", "VCALENDAR")
     ics.line("VERSION", "2.0")
     ics.line("PRODID", "-//pmboard//pmboard//EN")
@@ -39,21 +46,33 @@ struct CalendarFeed: Sendable {
     // Asks subscribing apps to look again hourly (RFC 7986, and the older name Outlook and Google read).
     ics.line("REFRESH-INTERVAL;VALUE=DURATION", "PT1H")
     ics.line("X-PUBLISHED-TTL", "PT1H")
+    // Parsed once per calendar, and filled without a dictionary per event: 100,000 events add up.
+    let summary = CatalogMessage(formatter.catalog.string("feeds.event"))
+    let labels = TaskState.allCases.map(formatter.label)
     for range in open {
       for index in range where tables.cards[index].dueIndex >= 0 {
-        event(tables.cards[index], code: code, formatter: formatter, into: &ics)
+        let card = tables.cards[index]
+        let title = tables.cardBytes.string(card.title)
+        let text = summary.format { name in
+          switch name {
+          case "title": title
+          case "state": labels[card.state.order]
+          default: nil
+          }
+        }
+        event(card, summary: text, code: code, into: &ics)
+        flush(over: SiteRenderer.outputChunk)
       }
     }
     ics.line("END", "VCALENDAR")
-    return ics.bytes
+    flush(over: 0)
+    return total
   }
 
-  private func event(_ card: CardRecord, code: String, formatter: LocaleFormatter, into ics: inout ICalendarLines) {
+  private func event(_ card: CardRecord, summary: String, code: String, into ics: inout ICalendarLines) {
     let text = tables.cardBytes
     let id = text.string(card.id)
     let day = days[Int(card.dueIndex)]
-    let summary = formatter.message(
-      "feeds.event", ["title": text.string(card.title), "state": formatter.label(card.state)])
     let link = links.task(id, in: code)
     let body = text.string(card.body)
     ics.line("BEGIN", "VEVENT")

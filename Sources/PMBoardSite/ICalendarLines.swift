@@ -7,27 +7,43 @@ struct ICalendarLines {
     bytes.reserveCapacity(capacity)
   }
 
+  /// Hands the lines so far to `emit` once they pass `threshold` bytes, and starts again from empty: a calendar of
+  /// 100,000 events never sits in memory whole.
+  mutating func flush(over threshold: Int = 0, to emit: (Span<UInt8>) -> Void) {
+    guard bytes.count > threshold else { return }
+    emit(bytes.span)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
   /// `NAME:value` with `value` written as it is (dates, keywords, URIs).
   mutating func line(_ name: String, _ value: String) {
-    var content = Array(name.utf8)
-    content.append(UInt8(ascii: ":"))
-    content.append(contentsOf: value.utf8)
-    fold(content)
+    let start = bytes.count
+    bytes.append(contentsOf: name.utf8)
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(contentsOf: value.utf8)
+    endLine(from: start)
   }
 
   /// `NAME:value` with `value` escaped as TEXT (RFC 5545 §3.3.11).
   mutating func text(_ name: String, _ value: String) {
-    var content = Array(name.utf8)
-    content.append(UInt8(ascii: ":"))
-    Self.escapeText(value, into: &content)
-    fold(content)
+    let start = bytes.count
+    bytes.append(contentsOf: name.utf8)
+    bytes.append(UInt8(ascii: ":"))
+    Self.escapeText(value, into: &bytes)
+    endLine(from: start)
   }
 
   /// Backslash, semicolon and comma get a backslash; every line break becomes `\n`. Other control characters
   /// (which the store refuses anyway) are left out: TEXT allows none but tab.
   static func escapeText(_ value: String, into out: inout [UInt8]) {
+    // Most titles have nothing to escape: one scan, one copy.
+    let utf8 = value.utf8
+    guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C }) else {
+      out.append(contentsOf: utf8)
+      return
+    }
     var previousWasCR = false
-    for byte in value.utf8 {
+    for byte in utf8 {
       defer { previousWasCR = byte == 0x0D }
       switch byte {
       case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
@@ -45,31 +61,28 @@ struct ICalendarLines {
     }
   }
 
-  /// Writes `content` folded at 75 octets per physical line (the leading space of a continuation counts).
-  private mutating func fold(_ content: [UInt8]) {
-    var lineLength = 0
-    var index = 0
-    while index < content.count {
-      let sequence = Self.sequenceLength(content[index])
-      let end = min(index + sequence, content.count)
-      if lineLength + (end - index) > 75 {
-        bytes.append(contentsOf: [0x0D, 0x0A, 0x20])
-        lineLength = 1
-      }
-      bytes.append(contentsOf: content[index..<end])
-      lineLength += end - index
-      index = end
+  /// Ends the content line that starts at `start`, folding it first when it is longer than 75 octets: each
+  /// physical line takes as many whole UTF-8 sequences as fit (the continuation's leading space counts).
+  private mutating func endLine(from start: Int) {
+    guard bytes.count - start > 75 else {
+      bytes.append(0x0D)
+      bytes.append(0x0A)
+      return
     }
+    let content = Array(bytes[start...])
+    bytes.removeSubrange(start...)
+    var from = 0
+    var room = 75
+    while content.count - from > room {
+      var end = from + room
+      // Back off to the start of the sequence the limit falls in: continuation bytes are 10xxxxxx.
+      while end > from, content[end] & 0xC0 == 0x80 { end -= 1 }
+      bytes.append(contentsOf: content[from..<end])
+      bytes.append(contentsOf: [0x0D, 0x0A, 0x20])
+      from = end
+      room = 74
+    }
+    bytes.append(contentsOf: content[from...])
     bytes.append(contentsOf: [0x0D, 0x0A])
-  }
-
-  /// Octets in the UTF-8 sequence a lead byte starts (1 for ASCII and for a stray continuation byte).
-  private static func sequenceLength(_ lead: UInt8) -> Int {
-    switch lead {
-    case 0xF0...: 4
-    case 0xE0...: 3
-    case 0xC0...: 2
-    default: 1
-    }
   }
 }

@@ -21,9 +21,16 @@ enum MarkupText {
 
   /// A JSON string with its quotes (RFC 8259): quote, backslash and control characters escaped.
   static func json(_ text: String, into out: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
     out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
+    let utf8 = text.utf8
+    // Most text has nothing to escape: one scan, one copy.
+    guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+      out.append(contentsOf: utf8)
+      out.append(UInt8(ascii: "\""))
+      return
+    }
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in utf8 {
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"):
         out.append(UInt8(ascii: "\\"))

@@ -53,9 +53,12 @@ public struct SiteFeeds: Sendable {
       let atRoot = code == defaultLocale
       jobs.append(
         SiteRenderer.Job(path: "\(code)/calendar.ics", weight: tables.cards.count) { writer in
-          let bytes = calendar.render(code: code, formatter: formatter)
-          try writer.write("\(code)/calendar.ics", bytes)
-          if atRoot { try writer.write("calendar.ics", bytes) }
+          var count = 0
+          try writer.write("\(code)/calendar.ics") { emit in
+            count = calendar.render(code: code, formatter: formatter, emit: emit)
+          }
+          // The root's copy goes through the kernel (copy_file_range), as the root index.html's columns do.
+          if atRoot { try writer.write("calendar.ics") { _, copy in copy("\(code)/calendar.ics", 0..<count) } }
         })
       if let atom {
         jobs.append(
@@ -67,7 +70,9 @@ public struct SiteFeeds: Sendable {
     let json = BoardJSON(
       tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale)
     jobs.append(
-      SiteRenderer.Job(path: "board.json", weight: tables.cards.count) { try $0.write("board.json", json.render()) })
+      SiteRenderer.Job(path: "board.json", weight: tables.cards.count) { writer in
+        try writer.write("board.json") { emit in json.render(emit: emit) }
+      })
     for (name, badge) in badges() {
       jobs.append(
         SiteRenderer.Job(path: "badges/\(name).svg", weight: 1) { try $0.write("badges/\(name).svg", badge.svg()) })
