@@ -36,29 +36,33 @@ struct ICalendarLines {
   /// Backslash, semicolon and comma get a backslash; every line break becomes `\n`. Other control characters
   /// (which the store refuses anyway) are left out: TEXT allows none but tab.
   static func escapeText(_ value: String, into out: inout [UInt8]) {
-    // Most titles have nothing to escape: one scan, one copy.
-    let utf8 = value.utf8
-    guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C }) else {
-      out.append(contentsOf: utf8)
-      return
-    }
-    var previousWasCR = false
-    for byte in utf8 {
-      defer { previousWasCR = byte == 0x0D }
-      switch byte {
-      case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
-        out.append(UInt8(ascii: "\\"))
-        out.append(byte)
-      case 0x0D:
-        out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0x0A:
-        // CRLF is one line break, already written at its CR.
-        if !previousWasCR { out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")]) }
-      case 0x09: out.append(byte)
-      case 0..<0x20, 0x7F: continue
-      default: out.append(byte)
+    // Copied run by run between the bytes that need care: bodies with line breaks are most of a calendar.
+    let utf8 = Array(value.utf8)
+    var runStart = 0
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == 0x7F || byte == 0x5C || byte == 0x3B || byte == 0x2C else {
+        index += 1
+        continue
       }
+      out.append(contentsOf: utf8[runStart..<index])
+      switch byte {
+      case 0x5C, 0x3B, 0x2C:
+        out.append(0x5C)
+        out.append(byte)
+      case 0x0D, 0x0A:
+        out.append(0x5C)
+        out.append(UInt8(ascii: "n"))
+        // CRLF is one line break.
+        if byte == 0x0D, index + 1 < utf8.count, utf8[index + 1] == 0x0A { index += 1 }
+      case 0x09: out.append(byte)
+      default: break
+      }
+      index += 1
+      runStart = index
     }
+    out.append(contentsOf: utf8[runStart..<index])
   }
 
   /// Ends the content line that starts at `start`, folding it first when it is longer than 75 octets: each

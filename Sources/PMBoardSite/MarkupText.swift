@@ -22,26 +22,32 @@ enum MarkupText {
   /// A JSON string with its quotes (RFC 8259): quote, backslash and control characters escaped.
   static func json(_ text: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    let utf8 = text.utf8
-    // Most text has nothing to escape: one scan, one copy.
-    guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-      out.append(contentsOf: utf8)
-      out.append(UInt8(ascii: "\""))
-      return
-    }
-    let hex = Array("0123456789abcdef".utf8)
-    for byte in utf8 {
+    // Copied run by run between the bytes that need escaping.
+    let utf8 = Array(text.utf8)
+    var runStart = 0
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      out.append(contentsOf: utf8[runStart..<index])
+      out.append(UInt8(ascii: "\\"))
       switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        out.append(UInt8(ascii: "\\"))
-        out.append(byte)
-      case 0x0A: out.append(contentsOf: Array(#"\n"#.utf8))
-      case 0x0D: out.append(contentsOf: Array(#"\r"#.utf8))
-      case 0x09: out.append(contentsOf: Array(#"\t"#.utf8))
-      case 0..<0x20: out.append(contentsOf: Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+      case 0x0A: out.append(UInt8(ascii: "n"))
+      case 0x0D: out.append(UInt8(ascii: "r"))
+      case 0x09: out.append(UInt8(ascii: "t"))
+      case 0..<0x20:
+        out.append(contentsOf: Array("u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
       default: out.append(byte)
       }
+      index += 1
+      runStart = index
     }
+    out.append(contentsOf: utf8[runStart..<index])
     out.append(UInt8(ascii: "\""))
   }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -30,6 +30,15 @@ import Testing
     #expect(String(decoding: out, as: UTF8.self) == #"a\\b\;c\,d\ne\nf\ng"# + "h\ti")
   }
 
+  @Test func jsonStringsRoundTrip() throws {
+    let text = "plain 한글 \"quoted\" back\\slash\nline\r\u{1}\ttab \u{2028}"
+    var out: [UInt8] = []
+    MarkupText.json(text, into: &out)
+    #expect(String(decoding: out, as: UTF8.self).contains(#"\u0001"#))
+    let parsed = try JSONSerialization.jsonObject(with: Data(out), options: .fragmentsAllowed) as? String
+    #expect(parsed == text)
+  }
+
   @Test func nameBasedUUIDsFollowRFC9562() {
     // RFC 9562 appendix A.4: the version-5 UUID of "www.example.com" in the DNS namespace.
     let dns: [UInt8] = [
