@@ -32,6 +32,12 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // PostgreSQL's client library's headers, for the PostgreSQL store (`PostgresConnection.swift` is its only
+    // caller); the library itself is loaded with dlopen when a PostgreSQL store is opened (Sources/CLibPQ/shim.h).
+    .systemLibrary(
+      name: "CLibPQ",
+      providers: [.apt(["libpq-dev"])]
+    ),
     .systemLibrary(name: "CSystemShim"),
     .executableTarget(name: "pmboard-embed", path: "Sources/pmboard-embed"),
     .plugin(
@@ -41,11 +47,11 @@ let package = Package(
     ),
 
     // Low-level bytes: the only home of Unsafe*, arenas, SWAR and mmap, and of the C calls behind safe APIs (POSIX,
-    // SQLite's row reads, libxml2's HTML parser).
+    // SQLite's row reads, libxml2's HTML parser, libpq's connection).
     .target(
       name: "PMBoardBytes",
       dependencies: [
-        "CSystemShim", "CLibXML2", .product(name: "GRDB", package: "GRDB.swift"),
+        "CSystemShim", "CLibXML2", "CLibPQ", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: crossModule
@@ -56,13 +62,11 @@ let package = Package(
       dependencies: ["PMBoardBytes"],
       swiftSettings: strict + crossModule
     ),
-    // SQLite and JSON stores, the interchange format.
+    // SQLite, JSON and PostgreSQL stores, the interchange format.
     .target(
       name: "PMBoardStore",
       dependencies: [
-        "PMBoardCore", "PMBoardBytes", "CSystemShim",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        "PMBoardCore", "PMBoardBytes", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strict + crossModule
     ),
@@ -130,7 +134,7 @@ let package = Package(
     .target(
       name: "PMBoardTestSupport",
       dependencies: [
-        "PMBoardCore", "PMBoardStore", "PMBoardMustache", "PMBoardSite", "PMBoardCLI",
+        "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardMustache", "PMBoardSite", "PMBoardCLI",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Mustache", package: "swift-mustache"),
       ],
@@ -155,7 +159,7 @@ let package = Package(
     .testTarget(
       name: "PMBoardEndToEndTests",
       dependencies: [
-        "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardCLI", "PMBoardTestSupport", "pmboard",
+        "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardCLI", "PMBoardTestSupport", "pmboard",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Golden"]

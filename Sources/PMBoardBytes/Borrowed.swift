@@ -5,7 +5,7 @@
 /// A `Borrowed` exists only inside ``with(_:_:)``, which keeps the object alive for the closure's extent; it must
 /// not be kept after the closure returns (the site's renderer keeps it in a model that lives as long as one page).
 public struct Borrowed<Object: AnyObject> {
-  private let reference: Unmanaged<Object>
+  @usableFromInline let reference: Unmanaged<Object>
 
   private init(_ object: Object) {
     reference = .passUnretained(object)
@@ -20,7 +20,7 @@ public struct Borrowed<Object: AnyObject> {
   }
 
   /// The object, for the duration of `body`.
-  @inline(__always)
+  @inlinable @inline(__always)
   public func read<Result>(_ body: (Object) -> Result) -> Result {
     reference._withUnsafeGuaranteedRef(body)
   }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Immutable bytes with a stable address, shared by the pages of a build.
 public final class ByteArena: @unchecked Sendable {
-  private let storage: UnsafeMutableBufferPointer<UInt8>
+  @usableFromInline let storage: UnsafeMutableBufferPointer<UInt8>
   /// Whether `storage` is a mapping of its own (``init(reserving:)``) rather than a `malloc` block.
   private let isMapping: Bool
 
@@ -47,10 +47,10 @@ public final class ByteArena: @unchecked Sendable {
   }
 
   /// How many bytes the arena holds.
-  public var count: Int { storage.count }
+  @inlinable public var count: Int { storage.count }
 
   // swift-format-ignore: NeverForceUnwrap
-  public var base: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
+  @inlinable public var base: UnsafePointer<UInt8> { UnsafePointer(storage.baseAddress!) }
 
   /// The bytes `text` names.
   public func bytes(_ text: RawRef) -> UnsafeBufferPointer<UInt8> {

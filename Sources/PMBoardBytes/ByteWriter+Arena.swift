@@ -2,11 +2,11 @@ import Foundation
 
 /// Safe reads of a ``ByteArena``: every range is checked against the arena before a byte is copied.
 extension ByteArena {
-  /// Whether `range` lies inside the arena.
-  @inline(__always)
-  func contains(_ start: Int, _ count: Int) -> Bool {
-    start >= 0 && count >= 0 && start <= self.count - count
-  }
+  /// The arena's bytes, valid while the arena lives.
+  @inlinable var view: ReadView<UInt8> { ReadView(UnsafeBufferPointer(storage)) }
+
+  /// Whether the `count` bytes from `start` lie inside the arena.
+  @inlinable func contains(_ start: Int, _ count: Int) -> Bool { view.contains(start, count) }
 
   /// Whether `a` in `aArena` and `b` in `bArena` hold the same raw and escaped bytes.
   public static func same(_ a: TextRef, in aArena: ByteArena, _ b: TextRef, in bArena: ByteArena) -> Bool {
@@ -42,22 +42,6 @@ extension ByteArena {
 }
 
 extension ByteWriter {
-  /// Appends the bytes `text` names in `arena`.
-  @inline(__always)
-  public mutating func append(_ text: RawRef, from arena: ByteArena) {
-    precondition(arena.contains(text.start, Int(text.count)), "text outside its arena")
-    appendBytes(arena.base + text.start, count: Int(text.count))
-  }
-
-  /// Appends `text` from `arena`, escaped for HTML or as it is.
-  @inline(__always)
-  public mutating func append(_ text: TextRef, escaped: Bool, from arena: ByteArena) {
-    let start = escaped ? text.escapedStart : text.start
-    let count = Int(escaped ? text.escapedCount : text.rawCount)
-    precondition(arena.contains(start, count), "text outside its arena")
-    appendBytes(arena.base + start, count: count)
-  }
-
   /// Appends `text`'s UTF-8 as it is.
   public mutating func append(_ text: String) {
     var text = text
@@ -78,6 +62,7 @@ extension ByteWriter {
 
   /// The last Unicode scalar of the (valid UTF-8) bytes from output position `start` to `end` that is not
   /// `skipping`, and where it starts; nil if there is none.
+  @inlinable
   public func lastScalar(from start: Int, skipping: (Unicode.Scalar) -> Bool) -> Unicode.Scalar? {
     let utf8 = bytes(from: start)
     var end = utf8.count
@@ -96,5 +81,32 @@ extension ByteWriter {
       end = first
     }
     return nil
+  }
+}
+
+/// A ``ByteArena`` read through a ``ReadView`` that this value keeps valid by holding the arena (see ``FixedTable``).
+public struct ArenaBytes {
+  public let arena: ByteArena
+  @usableFromInline let view: ReadView<UInt8>
+
+  public init(_ arena: ByteArena) {
+    self.arena = arena
+    view = arena.view
+  }
+}
+
+extension ByteWriter {
+  /// Appends the bytes `text` names in `arena`.
+  @inlinable @inline(__always)
+  public mutating func append(_ text: RawRef, from arena: ArenaBytes) {
+    append(arena.view, start: text.start, count: Int(text.count))
+  }
+
+  /// Appends `text` from `arena`, escaped for HTML or as it is.
+  @inlinable @inline(__always)
+  public mutating func append(_ text: TextRef, escaped: Bool, from arena: ArenaBytes) {
+    append(
+      arena.view, start: escaped ? text.escapedStart : text.start,
+      count: Int(escaped ? text.escapedCount : text.rawCount))
   }
 }

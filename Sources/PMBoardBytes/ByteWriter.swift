@@ -106,6 +106,37 @@ public struct ByteWriter: ~Copyable {
     pending += count
   }
 
+  /// Lowercases ASCII `A`–`F` from output position `start` (not yet handed on) to the end.
+  public mutating func lowercaseHexLetters(from start: Int) {
+    precondition(start >= flushed && start <= count, "position handed on or not yet written")
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // Eight bytes at a time: a byte's high bit survives in `mask` iff it is below 0x80, at least 0x41 (`A`) and
+    // below 0x47 (past `F`); adding that bit shifted to 0x20 lowercases exactly those bytes. Lowercasing twice
+    // changes nothing, so the last word may overlap the one before.
+    @inline(__always) func lowercase(_ position: Int) {
+      let raw = UnsafeMutableRawPointer(storage + position)
+      let word = raw.loadUnaligned(as: UInt64.self)
+      let low = word & ~highs
+      let mask = (low &+ ones &* (0x80 - 0x41)) & ~(low &+ ones &* (0x80 - 0x47)) & ~word & highs
+      raw.storeBytes(of: word &+ (mask >> 2), as: UInt64.self)
+    }
+    var index = start - flushed
+    while index + 8 <= pending {
+      lowercase(index)
+      index += 8
+    }
+    if index < pending {
+      if pending - (start - flushed) >= 8 {
+        lowercase(pending - 8)
+      } else {
+        for position in index..<pending where storage[position] &- UInt8(ascii: "A") < 6 {
+          storage[position] += 32
+        }
+      }
+    }
+  }
+
   public mutating func appendByte(_ byte: UInt8) {
     reserve(1)
     storage[pending] = byte

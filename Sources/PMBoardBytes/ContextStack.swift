@@ -3,10 +3,11 @@
 /// A Swift array checked uniqueness and capacity on every push and pop, and bounds on every read; sections push
 /// and pop once per card and history entry, and every name lookup reads the stack, so this keeps plain pointers.
 public struct ContextStack<Value>: ~Copyable {
-  private var base: UnsafeMutablePointer<Value>
-  private var capacity: Int
+  @usableFromInline var base: UnsafeMutablePointer<Value>
+  @usableFromInline var capacity: Int
   /// Frames on the stack; the root is frame 0.
-  public private(set) var count = 0
+  @usableFromInline var frames = 0
+  @inlinable public var count: Int { frames }
 
   public init(root: Value, capacity: Int = 16) {
     self.capacity = max(capacity, 1)
@@ -20,31 +21,31 @@ public struct ContextStack<Value>: ~Copyable {
   }
 
   /// Frame number `level`, 0 being the root.
-  public subscript(level: Int) -> Value {
+  @inlinable public subscript(level: Int) -> Value {
     precondition(level >= 0 && level < count, "no such frame")
     return base[level]
   }
 
   /// The innermost frame (the root is never popped).
-  public var top: Value { base[count - 1] }
+  @inlinable public var top: Value { base[count - 1] }
 
-  public mutating func push(_ value: Value) {
+  @inlinable public mutating func push(_ value: Value) {
     if count == capacity {
       grow()
     }
     (base + count).initialize(to: value)
-    count += 1
+    frames += 1
   }
 
   /// Removes the innermost frame; the root stays.
-  public mutating func pop() {
+  @inlinable public mutating func pop() {
     precondition(count > 1, "the root frame is never popped")
-    count -= 1
+    frames -= 1
     (base + count).deinitialize(count: 1)
   }
 
-  @inline(never)
-  private mutating func grow() {
+  @inline(never) @usableFromInline
+  mutating func grow() {
     let larger = UnsafeMutablePointer<Value>.allocate(capacity: capacity * 2)
     larger.moveInitialize(from: base, count: count)
     base.deallocate()

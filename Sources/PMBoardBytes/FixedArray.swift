@@ -2,7 +2,7 @@ import Foundation
 
 /// A fixed array with a stable address, read with a bounds check and no reference counting while its owner lives.
 public final class FixedArray<Element> {
-  private let base: UnsafeMutableBufferPointer<Element>
+  @usableFromInline let base: UnsafeMutableBufferPointer<Element>
 
   public init(_ elements: [Element]) {
     base = Self.allocate(elements.count)
@@ -33,24 +33,36 @@ public final class FixedArray<Element> {
 }
 
 extension FixedArray: RandomAccessCollection {
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { base.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { base.count }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   public subscript(index: Int) -> Element {
-    precondition(index >= 0 && index < base.count, "index out of range")
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count), "index out of range")
     return base[index]
-  }
-}
-
-extension FixedArray where Element == UInt8 {
-  /// Appends elements `range` to `output`.
-  public func append(_ range: Range<Int>, to output: inout ByteWriter) {
-    precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "range out of bounds")
-    // swift-format-ignore: NeverForceUnwrap
-    output.appendBytes(base.baseAddress! + range.lowerBound, count: range.count)
   }
 }
 
 /// Shared between the pages of a build when its elements may be; nothing mutates it after `init`.
 extension FixedArray: @unchecked Sendable where Element: Sendable {}
+
+/// A ``FixedArray`` read through a ``ReadView`` that this value keeps valid by holding its owner: a hot loop reading
+/// tables stored in one object reads them without touching (and so without retaining) each table's own object.
+public struct FixedTable<Element> {
+  @usableFromInline let owner: FixedArray<Element>
+  public let view: ReadView<Element>
+
+  public init(_ owner: FixedArray<Element>) {
+    self.owner = owner
+    view = ReadView(UnsafeBufferPointer(owner.base))
+  }
+
+  @inlinable public var count: Int { view.count }
+
+  @inlinable @inline(__always)
+  public subscript(index: Int) -> Element { view[index] }
+
+  /// Calls `body` with elements `range` in order: the range is checked once, not each element.
+  @inlinable @inline(__always)
+  public func forEach(in range: Range<Int>, _ body: (Element) -> Void) { view.forEach(in: range, body) }
+}

@@ -81,12 +81,6 @@ public enum HTMLEscaper {
     return true
   }
 
-  /// Appends `text` as it is.
-  public static func appendRaw(_ text: String, into output: inout ByteWriter) {
-    var text = text
-    text.withUTF8 { output.appendBytes($0) }
-  }
-
   /// Whether the ASCII special character at `index` is a grapheme cluster of its own, as swift-mustache's
   /// `Character` comparison sees it. For a character that is neither Extend, SpacingMark, ZWJ, Prepend, a
   /// regional indicator, Hangul, an Indic consonant nor an extended pictograph (none of the five is), the rules

@@ -6,39 +6,35 @@ extension ReadView where Element == UInt8 {
   public func matches(_ word: StaticString, at offset: Int) -> Bool {
     let count = word.utf8CodeUnitCount
     guard offset >= 0, offset <= self.count - count else { return false }
-    return withBuffer { bytes in
-      guard let base = bytes.baseAddress else { return count == 0 }
-      return memcmp(base + offset, word.utf8Start, count) == 0
-    }
+    return memcmp(base + offset, word.utf8Start, count) == 0
   }
 
   /// Whether bytes `range` equal `other`.
   public func equals(_ range: Range<Int>, _ other: [UInt8]) -> Bool {
     guard range.count == other.count else { return false }
-    let part = extracting(range)
-    return part.withBuffer { mine in
-      other.withUnsafeBufferPointer { theirs in
-        guard let mineBase = mine.baseAddress, let theirBase = theirs.baseAddress else { return true }
-        return memcmp(mineBase, theirBase, mine.count) == 0
-      }
+    let mine = extracting(range).buffer
+    return other.withUnsafeBufferPointer { theirs in
+      guard let mineBase = mine.baseAddress, let theirBase = theirs.baseAddress else { return true }
+      return memcmp(mineBase, theirBase, mine.count) == 0
     }
   }
 
   /// Bytes `range` decoded as UTF-8 (ill-formed sequences become U+FFFD).
   public func string(_ range: Range<Int>) -> String {
-    extracting(range).withBuffer { String(decoding: $0, as: UTF8.self) }
+    String(decoding: extracting(range).buffer, as: UTF8.self)
   }
 
   /// Whether the bytes are well-formed UTF-8.
   public var isValidUTF8: Bool {
-    withBuffer { UTF8Check.isValid($0) }
+    UTF8Check.isValid(buffer)
   }
 
   /// The first offset at or after `offset` of a byte that cannot stand for itself inside a JSON string (a quote, a
   /// backslash or a control character), or `count`. Eight bytes at a time while none of them is one of those.
   public func endOfPlainStringBytes(from offset: Int) -> Int {
     precondition(offset >= 0 && offset <= count, "offset out of bounds")
-    return withBuffer { bytes in
+    let bytes = buffer
+    do {
       var offset = offset
       let ones: UInt64 = 0x0101_0101_0101_0101
       let highs: UInt64 = 0x8080_8080_8080_8080
@@ -77,29 +73,28 @@ extension ReadView where Element == UInt8 {
   public var string: String { string(0..<count) }
 
   /// Whether the bytes are a UUID's 36-character text (``UUIDBytes/isText(utf8:)``).
-  public var isUUIDText: Bool { withBuffer { UUIDBytes.isText(utf8: UnsafeRawBufferPointer($0)) } }
+  public var isUUIDText: Bool { UUIDBytes.isText(utf8: UnsafeRawBufferPointer(buffer)) }
 
   /// The UUID the bytes spell (``UUIDBytes/uuid(utf8:)``), or nil.
-  public var uuid: UUID? { withBuffer { UUIDBytes.uuid(utf8: UnsafeRawBufferPointer($0)) } }
+  public var uuid: UUID? { UUIDBytes.uuid(utf8: UnsafeRawBufferPointer(buffer)) }
 
   /// The fields of a `YYYY-MM-DD` date (``ISODateBytes/fields(utf8:)``), or nil.
-  public var isoDateFields: (year: Int, month: Int, day: Int)? { withBuffer { ISODateBytes.fields(utf8: $0) } }
+  public var isoDateFields: (year: Int, month: Int, day: Int)? { ISODateBytes.fields(utf8: buffer) }
 }
 
 extension ByteNames {
   /// The value whose name the bytes of `view` spell, or nil.
-  public func value(_ view: ReadView<UInt8>) -> Value? { view.withBuffer { value($0) } }
+  public func value(_ view: ReadView<UInt8>) -> Value? { value(view.buffer) }
 }
 
 extension ByteWriter {
   /// Appends the bytes of `view`, ASCII `A`–`F` lowercased when `lowercasingHex` (a UUID as pmboard spells it),
   /// and says where they are.
   public mutating func appendRef(_ view: ReadView<UInt8>, lowercasingHex: Bool = false) -> RawRef {
-    guard lowercasingHex else { return view.withBuffer { appendRef($0) } }
     let start = count
-    for byte in view {
-      appendByte(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") ? byte + 32 : byte)
-    }
-    return RawRef(start: start, count: UInt32(count - start))
+    let ref = appendRef(view.buffer)
+    if lowercasingHex { lowercaseHexLetters(from: start) }
+    return ref
   }
+
 }

@@ -1,7 +1,7 @@
 /// A table of `count` slots read and written by index with a bounds check, owned by one value and freed with
 /// it: scratch space a render fills once and reads per item, without an array's uniqueness check on each write.
 public struct ScratchTable<Element>: ~Copyable {
-  private var base: UnsafeMutableBufferPointer<Element>
+  @usableFromInline var base: UnsafeMutableBufferPointer<Element>
 
   /// A table with no slots; ``fill(repeating:count:)`` gives it some.
   public init() {
@@ -13,7 +13,7 @@ public struct ScratchTable<Element>: ~Copyable {
     base.deallocate()
   }
 
-  public var count: Int { base.count }
+  @inlinable public var count: Int { base.count }
 
   /// Replaces the table by `count` slots holding `value`.
   public mutating func fill(repeating value: Element, count: Int) {
@@ -23,14 +23,14 @@ public struct ScratchTable<Element>: ~Copyable {
     base.initialize(repeating: value)
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   public subscript(index: Int) -> Element {
     get {
-      precondition(index >= 0 && index < base.count, "index out of range")
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count), "index out of range")
       return base[index]
     }
     set {
-      precondition(index >= 0 && index < base.count, "index out of range")
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count), "index out of range")
       base[index] = newValue
     }
   }

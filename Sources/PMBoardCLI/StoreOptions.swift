@@ -7,7 +7,8 @@ struct StoreOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The board's store: a .sqlite/.db file (SQLite) or a .json file. Default: $PMBOARD_STORE, else board.sqlite.",
+      "The board's store: a .sqlite/.db file (SQLite), a .json file, or a postgres://…[?board=name] URL. "
+        + "Default: $PMBOARD_STORE, else board.sqlite.",
       valueName: "path"))
   var store: String?
 

@@ -55,62 +55,62 @@ public struct SiteModel: RenderModel {
 
 /// What ``SiteModel`` answers from: the tables of one page, each read with a bounds check.
 public final class SiteView {
-  private let keys: FixedArray<SiteKey>
+  private let keys: FixedTable<SiteKey>
   private let board: BoardTables
   private let locale: LocaleTables
   private let page: PageTables
-  private let cardBytes: ByteArena
-  private let historyBytes: ByteArena
-  private let localeBytes: ByteArena
-  private let pageBytes: ByteArena
-  private let cards: FixedArray<CardRecord>
-  private let columnStarts: FixedArray<Int>
-  private let entries: FixedArray<EntryRecord>
-  private let fields: FixedArray<TaskField>
-  private let stateNames: FixedArray<TextRef>
-  private let stateLabels: FixedArray<TextRef>
-  private let stateLabelsRaw: FixedArray<RawRef>
-  private let actionNames: FixedArray<TextRef>
-  private let dueTexts: FixedArray<TextRef>
-  private let dueISO: FixedArray<TextRef>
-  private let dayTexts: FixedArray<RawRef>
-  private let isoDays: FixedArray<UInt8>
-  private let catalogTable: FixedArray<SiteValue?>
+  private let cardBytes: ArenaBytes
+  private let historyBytes: ArenaBytes
+  private let localeBytes: ArenaBytes
+  private let pageBytes: ArenaBytes
+  private let cards: FixedTable<CardRecord>
+  private let columnStarts: FixedTable<Int>
+  private let entries: FixedTable<EntryRecord>
+  private let fields: FixedTable<TaskField>
+  private let stateNames: FixedTable<TextRef>
+  private let stateLabels: FixedTable<TextRef>
+  private let stateLabelsRaw: FixedTable<RawRef>
+  private let actionNames: FixedTable<TextRef>
+  private let dueTexts: FixedTable<TextRef>
+  private let dueISO: FixedTable<TextRef>
+  private let dayTexts: FixedTable<RawRef>
+  private let isoDays: FixedTable<UInt8>
+  private let catalogTable: FixedTable<SiteValue?>
   private let keyCount: Int
-  private let parts: FixedArray<MessagePart>
-  private let messages: FixedArray<Range<Int>>
-  private let fieldNames: FixedArray<RawRef>
-  private let links: FixedArray<PageTables.Link>
+  private let parts: FixedTable<MessagePart>
+  private let messages: FixedTable<Range<Int>>
+  private let fieldNames: FixedTable<RawRef>
+  private let links: FixedTable<PageTables.Link>
   private let sentenceIsPlain: Bool
   private let timestampIsPlain: Bool
 
   public init(keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables) {
-    self.keys = keys
+    self.keys = FixedTable(keys)
     self.board = board
     self.locale = locale
     self.page = page
-    cardBytes = board.cardBytes
-    historyBytes = board.historyBytes
-    localeBytes = locale.bytes
-    pageBytes = page.bytes
-    cards = board.cards
-    columnStarts = board.columnStarts
-    entries = board.entries
-    fields = board.fields
-    stateNames = locale.stateNames
-    stateLabels = locale.stateLabels
-    stateLabelsRaw = locale.stateLabelsRaw
-    actionNames = locale.actionNames
-    dueTexts = locale.dueTexts
-    dueISO = locale.dueISO
-    dayTexts = locale.dayTexts
-    isoDays = board.isoDays
-    catalogTable = locale.catalogTable
+    cardBytes = ArenaBytes(board.cardBytes)
+    historyBytes = ArenaBytes(board.historyBytes)
+    localeBytes = ArenaBytes(locale.bytes)
+    pageBytes = ArenaBytes(page.bytes)
+    cards = FixedTable(board.cards)
+    columnStarts = FixedTable(board.columnStarts)
+    entries = FixedTable(board.entries)
+    fields = FixedTable(board.fields)
+    stateNames = FixedTable(locale.stateNames)
+    stateLabels = FixedTable(locale.stateLabels)
+    stateLabelsRaw = FixedTable(locale.stateLabelsRaw)
+    actionNames = FixedTable(locale.actionNames)
+    dueTexts = FixedTable(locale.dueTexts)
+    dueISO = FixedTable(locale.dueISO)
+    dayTexts = FixedTable(locale.dayTexts)
+    isoDays = FixedTable(board.isoDays)
+    catalogTable = FixedTable(locale.catalogTable)
     keyCount = locale.keyCount
-    parts = locale.parts
-    messages = locale.messages
-    fieldNames = locale.fieldNames
-    links = page.links
+    parts = FixedTable(locale.parts)
+    messages = FixedTable(locale.messages)
+    fieldNames = FixedTable(locale.fieldNames)
+    links = FixedTable(page.links)
     sentenceIsPlain = locale.sentenceIsPlain
     timestampIsPlain = locale.timestampIsPlain
   }
@@ -227,7 +227,7 @@ public final class SiteView {
     switch (lookup(Int(key), in: .page), other.lookup(Int(key), in: .page)) {
     case (nil, nil): return true
     case (.pageText(let mine)?, .pageText(let theirs)?):
-      return ByteArena.same(mine, in: pageBytes, theirs, in: other.pageBytes)
+      return ByteArena.same(mine, in: pageBytes.arena, theirs, in: other.pageBytes.arena)
     case (.bool(let mine)?, .bool(let theirs)?): return mine == theirs
     case (.number(let mine)?, .number(let theirs)?): return mine == theirs
     // The locale's catalog and the board's columns: the same tables on both pages.
@@ -302,7 +302,7 @@ public final class SiteView {
       return
     }
     let day = Int(entry.utcDayIndex) * 10
-    isoDays.append(day..<day + 10, to: &output)
+    output.append(isoDays.view, start: day, count: 10)
     output.appendTimeOfDay(Instant.day(ofSecond: entry.utcSeconds).secondOfDay)
   }
 
@@ -310,8 +310,8 @@ public final class SiteView {
   private func writeTimestamp(_ entry: EntryRecord, into output: inout ByteWriter) {
     let secondOfDay = Instant.day(ofSecond: entry.localSeconds).secondOfDay
     let start = output.count
-    for index in messages[HistoryAction.allCases.count] {
-      switch parts[index] {
+    parts.forEach(in: messages[HistoryAction.allCases.count]) { part in
+      switch part {
       case .literal(let text): output.append(text, from: localeBytes)
       case .particle(let particle):
         output.appendStatic(particle.after(output, from: start))
@@ -326,8 +326,8 @@ public final class SiteView {
   /// `LocaleFormatter.sentence(_:)`.
   private func writeSentence(_ entry: EntryRecord, into output: inout ByteWriter) {
     let start = output.count
-    for index in messages[entry.action.position] {
-      switch parts[index] {
+    parts.forEach(in: messages[entry.action.position]) { part in
+      switch part {
       case .literal(let text): output.append(text, from: localeBytes)
       case .particle(let particle):
         output.appendStatic(particle.after(output, from: start))

@@ -70,6 +70,10 @@ public enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
   case undoConflict(taskID: String, action: String)
   case invalidTask(taskID: String, reason: String)
   case newerFormat(path: String)
+  /// A PostgreSQL server that does not answer, or refuses the connection (password, database, permissions).
+  case cannotConnect(location: String, reason: String)
+  /// A PostgreSQL statement the server refused (permissions, a lock held too long, …).
+  case databaseRefused(location: String, reason: String)
 
   public var description: String {
     switch self {
@@ -98,6 +102,11 @@ public enum StoreError: Error, Sendable, Equatable, PMBoardFailure {
       "task \(id) breaks a rule (\(reason)); nothing was recorded"
     case .undoConflict(let id, let action):
       "cannot \(action): task \(id) has changed since; nothing was done"
+    case .cannotConnect(let location, let reason):
+      "cannot connect to the PostgreSQL server for \(location): \(reason); nothing was changed — "
+        + "check that the server runs and the URL's host, user, password and database"
+    case .databaseRefused(let location, let reason):
+      "the PostgreSQL database of \(location) refused the command: \(reason); nothing was changed"
     }
   }
 }

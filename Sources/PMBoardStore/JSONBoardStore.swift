@@ -9,7 +9,7 @@ import PMBoardCore
 /// fully written temporary file over the original, so readers need no lock and concurrent writers lose nothing.
 /// If the file changed under a writer that did not take the lock (an editor, say), the write is refused with
 /// `StoreError.concurrentWrite`. A file that does not read as a board is never overwritten.
-public final class JSONBoardStore: BoardStore {
+public final class JSONBoardStore: ChangeLogStore {
   private let path: String
   public var location: String { path }
   private let beforeRename: AtomicFile.Hook
@@ -45,23 +45,17 @@ public final class JSONBoardStore: BoardStore {
     try await load().tasks.filter { $0.idString.hasPrefix(prefix) }
   }
 
-  public func commit(_ change: BoardChange) async throws {
-    try await mutate { try ChangeLog.commit(change, in: $0) }
-  }
-
-  public func undo(at date: Date) async throws -> BoardChange {
-    try await mutate { try ChangeLog.undo(at: date, in: $0) }
-  }
-
-  public func redo(at date: Date) async throws -> BoardChange {
-    try await mutate { try ChangeLog.redo(at: date, in: $0) }
-  }
-
   public func replace(with board: Board) async throws {
     try await mutate(checkingResult: true) { $0.replaceContents(with: board) }
   }
 
   // MARK: - Reading and writing
+
+  public func inWriteTransaction<T: Sendable>(
+    _ body: @escaping @Sendable (JSONStoreTransaction) throws -> T
+  ) async throws -> T {
+    try await mutate(body)
+  }
 
   /// Read, change in memory, write back, all under the lock; nothing is written if `body` throws. Every read
   /// validates the whole file, so writing something the reader rejects would lock the user out of the board: a

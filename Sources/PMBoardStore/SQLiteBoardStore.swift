@@ -9,7 +9,7 @@ import Synchronization
 /// Every change runs in one immediate write transaction, so concurrent writers wait their turn (up to a minute)
 /// instead of losing updates, and a failure leaves the store as it was. A file that is not a pmboard store is
 /// recognised from its header bytes and never handed to SQLite, so it stays byte-for-byte unchanged.
-public final class SQLiteBoardStore: BoardStore {
+public final class SQLiteBoardStore: ChangeLogStore {
   private let path: String
   public var location: String { path }
 
@@ -191,20 +191,8 @@ public final class SQLiteBoardStore: BoardStore {
     }
   }
 
-  public func commit(_ change: BoardChange) async throws {
-    try await write { try ChangeLog.commit(change, in: $0) }
-  }
-
-  public func undo(at date: Date) async throws -> BoardChange {
-    try await write { try ChangeLog.undo(at: date, in: $0) }
-  }
-
-  public func redo(at date: Date) async throws -> BoardChange {
-    try await write { try ChangeLog.redo(at: date, in: $0) }
-  }
-
   public func replace(with board: Board) async throws {
-    try await write { transaction in
+    try await inWriteTransaction { transaction in
       for table in ["task", "history", "undo_record"] { try transaction.db.execute(sql: "DELETE FROM \(table)") }
       try transaction.db.execute(
         sql: "UPDATE board SET title = ?, timeZone = ? WHERE id = 1",
@@ -283,7 +271,9 @@ public final class SQLiteBoardStore: BoardStore {
   }
 
   /// One write transaction on a connection opened for this call; closing it afterwards checkpoints the WAL.
-  private func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) throws -> T) async throws -> T {
+  public func inWriteTransaction<T: Sendable>(
+    _ body: @escaping @Sendable (SQLiteTransaction) throws -> T
+  ) async throws -> T {
     do {
       try SQLiteHeader.check(path: path)
       // A queue, not a pool: opening a `DatabasePool` on a store whose WAL is empty creates and drops a table (a

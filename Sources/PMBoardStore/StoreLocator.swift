@@ -1,6 +1,6 @@
 import Foundation
 
-/// Picks the store for a path: the backend follows the file's extension.
+/// Picks the store for a path: a `postgres://` URL opens a PostgreSQL store, otherwise the file's extension decides.
 public enum StoreLocator {
   /// Used when neither `--store` nor `PMBOARD_STORE` names a store.
   public static let defaultPath = "board.sqlite"
@@ -8,6 +8,7 @@ public enum StoreLocator {
   /// `.sqlite` and `.db` open an SQLite store, `.json` a JSON file store; any other extension is refused
   /// (`StoreError.notAStore`) rather than guessed, so a typo cannot create a store of the wrong kind.
   public static func store(forPath path: String) throws -> any BoardStore {
+    if PostgresURL.isPostgres(path) { return try PostgresBoardStore(url: path) }
     let fileExtension = (path as NSString).pathExtension.lowercased()
     switch fileExtension {
     case "sqlite", "db": return SQLiteBoardStore(path: path)
@@ -15,7 +16,8 @@ public enum StoreLocator {
     default:
       let found = fileExtension.isEmpty ? "no extension" : "the extension .\(fileExtension)"
       throw StoreError.notAStore(
-        path: path, reason: "\(found) is not a store's; use .sqlite or .db (SQLite) or .json (a JSON file)")
+        path: path,
+        reason: "\(found) is not a store's; use .sqlite or .db (SQLite), .json (a JSON file) or a postgres:// URL")
     }
   }
 

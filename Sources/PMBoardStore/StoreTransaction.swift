@@ -15,6 +15,28 @@ public protocol StoreTransaction {
   func clear(_ list: UndoList) throws
 }
 
+/// A store whose commit, undo and redo are ``ChangeLog``'s, each run in one of the store's write transactions: the
+/// three are written once here for every backend.
+public protocol ChangeLogStore: BoardStore {
+  associatedtype Transaction: StoreTransaction
+  /// Runs `body` in one write transaction: everything it did is stored, or nothing.
+  func inWriteTransaction<T: Sendable>(_ body: @escaping @Sendable (Transaction) throws -> T) async throws -> T
+}
+
+extension ChangeLogStore {
+  public func commit(_ change: BoardChange) async throws {
+    try await inWriteTransaction { try ChangeLog.commit(change, in: $0) }
+  }
+
+  public func undo(at date: Date) async throws -> BoardChange {
+    try await inWriteTransaction { try ChangeLog.undo(at: date, in: $0) }
+  }
+
+  public func redo(at date: Date) async throws -> BoardChange {
+    try await inWriteTransaction { try ChangeLog.redo(at: date, in: $0) }
+  }
+}
+
 /// The two lists undo and redo work on.
 public enum UndoList: String, Sendable {
   case undo

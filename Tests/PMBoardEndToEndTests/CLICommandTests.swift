@@ -6,21 +6,23 @@ import PMBoardStore
 import PMBoardTestSupport
 import Testing
 
-/// End-to-end: every store command through the real binary, on SQLite and JSON stores.
+/// End-to-end: every store command through the real binary, on SQLite, JSON and PostgreSQL stores.
 @Suite("pmboard commands", .serialized)
 struct CLICommandTests {
-  static let stores = CLIRunner.storeFiles
+  static let stores = StoreBackend.allCases
 
-  func started(_ store: String) throws -> CLIRunner {
+  /// A runner with a new board of `backend`'s kind (for PostgreSQL, a board of its own in the tests' cluster).
+  func started(_ backend: StoreBackend) throws -> CLIRunner {
     var cli = try CLIRunner()
-    cli.environment["PMBOARD_STORE"] = store
+    let name = backend.fileName
+    cli.environment["PMBOARD_STORE"] = name.hasSuffix("board=") ? name + "cli-" + UUID().uuidString : name
     let created = try cli.run("init", "--title", "Team", "--time-zone", "Asia/Seoul")
     #expect(created.status == 0, "\(created.stderr)")
     return cli
   }
 
   @Test(arguments: stores)
-  func addListShowEditMoveRemove(store: String) throws {
+  func addListShowEditMoveRemove(store: StoreBackend) throws {
     let cli = try started(store)
     defer { cli.remove() }
     #expect(try cli.run("add", "Write README", "--body", "line 1\nline 2", "--due", "2026-11-30").status == 0)
@@ -49,7 +51,7 @@ struct CLICommandTests {
   }
 
   @Test(arguments: stores)
-  func undoRedoRoundTrips(store: String) throws {
+  func undoRedoRoundTrips(store: StoreBackend) throws {
     let cli = try started(store)
     defer { cli.remove() }
     try cli.run("add", "Task A", "--body", "body", "--due", "2026-12-01")
@@ -90,7 +92,7 @@ struct CLICommandTests {
   }
 
   @Test(arguments: stores)
-  func exportImportRoundTrip(store: String) throws {
+  func exportImportRoundTrip(store: StoreBackend) throws {
     let cli = try started(store)
     defer { cli.remove() }
     try cli.run("add", "한국어 작업", "--body", "<b>&</b>", "--due", "2026-11-30")

@@ -44,7 +44,7 @@ package struct ContextModel: RenderModel {
       if escaped {
         HTMLEscaper.appendEscaped(text, into: &output)
       } else {
-        HTMLEscaper.appendRaw(text, into: &output)
+        output.append(text)
       }
     case .bool(let flag):
       output.appendStatic(flag ? "true" : "false")

@@ -1,17 +1,35 @@
 import Foundation
 import PMBoardStore
 
-/// The two store backends, so one suite checks the same contract against both.
+/// The store backends, so one suite checks the same contract against all of them.
 package enum StoreBackend: String, CaseIterable, Sendable {
   case sqlite
   case json
+  /// A board in the tests' own PostgreSQL cluster (``PostgresTestCluster``).
+  case postgres
 
-  package var fileName: String { self == .sqlite ? "board.sqlite" : "board.json" }
+  /// The backends that keep a board in a file, for tests about files (permissions, garbage, directories).
+  package static let files: [StoreBackend] = [.sqlite, .json]
+
+  /// The store's name in a scratch directory. PostgreSQL's is a URL without its board's name, which
+  /// ``StoreScratch/path(_:)`` completes with one of the scratch directory's own: each test gets a board of its own.
+  package var fileName: String {
+    switch self {
+    case .sqlite: "board.sqlite"
+    case .json: "board.json"
+    case .postgres:
+      // A cluster that did not start leaves a URL no server answers: every PostgreSQL test then fails, naming it.
+      ((try? PostgresTestCluster.shared.get())?.url() ?? "postgresql:///postgres?host=/nonexistent") + "&board="
+    }
+  }
 
   package func store(at path: String) -> any BoardStore {
     switch self {
-    case .sqlite: SQLiteBoardStore(path: path)
-    case .json: JSONBoardStore(path: path)
+    case .sqlite: return SQLiteBoardStore(path: path)
+    case .json: return JSONBoardStore(path: path)
+    case .postgres:
+      guard let store = try? PostgresBoardStore(url: path) else { preconditionFailure("not a postgres URL: \(path)") }
+      return store
     }
   }
 }
@@ -25,7 +43,12 @@ package struct StoreScratch {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
   }
 
-  package func path(_ name: String) -> String { directory + "/" + name }
+  /// The path of `name` in the directory; for a store URL ending in `board=`, the URL with a board named after the
+  /// directory.
+  package func path(_ name: String) -> String {
+    if name.hasSuffix("board=") { return name + (directory as NSString).lastPathComponent }
+    return directory + "/" + name
+  }
 
   package func contents() -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()

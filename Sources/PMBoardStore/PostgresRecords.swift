@@ -1,0 +1,74 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// How tasks and history lines map to the PostgreSQL store's rows and text parameters.
+///
+/// Rows are checked as the SQLite store checks them: a value pmboard never writes is a `DamagedRow`, reported, not
+/// shown.
+enum PostgresRecords {
+  static let taskColumns = "id, title, body, due, state, created, updated"
+  static let historyColumns = "at, action, task, title, from_state, to_state, fields"
+
+  static let insertTask =
+    "INSERT INTO pmboard.task (board, \(taskColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+  static let updateTask = """
+    UPDATE pmboard.task SET title = $3, body = $4, due = $5, state = $6, created = $7, updated = $8
+    WHERE board = $1 AND id = $2
+    """
+  static let insertHistory =
+    "INSERT INTO pmboard.history (board, \(historyColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+
+  static func task(_ rows: PostgresRows, _ row: Int) throws(DamagedRow) -> BoardTask {
+    let idText = rows.text(row, 0) ?? ""
+    guard let id = UUID(text: idText) else { throw DamagedRow.taskID(idText) }
+    var due: CalendarDate?
+    if let dueText = rows.text(row, 3) {
+      due = CalendarDate(iso: dueText)
+      if due == nil { throw DamagedRow.due(dueText, task: id.lowercaseString) }
+    }
+    let stateText = rows.text(row, 4) ?? ""
+    guard let state = TaskState(rawValue: stateText) else {
+      throw DamagedRow.state(stateText, task: id.lowercaseString)
+    }
+    return BoardTask(
+      id: id, title: rows.text(row, 1) ?? "", body: rows.text(row, 2) ?? "", due: due, state: state,
+      created: try date(rows, row, 5), updated: try date(rows, row, 6))
+  }
+
+  /// `$1` the board, then the task's columns in `taskColumns` order (for `insertTask` and `updateTask`).
+  static func taskParameters(_ task: BoardTask, board: String) -> [String?] {
+    [
+      board, task.idString, task.title, task.body, task.due?.description, task.state.rawValue,
+      String(SQLiteRecords.seconds(task.created)), String(SQLiteRecords.seconds(task.updated)),
+    ]
+  }
+
+  static func entry(_ rows: PostgresRows, _ row: Int) throws(DamagedRow) -> HistoryEntry {
+    let actionText = rows.text(row, 1) ?? ""
+    guard let action = HistoryAction(rawValue: actionText) else { throw DamagedRow.action(actionText) }
+    let taskText = rows.text(row, 2) ?? ""
+    guard let taskID = UUID(text: taskText) else { throw DamagedRow.historyTaskID(taskText) }
+    let fieldsText = rows.text(row, 6) ?? ""
+    return HistoryEntry(
+      at: try date(rows, row, 0), action: action, taskID: taskID, title: rows.text(row, 3) ?? "",
+      from: rows.text(row, 4).flatMap(TaskState.init(rawValue:)),
+      to: rows.text(row, 5).flatMap(TaskState.init(rawValue:)),
+      fields: fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) })
+  }
+
+  /// `$1` the board, then the entry's columns in `historyColumns` order.
+  static func entryParameters(_ entry: HistoryEntry, board: String) -> [String?] {
+    [
+      board, String(SQLiteRecords.seconds(entry.at)), entry.action.rawValue, entry.taskID.lowercaseString,
+      entry.title, entry.from?.rawValue, entry.to?.rawValue, entry.fields.map(\.rawValue).joined(separator: ","),
+    ]
+  }
+
+  private static func date(_ rows: PostgresRows, _ row: Int, _ column: Int) throws(DamagedRow) -> Date {
+    guard let text = rows.text(row, column), let seconds = Int64(text) else {
+      throw DamagedRow("a row has no time in column \(column + 1)")
+    }
+    return SQLiteRecords.date(seconds)
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PMBoardBytes
+
+/// The PostgreSQL store's tables: all in the schema `pmboard`, created and upgraded by numbered migrations that
+/// the table `pmboard.migration` records. Nothing outside that schema is read or written.
+///
+/// Several boards share the tables, told apart by the `board` column (`?board=` in the URL). Ids and board names
+/// sort by byte (`COLLATE "C"`), so a range on the key finds an id prefix whatever the database's collation.
+/// Instants are whole seconds since 1970 (UTC), as in the SQLite store; `seq` keeps tasks and history in the
+/// order they were written.
+public enum PostgresSchema {
+  public static let name = "pmboard"
+
+  /// Taken for the whole migration transaction: two processes that find the schema missing or behind at the same
+  /// moment migrate one after the other, and the second finds nothing left to do. "PMBD" in ASCII.
+  static let migrationLock = "1347240516"
+
+  struct Migration {
+    var version: Int
+    var name: String
+    /// Run one by one: `PQexecParams` takes a single statement.
+    var statements: [String]
+  }
+
+  static let migrations: [Migration] = [
+    Migration(version: 1, name: "boards, tasks, history, undo records", statements: version1)
+  ]
+
+  static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+  private static let uuidPattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+  private static let states = "('todo', 'doing', 'done')"
+
+  private static let version1 = [
+    """
+    CREATE TABLE pmboard.board (
+      name text COLLATE "C" PRIMARY KEY,
+      title text NOT NULL,
+      time_zone text NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE pmboard.task (
+      board text COLLATE "C" NOT NULL REFERENCES pmboard.board (name) ON DELETE CASCADE,
+      id text COLLATE "C" NOT NULL CHECK (id ~ '\(uuidPattern)'),
+      seq bigint GENERATED ALWAYS AS IDENTITY,
+      title text NOT NULL,
+      body text NOT NULL,
+      due text CHECK (due IS NULL OR (due ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' AND due::date IS NOT NULL)),
+      state text NOT NULL CHECK (state IN \(states)),
+      created bigint NOT NULL,
+      updated bigint NOT NULL,
+      PRIMARY KEY (board, id)
+    )
+    """,
+    "CREATE INDEX task_order ON pmboard.task (board, seq)",
+    """
+    CREATE TABLE pmboard.history (
+      board text COLLATE "C" NOT NULL REFERENCES pmboard.board (name) ON DELETE CASCADE,
+      seq bigint GENERATED ALWAYS AS IDENTITY,
+      at bigint NOT NULL,
+      action text NOT NULL CHECK (action IN ('added', 'edited', 'moved', 'removed')),
+      task text NOT NULL CHECK (task ~ '\(uuidPattern)'),
+      title text NOT NULL,
+      from_state text CHECK (from_state IN \(states)),
+      to_state text CHECK (to_state IN \(states)),
+      fields text NOT NULL DEFAULT '',
+      PRIMARY KEY (board, seq)
+    )
+    """,
+    """
+    CREATE TABLE pmboard.undo_record (
+      board text COLLATE "C" NOT NULL REFERENCES pmboard.board (name) ON DELETE CASCADE,
+      seq bigint GENERATED ALWAYS AS IDENTITY,
+      list text NOT NULL CHECK (list IN ('undo', 'redo')),
+      change text NOT NULL,
+      PRIMARY KEY (board, list, seq)
+    )
+    """,
+  ]
+
+  /// What the database holds under pmboard's schema name.
+  enum State: Equatable {
+    case missing
+    /// The schema holds tables but no migration record: someone else's, left alone.
+    case foreign
+    /// The migrations applied so far (0: an empty schema, made ready for pmboard by an administrator).
+    case version(Int)
+  }
+
+  static func state(_ connection: PostgresConnection) throws(PostgresError) -> State {
+    let found = try connection.execute(
+      """
+      SELECT to_regnamespace($1) IS NOT NULL, to_regclass($1 || '.migration') IS NOT NULL,
+        EXISTS (SELECT 1 FROM pg_catalog.pg_class WHERE relnamespace = to_regnamespace($1)::oid)
+      """, [name])
+    guard found.text(0, 0) == "t" else { return .missing }
+    guard found.text(0, 1) == "t" else { return found.text(0, 2) == "t" ? .foreign : .version(0) }
+    let version = try connection.execute("SELECT coalesce(max(version), 0) FROM pmboard.migration")
+    return .version(version.text(0, 0).flatMap { Int($0) } ?? 0)
+  }
+
+  /// Checks the schema is pmboard's and not newer than this binary, and applies the migrations it lacks.
+  /// A missing schema is created only when `creating` (`init`, `import`); otherwise there is no board.
+  static func prepare(_ connection: PostgresConnection, url: PostgresURL, creating: Bool) throws {
+    let found = try state(connection)
+    if found == .missing && !creating { throw StoreError.notFound(path: url.redacted) }
+    if try usable(found, url: url) == latestVersion { return }
+    try connection.transaction {
+      try connection.execute("SELECT pg_advisory_xact_lock($1)", [migrationLock])
+      // Looked at again under the lock: another process may have migrated meanwhile.
+      let now = try state(connection)
+      if now == .missing { try connection.execute("CREATE SCHEMA pmboard") }
+      let current = try usable(now, url: url)
+      if current == 0 {
+        try connection.execute(
+          """
+          CREATE TABLE IF NOT EXISTS pmboard.migration (
+            version integer PRIMARY KEY, name text NOT NULL, applied timestamptz NOT NULL DEFAULT now())
+          """)
+      }
+      for migration in migrations where migration.version > current {
+        for statement in migration.statements { try connection.execute(statement) }
+        try connection.execute(
+          "INSERT INTO pmboard.migration (version, name) VALUES ($1, $2)", [String(migration.version), migration.name])
+      }
+    }
+  }
+
+  /// The version of a schema pmboard may use; a foreign or newer one is refused.
+  private static func usable(_ state: State, url: PostgresURL) throws(StoreError) -> Int {
+    switch state {
+    case .missing: return 0
+    case .foreign:
+      throw .notAStore(path: url.redacted, reason: "its schema \"\(name)\" holds tables pmboard did not make")
+    case .version(let version) where version > latestVersion: throw .newerFormat(path: url.redacted)
+    case .version(let version): return version
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import PMBoardCLI
+import PMBoardCore
+import PMBoardSite
+import PMBoardStore
+import PMBoardTestSupport
+import Testing
+
+/// End-to-end: the real binary against a board in the tests' own PostgreSQL cluster (``PostgresTestCluster``).
+@Suite("pmboard on PostgreSQL", .serialized)
+struct PostgresCommandTests {
+  func cluster() throws -> PostgresTestCluster {
+    try PostgresTestCluster.shared.get()
+  }
+
+  /// A runner whose `PMBOARD_STORE` is a new board (in a new database when `database` is nil), after `init`.
+  func started(database: String? = nil, board: String = "default") throws -> (CLIRunner, String) {
+    let cluster = try cluster()
+    let url = cluster.url(database: try database ?? cluster.freshDatabase(), board: board)
+    var cli = try CLIRunner()
+    cli.environment["PMBOARD_STORE"] = url
+    let created = try cli.run("init", "--title", "Team", "--time-zone", "Asia/Seoul")
+    #expect(created.status == 0, "\(created.stderr)")
+    return (cli, url)
+  }
+
+  @Test func theClusterStarts() throws {
+    // Every other test here fails too if it does not; this one says why, once.
+    let cluster = try cluster()
+    #expect(try cluster.rows("SELECT 1") == [["1"]])
+  }
+
+  @Test func buildsASite() throws {
+    let (cli, _) = try started()
+    defer { cli.remove() }
+    try cli.run("add", "Ship the PostgreSQL store", "--state", "doing")
+    let build = try cli.run("build", "--today", "2026-11-21")
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(try cli.read("_site/en/index.html").contains("Ship the PostgreSQL store"))
+    #expect(try cli.read("_site/en/history.html").contains("Ship the PostgreSQL store"))
+  }
+
+  @Test func twoBoardsInOneDatabaseStayApartAndOtherTablesAreUntouched() throws {
+    let cluster = try cluster()
+    let database = try cluster.freshDatabase()
+    _ = try cluster.rows("CREATE TABLE notes (id int PRIMARY KEY, text text)", database: database)
+    _ = try cluster.rows("INSERT INTO notes VALUES (1, 'keep me')", database: database)
+    let (web, _) = try started(database: database)
+    var (mobile, _) = try started(database: database, board: "mobile")
+    defer { web.remove() }
+    defer { mobile.remove() }
+    try web.run("add", "Web task")
+    try mobile.run("add", "Mobile task")
+    #expect(try web.run("list").stdout.contains("Web task"))
+    #expect(!(try web.run("list").stdout.contains("Mobile task")))
+    #expect(try mobile.run("list").stdout.contains("Mobile task"))
+    #expect(!(try mobile.run("list").stdout.contains("Web task")))
+    // Undo works on its own board only.
+    #expect(try mobile.run("undo").status == 0)
+    #expect(try web.run("list").stdout.contains("Web task"))
+    #expect(try mobile.run("undo").stderr.contains("nothing to undo"))
+    // A board that does not exist is not found, not created.
+    mobile.environment["PMBOARD_STORE"] = cluster.url(database: database, board: "nope")
+    #expect(try mobile.run("list").stderr.contains("no board at"))
+    #expect(try cluster.rows("SELECT * FROM notes", database: database) == [["1", "keep me"]])
+    let tables = try cluster.rows(
+      """
+      SELECT table_schema || '.' || table_name FROM information_schema.tables
+      WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1
+      """, database: database)
+    #expect(
+      tables.map { $0[0] ?? "" } == [
+        "pmboard.board", "pmboard.history", "pmboard.migration", "pmboard.task", "pmboard.undo_record",
+        "public.notes",
+      ])
+    #expect(try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [["1"]])
+  }
+
+  @Test func aSchemaFromANewerPmboardIsRefused() throws {
+    let (cli, url) = try started()
+    defer { cli.remove() }
+    let database = try #require(url.split(separator: "?").first?.split(separator: "/").last.map(String.init))
+    _ = try cluster().rows(
+      "INSERT INTO pmboard.migration (version, name) VALUES (99, 'from the future')", database: database)
+    let result = try cli.run("add", "x")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("newer pmboard"), "\(result.stderr)")
+  }
+
+  @Test func aSchemaOfSomeoneElseIsNotUsed() throws {
+    let cluster = try cluster()
+    let database = try cluster.freshDatabase()
+    _ = try cluster.rows("CREATE SCHEMA pmboard", database: database)
+    _ = try cluster.rows("CREATE TABLE pmboard.things (id int)", database: database)
+    var cli = try CLIRunner()
+    defer { cli.remove() }
+    cli.environment["PMBOARD_STORE"] = cluster.url(database: database)
+    let result = try cli.run("init")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("is not a pmboard store"), "\(result.stderr)")
+    #expect(
+      try cluster.rows("SELECT count(*) FROM pg_tables WHERE schemaname = 'pmboard'", database: database) == [["1"]])
+  }
+
+  @Test(arguments: [
+    "postgresql:///postgres?host=/tmp/pmboard-no-such-server&board=x",
+    "postgres://alice:hunter2@127.0.0.1:1/team?board=x",
+  ])
+  func aServerThatIsDownIsOneClearLine(url: String) throws {
+    var cli = try CLIRunner()
+    defer { cli.remove() }
+    cli.environment["PMBOARD_STORE"] = url
+    for command in [["list"], ["add", "x"], ["init"]] {
+      let result = try cli.run(command)
+      #expect(result.status == 1)
+      let lines = result.stderr.split(separator: "\n")
+      #expect(lines.count == 1, "\(result.stderr)")
+      #expect(result.stderr.contains("cannot connect to the PostgreSQL server"))
+      #expect(result.stderr.contains(url.contains("127.0.0.1") ? "127.0.0.1" : "/tmp/pmboard-no-such-server"))
+      #expect(!result.stderr.contains("hunter2"), "the password must not be shown")
+      #expect(!result.stderr.contains("Fatal error"))
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import PMBoardBytes
+import PMBoardTestSupport
+import Testing
+
+/// The word-at-a-time byte scans against byte-by-byte references, on random bytes of every length up to 40.
+@Suite("byte scans against references")
+struct ByteScanParityTests {
+  @Test func lowercasingHexLettersMatchesAByteLoop() {
+    var random = SplitMix64(seed: 13)
+    for length in 0...40 {
+      for _ in 0..<200 {
+        // Bytes around the interesting values: A–F, their neighbours, and high bytes.
+        let pool: [UInt8] = [0x40, 0x41, 0x43, 0x46, 0x47, 0x61, 0x66, 0x7F, 0x80, 0xC1, 0xC6, 0xFF, 0x30, 0x2D]
+        let bytes = (0..<length).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+        var output = ByteWriter(capacity: 64)
+        output.appendStatic("x")
+        bytes.withUnsafeBufferPointer { _ = output.appendRef($0) }
+        output.lowercaseHexLetters(from: 1)
+        let expected = [UInt8(ascii: "x")] + bytes.map { (0x41...0x46).contains($0) ? $0 + 32 : $0 }
+        #expect(Array(output.bytes) == expected, "\(bytes)")
+      }
+    }
+  }
+
+  @Test func controlCharacterScanMatchesAByteLoop() {
+    var random = SplitMix64(seed: 17)
+    let pool: [UInt8] = [0x09, 0x0A, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0xC2, 0x80, 0x9F, 0xA0, 0xC3, 0xE2]
+    for length in 0...40 {
+      for lineFeeds in [false, true] {
+        for _ in 0..<200 {
+          let bytes = (0..<length).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+          let found = bytes.withUnsafeBufferPointer { ControlCharacters.first(in: $0, allowingLineFeeds: lineFeeds) }
+          #expect(found == Self.firstControl(bytes, allowingLineFeeds: lineFeeds), "\(bytes)")
+        }
+      }
+    }
+  }
+
+  static func firstControl(_ bytes: [UInt8], allowingLineFeeds: Bool) -> UInt32? {
+    for (index, byte) in bytes.enumerated() {
+      if byte < 0x20, byte != 0x09, byte != 0x0A || !allowingLineFeeds { return UInt32(byte) }
+      if byte == 0x7F { return 0x7F }
+      if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+        return UInt32(bytes[index + 1])
+      }
+    }
+    return nil
+  }
+}
