@@ -12,17 +12,17 @@ struct BoardJSON: Sendable {
   /// The locale whose board page the tasks link to.
   var locale: String
 
-  /// The document, handed to `emit` in pieces of about ``SiteRenderer/outputChunk`` bytes.
+  /// The document, handed to `emit` in pieces of about ``SiteRenderer/outputChunk`` bytes. The tasks go from the
+  /// card arena straight into a byte writer, escaped there (``MarkupText/json(_:into:)`` is the plain reference of
+  /// the rules); a due date's text and the link's text before the id are made once.
   func render(emit: (Span<UInt8>) -> Void) {
-    var out: [UInt8] = []
-    out.reserveCapacity(SiteRenderer.outputChunk + 8192)
-    func flush(over threshold: Int) {
-      guard out.count > threshold else { return }
-      emit(out.span)
-      out.removeAll(keepingCapacity: true)
+    var out = ByteWriter(capacity: SiteRenderer.outputChunk + 8192)
+    func raw(_ text: String) { out.append(text) }
+    func string(_ text: String) {
+      out.appendByte(UInt8(ascii: "\""))
+      out.appendJSONEscaped(text)
+      out.appendByte(UInt8(ascii: "\""))
     }
-    func raw(_ text: String) { out.append(contentsOf: text.utf8) }
-    func string(_ text: String) { MarkupText.json(text, into: &out) }
     func column(_ state: TaskState) -> Int { tables.columnStarts[state.order + 1] - tables.columnStarts[state.order] }
     raw("{\n  \"board\": ")
     string(info.title)
@@ -37,24 +37,36 @@ struct BoardJSON: Sendable {
     raw("},\n  \"overdue\": \(tables.overdueCount),\n  \"published\": {\"bodies\": \(policy.bodies), \"states\": [")
     raw(policy.stateList.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
     raw("], \"history\": \"\(policy.history.rawValue)\"},\n  \"tasks\": [")
-    let text = tables.cardBytes
-    for index in 0..<tables.cards.count {
-      let card = tables.cards[index]
-      let id = text.string(card.id)
-      raw(index == 0 ? "\n    {\"id\": " : ",\n    {\"id\": ")
-      string(id)
-      raw(", \"title\": ")
-      string(text.string(card.title))
-      raw(", \"body\": ")
-      string(text.string(card.body))
-      raw(", \"state\": \"\(card.state.rawValue)\", \"due\": ")
-      raw(card.dueIndex < 0 ? "null" : "\"\(tables.dueDates[Int(card.dueIndex)])\"")
-      raw(", \"overdue\": \(card.overdue), \"dueToday\": \(card.dueToday), \"link\": ")
-      string(links.root("\(locale)/index.html#t-\(id)"))
-      raw("}")
-      flush(over: SiteRenderer.outputChunk)
+    let text = ArenaBytes(tables.cardBytes)
+    let dues = tables.dueDates.map { "\"\($0)\"" }
+    var quoted: [UInt8] = []
+    MarkupText.json(links.root("\(locale)/index.html#t-"), into: &quoted)
+    let linkPrefix = String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+    let cards = FixedTable(tables.cards)
+    var first = true
+    cards.forEach(in: 0..<cards.count) { card in
+      out.appendStatic(first ? "\n    {\"id\": \"" : ",\n    {\"id\": \"")
+      first = false
+      out.appendJSONEscaped(card.id.raw, from: text)
+      out.appendStatic("\", \"title\": \"")
+      out.appendJSONEscaped(card.title.raw, from: text)
+      out.appendStatic("\", \"body\": \"")
+      out.appendJSONEscaped(card.body.raw, from: text)
+      out.appendStatic("\", \"state\": \"")
+      out.append(card.state.rawValue)
+      out.appendStatic("\", \"due\": ")
+      if card.dueIndex < 0 { out.appendStatic("null") } else { out.append(dues[Int(card.dueIndex)]) }
+      out.appendStatic(", \"overdue\": ")
+      out.appendStatic(card.overdue ? "true" : "false")
+      out.appendStatic(", \"dueToday\": ")
+      out.appendStatic(card.dueToday ? "true" : "false")
+      out.appendStatic(", \"link\": \"")
+      out.append(linkPrefix)
+      out.appendJSONEscaped(card.id.raw, from: text)
+      out.appendStatic("\"}")
+      if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
     }
-    raw(tables.cards.count == 0 ? "]\n}\n" : "\n  ]\n}\n")
-    flush(over: 0)
+    out.appendStatic(first ? "]\n}\n" : "\n  ]\n}\n")
+    out.flush(keeping: 0, to: emit)
   }
 }

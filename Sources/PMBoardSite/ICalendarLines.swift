@@ -1,5 +1,8 @@
 /// iCalendar content lines as RFC 5545 spells them: CRLF after every line, lines longer than 75 octets folded
 /// (CRLF and one space) before a UTF-8 sequence, never inside one, and TEXT values escaped.
+///
+/// The plain reference of those rules: the calendar itself writes through `ByteWriter`'s `appendICalendarText`
+/// and `endICalendarLine` (PMBoardBytes), which the parity tests hold to this byte for byte.
 struct ICalendarLines {
   private(set) var bytes: [UInt8] = []
 

@@ -19,7 +19,8 @@ enum MarkupText {
     return out
   }
 
-  /// A JSON string with its quotes (RFC 8259): quote, backslash and control characters escaped.
+  /// A JSON string with its quotes (RFC 8259): quote, backslash and control characters escaped. The plain
+  /// reference of `ByteWriter.appendJSONEscaped` (PMBoardBytes), which board.json's tasks go through.
   static func json(_ text: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     // Copied run by run between the bytes that need escaping.
