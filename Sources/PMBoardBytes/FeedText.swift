@@ -23,18 +23,14 @@ extension ByteWriter {
     appendICalendarText(utf8: other.bytes)
   }
 
-  /// Whether the word holds a byte an iCalendar TEXT value cannot hold as it is: below 0x20, DEL, `\`, `;` or `,`.
-  /// (A zero byte's borrow can flag a byte above it too; the caller then looks byte by byte.)
+  /// The high bit of each byte of `word` that an iCalendar TEXT value cannot hold as it is (below 0x20, DEL, `\`,
+  /// `;`, `,`), and maybe of bytes above such a byte (a borrow): the lowest bit set is always a true one.
   @inline(__always)
-  private static func hasICalendarSpecial(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+  private static func iCalendarSpecials(_ word: UInt64) -> UInt64 {
     let below = (word &- ones &* 0x20) & ~word
-    let found =
-      below | zeroByte(word ^ (ones &* 0x7F)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0x3B))
-      | zeroByte(word ^ (ones &* 0x2C))
-    return found & highs != 0
+    return
+      (below | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0x5C))
+      | zeroBytes(word ^ (ones &* 0x3B)) | zeroBytes(word ^ (ones &* 0x2C))) & highs
   }
 
   @inline(__always)
@@ -42,25 +38,45 @@ extension ByteWriter {
     byte < 0x20 || byte == 0x7F || byte == 0x5C || byte == 0x3B || byte == 0x2C
   }
 
+  private static var ones: UInt64 { 0x0101_0101_0101_0101 }
+  private static var highs: UInt64 { 0x8080_8080_8080_8080 }
+
+  /// The high bit of each zero byte of `x` (and maybe of bytes above one: a borrow).
+  @inline(__always)
+  private static func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+
+  /// The first index from `index` on whose byte `isSpecial`, or `count`. Eight bytes at a time: `specials` marks
+  /// a word's candidates, and the lowest one is where the scan lands (and `isSpecial` confirms it).
+  @inline(__always)
+  private static func nextSpecial(
+    in base: UnsafePointer<UInt8>, count: Int, from index: Int, specials: (UInt64) -> UInt64,
+    isSpecial: (UInt8) -> Bool
+  ) -> Int {
+    var index = index
+    while index + 8 <= count {
+      let found = specials(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+      if found == 0 {
+        index += 8
+        continue
+      }
+      index += found.trailingZeroBitCount >> 3
+      if isSpecial(base[index]) { return index }
+      index += 1
+    }
+    while index < count, !isSpecial(base[index]) { index += 1 }
+    return index
+  }
+
   /// Plain runs are found eight bytes at a time and copied whole; only the bytes that need care go one by one.
   mutating func appendICalendarText(utf8: UnsafeBufferPointer<UInt8>) {
     guard let base = utf8.baseAddress else { return }
     let count = utf8.count
     var runStart = 0
-    var index = 0
+    var index = Self.nextSpecial(
+      in: base, count: count, from: 0, specials: Self.iCalendarSpecials, isSpecial: Self.isICalendarSpecial)
     while index < count {
-      if index + 8 <= count,
-        !Self.hasICalendarSpecial(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      {
-        index += 8
-        continue
-      }
-      let byte = base[index]
-      guard Self.isICalendarSpecial(byte) else {
-        index += 1
-        continue
-      }
       appendBytes(base + runStart, count: index - runStart)
+      let byte = base[index]
       switch byte {
       case 0x5C, 0x3B, 0x2C:
         appendByte(0x5C)
@@ -73,8 +89,10 @@ extension ByteWriter {
       case 0x09: appendByte(byte)
       default: break
       }
-      index += 1
-      runStart = index
+      runStart = index + 1
+      index = Self.nextSpecial(
+        in: base, count: count, from: runStart, specials: Self.iCalendarSpecials,
+        isSpecial: Self.isICalendarSpecial)
     }
     appendBytes(base + runStart, count: count - runStart)
   }
@@ -132,14 +150,28 @@ extension ByteWriter {
     text.withUTF8 { appendJSONEscaped(utf8: $0) }
   }
 
+  /// The high bit of each byte of `word` a JSON string cannot hold as it is (a quote, a backslash, below 0x20),
+  /// and maybe of bytes above such a byte: the lowest bit set is always a true one.
+  @inline(__always)
+  private static func jsonSpecials(_ word: UInt64) -> UInt64 {
+    let below = (word &- ones &* 0x20) & ~word
+    return (below | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))) & highs
+  }
+
+  @inline(__always)
+  private static func isJSONSpecial(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
   mutating func appendJSONEscaped(utf8: UnsafeBufferPointer<UInt8>) {
-    let view = ReadView(utf8)
+    guard let base = utf8.baseAddress else { return }
     let count = utf8.count
     var runStart = 0
-    var index = view.endOfPlainStringBytes(from: 0)
+    var index = Self.nextSpecial(
+      in: base, count: count, from: 0, specials: Self.jsonSpecials, isSpecial: Self.isJSONSpecial)
     while index < count {
-      appendBytes(view.base + runStart, count: index - runStart)
-      let byte = view.base[index]
+      appendBytes(base + runStart, count: index - runStart)
+      let byte = base[index]
       appendByte(UInt8(ascii: "\\"))
       switch byte {
       case 0x0A: appendByte(UInt8(ascii: "n"))
@@ -152,9 +184,10 @@ extension ByteWriter {
       default: appendByte(byte)
       }
       runStart = index + 1
-      index = view.endOfPlainStringBytes(from: runStart)
+      index = Self.nextSpecial(
+        in: base, count: count, from: runStart, specials: Self.jsonSpecials, isSpecial: Self.isJSONSpecial)
     }
-    appendBytes(view.base + runStart, count: count - runStart)
+    appendBytes(base + runStart, count: count - runStart)
   }
 
   @inline(__always)

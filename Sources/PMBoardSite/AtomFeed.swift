@@ -25,8 +25,13 @@ struct AtomFeed: Sendable {
     let newest = Set(snapshot.history.records.suffix(Self.size).map { snapshot.history.text.string($0.taskID) })
     var onBoard = Set<String>()
     if !newest.isEmpty {
-      for task in snapshot.tasks.records {
-        let id = snapshot.tasks.text.string(task.id)
+      // A task's id becomes a `String` only when its first 8 bytes are those of a newest entry's: 100,000 tasks
+      // are looked at, at most 50 match.
+      let history = snapshot.history
+      let prefixes = Set(snapshot.history.records.suffix(Self.size).map { history.text.prefixWords($0.taskID).0 })
+      let text = snapshot.tasks.text
+      for task in snapshot.tasks.records where prefixes.contains(text.prefixWords(task.id).0) {
+        let id = text.string(task.id)
         if newest.contains(id) { onBoard.insert(id) }
       }
     }

@@ -5,7 +5,7 @@ import PMBoardStore
 import Synchronization
 
 /// `pmboard build` as a list of named steps run in order:
-/// load the store → apply the publish policy → validate templates → render pages per locale → write feeds →
+/// load the store → apply the publish policy → validate templates → render pages per locale and feeds →
 /// write the site.
 /// A failure names its step, and the previous site stays exactly as it was.
 public struct SiteBuilder: Sendable {
@@ -76,12 +76,9 @@ public struct SiteBuilder: Sendable {
       }
     }
     do {
-      let jobs = try step("prepare view models") { renderer.jobs() }
-      try await step("render pages") {
+      let jobs = try step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
+      try await step("render pages and feeds") {
         try await Self.run(jobs, into: writer, log: log)
-      }
-      try await step("write feeds") {
-        try await Self.run(feeds.jobs(), into: writer, log: log)
       }
       let summary = try step("write the site") { try writer.commit() }
       return Report(
@@ -161,6 +158,25 @@ public struct SiteBuilder: Sendable {
         "--default-locale `\(main)` is not one of the built locales (\(chosen.joined(separator: ", ")))")
     }
     return chosen
+  }
+
+  /// Two lists of jobs, each heaviest first, as one heaviest first (pages before feeds of equal weight). The
+  /// feeds render with the pages, not after them: the workers then stay busy to the end together, where a stage
+  /// of its own left one waiting for the other twice.
+  static func merge(_ pages: [SiteRenderer.Job], _ feeds: [SiteRenderer.Job]) -> [SiteRenderer.Job] {
+    var merged: [SiteRenderer.Job] = []
+    merged.reserveCapacity(pages.count + feeds.count)
+    var (page, feed) = (0, 0)
+    while page < pages.count || feed < feeds.count {
+      if feed == feeds.count || (page < pages.count && pages[page].weight >= feeds[feed].weight) {
+        merged.append(pages[page])
+        page += 1
+      } else {
+        merged.append(feeds[feed])
+        feed += 1
+      }
+    }
+    return merged
   }
 
   private static func run(_ jobs: [SiteRenderer.Job], into writer: SiteWriter, log: Logger) async throws {

@@ -2,9 +2,10 @@ import Foundation
 import PMBoardBytes
 import PMBoardCore
 
-/// The "write feeds" stage: the site's files for subscribers and machines, made from the same (already redacted)
-/// board as the pages: per locale `calendar.ics` (the default locale's also at the root) and `history.atom`,
-/// and at the root `board.json` and `badges/*.svg`. Plain Swift writes them, not Mustache: none of them is HTML.
+/// The feeds, rendered with the pages: the site's files for subscribers and machines, made from the same (already
+/// redacted) board as the pages: per locale `calendar.ics` (the default locale's also at the root, a hard link to
+/// the same file) and `history.atom`, and at the root `board.json` and `badges/*.svg`. Plain Swift writes them,
+/// not Mustache: none of them is HTML.
 public struct SiteFeeds: Sendable {
   public var snapshot: BoardSnapshot
   public var tables: BoardTables
@@ -40,10 +41,12 @@ public struct SiteFeeds: Sendable {
     return ["feeds need --base-url for absolute links; calendar.ics, history.atom and board.json use relative links"]
   }
 
-  /// Every feed file as a job for the builder's workers; none when `publish: feeds: off`.
+  /// Every feed file as a job for the builder's workers, heaviest first; none when `publish: feeds: off`. Weights
+  /// are in the pages' units (a card on a board page is 12): an event costs about 8, a task in board.json 5.
   public func jobs() -> [SiteRenderer.Job] {
     guard policy.feeds else { return [] }
     var jobs: [SiteRenderer.Job] = []
+    let openCards = tables.columnStarts[TaskState.doing.order + 1] - tables.columnStarts[TaskState.todo.order]
     let zone = snapshot.info.timeZone
     let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: links, stampSeconds: lastChange)
     let atom = policy.history == .off ? nil : AtomFeed(snapshot: snapshot, links: links, stampSeconds: lastChange)
@@ -52,17 +55,16 @@ public struct SiteFeeds: Sendable {
       let formatter = LocaleFormatter(catalog: catalog, timeZone: zone)
       let atRoot = code == defaultLocale
       jobs.append(
-        SiteRenderer.Job(path: "\(code)/calendar.ics", weight: tables.cards.count) { writer in
-          var count = 0
+        SiteRenderer.Job(path: "\(code)/calendar.ics", weight: openCards * 8) { writer in
           try writer.write("\(code)/calendar.ics") { emit in
-            count = calendar.render(code: code, formatter: formatter, emit: emit)
+            calendar.render(code: code, formatter: formatter, emit: emit)
           }
-          // The root's copy goes through the kernel (copy_file_range), as the root index.html's columns do.
-          if atRoot { try writer.write("calendar.ics") { _, copy in copy("\(code)/calendar.ics", 0..<count) } }
+          // The root's is the same file: a hard link, where a copy cost as much as writing it again.
+          if atRoot { try writer.link("calendar.ics", sameAs: "\(code)/calendar.ics") }
         })
       if let atom {
         jobs.append(
-          SiteRenderer.Job(path: "\(code)/history.atom", weight: AtomFeed.size) { writer in
+          SiteRenderer.Job(path: "\(code)/history.atom", weight: AtomFeed.size * 4) { writer in
             try writer.write("\(code)/history.atom", atom.render(code: code, formatter: formatter))
           })
       }
@@ -70,7 +72,7 @@ public struct SiteFeeds: Sendable {
     let json = BoardJSON(
       tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale)
     jobs.append(
-      SiteRenderer.Job(path: "board.json", weight: tables.cards.count) { writer in
+      SiteRenderer.Job(path: "board.json", weight: tables.cards.count * 5) { writer in
         try writer.write("board.json") { emit in json.render(emit: emit) }
       })
     for (name, badge) in badges() {
