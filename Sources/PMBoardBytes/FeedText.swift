@@ -63,6 +63,18 @@ extension ByteWriter {
       if isSpecial(base[index]) { return index }
       index += 1
     }
+    if index < count, count >= 8 {
+      // The last eight bytes, overlapping some already looked at: the lanes before `index` are shifted out (a
+      // special among them may flag a later lane by its borrow, which `isSpecial` then turns down).
+      let start = count - 8
+      let found =
+        specials(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)))
+        >> UInt64((index - start) * 8)
+      guard found != 0 else { return count }
+      index += found.trailingZeroBitCount >> 3
+      if isSpecial(base[index]) { return index }
+      index += 1
+    }
     while index < count, !isSpecial(base[index]) { index += 1 }
     return index
   }
@@ -193,6 +205,14 @@ extension ByteWriter {
   @inline(__always)
   private static func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+  }
+
+  /// Appends bytes `range` (output positions, not handed on) of `other`.
+  public mutating func append(_ range: Range<Int>, of other: borrowing ByteWriter) {
+    precondition(
+      range.lowerBound >= other.count - other.pending && range.upperBound <= other.count, "range out of bounds")
+    // swift-format-ignore: NeverForceUnwrap
+    appendBytes(other.bytes(from: range.lowerBound).baseAddress!, count: range.count)
   }
 
   /// Appends the bytes `other` has not handed on.

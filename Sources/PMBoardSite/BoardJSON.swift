@@ -38,35 +38,41 @@ struct BoardJSON: Sendable {
     raw(policy.stateList.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
     raw("], \"history\": \"\(policy.history.rawValue)\"},\n  \"tasks\": [")
     let text = ArenaBytes(tables.cardBytes)
-    let dues = tables.dueDates.map { "\"\($0)\"" }
+    // A due date's JSON, and the link's text before the id escaped, in an arena of their own.
+    var fixed = ByteWriter(capacity: tables.dueDates.count * 12 + 256)
+    let dues = tables.dueDates.map { fixed.appendRef("\"\($0)\"") }
     var quoted: [UInt8] = []
     MarkupText.json(links.root("\(locale)/index.html#t-"), into: &quoted)
-    let linkPrefix = String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+    let linkPrefix = fixed.appendRef(String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self))
+    let fixedText = ArenaBytes(ByteArena(fixed))
     let cards = FixedTable(tables.cards)
-    var first = true
-    cards.forEach(in: 0..<cards.count) { card in
-      out.appendStatic(first ? "\n    {\"id\": \"" : ",\n    {\"id\": \"")
-      first = false
+    for index in 0..<cards.count {
+      let card = cards[index]
+      out.appendStatic(index == 0 ? "\n    {\"id\": \"" : ",\n    {\"id\": \"")
       out.appendJSONEscaped(card.id.raw, from: text)
       out.appendStatic("\", \"title\": \"")
       out.appendJSONEscaped(card.title.raw, from: text)
       out.appendStatic("\", \"body\": \"")
       out.appendJSONEscaped(card.body.raw, from: text)
       out.appendStatic("\", \"state\": \"")
-      out.append(card.state.rawValue)
+      switch card.state {
+      case .todo: out.appendStatic("todo")
+      case .doing: out.appendStatic("doing")
+      case .done: out.appendStatic("done")
+      }
       out.appendStatic("\", \"due\": ")
-      if card.dueIndex < 0 { out.appendStatic("null") } else { out.append(dues[Int(card.dueIndex)]) }
+      if card.dueIndex < 0 { out.appendStatic("null") } else { out.append(dues[Int(card.dueIndex)], from: fixedText) }
       out.appendStatic(", \"overdue\": ")
       out.appendStatic(card.overdue ? "true" : "false")
       out.appendStatic(", \"dueToday\": ")
       out.appendStatic(card.dueToday ? "true" : "false")
       out.appendStatic(", \"link\": \"")
-      out.append(linkPrefix)
+      out.append(linkPrefix, from: fixedText)
       out.appendJSONEscaped(card.id.raw, from: text)
       out.appendStatic("\"}")
       if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
     }
-    out.appendStatic(first ? "]\n}\n" : "\n  ]\n}\n")
+    out.appendStatic(cards.count == 0 ? "]\n}\n" : "\n  ]\n}\n")
     out.flush(keeping: 0, to: emit)
   }
 }

@@ -42,7 +42,8 @@ public struct SiteFeeds: Sendable {
   }
 
   /// Every feed file as a job for the builder's workers, heaviest first; none when `publish: feeds: off`. Weights
-  /// are in the pages' units (a card on a board page is 12): an event costs about 8, a task in board.json 5.
+  /// are in the pages' units (a card on a board page is 12): an event costs about 4 for its shared lines and 4
+  /// per calendar, a task in board.json 5.
   public func jobs() -> [SiteRenderer.Job] {
     guard policy.feeds else { return [] }
     var jobs: [SiteRenderer.Job] = []
@@ -50,19 +51,22 @@ public struct SiteFeeds: Sendable {
     let zone = snapshot.info.timeZone
     let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: links, stampSeconds: lastChange)
     let atom = policy.history == .off ? nil : AtomFeed(snapshot: snapshot, links: links, stampSeconds: lastChange)
-    for code in locales {
-      guard let catalog = catalogs[code] else { continue }
-      let formatter = LocaleFormatter(catalog: catalog, timeZone: zone)
-      let atRoot = code == defaultLocale
-      jobs.append(
-        SiteRenderer.Job(path: "\(code)/calendar.ics", weight: openCards * 8) { writer in
-          try writer.write("\(code)/calendar.ics") { emit in
-            calendar.render(code: code, formatter: formatter, emit: emit)
-          }
-          // The root's is the same file: a hard link, where a copy cost as much as writing it again.
-          if atRoot { try writer.link("calendar.ics", sameAs: "\(code)/calendar.ics") }
-        })
-      if let atom {
+    // One job writes every locale's calendar: they share all but their summaries, made once per event.
+    let calendarLocales = locales.compactMap { code in
+      catalogs[code].map { (code: code, formatter: LocaleFormatter(catalog: $0, timeZone: zone)) }
+    }
+    let calendarPaths = calendarLocales.map { "\($0.code)/calendar.ics" }
+    jobs.append(
+      SiteRenderer.Job(path: "calendar.ics", weight: openCards * (4 + 4 * calendarLocales.count)) { writer in
+        try writer.write(calendarPaths) { emit in calendar.render(calendarLocales, emit: emit) }
+        // The root's is the same file as the default locale's: a hard link, where a copy cost as much as
+        // writing it again.
+        if calendarLocales.contains(where: { $0.code == defaultLocale }) {
+          try writer.link("calendar.ics", sameAs: "\(defaultLocale)/calendar.ics")
+        }
+      })
+    if let atom {
+      for (code, formatter) in calendarLocales {
         jobs.append(
           SiteRenderer.Job(path: "\(code)/history.atom", weight: AtomFeed.size * 4) { writer in
             try writer.write("\(code)/history.atom", atom.render(code: code, formatter: formatter))

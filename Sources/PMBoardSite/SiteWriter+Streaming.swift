@@ -26,6 +26,32 @@ extension SiteWriter {
     try file.finish()
   }
 
+  /// Writes several files at once, whose bytes `produce` hands over in pieces as `emit(i, bytes)` for file
+  /// `paths[i]`: for files made side by side from the same data (the locales' calendars). Each is written as
+  /// ``write(_:streaming:)`` writes one.
+  public func write(
+    _ paths: [String], streaming produce: (_ emit: (_ file: Int, Span<UInt8>) -> Void) -> Void
+  ) throws(SiteWriteError) {
+    var files: [OpenFile] = []
+    var failure: SiteWriteError?
+    for path in paths where failure == nil {
+      do { files.append(OpenFile(try StreamingFile(writer: self, path: path))) } catch { failure = error }
+    }
+    // A file that could not be opened leaves the others to be closed, not written.
+    if failure == nil { produce { index, bytes in files[index].file?.emit(bytes) } }
+    for open in files {
+      guard let file = open.file.take() else { continue }
+      do { try file.finish() } catch { failure = failure ?? error }
+    }
+    if let failure { throw failure }
+  }
+
+  /// A file being written, held where an array can keep it.
+  private final class OpenFile {
+    var file: StreamingFile?
+    init(_ file: consuming StreamingFile) { self.file = .some(file) }
+  }
+
   /// Gives `path` exactly the bytes this build gave `source` (written before) as a second hard link to the same
   /// file: nothing is copied or compared. When `source` kept the old site's file and the old site's `path` was a
   /// link to that very file, `path` is unchanged too and keeps it. Where the file system refuses a hard link, the

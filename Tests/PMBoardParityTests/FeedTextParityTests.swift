@@ -89,6 +89,35 @@ struct FeedTextParityTests {
     }
   }
 
+  @Test func xmlEscapingMatchesAScalarLoop() {
+    var random = SplitMix64(seed: 41)
+    let pool = Self.pool + ["'", ">", "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{EFBF}", "﾿"]
+    for length in 0...40 {
+      for _ in 0..<100 {
+        let text = (0..<length).map { _ in pool[random.below(pool.count)] }.joined()
+        #expect(MarkupText.xml(text) == Self.referenceXML(text), "\(Array(text.utf8))")
+      }
+    }
+  }
+
+  /// `MarkupText.xml` as it was first written, a scalar at a time.
+  static func referenceXML(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": continue
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
   @Test func summariesCopyFromAnotherWriter() {
     var summary = ByteWriter(capacity: 8)
     summary.append("Fix a, b; c\\d (TODO)")
