@@ -43,14 +43,13 @@ public struct SiteFeeds: Sendable {
 
   /// Every feed file as a job for the builder's workers, heaviest first; none when `publish: feeds: off`. Weights
   /// are in the pages' units (a card on a board page is 12): an event costs about 4 for its shared lines and 4
-  /// per calendar, a task in board.json 5.
+  /// per calendar, a task in board.json 5, in the change feeds' lookup 1.
   public func jobs() -> [SiteRenderer.Job] {
     guard policy.feeds else { return [] }
     var jobs: [SiteRenderer.Job] = []
     let openCards = tables.columnStarts[TaskState.doing.order + 1] - tables.columnStarts[TaskState.todo.order]
     let zone = snapshot.info.timeZone
     let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: links, stampSeconds: lastChange)
-    let atom = policy.history == .off ? nil : AtomFeed(snapshot: snapshot, links: links, stampSeconds: lastChange)
     // One job writes every locale's calendar: they share all but their summaries, made once per event.
     let calendarLocales = locales.compactMap { code in
       catalogs[code].map { (code: code, formatter: LocaleFormatter(catalog: $0, timeZone: zone)) }
@@ -65,13 +64,17 @@ public struct SiteFeeds: Sendable {
           try writer.link("calendar.ics", sameAs: "\(defaultLocale)/calendar.ics")
         }
       })
-    if let atom {
-      for (code, formatter) in calendarLocales {
-        jobs.append(
-          SiteRenderer.Job(path: "\(code)/history.atom", weight: AtomFeed.size * 4) { writer in
+    if policy.history != .off {
+      // One job for every locale's change feed: which of its entries' tasks are on the board is looked up once,
+      // in a scan of every task that is better done by a worker than before the workers start.
+      let (snapshot, links, lastChange) = (snapshot, links, lastChange)
+      jobs.append(
+        SiteRenderer.Job(path: "history.atom", weight: tables.cards.count + AtomFeed.size * 4) { writer in
+          let atom = AtomFeed(snapshot: snapshot, links: links, stampSeconds: lastChange)
+          for (code, formatter) in calendarLocales {
             try writer.write("\(code)/history.atom", atom.render(code: code, formatter: formatter))
-          })
-      }
+          }
+        })
     }
     let json = BoardJSON(
       tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale)
