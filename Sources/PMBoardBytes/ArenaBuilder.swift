@@ -76,3 +76,8 @@ public struct ArenaBuilder: ~Copyable {
 
   public consuming func finish() -> ByteArena { ByteArena(writer) }
 }
+
+extension TextRef {
+  /// The unescaped text.
+  public var raw: RawRef { RawRef(start: start, count: rawCount) }
+}

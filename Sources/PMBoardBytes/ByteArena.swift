@@ -62,6 +62,11 @@ public final class ByteArena: @unchecked Sendable {
   public func string(_ text: RawRef) -> String {
     String(decoding: bytes(text), as: UTF8.self)
   }
+
+  /// The unescaped text of `text` as a `String`, for the feeds, which escape it their own way.
+  public func string(_ text: TextRef) -> String {
+    string(RawRef(start: text.start, count: text.rawCount))
+  }
 }
 
 /// Unescaped text in a ``ByteArena``.

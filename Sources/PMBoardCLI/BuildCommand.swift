@@ -27,6 +27,20 @@ struct BuildCommand: AsyncParsableCommand {
   @Flag(help: "Keep building: rebuild whenever the store, templates, public files or pmboard.yml change.")
   var watch = false
   @Flag(help: "No progress line on a terminal.") var quiet = false
+  @Option(name: .customLong("publish-bodies"), help: ArgumentHelp("Task bodies: show or hide.", valueName: "show|hide"))
+  var publishBodies: String?
+  @Option(
+    name: .customLong("publish-states"),
+    help: ArgumentHelp("Columns to publish, comma-separated (default: all).", valueName: "list"))
+  var publishStates: String?
+  @Option(
+    name: .customLong("publish-history"),
+    help: ArgumentHelp("History: full, titles (published tasks, no edit details) or off.", valueName: "mode"))
+  var publishHistory: String?
+  @Option(
+    name: .customLong("publish-feeds"),
+    help: ArgumentHelp("calendar.ics, history.atom, board.json and badges: on or off.", valueName: "on|off"))
+  var publishFeeds: String?
 
   func run() async throws {
     var settings = try BuildSettings.load(file: siteOptions.config)
@@ -36,6 +50,7 @@ struct BuildCommand: AsyncParsableCommand {
     if let defaultLocale { settings.defaultLocale = defaultLocale }
     if let today { settings.today = try TodayOption.parse(today) }
     if let baseURL { settings.baseURL = baseURL }
+    try applyPublishFlags(to: &settings.publish)
     let store = demo ? nil : try storeOptions.open(configured: settings.store)
     if watch {
       return try await watchAndRebuild(store, settings: settings)
@@ -65,6 +80,7 @@ struct BuildCommand: AsyncParsableCommand {
       ? " — nothing changed, no file rewritten" : ", \(summary.changed) changed"
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
     if !summary.kept.isEmpty { line += "; kept \(summary.kept.count) files pmboard did not make" }
+    for warning in report.warnings { Warning.print(warning) }
     return TerminalText.oneLine(line)
   }
 
@@ -92,5 +108,19 @@ struct BuildCommand: AsyncParsableCommand {
         + "\(state.pendingCount) change\(state.pendingCount == 1 ? "" : "s") not pushed); `pmboard build --sync` "
         + "syncs first")
     return OfflineCopy(lastSync: state.lastSync)
+  }
+
+  /// The `--publish-…` flags over `publish:` in pmboard.yml, setting by setting.
+  private func applyPublishFlags(to policy: inout PublishPolicy) throws(PublishPolicyError) {
+    let flags = [
+      ("bodies", publishBodies), ("states", publishStates), ("history", publishHistory), ("feeds", publishFeeds),
+    ]
+    for case (let key, let value?) in flags {
+      do {
+        try policy.set(key, value)
+      } catch {
+        throw PublishPolicyError("--publish-\(key): \(error.message)")
+      }
+    }
   }
 }

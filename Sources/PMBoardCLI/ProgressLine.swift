@@ -37,7 +37,7 @@ final class ProgressLine: Sendable {
       state.lastDraw = now
       state.shown = true
       let pages = state.pages.map { ": \($0.done) of \($0.total) pages" } ?? ""
-      return "\r\u{1B}[K" + "pmboard: \(state.step)\(state.step == "render pages" ? pages : "")"
+      return "\r\u{1B}[K" + "pmboard: \(state.step)\(state.step.hasPrefix("render pages") ? pages : "")"
     }
     if let line { FileHandle.standardError.write(Data(line.utf8)) }
   }

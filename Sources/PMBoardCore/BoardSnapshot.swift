@@ -5,7 +5,8 @@ import PMBoardBytes
 /// history), so that 400,000 rows cost no `String`, `UUID` or `Date` each.
 ///
 /// The SQLite store fills one straight from its rows (``BoardStore/snapshot()``); any ``Board`` packs into one.
-/// It holds what pages show and nothing else: no created/updated times, no history task ids.
+/// It holds what pages and feeds show and nothing else: no created/updated times. History keeps its task ids, which
+/// the change feed's entry ids and publish-time redaction need.
 public final class BoardSnapshot: Sendable {
   public let info: BoardInfo
   public let tasks: Tasks
@@ -26,8 +27,9 @@ public final class BoardSnapshot: Sendable {
     var history = History.Builder(capacity: board.history.count)
     for entry in board.history {
       history.add(
-        at: Int64(Instant.seconds(entry.at)), action: entry.action, title: entry.title,
-        from: entry.from, to: entry.to, fields: entry.fields, author: entry.author, resolution: entry.resolution)
+        at: Int64(Instant.seconds(entry.at)), action: entry.action, taskID: entry.taskID.lowercaseString,
+        title: entry.title, from: entry.from, to: entry.to, fields: entry.fields, author: entry.author,
+        resolution: entry.resolution)
     }
     self.init(info: board.info, tasks: tasks.finish(), history: history.finish())
   }
@@ -86,6 +88,8 @@ public final class BoardSnapshot: Sendable {
       /// Seconds since 1970, UTC, rounded down.
       public var at: Int64
       public var action: HistoryAction
+      /// The lowercase UUID of the task the entry is about.
+      public var taskID: RawRef
       public var title: RawRef
       public var from: TaskState?
       public var to: TaskState?
@@ -119,27 +123,28 @@ public final class BoardSnapshot: Sendable {
         records.reserveCapacity(capacity)
       }
 
-      /// Adds an entry whose title and author are already in ``writer``.
+      /// Adds an entry whose task id, title and author are already in ``writer``.
       public mutating func add(
-        at: Int64, action: HistoryAction, title: RawRef, from: TaskState?, to: TaskState?,
+        at: Int64, action: HistoryAction, taskID: RawRef, title: RawRef, from: TaskState?, to: TaskState?,
         fields entryFields: some Collection<TaskField>, author: RawRef, resolution: SyncResolution?
       ) {
         let fieldsStart = Int32(fields.count)
         fields.append(contentsOf: entryFields)
         records.append(
           Record(
-            at: at, action: action, title: title, from: from, to: to, fieldsStart: fieldsStart,
+            at: at, action: action, taskID: taskID, title: title, from: from, to: to, fieldsStart: fieldsStart,
             fieldsCount: Int32(fields.count) - fieldsStart, author: author, resolution: resolution))
       }
 
       public mutating func add(
-        at: Int64, action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField],
-        author: String, resolution: SyncResolution?
+        at: Int64, action: HistoryAction, taskID: String, title: String, from: TaskState?, to: TaskState?,
+        fields: [TaskField], author: String, resolution: SyncResolution?
       ) {
+        let taskID = writer.appendRef(taskID)
         let title = writer.appendRef(title)
         let author = writer.appendRef(author)
         add(
-          at: at, action: action, title: title, from: from, to: to, fields: fields, author: author,
+          at: at, action: action, taskID: taskID, title: title, from: from, to: to, fields: fields, author: author,
           resolution: resolution)
       }
 

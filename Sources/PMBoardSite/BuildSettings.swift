@@ -14,11 +14,15 @@ public struct BuildSettings: Sendable, Equatable {
   public var baseURL: String?
   /// Not a setting of `pmboard.yml`: `build` sets it for a replica whose data may be stale.
   public var offline: OfflineCopy?
+  /// What the build publishes (`publish:`); everything by default.
+  public var publish = PublishPolicy.everything
 
   public init() {}
 
   /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
-  public static let keys = ["store", "out", "templates", "public", "locales", "default-locale", "today", "base-url"]
+  public static let keys = [
+    "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
+  ]
 
   /// Reads `pmboard.yml` if it exists; unknown keys and bad values are errors with their line and column.
   public static func load(file: String = "pmboard.yml") throws(ConfigError) -> BuildSettings {
@@ -64,12 +68,34 @@ public struct BuildSettings: Sendable, Equatable {
         } else {
           settings.locales = splitList(try text())
         }
+      case "publish": settings.publish = try publishPolicy(value, file: file)
       default:
         throw ConfigError(
           message: "\(place): unknown setting `\(key)`; known: \(keys.joined(separator: ", "))")
       }
     }
     return settings
+  }
+
+  /// `publish:` as a mapping (`publish: {bodies: hide, states: [todo, doing]}`); each value is text or a list.
+  private static func publishPolicy(_ node: Node, file: String) throws(ConfigError) -> PublishPolicy {
+    guard let mapping = node.mapping else {
+      let mark = node.mark
+      throw ConfigError(
+        message: "\(file):\(mark?.line ?? 1):\(mark?.column ?? 1): `publish` takes settings like `bodies: hide`")
+    }
+    var policy = PublishPolicy.everything
+    for (keyNode, value) in mapping {
+      let key = keyNode.string ?? ""
+      let text = value.sequence.map { $0.compactMap(\.string).joined(separator: ",") } ?? value.string ?? ""
+      do {
+        try policy.set(key, text)
+      } catch {
+        throw ConfigError(
+          message: "\(file):\(keyNode.mark?.line ?? 1):\(keyNode.mark?.column ?? 1): publish: \(error.message)")
+      }
+    }
+    return policy
   }
 
   public static func splitList(_ text: String) -> [String] {

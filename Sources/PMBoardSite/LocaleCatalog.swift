@@ -18,7 +18,7 @@ public struct LocaleCatalog: Sendable {
     "history.page", "history.added", "history.edited", "history.moved", "history.removed",
     "field.title", "field.body", "field.due", "field.unknown", "field.separator", "format.date_long",
     "format.timestamp",
-    "format.month_names",
+    "format.month_names", "feeds.calendar", "feeds.atom", "feeds.calendar_name", "feeds.event", "feeds.history_title",
   ]
 
   /// The `{name}` placeholders pmboard fills in each message; any other name would show as written.
@@ -28,6 +28,7 @@ public struct LocaleCatalog: Sendable {
       "board.as_of": ["when"], "board.summary": ["total", "overdue"], "history.page": ["page", "pages"],
       "history.added": sentence, "history.edited": sentence, "history.moved": sentence, "history.removed": sentence,
       "format.date_long": ["year", "month", "day", "month_name"], "format.timestamp": ["date", "hour", "minute"],
+      "feeds.calendar_name": ["board"], "feeds.event": ["title", "state"], "feeds.history_title": ["board"],
     ]
   }()
 

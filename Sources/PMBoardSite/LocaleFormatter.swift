@@ -77,15 +77,21 @@ public final class LocaleFormatter: Sendable {
 
   /// The history line, e.g. `Moved “Write README” from TODO to DOING`.
   public func sentence(_ entry: HistoryEntry) -> String {
-    guard let message = sentences[entry.action] else { return entry.title }
+    sentence(action: entry.action, title: entry.title, from: entry.from, to: entry.to, fields: entry.fields)
+  }
+
+  /// The history line of an entry given by its parts, as the change feed reads them from the snapshot.
+  public func sentence(
+    action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField]
+  ) -> String {
+    guard let message = sentences[action] else { return title }
     return message.format { name in
       switch name {
-      case "title": entry.title
-      case "from": entry.from.map(label)
-      case "to": entry.to.map(label)
+      case "title": title
+      case "from": from.map(label)
+      case "to": to.map(label)
       case "fields":
-        entry.fields.isEmpty
-          ? unknownFields : entry.fields.compactMap { fieldNames[$0] }.joined(separator: separator)
+        fields.isEmpty ? unknownFields : fields.compactMap { fieldNames[$0] }.joined(separator: separator)
       default: nil
       }
     }

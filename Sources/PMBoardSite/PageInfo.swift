@@ -16,6 +16,10 @@ public struct PageInfo: Sendable {
   public var isBoard: Bool
   public var canonical: String?
   public var locales: [LocaleLink]
+  /// The locale's change feed, relative to the page; nil when feeds or history are not published.
+  public var atomHref: String?
+  /// The locale's calendar: `webcal://` under an https `--base-url`, else relative; nil without feeds.
+  public var calendarHref: String?
   /// History pages only: the label, the pager, and which entries (newest first) the page shows.
   public var pageLabel = ""
   public var prevHref: String?

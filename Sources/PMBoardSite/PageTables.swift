@@ -24,6 +24,8 @@ public final class PageTables: Sendable {
   public let historyHref: TextRef
   public let isBoard: Bool
   public let canonical: TextRef?
+  public let atomHref: TextRef?
+  public let calendarHref: TextRef?
   public let links: FixedArray<Link>
   public let linkCount: Int
   public let pageLabel: TextRef
@@ -47,6 +49,8 @@ public final class PageTables: Sendable {
     historyHref = arena.text(info.historyHref)
     isBoard = info.isBoard
     canonical = info.canonical.map { arena.text($0) }
+    atomHref = info.atomHref.map { arena.text($0) }
+    calendarHref = info.calendarHref.map { arena.text($0) }
     links = FixedArray(
       info.locales.map {
         Link(

@@ -5,7 +5,8 @@ import PMBoardStore
 import Synchronization
 
 /// `pmboard build` as a list of named steps run in order:
-/// load the store → validate templates → render pages per locale → write the site.
+/// load the store → apply the publish policy → validate templates → render pages per locale and feeds →
+/// write the site.
 /// A failure names its step, and the previous site stays exactly as it was.
 public struct SiteBuilder: Sendable {
   /// Where the board comes from: a store, or the built-in demo board.
@@ -40,6 +41,8 @@ public struct SiteBuilder: Sendable {
     public var locales: [String]
     public var tasks: Int
     public var historyEntries: Int
+    /// Lines for stderr: what the site lacks that the user may want to fix.
+    public var warnings: [String]
   }
 
   public func build() async throws -> Report {
@@ -47,14 +50,27 @@ public struct SiteBuilder: Sendable {
     // the earlier step first.
     async let theme = Result { try checkTheme() }
     let now = BoardClock.now(environment: environment)
-    let (board, tables, moment) = try await step("load the store") { try await loadBoard(now: now) }
-    try step("check the store's text") { try StoredTextCheck.refuseControlCharacters(in: board) }
+    let (loaded, prepared, moment) = try await step("load the store") {
+      try await loadBoard(now: now, prepare: !settings.publish.leavesOutContent)
+    }
+    try step("check the store's text") { try StoredTextCheck.refuseControlCharacters(in: loaded) }
+    // Taken before redaction: the feeds' DTSTAMP and `updated` move only when the board changes.
+    let lastChange = loaded.history.records.last?.at
+    let (board, tables) = try step("apply the publish policy") {
+      let board = settings.publish.redact(loaded)
+      return (board, prepared ?? BoardTables(snapshot: board, today: moment.today))
+    }
     let checkedTheme = await theme
     let checked = try step("validate templates") { try checkedTheme.get() }
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
-    let renderer = SiteRenderer(
+    var renderer = SiteRenderer(
       snapshot: board, tables: tables, theme: checked, locales: locales,
       defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, baseURL: settings.baseURL)
+    renderer.publish = settings.publish
+    let feeds = SiteFeeds(
+      snapshot: board, tables: tables, catalogs: checked.catalogs, locales: locales,
+      defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,
+      lastChange: lastChange)
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
     let writer = try step("prepare the output directory") {
       try SiteWriter(out: out) {
@@ -62,14 +78,14 @@ public struct SiteBuilder: Sendable {
       }
     }
     do {
-      let jobs = try step("prepare view models") { renderer.jobs() }
-      try await step("render pages") {
+      let jobs = try step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
+      try await step("render pages and feeds") {
         try await Self.run(jobs, into: writer, log: log, progress: progress)
       }
       let summary = try step("write the site") { try writer.commit() }
       return Report(
         out: settings.out, summary: summary, locales: locales, tasks: board.taskCount,
-        historyEntries: board.historyCount)
+        historyEntries: board.historyCount, warnings: feeds.warnings)
     } catch {
       writer.discard()
       throw error
@@ -88,8 +104,12 @@ public struct SiteBuilder: Sendable {
   }
 
   /// The board, its tables (prepared while the store reads, see ``SnapshotHandlers``) and the build's moment.
-  private func loadBoard(now: Date) async throws -> (BoardSnapshot, BoardTables, BuildMoment) {
+  /// Without `prepare` (the publish policy cuts the board first) the tables are left to be made after.
+  private func loadBoard(now: Date, prepare: Bool) async throws -> (BoardSnapshot, BoardTables?, BuildMoment) {
     switch source {
+    case .store(let store) where !prepare:
+      let snapshot = try await store.snapshot()
+      return (snapshot, nil, moment(for: snapshot.info, now: now))
     case .store(let store):
       let halves = PreparedHalves()
       let snapshot = try await store.snapshot(
@@ -109,15 +129,15 @@ public struct SiteBuilder: Sendable {
     case .demo:
       // Anchored to --today when given, so demo builds are reproducible like store builds.
       let pinned = settings.today.map { Date(timeIntervalSince1970: Double($0.daysSinceEpoch * 86_400 + 3 * 3600)) }
-      return tables(
-        of: BoardSnapshot(
-          DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: pinned ?? now)),
-        now: now)
+      let demo = BoardSnapshot(
+        DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: pinned ?? now))
+      guard prepare else { return (demo, nil, moment(for: demo.info, now: now)) }
+      return tables(of: demo, now: now)
     }
   }
 
   /// The tables made from a whole snapshot, for a board whose store did not hand its halves over.
-  private func tables(of snapshot: BoardSnapshot, now: Date) -> (BoardSnapshot, BoardTables, BuildMoment) {
+  private func tables(of snapshot: BoardSnapshot, now: Date) -> (BoardSnapshot, BoardTables?, BuildMoment) {
     let moment = moment(for: snapshot.info, now: now)
     return (snapshot, BoardTables(snapshot: snapshot, today: moment.today), moment)
   }
@@ -140,6 +160,25 @@ public struct SiteBuilder: Sendable {
         "--default-locale `\(main)` is not one of the built locales (\(chosen.joined(separator: ", ")))")
     }
     return chosen
+  }
+
+  /// Two lists of jobs, each heaviest first, as one heaviest first (pages before feeds of equal weight). The
+  /// feeds render with the pages, not after them: the workers then stay busy to the end together, where a stage
+  /// of its own left one waiting for the other twice.
+  static func merge(_ pages: [SiteRenderer.Job], _ feeds: [SiteRenderer.Job]) -> [SiteRenderer.Job] {
+    var merged: [SiteRenderer.Job] = []
+    merged.reserveCapacity(pages.count + feeds.count)
+    var (page, feed) = (0, 0)
+    while page < pages.count || feed < feeds.count {
+      if feed == feeds.count || (page < pages.count && pages[page].weight >= feeds[feed].weight) {
+        merged.append(pages[page])
+        page += 1
+      } else {
+        merged.append(feeds[feed])
+        feed += 1
+      }
+    }
+    return merged
   }
 
   private static func run(

@@ -6,7 +6,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case other
   // Every page
   case lang, t, root, boardTitle, pageTitle, asOf, asOfISO, offline, summary, boardHref, historyHref, isBoard, isHistory
-  case canonical, locales
+  case canonical, locales, atomHref, calendarHref
   // The board page, the history page
   case columns, entries, isEmpty, pageLabel, hasPager, prevHref, nextHref, isArchive
   // A column, a card
@@ -20,6 +20,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
     "asOfISO": .asOfISO, "offline": .offline, "summary": .summary, "boardHref": .boardHref, "historyHref": .historyHref,
     "isBoard": .isBoard, "isHistory": .isHistory, "canonical": .canonical, "locales": .locales,
+    "atomHref": .atomHref, "calendarHref": .calendarHref,
     "columns": .columns, "entries": .entries, "isEmpty": .isEmpty, "pageLabel": .pageLabel, "hasPager": .hasPager,
     "prevHref": .prevHref, "nextHref": .nextHref, "isArchive": .isArchive, "state": .state, "label": .label,
     "count": .count,

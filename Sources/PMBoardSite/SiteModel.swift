@@ -146,6 +146,8 @@ public final class SiteView {
     case .isArchive: .bool(page.isArchive)
     case .isHistory: .bool(!page.isBoard)
     case .canonical: page.canonical.map(SiteValue.pageText) ?? .bool(false)
+    case .atomHref: page.atomHref.map(SiteValue.pageText) ?? .bool(false)
+    case .calendarHref: page.calendarHref.map(SiteValue.pageText) ?? .bool(false)
     case .locales: .linkList
     default: page.isBoard ? boardValue(key) : historyValue(key)
     }

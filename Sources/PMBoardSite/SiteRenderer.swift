@@ -17,6 +17,8 @@ public struct SiteRenderer: Sendable {
   /// Today and the "as of" instant (nil: show today only, for reproducible builds with `--today`).
   public var moment: BuildMoment
   public var baseURL: String?
+  /// What the build publishes: the pages link the feeds only when they are written.
+  public var publish = PublishPolicy.everything
   /// The board's tables, usually prepared by the store's handlers while it read (``SnapshotHandlers``).
   public let tables: BoardTables
 
@@ -313,6 +315,13 @@ public struct SiteRenderer: Sendable {
       asOf: formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, offline: offline, summary: summary,
       boardHref: here + "index.html", historyHref: here + "history.html", isBoard: isBoard,
       canonical: atRoot ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
-      locales: links)
+      locales: links, atomHref: publish.feeds && publish.history != .off ? here + "history.atom" : nil,
+      calendarHref: publish.feeds ? calendarHref(code: code, here: here) : nil)
+  }
+
+  /// `webcal://` makes a phone offer to subscribe; it needs the absolute https address.
+  private func calendarHref(code: String, here: String) -> String {
+    guard let baseURL, baseURL.lowercased().hasPrefix("https://") else { return here + "calendar.ics" }
+    return "webcal://" + baseURL.dropFirst("https://".count) + "\(code)/calendar.ics"
   }
 }

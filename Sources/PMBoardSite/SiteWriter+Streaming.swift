@@ -26,6 +26,70 @@ extension SiteWriter {
     try file.finish()
   }
 
+  /// Writes several files at once, whose bytes `produce` hands over in pieces as `emit(i, bytes)` for file
+  /// `paths[i]`: for files made side by side from the same data (the locales' calendars). Each is written as
+  /// ``write(_:streaming:)`` writes one.
+  public func write(
+    _ paths: [String], streaming produce: (_ emit: (_ file: Int, Span<UInt8>) -> Void) -> Void
+  ) throws(SiteWriteError) {
+    var files: [OpenFile] = []
+    var failure: SiteWriteError?
+    for path in paths where failure == nil {
+      do { files.append(OpenFile(try StreamingFile(writer: self, path: path))) } catch { failure = error }
+    }
+    // A file that could not be opened leaves the others to be closed, not written.
+    if failure == nil { produce { index, bytes in files[index].file?.emit(bytes) } }
+    for open in files {
+      guard let file = open.file.take() else { continue }
+      do { try file.finish() } catch { failure = failure ?? error }
+    }
+    if let failure { throw failure }
+  }
+
+  /// A file being written, held where an array can keep it.
+  private final class OpenFile {
+    var file: StreamingFile?
+    init(_ file: consuming StreamingFile) { self.file = .some(file) }
+  }
+
+  /// Gives `path` exactly the bytes this build gave `source` (written before) as a second hard link to the same
+  /// file: nothing is copied or compared. When `source` kept the old site's file and the old site's `path` was a
+  /// link to that very file, `path` is unchanged too and keeps it. Where the file system refuses a hard link, the
+  /// bytes are copied.
+  public func link(_ path: String, sameAs source: String) throws(SiteWriteError) {
+    let (file, compared) = contentFile(of: source)
+    guard let info = POSIX.linkStatus(file) else { throw .io(file, POSIX.errorText(errno)) }
+    let found = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    // An old-site file is linked only if it is still the one this build compared.
+    if let compared, found != compared { throw .io(file, "it was replaced while this build ran; build again") }
+    if let compared, previous?.contains(path) == true, let old = POSIX.linkStatus(outPath + "/" + path),
+      FileIdentity(device: UInt64(old.st_dev), inode: UInt64(old.st_ino)) == compared
+    {
+      state.withLock {
+        $0.written.append(path)
+        $0.unchanged.append(path)
+        $0.comparedFiles[path] = compared
+      }
+      return
+    }
+    let target = stagingFile(path)
+    var result = POSIX.link(file, target)
+    if result != 0, errno == ENOENT {
+      makeFolders(for: target)
+      result = POSIX.link(file, target)
+    }
+    guard result == 0 else {
+      let size = Int(info.st_size)
+      try write(path) { _, copy in copy(source, 0..<size) }
+      return
+    }
+    let size = Int(info.st_size)
+    state.withLock {
+      $0.written.append(path)
+      $0.bytes += size
+    }
+  }
+
   /// Copies `range` of `input` to the end of `output` with copy_file_range; false (nothing copied) where the
   /// kernel or file system cannot, or on a short copy, which the caller then redoes through a buffer.
   static func copyInKernel(from input: Int32, _ range: Range<Int>, to output: Int32) -> Bool {

@@ -48,7 +48,8 @@ enum PostgresSnapshotReader {
     try rows.forEach { row in
       guard let at = row.int64(0) else { throw DamagedRow("a history line has no time") }
       guard let action = actions.value(row.text(1)) else { throw DamagedRow.action(row.text(1).string) }
-      guard row.text(2).isUUIDText else { throw DamagedRow.historyTaskID(row.text(2).string) }
+      let taskID = row.text(2)
+      guard taskID.isUUIDText else { throw DamagedRow.historyTaskID(taskID.string) }
       let from = row.isNull(4) ? nil : states.value(row.text(4))
       let to = row.isNull(5) ? nil : states.value(row.text(5))
       fields.removeAll(keepingCapacity: true)
@@ -62,12 +63,13 @@ enum PostgresSnapshotReader {
       let resolution = row.isNull(8) ? nil : resolutions.value(row.text(8))
       if title.isValidUTF8 && author.isValidUTF8 {
         builder.add(
-          at: at, action: action, title: builder.writer.appendRef(title), from: from, to: to, fields: fields,
+          at: at, action: action, taskID: builder.writer.appendRef(taskID, lowercasingHex: true),
+          title: builder.writer.appendRef(title), from: from, to: to, fields: fields,
           author: builder.writer.appendRef(author), resolution: resolution)
       } else {
         builder.add(
-          at: at, action: action, title: title.string, from: from, to: to, fields: fields, author: author.string,
-          resolution: resolution)
+          at: at, action: action, taskID: taskID.string.lowercased(), title: title.string, from: from, to: to,
+          fields: fields, author: author.string, resolution: resolution)
       }
     }
     return builder.finish()

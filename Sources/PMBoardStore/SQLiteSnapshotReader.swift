@@ -68,12 +68,12 @@ public enum SQLiteSnapshotReader {
       let resolution = row.isNull(8) ? nil : resolutions.value(row.text(8))
       if title.isValidUTF8 && author.isValidUTF8 {
         builder.add(
-          at: row.int64(0), action: action, title: title, from: from, to: to, fields: fields, author: author,
-          resolution: resolution)
+          at: row.int64(0), action: action, taskID: taskID, title: title, from: from, to: to, fields: fields,
+          author: author, resolution: resolution)
       } else {
         builder.add(
-          at: row.int64(0), action: action, title: title.string, from: from, to: to, fields: fields,
-          author: author.string, resolution: resolution)
+          at: row.int64(0), action: action, taskID: taskID.string.lowercased(), title: title.string, from: from,
+          to: to, fields: fields, author: author.string, resolution: resolution)
       }
     }
     return builder.finish()
@@ -106,13 +106,14 @@ extension BoardSnapshot.Tasks.Builder {
 extension BoardSnapshot.History.Builder {
   /// Adds an entry whose title is (valid) UTF-8 in place, such as a column's: copied into the snapshot as it is.
   fileprivate mutating func add(
-    at: Int64, action: HistoryAction, title: ReadView<UInt8>, from: TaskState?, to: TaskState?, fields: [TaskField],
-    author: ReadView<UInt8>, resolution: SyncResolution?
+    at: Int64, action: HistoryAction, taskID: ReadView<UInt8>, title: ReadView<UInt8>, from: TaskState?,
+    to: TaskState?, fields: [TaskField], author: ReadView<UInt8>, resolution: SyncResolution?
   ) {
+    let taskID = writer.appendRef(taskID, lowercasingHex: true)
     let title = writer.appendRef(title)
     let author = writer.appendRef(author)
     add(
-      at: at, action: action, title: title, from: from, to: to, fields: fields, author: author,
+      at: at, action: action, taskID: taskID, title: title, from: from, to: to, fields: fields, author: author,
       resolution: resolution)
   }
 }

@@ -50,6 +50,7 @@ struct SiteBuildTests {
     #expect(result.status == 0, "\(result.stderr)")
     for page in [
       "ko/index.html", "en/index.html", "ja/index.html", "en/history.html", "ko/history.html", "ja/history.html",
+      "en/calendar.ics", "ja/calendar.ics", "ko/history.atom", "board.json", "badges/overdue.svg",
     ] {
       try Golden.assertMatches(try cli.read("_site/\(page)"), named: page)
     }

@@ -18,7 +18,7 @@ import Testing
   static let kitchenSink: [String: String] = [
     "board": """
     {{lang}}|{{t.locale.direction}}|{{root}}|{{boardTitle}}|{{{boardTitle}}}|{{pageTitle}}|{{asOf}}|{{asOfISO}}
-    {{summary}}|{{boardHref}}|{{historyHref}}|{{isBoard}}|{{isHistory}}|{{canonical}}|{{#canonical}}c={{.}}{{/canonical}}
+    {{summary}}|{{boardHref}}|{{historyHref}}|{{isBoard}}|{{isHistory}}|{{canonical}}|{{#canonical}}c={{.}}{{/canonical}}|{{atomHref}}|{{#calendarHref}}{{.}}{{/calendarHref}}
     {{#locales}}{{code}},{{name}},{{href}},{{url}},{{current}},{{lang}},{{.code}},{{.lang}};{{/locales}}
     {{#columns}}
     [{{state}}|{{label}}|{{count}}|{{isEmpty}}|{{#isEmpty}}{{t.board.empty}}{{/isEmpty}}

@@ -35,6 +35,8 @@ package struct PageContext: TemplateContext {
     case "isArchive": .bool(info.isArchive)
     case "isHistory": .bool(!info.isBoard)
     case "canonical": info.canonical.map(TemplateValue.text) ?? .bool(false)
+    case "atomHref": info.atomHref.map(TemplateValue.text) ?? .bool(false)
+    case "calendarHref": info.calendarHref.map(TemplateValue.text) ?? .bool(false)
     case "locales": .list(info.locales)
     default: page.templateValue(forKey: key)
     }
@@ -43,8 +45,7 @@ package struct PageContext: TemplateContext {
   package var templateKeys: [String] {
     [
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "offline", "summary", "boardHref",
-      "historyHref",
-      "isBoard", "isHistory", "isArchive", "canonical", "locales",
+      "historyHref", "isBoard", "isHistory", "isArchive", "canonical", "locales", "atomHref", "calendarHref",
     ] + page.templateKeys
   }
 }

@@ -129,6 +129,44 @@ import Testing
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "www/html")
     #expect(try String(contentsOf: served.appendingPathComponent("en/index.html"), encoding: .utf8) == "two")
   }
+
+  @Test func aLinkedFileSharesItsSourcesFileAndKeepsItWhileUnchanged() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("site")
+    func build(_ text: String, old: String? = nil) throws -> SiteWriter.Summary {
+      let writer = try SiteWriter(out: out)
+      try writer.write("ko/calendar.ics", Array(text.utf8))
+      if let old {
+        // The old site's root file is a copy, not a link: the first build after makes it one.
+        try writer.write("calendar.ics", Array(old.utf8))
+      } else {
+        try writer.link("calendar.ics", sameAs: "ko/calendar.ics")
+      }
+      return try writer.commit()
+    }
+    func inode(_ path: String) -> ino_t {
+      var info = stat()
+      _ = stat(out.appendingPathComponent(path).path, &info)
+      return info.st_ino
+    }
+    func text(_ path: String) throws -> String {
+      try String(contentsOf: out.appendingPathComponent(path), encoding: .utf8)
+    }
+    _ = try build("one", old: "one")
+    #expect(inode("calendar.ics") != inode("ko/calendar.ics"))
+    #expect(try build("one").changed == 1)
+    #expect(inode("calendar.ics") == inode("ko/calendar.ics"))
+    #expect(try text("calendar.ics") == "one")
+    let kept = inode("calendar.ics")
+    let unchanged = try build("one")
+    #expect(unchanged.changed == 0 && unchanged.files == 2)
+    #expect(inode("calendar.ics") == kept && inode("ko/calendar.ics") == kept)
+    #expect(try build("two").changed == 2)
+    #expect(inode("calendar.ics") == inode("ko/calendar.ics"))
+    #expect(inode("calendar.ics") != kept)
+    #expect(try text("calendar.ics") == "two")
+  }
 }
 
 /// A one-shot flag a test can wait for.

@@ -1,0 +1,104 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// `{locale}/history.atom`: the newest history entries as an Atom 1.0 feed (RFC 4287) in the locale's words.
+///
+/// An entry's id is a name-based UUID of what the entry is (its locale, task, action and second, and its place
+/// among entries identical in those), so it is the same in every build and never changes once published.
+struct AtomFeed: Sendable {
+  static let size = 50
+
+  var history: BoardSnapshot.History
+  var info: BoardInfo
+  var links: FeedLinks
+  /// Task ids of the newest entries whose task is on the published board: their entries link to its card.
+  var onBoard: Set<String>
+  /// The feed's `updated` when there is no entry: the board's last change.
+  var stampSeconds: Int
+
+  init(snapshot: BoardSnapshot, links: FeedLinks, stampSeconds: Int) {
+    history = snapshot.history
+    info = snapshot.info
+    self.links = links
+    self.stampSeconds = stampSeconds
+    let newest = Set(snapshot.history.records.suffix(Self.size).map { snapshot.history.text.string($0.taskID) })
+    var onBoard = Set<String>()
+    if !newest.isEmpty {
+      // A task's id becomes a `String` only when its first 8 bytes are those of a newest entry's: 100,000 tasks
+      // are looked at, at most 50 match.
+      let history = snapshot.history
+      let prefixes = Set(snapshot.history.records.suffix(Self.size).map { history.text.prefixWords($0.taskID).0 })
+      let text = snapshot.tasks.text
+      for task in snapshot.tasks.records where prefixes.contains(text.prefixWords(task.id).0) {
+        let id = text.string(task.id)
+        if newest.contains(id) { onBoard.insert(id) }
+      }
+    }
+    self.onBoard = onBoard
+  }
+
+  func render(code: String, formatter: LocaleFormatter) -> [UInt8] {
+    let records = history.records
+    let newest = Array(records.indices.suffix(Self.size).reversed())
+    let title = formatter.message("feeds.history_title", ["board": info.title])
+    var xml = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupText.xml(code))">
+      <id>\(NameUUID.urn("\(info.title)\n\(code)/history.atom"))</id>
+      <title>\(MarkupText.xml(title))</title>
+      <updated>\(Instant.format(seconds: newest.first.map { Int(records[$0].at) } ?? stampSeconds))</updated>
+      <author><name>\(MarkupText.xml(info.title))</name></author>
+      <link rel="self" type="application/atom+xml" href="\(MarkupText.xml(links.page("history.atom", in: code)))"/>
+      <link rel="alternate" type="text/html" href="\(MarkupText.xml(links.page("history.html", in: code)))"/>
+      <generator>pmboard</generator>
+
+      """
+    for index in newest {
+      xml += entry(at: index, code: code, formatter: formatter)
+    }
+    xml += "</feed>\n"
+    return Array(xml.utf8)
+  }
+
+  private func entry(at index: Int, code: String, formatter: LocaleFormatter) -> String {
+    let record = history.records[index]
+    let taskID = history.text.string(record.taskID)
+    let start = Int(record.fieldsStart)
+    let sentence = formatter.sentence(
+      action: record.action, title: history.text.string(record.title), from: record.from, to: record.to,
+      fields: Array(history.fields[start..<start + Int(record.fieldsCount)]))
+    let when = formatter.timestamp(Date(timeIntervalSince1970: Double(record.at)))
+    let link = onBoard.contains(taskID) ? links.task(taskID, in: code) : links.page("history.html", in: code)
+    var name = "\(code)/history/\(taskID)/\(record.action.rawValue)/\(record.at)"
+    let twin = twinNumber(of: index)
+    if twin > 0 { name += "/\(twin)" }
+    return """
+      <entry>
+      <id>\(NameUUID.urn(name))</id>
+      <title>\(MarkupText.xml(sentence))</title>
+      <updated>\(Instant.format(seconds: Int(record.at)))</updated>
+      <link rel="alternate" type="text/html" href="\(MarkupText.xml(link))"/>
+      <content type="text">\(MarkupText.xml(sentence + " · " + when))</content>
+      </entry>
+
+      """
+  }
+
+  /// How many earlier entries share this one's task, action and second (two edits in one second): entries are
+  /// appended in time order, so they sit right before it, and later entries never change the number.
+  private func twinNumber(of index: Int) -> Int {
+    let records = history.records
+    let record = records[index]
+    var count = 0
+    var earlier = index - 1
+    while earlier >= 0, records[earlier].at == record.at {
+      let other = records[earlier]
+      if other.action == record.action, history.text.string(other.taskID) == history.text.string(record.taskID) {
+        count += 1
+      }
+      earlier -= 1
+    }
+    return count
+  }
+}

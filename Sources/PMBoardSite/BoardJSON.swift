@@ -1,0 +1,78 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// `board.json` at the site root: the published board for other tools. Its shape is `docs/board.schema.json`.
+struct BoardJSON: Sendable {
+  var tables: BoardTables
+  var info: BoardInfo
+  var moment: BuildMoment
+  var policy: PublishPolicy
+  var links: FeedLinks
+  /// The locale whose board page the tasks link to.
+  var locale: String
+
+  /// The document, handed to `emit` in pieces of about ``SiteRenderer/outputChunk`` bytes. The tasks go from the
+  /// card arena straight into a byte writer, escaped there (``MarkupText/json(_:into:)`` is the plain reference of
+  /// the rules); a due date's text and the link's text before the id are made once.
+  func render(emit: (Span<UInt8>) -> Void) {
+    var out = ByteWriter(capacity: SiteRenderer.outputChunk + 8192)
+    func raw(_ text: String) { out.append(text) }
+    func string(_ text: String) {
+      out.appendByte(UInt8(ascii: "\""))
+      out.appendJSONEscaped(text)
+      out.appendByte(UInt8(ascii: "\""))
+    }
+    func column(_ state: TaskState) -> Int { tables.columnStarts[state.order + 1] - tables.columnStarts[state.order] }
+    raw("{\n  \"board\": ")
+    string(info.title)
+    raw(",\n  \"asOf\": ")
+    string(moment.asOf.map(Instant.format) ?? moment.today.description)
+    raw(",\n  \"today\": ")
+    string(moment.today.description)
+    raw(",\n  \"timeZone\": ")
+    string(info.timeZoneID)
+    raw(",\n  \"counts\": {")
+    raw(TaskState.allCases.map { "\"\($0.rawValue)\": \(column($0))" }.joined(separator: ", "))
+    raw("},\n  \"overdue\": \(tables.overdueCount),\n  \"published\": {\"bodies\": \(policy.bodies), \"states\": [")
+    raw(policy.stateList.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+    raw("], \"history\": \"\(policy.history.rawValue)\"},\n  \"tasks\": [")
+    let text = ArenaBytes(tables.cardBytes)
+    // A due date's JSON, and the link's text before the id escaped, in an arena of their own.
+    var fixed = ByteWriter(capacity: tables.dueDates.count * 12 + 256)
+    let dues = tables.dueDates.map { fixed.appendRef("\"\($0)\"") }
+    var quoted: [UInt8] = []
+    MarkupText.json(links.root("\(locale)/index.html#t-"), into: &quoted)
+    let linkPrefix = fixed.appendRef(String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self))
+    let fixedText = ArenaBytes(ByteArena(fixed))
+    let cards = FixedTable(tables.cards)
+    for index in 0..<cards.count {
+      let card = cards[index]
+      out.appendStatic(index == 0 ? "\n    {\"id\": \"" : ",\n    {\"id\": \"")
+      out.appendJSONEscaped(card.id.raw, from: text)
+      out.appendStatic("\", \"title\": \"")
+      out.appendJSONEscaped(card.title.raw, from: text)
+      out.appendStatic("\", \"body\": \"")
+      out.appendJSONEscaped(card.body.raw, from: text)
+      out.appendStatic("\", \"state\": \"")
+      switch card.state {
+      case .todo: out.appendStatic("todo")
+      case .doing: out.appendStatic("doing")
+      case .done: out.appendStatic("done")
+      }
+      out.appendStatic("\", \"due\": ")
+      if card.dueIndex < 0 { out.appendStatic("null") } else { out.append(dues[Int(card.dueIndex)], from: fixedText) }
+      out.appendStatic(", \"overdue\": ")
+      out.appendStatic(card.overdue ? "true" : "false")
+      out.appendStatic(", \"dueToday\": ")
+      out.appendStatic(card.dueToday ? "true" : "false")
+      out.appendStatic(", \"link\": \"")
+      out.append(linkPrefix, from: fixedText)
+      out.appendJSONEscaped(card.id.raw, from: text)
+      out.appendStatic("\"}")
+      if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
+    }
+    out.appendStatic(cards.count == 0 ? "]\n}\n" : "\n  ]\n}\n")
+    out.flush(keeping: 0, to: emit)
+  }
+}

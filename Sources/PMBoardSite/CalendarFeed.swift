@@ -1,0 +1,310 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// `{locale}/calendar.ics`: one all-day event per published task that has a due date and is not done, with a
+/// reminder at 09:00 on the due day on the board's wall clock. A task that is done or removed leaves the file,
+/// so subscribed calendars drop it; its UID comes from the task id, so a calendar updates an event in place.
+///
+/// Written byte by byte into a ``ByteWriter``, escaped and folded there (``ICalendarLines`` is the plain
+/// reference of those rules): the lines that depend on a due date alone are made once per date, the summary's
+/// message once per state, and an event's text is copied from the card arena without a `String`.
+struct CalendarFeed: Sendable {
+  var tables: BoardTables
+  var info: BoardInfo
+  var links: FeedLinks
+  /// DTSTAMP of every event (UTC, `YYYYMMDDTHHMMSSZ`): the board's last change, so that an unchanged board gives
+  /// the same bytes in every build.
+  var stamp: String
+  /// Per distinct due date (``BoardTables/dueDates``), the lines of an event that depend on its day alone:
+  /// `days[i]` the DTSTART and DTEND lines, `alarms[i]` the TRIGGER line and the two END lines after it; and the
+  /// lines every event has: the DTSTAMP line, and with a relative link the link's text before the id, escaped.
+  private let dayLines: ByteArena
+  private let days: [RawRef]
+  private let alarms: [RawRef]
+  private let stampLine: RawRef
+  private let sharedLinkPrefix: RawRef?
+
+  init(tables: BoardTables, info: BoardInfo, links: FeedLinks, stampSeconds: Int) {
+    self.tables = tables
+    self.info = info
+    self.links = links
+    stamp = Self.utc(stampSeconds)
+    let zone = info.timeZone
+    var lines = ByteWriter(capacity: tables.dueDates.count * 128)
+    var days: [RawRef] = []
+    var alarms: [RawRef] = []
+    days.reserveCapacity(tables.dueDates.count)
+    alarms.reserveCapacity(tables.dueDates.count)
+    for due in tables.dueDates {
+      let (start, end) = (Self.date(due), Self.date(due.adding(days: 1)))
+      days.append(lines.appendRef("DTSTART;VALUE=DATE:\(start)\r\nDTEND;VALUE=DATE:\(end)\r\n"))
+      // An absolute trigger: a duration before an all-day start would ring at 09:00 in whatever zone the phone
+      // is in, not the board's.
+      let alarm = Self.utc(Self.nineOClock(on: due, in: zone))
+      alarms.append(lines.appendRef("TRIGGER;VALUE=DATE-TIME:\(alarm)\r\nEND:VALARM\r\nEND:VEVENT\r\n"))
+    }
+    stampLine = lines.appendRef("DTSTAMP:\(stamp)\r\n")
+    if links.isAbsolute {
+      sharedLinkPrefix = nil
+    } else {
+      var escaped: [UInt8] = []
+      ICalendarLines.escapeText(links.task("", in: ""), into: &escaped)
+      sharedLinkPrefix = lines.appendRef(String(decoding: escaped, as: UTF8.self))
+    }
+    dayLines = ByteArena(lines)
+    self.days = days
+    self.alarms = alarms
+  }
+
+  /// The calendars of `locales`, each in its formatter's language, made side by side and handed to
+  /// `emit(i, bytes)` in pieces for `locales[i]`. They differ only in their name and their events' summaries
+  /// (and, under `--base-url`, their links): the rest of an event, its description with a relative link
+  /// included, is made once for all of them. Events go in batches: each batch's shared lines first, then each
+  /// calendar's copy of the batch with its own summaries.
+  func render(_ locales: [(code: String, formatter: LocaleFormatter)], emit: (_ file: Int, Span<UInt8>) -> Void) {
+    let calendars = locales.map { Summaries(calendar: self, code: $0.code, formatter: $0.formatter) }
+    let shared = SharedLines(calendar: self)
+    let cards = FixedTable(tables.cards)
+    var out = ByteWriter(capacity: SiteRenderer.outputChunk + 65_536)
+    var lines = ByteWriter(capacity: SiteRenderer.outputChunk / 2 + 65_536)
+    var summary = ByteWriter(capacity: 256)
+    var escaped = ByteWriter(capacity: 256)
+    for (index, calendar) in calendars.enumerated() {
+      calendar.writeHeader(into: &out)
+      out.flush(keeping: 0) { emit(index, $0) }
+    }
+    // Events with a due date from the open columns, in column order.
+    var events: [CardRecord] = []
+    for state in [TaskState.todo, .doing] {
+      for index in tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1] {
+        let card = cards[index]
+        if card.dueIndex >= 0 { events.append(card) }
+      }
+    }
+    var pieces: [SharedLines.Event] = []
+    pieces.reserveCapacity(Self.batchSize)
+    for batchStart in stride(from: 0, to: events.count, by: Self.batchSize) {
+      let batch = events[batchStart..<min(events.count, batchStart + Self.batchSize)]
+      lines.flush(keeping: 0) { _ in }  // the last batch's lines, all copied by now
+      pieces.removeAll(keepingCapacity: true)
+      for card in batch { pieces.append(shared.write(card, into: &lines)) }
+      for (index, calendar) in calendars.enumerated() {
+        for (card, piece) in zip(batch, pieces) {
+          calendar.write(card, piece, shared: lines, summary: &summary, escaped: &escaped, into: &out)
+        }
+        out.flush(keeping: 0) { emit(index, $0) }
+      }
+    }
+    for index in calendars.indices {
+      let start = out.count
+      out.appendStatic("END:VCALENDAR")
+      out.endICalendarLine(from: start)
+      out.flush(keeping: 0) { emit(index, $0) }
+    }
+  }
+
+  /// Events per batch: a calendar's copy of a batch is some 300 KB on a board like the benchmark's, handed to
+  /// the file in one write.
+  static let batchSize = 384
+
+  /// The lines of an event that every calendar shares, written once per event into a batch's buffer.
+  private struct SharedLines {
+    let cards: ArenaBytes
+    let dayLines: ArenaBytes
+    let days: [RawRef]
+    let alarms: [RawRef]
+    let stampLine: RawRef
+    /// The task link's text before the id escaped as TEXT, when it is the same in every locale (a relative link);
+    /// nil under `--base-url`, where each calendar writes its own description.
+    let escapedLinkPrefix: RawRef?
+
+    /// Where an event's shared lines are in the batch's buffer: `head` from BEGIN:VEVENT to DTEND, `middle` (with
+    /// a shared description) from DESCRIPTION to ACTION; `alarm` (TRIGGER to END:VEVENT) is in `dayLines`.
+    struct Event {
+      var head: Range<Int>
+      var middle: Range<Int>?
+      var alarm: RawRef
+    }
+
+    init(calendar: CalendarFeed) {
+      cards = ArenaBytes(calendar.tables.cardBytes)
+      dayLines = ArenaBytes(calendar.dayLines)
+      days = calendar.days
+      alarms = calendar.alarms
+      stampLine = calendar.stampLine
+      escapedLinkPrefix = calendar.sharedLinkPrefix
+    }
+
+    func write(_ card: CardRecord, into lines: inout ByteWriter) -> Event {
+      let headStart = lines.count
+      lines.appendStatic("BEGIN:VEVENT\r\n")
+      var start = lines.count
+      lines.appendStatic("UID:")
+      lines.append(card.id.raw, from: cards)
+      lines.appendStatic("@pmboard")
+      lines.endICalendarLine(from: start)
+      lines.append(stampLine, from: dayLines)
+      lines.append(days[Int(card.dueIndex)], from: dayLines)
+      let head = headStart..<lines.count
+      var middle: Range<Int>?
+      if let escapedLinkPrefix {
+        start = lines.count
+        CalendarFeed.writeDescription(card, cards: cards, linkPrefix: escapedLinkPrefix, from: dayLines, into: &lines)
+        lines.appendStatic("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n")
+        middle = start..<lines.count
+      }
+      return Event(head: head, middle: middle, alarm: alarms[Int(card.dueIndex)])
+    }
+  }
+
+  /// The body, a blank line and the link, escaped as one TEXT value, as the DESCRIPTION line. Escaped piece by
+  /// piece, which is the same: only a CR at a piece's end could join the next piece's LF, and a build refuses a
+  /// body with a CR.
+  fileprivate static func writeDescription(
+    _ card: CardRecord, cards: ArenaBytes, linkPrefix: RawRef, from prefixes: ArenaBytes, into lines: inout ByteWriter
+  ) {
+    let start = lines.count
+    lines.appendStatic("DESCRIPTION:")
+    if card.body.rawCount > 0 {
+      lines.appendICalendarText(card.body.raw, from: cards)
+      lines.appendStatic("\\n\\n")
+    }
+    lines.append(linkPrefix, from: prefixes)
+    lines.appendICalendarText(card.id.raw, from: cards)
+    lines.endICalendarLine(from: start)
+  }
+
+  /// What is a calendar's own: its header, and per event the summary's two lines (and under `--base-url` the
+  /// description and the URL line).
+  private struct Summaries {
+    let calendar: CalendarFeed
+    let cards: ArenaBytes
+    let dayLines: ArenaBytes
+    let formatter: LocaleFormatter
+    /// The summary message (`feeds.event`) per state, `{state}` and unknown placeholders filled in; the literal
+    /// text is in `literals`, so that a part is a plain value.
+    let summaries: [[SummaryPart]]
+    let literals: ArenaBytes
+    /// The task link's text before the id: as it is (the URL line) and escaped as TEXT (in `literals`).
+    let linkPrefix: String
+    let escapedLinkPrefix: RawRef
+
+    enum SummaryPart {
+      case literal(RawRef)
+      case title
+      case particle(KoreanParticle)
+    }
+
+    init(calendar: CalendarFeed, code: String, formatter: LocaleFormatter) {
+      self.calendar = calendar
+      self.formatter = formatter
+      cards = ArenaBytes(calendar.tables.cardBytes)
+      dayLines = ArenaBytes(calendar.dayLines)
+      let message = CatalogMessage(formatter.catalog.string("feeds.event"))
+      var text = ByteWriter(capacity: 256)
+      summaries = TaskState.allCases.map { state in
+        message.parts.map { part in
+          switch part {
+          case .literal(let literal): .literal(text.appendRef(literal))
+          case .placeholder("title"): .title
+          case .placeholder("state"): .literal(text.appendRef(formatter.label(state)))
+          case .placeholder(let name): .literal(text.appendRef("{\(name)}"))
+          case .particle(let particle): .particle(particle)
+          }
+        }
+      }
+      linkPrefix = calendar.links.task("", in: code)
+      var escaped: [UInt8] = []
+      ICalendarLines.escapeText(linkPrefix, into: &escaped)
+      escapedLinkPrefix = text.appendRef(String(decoding: escaped, as: UTF8.self))
+      literals = ArenaBytes(ByteArena(text))
+    }
+
+    func writeHeader(into out: inout ByteWriter) {
+      func line(_ name: StaticString, _ value: String, escaped: Bool = false) {
+        let start = out.count
+        out.appendStatic(name)
+        if escaped { out.appendICalendarText(value) } else { out.append(value) }
+        out.endICalendarLine(from: start)
+      }
+      line("BEGIN:", "VCALENDAR")
+      line("VERSION:", "2.0")
+      line("PRODID:", "-//pmboard//pmboard//EN")
+      line("CALSCALE:", "GREGORIAN")
+      line(
+        "X-WR-CALNAME:", formatter.message("feeds.calendar_name", ["board": calendar.info.title]), escaped: true)
+      line("X-WR-TIMEZONE:", calendar.info.timeZoneID, escaped: true)
+      // Asks subscribing apps to look again hourly (RFC 7986, and the older name Outlook and Google read).
+      line("REFRESH-INTERVAL;VALUE=DURATION:", "PT1H")
+      line("X-PUBLISHED-TTL:", "PT1H")
+    }
+
+    /// One VEVENT with its VALARM, its shared lines copied from `shared`; `summary` and `escaped` are scratch
+    /// room for its summary, escaped once for its two lines.
+    func write(
+      _ card: CardRecord, _ event: SharedLines.Event, shared: borrowing ByteWriter, summary: inout ByteWriter,
+      escaped: inout ByteWriter, into out: inout ByteWriter
+    ) {
+      // The summary as `CatalogMessage.format` fills it in (a particle reads the text before it).
+      summary.flush(keeping: 0) { _ in }  // the last event's
+      let summaryStart = summary.count
+      for part in summaries[card.state.order] {
+        switch part {
+        case .literal(let text): summary.append(text, from: literals)
+        case .title: summary.append(card.title.raw, from: cards)
+        case .particle(let particle): summary.appendStatic(particle.after(summary, from: summaryStart))
+        }
+      }
+      escaped.flush(keeping: 0) { _ in }
+      escaped.appendICalendarText(pendingBytesOf: summary)
+      out.append(event.head, of: shared)
+      var start = out.count
+      out.appendStatic("SUMMARY:")
+      out.append(pendingBytesOf: escaped)
+      out.endICalendarLine(from: start)
+      if let middle = event.middle {
+        out.append(middle, of: shared)
+      } else {
+        CalendarFeed.writeDescription(
+          card, cards: cards, linkPrefix: escapedLinkPrefix, from: literals, into: &out)
+        start = out.count
+        out.appendStatic("URL;VALUE=URI:")
+        out.append(linkPrefix)
+        out.append(card.id.raw, from: cards)
+        out.endICalendarLine(from: start)
+        out.appendStatic("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n")
+      }
+      start = out.count
+      out.appendStatic("DESCRIPTION:")
+      out.append(pendingBytesOf: escaped)
+      out.endICalendarLine(from: start)
+      out.append(event.alarm, from: dayLines)
+    }
+  }
+
+  /// Seconds since 1970 of 09:00 on `day` in `zone`. The offset is looked up at the guess itself a second time,
+  /// so a day on which the offset changes before 09:00 still rings at 09:00 local.
+  static func nineOClock(on day: CalendarDate, in zone: TimeZone) -> Int {
+    let local = day.daysSinceEpoch * 86_400 + 9 * 3600
+    let guess = local - zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local)))
+    return local - zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))
+  }
+
+  /// `YYYYMMDD`.
+  static func date(_ day: CalendarDate) -> String {
+    pad(day.year, 4) + pad(day.month, 2) + pad(day.day, 2)
+  }
+
+  /// `YYYYMMDDTHHMMSSZ`.
+  static func utc(_ seconds: Int) -> String {
+    let (day, second) = Instant.day(ofSecond: seconds)
+    return date(CalendarDate(daysSinceEpoch: day)) + "T" + pad(second / 3600, 2) + pad(second / 60 % 60, 2)
+      + pad(second % 60, 2) + "Z"
+  }
+
+  private static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+}

@@ -1,0 +1,24 @@
+/// Links in the feeds: absolute under `--base-url`, else relative to the locale's folder, where each feed lives
+/// (the root calendar.ics copies the default locale's; its relative links still work, as the root index.html is
+/// that locale's board).
+struct FeedLinks: Sendable {
+  /// Ends with `/`; nil without `--base-url`.
+  var baseURL: String?
+
+  var isAbsolute: Bool { baseURL != nil }
+
+  /// The task's card on the locale's board page.
+  func task(_ id: String, in code: String) -> String {
+    page("index.html#t-\(id)", in: code)
+  }
+
+  /// A file in the locale's folder.
+  func page(_ file: String, in code: String) -> String {
+    baseURL.map { "\($0)\(code)/\(file)" } ?? file
+  }
+
+  /// A file at the site root, as linked from the site root.
+  func root(_ path: String) -> String {
+    (baseURL ?? "") + path
+  }
+}

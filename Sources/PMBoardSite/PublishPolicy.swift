@@ -1,0 +1,135 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// How much of the board a build publishes: `publish:` in `pmboard.yml`, or the `--publish-…` flags.
+///
+/// Redaction happens once, on the snapshot, before any table, page or feed is made from it (``redact(_:)``): what
+/// the policy leaves out is not in the build's memory when anything is rendered, so no template, feed or future
+/// output can show it by mistake.
+public struct PublishPolicy: Sendable, Equatable {
+  /// What the history (page and change feed) shows.
+  public enum History: String, Sendable, CaseIterable {
+    /// Every entry of a published task, and of removed tasks when every state is published.
+    case full
+    /// Entries of tasks on the published board only, without which fields an edit changed.
+    case titles
+    /// No history at all: an empty history page and no change feed.
+    case off
+  }
+
+  /// Task bodies on the pages and in the feeds.
+  public var bodies = true
+  /// The columns published; tasks in the others, and their history, are left out everywhere.
+  public var states = Set(TaskState.allCases)
+  public var history = History.full
+  /// The calendar, the change feed, board.json and the badges.
+  public var feeds = true
+
+  public init() {}
+
+  /// Everything on: the default.
+  public static let everything = PublishPolicy()
+
+  /// The settings `publish:` accepts, with the flag each one mirrors (`--publish-bodies`…).
+  public static let keys = ["bodies", "states", "history", "feeds"]
+
+  /// Sets one setting from its text, as `pmboard.yml` or a flag gives it.
+  /// - Throws: ``PublishPolicyError`` naming the values the setting takes.
+  public mutating func set(_ key: String, _ value: String) throws(PublishPolicyError) {
+    let word = value.trimmingCharacters(in: .whitespaces).lowercased()
+    switch key {
+    case "bodies":
+      guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
+        throw PublishPolicyError("`bodies` takes show or hide, not `\(value)`")
+      }
+      bodies = shown
+    case "states":
+      var chosen = Set<TaskState>()
+      for name in BuildSettings.splitList(value) {
+        guard let state = TaskState(parsing: name) else {
+          throw PublishPolicyError("`states` takes todo, doing and done, not `\(name)`")
+        }
+        chosen.insert(state)
+      }
+      guard !chosen.isEmpty else {
+        throw PublishPolicyError("`states` is empty; name at least one of todo, doing, done")
+      }
+      states = chosen
+    case "history":
+      guard let mode = History(rawValue: word) else {
+        throw PublishPolicyError("`history` takes full, titles or off, not `\(value)`")
+      }
+      history = mode
+    case "feeds":
+      guard let on = Self.switchValue(word, on: "on", off: "off") else {
+        throw PublishPolicyError("`feeds` takes on or off, not `\(value)`")
+      }
+      feeds = on
+    default:
+      throw PublishPolicyError("unknown publish setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")
+    }
+  }
+
+  /// YAML 1.1 spells a switch many ways; the named words and the usual booleans are all accepted.
+  private static func switchValue(_ word: String, on: String, off: String) -> Bool? {
+    if [on, "on", "true", "yes"].contains(word) { return true }
+    if [off, "off", "false", "no"].contains(word) { return false }
+    return nil
+  }
+
+  /// Whether the board's tasks or history are cut; `feeds: off` alone only writes fewer files.
+  public var leavesOutContent: Bool {
+    !bodies || states.count < TaskState.allCases.count || history != .full
+  }
+
+  /// The published states in column order, for board.json.
+  public var stateList: [TaskState] { TaskState.allCases.filter(states.contains) }
+
+  /// The board as published: tasks of left-out states gone, bodies emptied when hidden, history cut to what the
+  /// policy shows. A policy that leaves nothing out of the board returns `snapshot` itself.
+  public func redact(_ snapshot: BoardSnapshot) -> BoardSnapshot {
+    guard leavesOutContent else { return snapshot }
+    let text = snapshot.tasks.text
+    var tasks = BoardSnapshot.Tasks.Builder(capacity: snapshot.taskCount)
+    var published = Set<String>()
+    for record in snapshot.tasks.records where states.contains(record.state) {
+      let id = text.string(record.id)
+      published.insert(id)
+      tasks.add(
+        id: id, title: text.string(record.title), body: bodies ? text.string(record.body) : "", due: record.due,
+        state: record.state)
+    }
+    return BoardSnapshot(
+      info: snapshot.info, tasks: tasks.finish(), history: redactHistory(snapshot.history, published: published))
+  }
+
+  /// The entries of published tasks; under `full` with every state published, removed tasks' entries too (a task
+  /// the store no longer has cannot be in a left-out state).
+  private func redactHistory(_ history: BoardSnapshot.History, published: Set<String>) -> BoardSnapshot.History {
+    var kept = BoardSnapshot.History.Builder()
+    guard self.history != .off else { return kept.finish() }
+    let keepRemoved = self.history == .full && states.count == TaskState.allCases.count
+    let text = history.text
+    for record in history.records {
+      let id = text.string(record.taskID)
+      guard keepRemoved || published.contains(id) else { continue }
+      let start = Int(record.fieldsStart)
+      let fields = self.history == .titles ? [] : Array(history.fields[start..<start + Int(record.fieldsCount)])
+      // `titles` publishes what happened to which task, not who did it or how a sync merged it.
+      let full = self.history == .full
+      kept.add(
+        at: record.at, action: record.action, taskID: id, title: text.string(record.title), from: record.from,
+        to: record.to, fields: fields, author: full ? text.string(record.author) : "",
+        resolution: full ? record.resolution : nil)
+    }
+    return kept.finish()
+  }
+}
+
+/// A `publish:` setting or `--publish-…` flag with a value pmboard does not know.
+public struct PublishPolicyError: Error, Sendable, PMBoardFailure {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// The feeds, rendered with the pages: the site's files for subscribers and machines, made from the same (already
+/// redacted) board as the pages: per locale `calendar.ics` (the default locale's also at the root, a hard link to
+/// the same file) and `history.atom`, and at the root `board.json` and `badges/*.svg`. Plain Swift writes them,
+/// not Mustache: none of them is HTML.
+public struct SiteFeeds: Sendable {
+  public var snapshot: BoardSnapshot
+  public var tables: BoardTables
+  public var catalogs: [String: LocaleCatalog]
+  public var locales: [String]
+  public var defaultLocale: String
+  public var moment: BuildMoment
+  public var policy: PublishPolicy
+  /// Seconds since 1970 of the board's last change: the calendar's DTSTAMP and an empty feed's `updated`.
+  public var lastChange: Int
+  private let links: FeedLinks
+
+  public init(
+    snapshot: BoardSnapshot, tables: BoardTables, catalogs: [String: LocaleCatalog], locales: [String],
+    defaultLocale: String, moment: BuildMoment, baseURL: String?, policy: PublishPolicy, lastChange: Int64?
+  ) {
+    self.snapshot = snapshot
+    self.tables = tables
+    self.catalogs = catalogs
+    self.locales = locales.filter { catalogs[$0] != nil }
+    self.defaultLocale = defaultLocale
+    self.moment = moment
+    self.policy = policy
+    // Without any history, the as-of instant, else today's start in UTC: never the clock, so builds reproduce.
+    self.lastChange =
+      lastChange.map(Int.init) ?? moment.asOf.map(Instant.seconds) ?? moment.today.daysSinceEpoch * 86_400
+    links = FeedLinks(baseURL: baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" })
+  }
+
+  /// What the build should say about the feeds: one line when their links cannot be absolute.
+  public var warnings: [String] {
+    guard policy.feeds, links.baseURL == nil else { return [] }
+    return ["feeds need --base-url for absolute links; calendar.ics, history.atom and board.json use relative links"]
+  }
+
+  /// Every feed file as a job for the builder's workers, heaviest first; none when `publish: feeds: off`. Weights
+  /// are in the pages' units (a card on a board page is 12): an event costs about 4 for its shared lines and 4
+  /// per calendar, a task in board.json 5, in the change feeds' lookup 1.
+  public func jobs() -> [SiteRenderer.Job] {
+    guard policy.feeds else { return [] }
+    var jobs: [SiteRenderer.Job] = []
+    let openCards = tables.columnStarts[TaskState.doing.order + 1] - tables.columnStarts[TaskState.todo.order]
+    let zone = snapshot.info.timeZone
+    let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: links, stampSeconds: lastChange)
+    // One job writes every locale's calendar: they share all but their summaries, made once per event.
+    let calendarLocales = locales.compactMap { code in
+      catalogs[code].map { (code: code, formatter: LocaleFormatter(catalog: $0, timeZone: zone)) }
+    }
+    let calendarPaths = calendarLocales.map { "\($0.code)/calendar.ics" }
+    jobs.append(
+      SiteRenderer.Job(path: "calendar.ics", weight: openCards * (4 + 4 * calendarLocales.count)) { writer in
+        try writer.write(calendarPaths) { emit in calendar.render(calendarLocales, emit: emit) }
+        // The root's is the same file as the default locale's: a hard link, where a copy cost as much as
+        // writing it again.
+        if calendarLocales.contains(where: { $0.code == defaultLocale }) {
+          try writer.link("calendar.ics", sameAs: "\(defaultLocale)/calendar.ics")
+        }
+      })
+    if policy.history != .off {
+      // One job for every locale's change feed: which of its entries' tasks are on the board is looked up once,
+      // in a scan of every task that is better done by a worker than before the workers start.
+      let (snapshot, links, lastChange) = (snapshot, links, lastChange)
+      jobs.append(
+        SiteRenderer.Job(path: "history.atom", weight: tables.cards.count + AtomFeed.size * 4) { writer in
+          let atom = AtomFeed(snapshot: snapshot, links: links, stampSeconds: lastChange)
+          for (code, formatter) in calendarLocales {
+            try writer.write("\(code)/history.atom", atom.render(code: code, formatter: formatter))
+          }
+        })
+    }
+    let json = BoardJSON(
+      tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale)
+    jobs.append(
+      SiteRenderer.Job(path: "board.json", weight: tables.cards.count * 5) { writer in
+        try writer.write("board.json") { emit in json.render(emit: emit) }
+      })
+    for (name, badge) in badges() {
+      jobs.append(
+        SiteRenderer.Job(path: "badges/\(name).svg", weight: 1) { try $0.write("badges/\(name).svg", badge.svg()) })
+    }
+    return jobs.sorted { $0.weight > $1.weight }
+  }
+
+  /// The badges of the published board: a count of a left-out column would tell what the policy hides.
+  func badges() -> [(String, Badge)] {
+    func count(_ state: TaskState) -> Int { tables.columnStarts[state.order + 1] - tables.columnStarts[state.order] }
+    var badges: [(String, Badge)] = []
+    if policy.states.contains(.todo) || policy.states.contains(.doing) {
+      badges.append(("open", Badge(label: "open", value: String(count(.todo) + count(.doing)), color: Badge.blue)))
+    }
+    let overdue = tables.overdueCount
+    badges.append(
+      ("overdue", Badge(label: "overdue", value: String(overdue), color: overdue > 0 ? Badge.red : Badge.green)))
+    if policy.states.contains(.done) {
+      badges.append(("done", Badge(label: "done", value: String(count(.done)), color: Badge.green)))
+    }
+    return badges
+  }
+}
