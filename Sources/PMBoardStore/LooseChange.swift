@@ -61,14 +61,7 @@ extension JSONScanner {
 extension InterchangeReader {
   /// One undo or redo record as the SQLite store keeps it (a row's JSON text), checked like an import.
   public func change(from data: Data, source: String) throws(ImportError) -> BoardChange {
-    let result: Result<LooseChange, JSONError> = data.withReadView { bytes in
-      var scanner = JSONScanner(bytes)
-      return Result { () throws(JSONError) -> LooseChange in
-        let change = try scanner.change("record")
-        try scanner.finish()
-        return change
-      }
-    }
+    let result = Self.scanWhole(data) { scanner throws(JSONError) in try scanner.change("record") }
     var problems: [String] = []
     switch result {
     case .success(let loose):
@@ -91,17 +84,23 @@ extension InterchangeReader {
 }
 
 extension InterchangeReader {
-  /// A task a store keeps as JSON text (the PostgreSQL history's `task_after`), checked like an import's.
-  public func storedTask(_ text: String, source: String) throws(DamagedRow) -> BoardTask {
-    let data = Data(text.utf8)
-    let result: Result<LooseTask, JSONError> = data.withReadView { bytes in
+  /// `read`'s value from a scanner over `data`, which must hold nothing after it.
+  fileprivate static func scanWhole<Value>(
+    _ data: Data, _ read: (inout JSONScanner) throws(JSONError) -> Value
+  ) -> Result<Value, JSONError> {
+    data.withReadView { bytes in
       var scanner = JSONScanner(bytes)
-      return Result { () throws(JSONError) -> LooseTask in
-        let task = try scanner.task("task")
+      return Result { () throws(JSONError) -> Value in
+        let value = try read(&scanner)
         try scanner.finish()
-        return task
+        return value
       }
     }
+  }
+
+  /// A task a store keeps as JSON text (the PostgreSQL history's `task_after`), checked like an import's.
+  public func storedTask(_ text: String, source: String) throws(DamagedRow) -> BoardTask {
+    let result = Self.scanWhole(Data(text.utf8)) { scanner throws(JSONError) in try scanner.task("task") }
     var problems: [String] = []
     if case .success(let loose) = result,
       let task = loose.task(path: source, problems: &problems, applyingRules: false, checkID: { _ in nil })

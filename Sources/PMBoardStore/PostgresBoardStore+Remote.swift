@@ -38,22 +38,10 @@ extension PostgresBoardStore {
             "SELECT 1 FROM pmboard.history WHERE board = $1 AND seq = $2", [url.board, String(pulled)])
           guard known.count == 1 else { throw StoreError.replicaDiverged(remote: url.redacted) }
         }
-        let applied = try Self.pushedIDs(pending, connection: connection, board: url.board)
-        try transaction.push(pending.filter { !applied.contains($0.id.lowercaseString) })
+        try transaction.push(pending)
         return try Self.changes(after: pulled, connection: connection, board: url.board)
       }
     }
-  }
-
-  /// The ids among `pending` the remote already holds.
-  private static func pushedIDs(
-    _ pending: [PendingChange], connection: PostgresConnection, board: String
-  ) throws -> Set<String> {
-    guard !pending.isEmpty else { return [] }
-    let list = "{" + pending.map(\.id.lowercaseString).joined(separator: ",") + "}"
-    let rows = try connection.execute(
-      "SELECT change_id FROM pmboard.history WHERE board = $1 AND change_id = ANY ($2::text[])", [board, list])
-    return Set((0..<rows.count).compactMap { rows.text($0, 0) })
   }
 
   private static func changes(

@@ -8,7 +8,11 @@ import PMBoardCore
 /// tasks that were there and stay keep their place, and a task added (or removed and added again) goes to the
 /// end, in the order of those adds.
 extension PostgresTransaction {
+  /// Applies the changes among `pending` this remote does not hold yet (a sync cut off after the remote
+  /// committed pushes them again).
   func push(_ pending: [PendingChange]) throws {
+    let held = try heldIDs(pending)
+    let pending = pending.filter { !held.contains($0.id.lowercaseString) }
     guard !pending.isEmpty else { return }
     let start = try tasks(Set(pending.map(\.change.taskID)))
     var current: [UUID: BoardTask] = start
@@ -41,6 +45,15 @@ extension PostgresTransaction {
         pair.1.after.map(PostgresRecords.taskText), pair.0.id.lowercaseString,
       ]
     }
+  }
+
+  /// The ids among `pending` the remote already holds.
+  private func heldIDs(_ pending: [PendingChange]) throws -> Set<String> {
+    guard !pending.isEmpty else { return [] }
+    let rows = try connection.execute(
+      "SELECT change_id FROM pmboard.history WHERE board = $1 AND change_id = ANY ($2::text[])",
+      [board, Self.arrayLiteral(pending.map(\.id.lowercaseString))])
+    return Set((0..<rows.count).compactMap { rows.text($0, 0) })
   }
 
   /// The tasks among `ids` that exist.
