@@ -34,15 +34,6 @@ struct FeedTests {
     return feeds?[file]?["entries"] as? [[String: String]] ?? []
   }
 
-  func cli(with json: String, now: String = "2026-11-21T09:00:00Z") throws -> CLIRunner {
-    var cli = try CLIRunner(now: now)
-    cli.environment["PMBOARD_STORE"] = "board.sqlite"
-    try cli.write("in.json", json)
-    let imported = try cli.run("import", "in.json")
-    #expect(imported.status == 0, "\(imported.stderr)")
-    return cli
-  }
-
   @Test func demoFeedsPassTheParsersWithAbsoluteLinks() throws {
     let cli = try CLIRunner()
     defer { cli.remove() }
@@ -82,7 +73,7 @@ struct FeedTests {
       BoardFixture.Card(id: BoardFixture.id(2), title: kana, due: "2026-11-22", state: "doing"),
       BoardFixture.Card(id: BoardFixture.id(3), title: "finished", due: "2026-11-20", state: "done"),
     ]
-    let cli = try cli(with: BoardFixture.json(timeZone: "Pacific/Kiritimati", cards: cards))
+    let cli = try CLIRunner.importing(BoardFixture.json(timeZone: "Pacific/Kiritimati", cards: cards))
     defer { cli.remove() }
     let result = try cli.run("build")
     #expect(result.status == 0, "\(result.stderr)")
@@ -113,7 +104,7 @@ struct FeedTests {
         "fields": ["due"] }
       """
     let cards = [BoardFixture.Card(id: BoardFixture.id(1), title: "one", due: "2026-11-25")]
-    var cli = try cli(with: BoardFixture.json(cards: cards, history: history))
+    var cli = try CLIRunner.importing(BoardFixture.json(cards: cards, history: history))
     defer { cli.remove() }
     #expect(try cli.run("build").status == 0)
     let files = ["calendar.ics", "en/calendar.ics", "en/history.atom", "badges/open.svg", "badges/overdue.svg"]
@@ -160,7 +151,7 @@ struct FeedTests {
       BoardFixture.Card(
         id: BoardFixture.id(3), title: "Doing task", body: "CANARY-BODY-DOING", due: "2026-11-10", state: "doing"),
     ]
-    let cli = try cli(with: BoardFixture.json(cards: cards, history: canaryHistory))
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: cards, history: canaryHistory))
     defer { cli.remove() }
     try cli.write(
       "pmboard.yml", "publish:\n  bodies: hide\n  states: [todo, doing]\n  history: titles\n  feeds: on\n")

@@ -9,15 +9,6 @@ import Testing
 /// End-to-end: `pmboard build` through the real binary, checking the files it writes.
 @Suite("pmboard build", .serialized)
 struct SiteBuildTests {
-  func cli(with json: String, now: String = "2026-11-21T09:00:00Z") throws -> CLIRunner {
-    var cli = try CLIRunner(now: now)
-    cli.environment["PMBOARD_STORE"] = "board.sqlite"
-    try cli.write("in.json", json)
-    let imported = try cli.run("import", "in.json")
-    #expect(imported.status == 0, "\(imported.stderr)")
-    return cli
-  }
-
   @Test func demoBuildWritesEveryPage() throws {
     let cli = try CLIRunner()
     defer { cli.remove() }
@@ -65,7 +56,7 @@ struct SiteBuildTests {
       BoardFixture.Card(id: BoardFixture.id(4), title: "done late", due: "2026-11-01", state: "done"),
     ]
     func overdueTitles(_ zone: String) throws -> [String] {
-      let cli = try cli(with: BoardFixture.json(timeZone: zone, cards: cards), now: "2026-11-21T10:00:00Z")
+      let cli = try CLIRunner.importing(BoardFixture.json(timeZone: zone, cards: cards), now: "2026-11-21T10:00:00Z")
       defer { cli.remove() }
       let result = try cli.run("build")
       #expect(result.status == 0, "\(result.stderr)")
@@ -83,7 +74,7 @@ struct SiteBuildTests {
       { "at": "2026-11-02T10:00:00Z", "action": "added", "task": "\(BoardFixture.id(1))",
         "title": \(BoardFixture.quote(hostile)), "to": "todo" }
       """
-    let cli = try cli(with: BoardFixture.json(title: "<i>Board</i>", cards: cards, history: history))
+    let cli = try CLIRunner.importing(BoardFixture.json(title: "<i>Board</i>", cards: cards, history: history))
     defer { cli.remove() }
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     for page in ["_site/en/index.html", "_site/ko/history.html", "_site/index.html"] {
@@ -177,7 +168,7 @@ struct SiteBuildTests {
   }
 
   @Test func historyPagesCountFromTheOldestAndReadNewestFirst() throws {
-    let cli = try cli(with: BoardFixture.json(cards: [], history: Self.historyEntries(2500)))
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: [], history: Self.historyEntries(2500)))
     defer { cli.remove() }
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     let newest = try cli.read("_site/en/history.html")
@@ -200,7 +191,7 @@ struct SiteBuildTests {
   }
 
   @Test func aNewEntryLeavesFullHistoryPagesUntouched() throws {
-    let cli = try cli(with: BoardFixture.json(cards: [], history: Self.historyEntries(2000)))
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: [], history: Self.historyEntries(2000)))
     defer { cli.remove() }
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     let pages = ["history-1.html", "history-2.html"]
@@ -274,7 +265,7 @@ struct SiteBuildTests {
   /// A build killed midway (or stopped by a full disk) never leaves a half-written site behind.
   @Test func aKilledOrFullDiskBuildLeavesTheOldSite() throws {
     let cards = (0..<3000).map { BoardFixture.Card(id: BoardFixture.id($0), title: "task \($0)", body: "body \($0)") }
-    let cli = try cli(with: BoardFixture.json(cards: cards))
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: cards))
     defer { cli.remove() }
     let first = try cli.run("build", "--today", "2026-11-21")
     #expect(first.status == 0, "\(first.stderr)")
