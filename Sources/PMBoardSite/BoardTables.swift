@@ -11,6 +11,9 @@ public final class BoardTables: Sendable {
   public let columnStarts: FixedArray<Int>
   public let dueDates: [CalendarDate]
   public let overdueCount: Int
+  /// How many cards at the start of each column (by `TaskState.order`) are overdue: board order puts the earliest
+  /// due dates first, so a column's overdue cards lead it.
+  public let overdueLeads: [Int]
   public let historyBytes: ByteArena
   public let entries: FixedArray<EntryRecord>
   public let fields: FixedArray<TaskField>
@@ -40,6 +43,11 @@ public final class BoardTables: Sendable {
     columnStarts = cards.columnStarts
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount
+    let (records, starts) = (cards.records, cards.columnStarts)
+    overdueLeads = TaskState.allCases.map { state in
+      let column = starts[state.order]..<starts[state.order + 1]
+      return column.firstIndex { !records[$0].overdue }.map { $0 - column.lowerBound } ?? column.count
+    }
     historyBytes = history.bytes
     entries = history.entries
     fields = history.fields

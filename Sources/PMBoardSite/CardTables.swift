@@ -27,7 +27,9 @@ public struct CardTables: Sendable {
     let regionStarts = (0..<sliceCount).reduce(into: [0]) { starts, slice in
       let rawCount = order[bounds[slice]..<bounds[slice + 1]].reduce(0) { sum, index in
         let task = tasks.records[Int(index)]
-        return sum + Int(task.id.count) + Int(task.title.count) + Int(task.body.count)
+        // A long body is stored twice: whole for the task page, cut for the card (at most its bytes and "…").
+        let excerpt = CardExcerpt.mayCut(utf8Count: Int(task.body.count)) ? Int(task.body.count) + 3 : 0
+        return sum + Int(task.id.count) + Int(task.title.count) + Int(task.body.count) + excerpt
       }
       starts.append(starts[slice] + ArenaBuilder.worstCase(rawCount: rawCount))
     }
@@ -107,12 +109,18 @@ public struct CardTables: Sendable {
       overdueCount = 0
       for index in order {
         let task = tasks.records[Int(index)]
+        let body = arena.text(copying: task.body, from: tasks.text)
+        var excerpt = (text: body, isLong: false)
+        if CardExcerpt.mayCut(utf8Count: Int(task.body.count)), let cut = CardExcerpt.of(tasks.text.string(task.body)) {
+          excerpt = (arena.text(cut), true)
+        }
         let record = CardRecord(
           id: arena.text(copying: task.id, from: tasks.text), title: arena.text(copying: task.title, from: tasks.text),
-          body: arena.text(copying: task.body, from: tasks.text), dueIndex: task.due.map { dueDates.number($0) } ?? -1,
+          body: body, dueIndex: task.due.map { dueDates.number($0) } ?? -1,
           state: task.state,
           overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
-          dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today))
+          dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today),
+          excerpt: excerpt.text, isLong: excerpt.isLong)
         if record.overdue { overdueCount += 1 }
         records.append(record)
       }

@@ -33,7 +33,7 @@ public struct HistoryTables: Sendable {
         utcDayIndex: lastUTCIndex,
         fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
         to: entry.to, titleIsPlain: !history.text.needsEscaping(entry.title), author: entry.author,
-        resolution: entry.resolution)
+        resolution: entry.resolution, task: entry.taskID)
     }
     bytes = history.text
     self.entries = entries

@@ -1,3 +1,5 @@
+import PMBoardCore
+
 /// The page-level values of one page, before they become ``PageTables`` (the build) or the tests' reference view
 /// model; one source for both, so the two cannot disagree on what a page says.
 public struct PageInfo: Sendable {
@@ -27,6 +29,52 @@ public struct PageInfo: Sendable {
   public var entries = 0..<0
   /// A full history page that is not the newest: it says nothing that changes with the board.
   public var isArchive = false
+
+  /// The way from this page to its locale's folder: "" on a locale's pages, "en/" on the root index, "../" on a
+  /// task page. Links to task, column and overdue pages start with it.
+  public var localeDir = ""
+  /// The board's time zone (an IANA name), which history times are read in.
+  public var timeZone = ""
+  public var overdueCount = 0
+  public var isOverduePage = false
+  /// How many cards a board column shows before "Show all"; nil shows every card (a column page).
+  public var cardLimit: Int?
+  /// A column page's column.
+  public var column: TaskState?
+  /// A task page: the card's index in board order, or nil for a removed task's tombstone.
+  public var taskCard: Int?
+  public var isTaskPage = false
+  /// A task page's title (for a tombstone, the title it had when removed) and, on a tombstone, when it went.
+  public var taskTitle = ""
+  public var removedText: String?
+  /// A task page's history entries, as indices into the history newest first.
+  public var taskEntries: [Int32] = []
+  /// `live-dates: true`: what the script reads from the page's `<body>`.
+  public var live: LiveDates?
+  /// The summary around its overdue number, so the number can sit in an element the live-dates script updates.
+  public var summaryHead = ""
+  public var summaryTail = ""
+
+  /// A page of the history (not the board, a column, the overdue list or a task).
+  public var isHistory: Bool { !isBoard && !isTaskPage && column == nil && !isOverduePage }
+}
+
+/// The values the optional live-dates script reads from a page.
+public struct LiveDates: Sendable {
+  /// The build's today on the board's wall clock, `YYYY-MM-DD`.
+  public var today: String
+  public var zone: String
+  /// The build's instant, absent for a build pinned with `--today` (no "updated N hours ago" then).
+  public var built: String?
+  /// JSON: for every day from the build's today on, how many open tasks fall due on it.
+  public var dueCounts: String
+
+  public init(today: String, zone: String, built: String?, dueCounts: String) {
+    self.today = today
+    self.zone = zone
+    self.built = built
+    self.dueCounts = dueCounts
+  }
 }
 
 /// One entry of the language switcher and of the `hreflang` alternates.

@@ -1,5 +1,6 @@
 import Foundation
 import PMBoardBytes
+import PMBoardCore
 
 /// The page-level variables of one page as bytes: ``PageInfo``, every page's plus the history page's own.
 public final class PageTables: Sendable {
@@ -23,6 +24,7 @@ public final class PageTables: Sendable {
   public let boardHref: TextRef
   public let historyHref: TextRef
   public let isBoard: Bool
+  public let isHistory: Bool
   public let canonical: TextRef?
   public let atomHref: TextRef?
   public let calendarHref: TextRef?
@@ -34,6 +36,21 @@ public final class PageTables: Sendable {
   /// The history entries this page shows.
   public let entries: Range<Int>
   public let isArchive: Bool
+  public let localeDir: TextRef
+  public let timeZone: TextRef
+  public let overdueCount: Int
+  public let isOverduePage: Bool
+  public let cardLimit: Int
+  public let column: TaskState?
+  public let taskCard: Int?
+  public let isTaskPage: Bool
+  public let taskTitle: TextRef
+  public let removedText: TextRef?
+  /// A task page's entries (indices into the history newest first); a history page's are ``entries``.
+  public let taskEntries: FixedArray<Int32>
+  public let live: (today: TextRef, zone: TextRef, built: TextRef?, dueCounts: TextRef)?
+  public let summaryHead: TextRef
+  public let summaryTail: TextRef
 
   public init(_ info: PageInfo) {
     var arena = ArenaBuilder()
@@ -48,6 +65,7 @@ public final class PageTables: Sendable {
     boardHref = arena.text(info.boardHref)
     historyHref = arena.text(info.historyHref)
     isBoard = info.isBoard
+    isHistory = info.isHistory
     canonical = info.canonical.map { arena.text($0) }
     atomHref = info.atomHref.map { arena.text($0) }
     calendarHref = info.calendarHref.map { arena.text($0) }
@@ -63,6 +81,22 @@ public final class PageTables: Sendable {
     nextHref = info.nextHref.map { arena.text($0) }
     entries = info.entries
     isArchive = info.isArchive
+    localeDir = arena.text(info.localeDir)
+    timeZone = arena.text(info.timeZone)
+    overdueCount = info.overdueCount
+    isOverduePage = info.isOverduePage
+    cardLimit = info.cardLimit ?? .max
+    column = info.column
+    taskCard = info.taskCard
+    isTaskPage = info.isTaskPage
+    taskTitle = arena.text(info.taskTitle)
+    removedText = info.removedText.map { arena.text($0) }
+    taskEntries = FixedArray(info.taskEntries)
+    live = info.live.map { live in
+      (arena.text(live.today), arena.text(live.zone), live.built.map { arena.text($0) }, arena.text(live.dueCounts))
+    }
+    summaryHead = arena.text(info.summaryHead)
+    summaryTail = arena.text(info.summaryTail)
     bytes = arena.finish()
   }
 }

@@ -15,6 +15,10 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case action, at, timeText, sentence, author, hasAuthor, merged, lost
   // A language switcher entry
   case code, name, href, url, current
+  // Task, column and overdue pages, column caps, card excerpts, entry links, live dates
+  case localeDir, timeZone, overdueCount, hasOverdue, isOverduePage, isTaskPage, isColumnPage, task, taskTitle
+  case isRemoved, removedText, column, overdueCards, hasMore, excerpt, isLong, taskId, hasTask
+  case live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail
 
   private static let byName: [String: SiteKey] = [
     "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
@@ -28,7 +32,13 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "dueText": .dueText, "overdue": .overdue, "dueToday": .dueToday, "action": .action, "at": .at,
     "timeText": .timeText, "sentence": .sentence, "author": .author, "hasAuthor": .hasAuthor, "merged": .merged,
     "lost": .lost, "code": .code, "name": .name, "href": .href, "url": .url,
-    "current": .current,
+    "current": .current, "localeDir": .localeDir, "timeZone": .timeZone, "overdueCount": .overdueCount,
+    "hasOverdue": .hasOverdue, "isOverduePage": .isOverduePage, "isTaskPage": .isTaskPage,
+    "isColumnPage": .isColumnPage, "task": .task, "taskTitle": .taskTitle, "isRemoved": .isRemoved,
+    "removedText": .removedText, "column": .column, "overdueCards": .overdueCards, "hasMore": .hasMore,
+    "excerpt": .excerpt, "isLong": .isLong, "taskId": .taskId, "hasTask": .hasTask, "live": .live,
+    "liveToday": .liveToday, "liveZone": .liveZone, "liveBuilt": .liveBuilt, "dueCounts": .dueCounts,
+    "summaryHead": .summaryHead, "summaryTail": .summaryTail,
   ]
 
   public init(name: String) {

@@ -59,6 +59,9 @@ public final class SiteView {
   private let board: BoardTables
   private let locale: LocaleTables
   private let page: PageTables
+  private let taskPages: TaskPageTables
+  private let entryPage: FixedTable<Int32>
+  private let taskEntries: FixedTable<Int32>
   private let cardBytes: ArenaBytes
   private let historyBytes: ArenaBytes
   private let localeBytes: ArenaBytes
@@ -84,11 +87,16 @@ public final class SiteView {
   private let sentenceIsPlain: Bool
   private let timestampIsPlain: Bool
 
-  public init(keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables) {
+  public init(
+    keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables
+  ) {
     self.keys = FixedTable(keys)
     self.board = board
     self.locale = locale
     self.page = page
+    self.taskPages = taskPages
+    entryPage = FixedTable(taskPages.entryPage)
+    taskEntries = FixedTable(page.taskEntries)
     cardBytes = ArenaBytes(board.cardBytes)
     historyBytes = ArenaBytes(board.historyBytes)
     localeBytes = ArenaBytes(locale.bytes)
@@ -144,23 +152,47 @@ public final class SiteView {
     case .historyHref: .pageText(page.historyHref)
     case .isBoard: .bool(page.isBoard)
     case .isArchive: .bool(page.isArchive)
-    case .isHistory: .bool(!page.isBoard)
+    case .isHistory: .bool(page.isHistory)
     case .canonical: page.canonical.map(SiteValue.pageText) ?? .bool(false)
     case .atomHref: page.atomHref.map(SiteValue.pageText) ?? .bool(false)
     case .calendarHref: page.calendarHref.map(SiteValue.pageText) ?? .bool(false)
     case .locales: .linkList
-    default: page.isBoard ? boardValue(key) : historyValue(key)
+    case .localeDir: .pageText(page.localeDir)
+    case .overdueCount: .number(page.overdueCount)
+    case .hasOverdue: .bool(page.overdueCount > 0)
+    case .isOverduePage: .bool(page.isOverduePage)
+    case .isTaskPage: .bool(page.isTaskPage)
+    case .isColumnPage: .bool(page.column != nil)
+    case .summaryHead: .pageText(page.summaryHead)
+    case .summaryTail: .pageText(page.summaryTail)
+    case .live: .bool(page.live != nil)
+    case .liveToday: page.live.map { .pageText($0.today) } ?? .bool(false)
+    case .liveZone: page.live.map { .pageText($0.zone) } ?? .bool(false)
+    case .liveBuilt: page.live?.built.map(SiteValue.pageText) ?? .bool(false)
+    case .dueCounts: page.live.map { .pageText($0.dueCounts) } ?? .bool(false)
+    default: pageContentValue(key)
     }
   }
 
-  private func boardValue(_ key: SiteKey) -> SiteValue? {
-    key == .columns ? .columnList : nil
+  /// The values of one kind of page: the board's columns, a column, the overdue cards, a task, history entries.
+  private func pageContentValue(_ key: SiteKey) -> SiteValue? {
+    switch key {
+    case .columns: page.isBoard ? .columnList : nil
+    case .column: page.column.map { .column(Int32($0.order)) } ?? .bool(false)
+    case .overdueCards: page.isOverduePage ? .overdueList : nil
+    case .task: page.taskCard.map { .card(Int32($0)) } ?? .bool(false)
+    case .taskTitle: .pageText(page.taskTitle)
+    case .isRemoved: .bool(page.isTaskPage && page.taskCard == nil)
+    case .removedText: page.removedText.map(SiteValue.pageText) ?? .bool(false)
+    case .timeZone: .pageText(page.timeZone)
+    default: page.isBoard ? nil : historyValue(key)
+    }
   }
 
   private func historyValue(_ key: SiteKey) -> SiteValue? {
     switch key {
     case .entries: .entryList
-    case .isEmpty: .bool(page.entries.isEmpty)
+    case .isEmpty: .bool(page.isTaskPage ? page.taskEntries.isEmpty : page.entries.isEmpty)
     case .pageLabel: .pageText(page.pageLabel)
     case .hasPager: .bool(page.prevHref != nil || page.nextHref != nil)
     case .prevHref: page.prevHref.map(SiteValue.pageText) ?? .bool(false)
@@ -177,6 +209,7 @@ public final class SiteView {
     case .count: return .number(count)
     case .isEmpty: return .bool(count == 0)
     case .cards: return .cardList(Int32(state.order))
+    case .hasMore: return .bool(count > page.cardLimit)
     default: return nil
     }
   }
@@ -193,6 +226,9 @@ public final class SiteView {
     case .state: .localeText(stateNames[card.state.order])
     case .overdue: .bool(card.overdue)
     case .dueToday: .bool(card.dueToday)
+    case .label: .localeText(stateLabels[card.state.order])
+    case .excerpt: .cardText(card.excerpt)
+    case .isLong: .bool(card.isLong)
     default: nil
     }
   }
@@ -207,6 +243,8 @@ public final class SiteView {
     case .hasAuthor: .bool(entries[Int(index)].author.count > 0)
     case .merged: .bool(entries[Int(index)].resolution == .merged)
     case .lost: .bool(entries[Int(index)].resolution == .lost)
+    case .taskId: .historyText(entries[Int(index)].task)
+    case .hasTask: .bool(entryPage[Int(index)] >= 0)
     default: nil
     }
   }
@@ -249,8 +287,10 @@ public final class SiteView {
     switch value {
     case .bool(let flag): flag ? .trueFlag : .falseFlag
     case .columnList: .list(count: TaskState.allCases.count)
-    case .cardList(let order): .list(count: columnStarts[Int(order) + 1] - columnStarts[Int(order)])
-    case .entryList: .list(count: page.entries.count)
+    case .cardList(let order):
+      .list(count: min(page.cardLimit, columnStarts[Int(order) + 1] - columnStarts[Int(order)]))
+    case .overdueList: .list(count: board.overdueLeads.reduce(0, +))
+    case .entryList: .list(count: page.isTaskPage ? taskEntries.count : page.entries.count)
     case .linkList: .list(count: page.linkCount)
     default: .value
     }
@@ -260,10 +300,22 @@ public final class SiteView {
     switch list {
     case .columnList: .column(Int32(index))
     case .cardList(let order): .card(Int32(columnStarts[Int(order)] + index))
-    case .entryList: .entry(Int32(page.entries.lowerBound + index))
+    case .entryList: .entry(page.isTaskPage ? taskEntries[index] : Int32(page.entries.lowerBound + index))
+    case .overdueList: .card(Int32(overdueCard(index)))
     case .linkList: .link(Int32(index))
     default: preconditionFailure("not a list")
     }
+  }
+
+  /// The card of overdue item `index`: the overdue cards lead each column, so these are each column's leads.
+  private func overdueCard(_ index: Int) -> Int {
+    var rest = index
+    for state in TaskState.allCases {
+      let lead = board.overdueLeads[state.order]
+      if rest < lead { return columnStarts[state.order] + rest }
+      rest -= lead
+    }
+    preconditionFailure("overdue item \(index) past the list")
   }
 
   // MARK: - Output

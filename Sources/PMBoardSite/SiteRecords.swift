@@ -12,6 +12,9 @@ public struct CardRecord: Sendable {
   public var state: TaskState
   public var overdue: Bool
   public var dueToday: Bool
+  /// The body as a card shows it: the whole body, or its start when the body is long (``isLong``).
+  public var excerpt: TextRef
+  public var isLong: Bool
 }
 
 /// One history entry (newest first), as plain values.
@@ -35,4 +38,6 @@ public struct EntryRecord: Sendable {
   /// Who made the change, in the history's bytes; empty when not known.
   public var author: RawRef
   public var resolution: SyncResolution?
+  /// The id of the task the entry is about, in the history's bytes.
+  public var task: RawRef
 }

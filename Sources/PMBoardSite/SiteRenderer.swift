@@ -9,6 +9,8 @@ import PMBoardStore
 /// jobs so the builder can run them on every core.
 public struct SiteRenderer: Sendable {
   public static let historyPageSize = 1000
+  /// The script `live-dates: true` adds, under `assets/`.
+  public static let liveDatesScript = "live-dates.js"
 
   public var snapshot: BoardSnapshot
   public var theme: TemplateChecker.Checked
@@ -21,6 +23,14 @@ public struct SiteRenderer: Sendable {
   public var publish = PublishPolicy.everything
   /// The board's tables, usually prepared by the store's handlers while it read (``SnapshotHandlers``).
   public let tables: BoardTables
+  /// Which task pages the build writes, and each one's history entries.
+  public let taskPages: TaskPageTables
+  /// How many cards a column of the board page shows before its "Show all" link (`column-limit`).
+  public var cardLimit = 50
+  /// `live-dates: true`: the pages load a script that re-marks due dates with the viewer's date.
+  public var liveDates = false
+  /// For the live-dates script: how many open tasks fall due on each day from today on, as JSON.
+  let dueCountsJSON: String
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {
@@ -45,6 +55,8 @@ public struct SiteRenderer: Sendable {
   ) {
     self.snapshot = snapshot
     self.tables = tables
+    self.taskPages = TaskPageTables(tables: tables)
+    self.dueCountsJSON = Self.dueCounts(tables, today: moment.today)
     self.theme = theme
     self.locales = locales
     self.defaultLocale = defaultLocale
@@ -67,8 +79,7 @@ public struct SiteRenderer: Sendable {
       pagesSoFar[group.plan.code] = rank + 1
       // A card costs about three history entries; the root index, mostly copied from its twin, a quarter of a
       // board more.
-      let weight =
-        group.plan.isBoard ? snapshot.taskCount * (group.root == nil ? 12 : 15) : Self.historyPageSize * 4
+      let weight = weight(of: group)
       let job = Job(path: group.plan.path, weight: weight) {
         writer in
         try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
@@ -77,13 +88,26 @@ public struct SiteRenderer: Sendable {
       }
       return (job, rank)
     }
-    for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
+    // The live-dates script is written only for a site whose pages load it.
+    for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where liveDates || path != Self.liveDatesScript {
       let bytes = [UInt8](file.data)
       ranked.append((Job(path: "assets/\(path)", weight: 1) { try $0.write("assets/\(path)", bytes) }, 0))
     }
     return ranked.enumerated().sorted { a, b in
       (a.element.job.weight, b.element.rank, b.offset) > (b.element.job.weight, a.element.rank, a.offset)
     }.map(\.element.job)
+  }
+
+  /// About how long a page takes to render, in history entries' worth: the biggest pages start first.
+  private func weight(of group: RenderGroup) -> Int {
+    switch group.plan.kind {
+    case .board: min(snapshot.taskCount, cardLimit * 3) * (group.root == nil ? 3 : 4)
+    case .history: Self.historyPageSize * 4
+    case .column(let state):
+      (tables.columnStarts[state.order + 1] - tables.columnStarts[state.order]) * 3
+    case .overdue: tables.overdueCount * 3
+    case .task(let page): 2 + taskPages.entries(ofPage: page).count
+    }
   }
 
   /// A page, and the root index when the page is the default locale's board: the root is rendered right after
@@ -178,7 +202,8 @@ public struct SiteRenderer: Sendable {
     let info = pageInfo(
       for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
     let page = PageTables(info)
-    let view = SiteView(keys: prepared.keys, board: prepared.tables, locale: locale, page: page)
+    let view = SiteView(
+      keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages)
     return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 
@@ -192,6 +217,11 @@ public struct SiteRenderer: Sendable {
     public enum Kind: Sendable {
       case board(atRoot: Bool)
       case history(page: Int, of: Int)
+      /// The whole column of one state.
+      case column(TaskState)
+      case overdue
+      /// Task page number `page` of ``TaskPageTables``.
+      case task(page: Int)
     }
 
     public var path: String
@@ -200,10 +230,19 @@ public struct SiteRenderer: Sendable {
 
     public var isBoard: Bool { if case .board = kind { true } else { false } }
     public var isRoot: Bool { if case .board(atRoot: true) = kind { true } else { false } }
-    public var template: String { isBoard ? "board" : "history" }
+    public var template: String {
+      switch kind {
+      case .board: "board"
+      case .history: "history"
+      case .column: "column"
+      case .overdue: "overdue"
+      case .task: "task"
+      }
+    }
   }
 
-  /// Every page, locale by locale: the board (and the root index for the default locale), then the history pages.
+  /// Every page, locale by locale: the board (and the root index for the default locale), the history pages, the
+  /// column and overdue pages, then the task pages.
   public func pagePlans() -> [PagePlan] {
     let historyPages = max(1, (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize)
     var plans: [PagePlan] = []
@@ -218,6 +257,14 @@ public struct SiteRenderer: Sendable {
         plans.append(
           PagePlan(
             path: "\(code)/\(Self.historyFile(page))", code: code, kind: .history(page: page, of: historyPages)))
+      }
+      for state in TaskState.allCases where publish.states.contains(state) {
+        plans.append(PagePlan(path: "\(code)/\(state.rawValue).html", code: code, kind: .column(state)))
+      }
+      plans.append(PagePlan(path: "\(code)/overdue.html", code: code, kind: .overdue))
+      for page in 0..<taskPages.pageCount {
+        plans.append(
+          PagePlan(path: "\(code)/\(TaskPageTables.file(id: taskPages.ids[page]))", code: code, kind: .task(page: page)))
       }
     }
     return plans
@@ -235,93 +282,17 @@ public struct SiteRenderer: Sendable {
     }
   }
 
-  /// The page-level values of `plan`'s page in the locale with `catalog` and `formatter`, from which the build
-  /// makes the page's ``PageTables``.
-  public func pageInfo(
-    for plan: PagePlan, catalog: LocaleCatalog, formatter: LocaleFormatter, overdueCount: Int
-  ) -> PageInfo {
-    switch plan.kind {
-    case .board(let atRoot):
-      boardPageInfo(
-        code: plan.code, catalog: catalog, formatter: formatter, overdueCount: overdueCount, atRoot: atRoot)
-    case .history(let page, let count):
-      historyPageInfo(
-        page, of: count, file: (plan.path as NSString).lastPathComponent, code: plan.code, catalog: catalog,
-        formatter: formatter, overdueCount: overdueCount)
+  /// `{"2026-11-30":2,…}`: for every day from `today` on, how many tasks not done fall due on it, so the
+  /// live-dates script can tell how many are overdue on a later day without every card on the page.
+  static func dueCounts(_ tables: BoardTables, today: CalendarDate) -> String {
+    var counts: [Int32: Int] = [:]
+    for card in tables.cards where card.state != .done && card.dueIndex >= 0 {
+      counts[card.dueIndex, default: 0] += 1
     }
-  }
-
-  private func boardPageInfo(
-    code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, overdueCount: Int, atRoot: Bool
-  ) -> PageInfo {
-    page(
-      code: code, formatter: formatter, overdueCount: overdueCount, path: "index.html", atRoot: atRoot,
-      isBoard: true, title: "\(snapshot.info.title) · \(catalog.string("nav.board"))")
-  }
-
-  /// Page `number` (counted from the oldest) holds entries `(number - 1) * 1000 ..< number * 1000` oldest first,
-  /// shown newest first; `prevHref` leads to newer changes, `nextHref` to older ones. An archived (full, not newest)
-  /// page shows nothing that changes with the board: no "as of", no counts.
-  private func historyPageInfo(
-    _ number: Int, of count: Int, file: String, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter,
-    overdueCount: Int
-  ) -> PageInfo {
-    let total = snapshot.historyCount
-    let oldest = min((number - 1) * Self.historyPageSize, total)
-    let newest = min(oldest + Self.historyPageSize, total)
-    let label = formatter.message("history.page", ["page": String(number), "pages": String(count)])
-    var info = page(
-      code: code, formatter: formatter, overdueCount: overdueCount, path: file, atRoot: false, isBoard: false,
-      title: "\(snapshot.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
-    // The tables keep history newest first.
-    info.entries = (total - newest)..<(total - oldest)
-    info.pageLabel = label
-    info.isArchive = number < count
-    info.prevHref = number < count ? Self.historyFile(number + 1) : nil
-    info.nextHref = number > 1 ? Self.historyFile(number - 1) : nil
-    return info
-  }
-
-  private func page(
-    code: String, formatter: LocaleFormatter, overdueCount: Int, path: String, atRoot: Bool, isBoard: Bool,
-    title: String
-  ) -> PageInfo {
-    let root = atRoot ? "" : "../"
-    let here = atRoot ? "\(code)/" : ""
-    let links = locales.compactMap { other -> LocaleLink? in
-      guard let catalog = theme.catalogs[other] else { return nil }
-      let href = atRoot ? "\(other)/index.html" : "../\(other)/\(path)"
-      return LocaleLink(
-        code: other, name: catalog.string("locale.name"), href: href,
-        url: baseURL.map { "\($0)\(other)/\(path)" } ?? href, current: other == code && !atRoot)
-    }
-    let when: String
-    let whenISO: String
-    if let asOf = moment.asOf {
-      when = formatter.timestamp(asOf)
-      whenISO = Instant.format(asOf)
-    } else {
-      when = formatter.longDate(moment.today)
-      whenISO = moment.today.description
-    }
-    let summary = formatter.message(
-      "board.summary", ["total": String(snapshot.taskCount), "overdue": String(overdueCount)])
-    let offline = moment.offline.map { copy in
-      copy.lastSync.map { formatter.message("board.offline", ["when": formatter.timestamp($0)]) }
-        ?? formatter.message("board.offline_never", [:])
-    }
-    return PageInfo(
-      lang: code, root: root, boardTitle: snapshot.info.title, pageTitle: title,
-      asOf: formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, offline: offline, summary: summary,
-      boardHref: here + "index.html", historyHref: here + "history.html", isBoard: isBoard,
-      canonical: atRoot ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
-      locales: links, atomHref: publish.feeds && publish.history != .off ? here + "history.atom" : nil,
-      calendarHref: publish.feeds ? calendarHref(code: code, here: here) : nil)
-  }
-
-  /// `webcal://` makes a phone offer to subscribe; it needs the absolute https address.
-  private func calendarHref(code: String, here: String) -> String {
-    guard let baseURL, baseURL.lowercased().hasPrefix("https://") else { return here + "calendar.ics" }
-    return "webcal://" + baseURL.dropFirst("https://".count) + "\(code)/calendar.ics"
+    let days = counts.compactMap { index, count -> (CalendarDate, Int)? in
+      let day = tables.dueDates[Int(index)]
+      return day >= today ? (day, count) : nil
+    }.sorted { $0.0 < $1.0 }
+    return "{" + days.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
   }
 }

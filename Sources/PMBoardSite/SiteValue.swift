@@ -28,4 +28,6 @@ public enum SiteValue: Sendable {
   case cardList(Int32)
   case entryList
   case linkList
+  /// Every overdue card, in board order.
+  case overdueList
 }

@@ -23,7 +23,7 @@ public struct Theme: Sendable {
   public var problems: [Diagnostic]
 
   /// The page templates a site needs; the rest are partials.
-  public static let pageTemplates = ["board", "history"]
+  public static let pageTemplates = ["board", "history", "column", "overdue", "task"]
 
   /// Assembles the theme. `templatesDir`/`publicDir` nil means `./Templates`/`./Public` when they exist.
   public static func load(templatesDir: String?, publicDir: String?, workingDirectory: URL) throws -> Theme {

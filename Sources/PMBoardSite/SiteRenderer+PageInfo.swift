@@ -1,0 +1,156 @@
+import Foundation
+import PMBoardCore
+
+extension SiteRenderer {
+  /// The page-level values of `plan`'s page in the locale with `catalog` and `formatter`, from which the build
+  /// makes the page's ``PageTables``.
+  public func pageInfo(
+    for plan: PagePlan, catalog: LocaleCatalog, formatter: LocaleFormatter, overdueCount: Int
+  ) -> PageInfo {
+    let board = snapshot.info.title
+    switch plan.kind {
+    case .board(let atRoot):
+      var info = page(
+        code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "index.html",
+        place: atRoot ? .root : .locale, title: "\(board) · \(catalog.string("nav.board"))")
+      info.isBoard = true
+      info.cardLimit = cardLimit
+      return info
+    case .history(let page, let count):
+      return historyPageInfo(
+        page, of: count, file: (plan.path as NSString).lastPathComponent, code: plan.code, catalog: catalog,
+        formatter: formatter, overdueCount: overdueCount)
+    case .column(let state):
+      var info = page(
+        code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "\(state.rawValue).html",
+        place: .locale, title: "\(board) · \(formatter.label(state))")
+      info.column = state
+      return info
+    case .overdue:
+      var info = page(
+        code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "overdue.html", place: .locale,
+        title: "\(board) · \(catalog.string("nav.overdue"))")
+      info.isOverduePage = true
+      return info
+    case .task(let number):
+      return taskPageInfo(number, code: plan.code, formatter: formatter, overdueCount: overdueCount)
+    }
+  }
+
+  /// A task's page, or the tombstone of a removed one: "removed on …" and the task's own history.
+  private func taskPageInfo(_ number: Int, code: String, formatter: LocaleFormatter, overdueCount: Int) -> PageInfo {
+    let id = taskPages.ids[number]
+    let title: String
+    var removed: String?
+    if number < taskPages.cardCount {
+      title = tables.cardBytes.string(tables.cards[number].title)
+    } else {
+      let tombstone = taskPages.tombstones[number - taskPages.cardCount]
+      title = tombstone.title
+      let at = Date(timeIntervalSince1970: Double(tables.entries[Int(tombstone.removal)].utcSeconds))
+      removed = formatter.message("task.removed", ["when": formatter.timestamp(at)])
+    }
+    var info = page(
+      code: code, formatter: formatter, overdueCount: overdueCount, path: TaskPageTables.file(id: id), place: .tasks,
+      title: "\(title) · \(snapshot.info.title)")
+    info.isTaskPage = true
+    info.taskCard = number < taskPages.cardCount ? number : nil
+    info.taskTitle = title
+    info.removedText = removed
+    info.taskEntries = Array(taskPages.entries(ofPage: number))
+    return info
+  }
+
+  /// Page `number` (counted from the oldest) holds entries `(number - 1) * 1000 ..< number * 1000` oldest first,
+  /// shown newest first; `prevHref` leads to newer changes, `nextHref` to older ones. An archived (full, not newest)
+  /// page shows nothing that changes with the board: no "as of", no counts.
+  private func historyPageInfo(
+    _ number: Int, of count: Int, file: String, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    overdueCount: Int
+  ) -> PageInfo {
+    let total = snapshot.historyCount
+    let oldest = min((number - 1) * Self.historyPageSize, total)
+    let newest = min(oldest + Self.historyPageSize, total)
+    let label = formatter.message("history.page", ["page": String(number), "pages": String(count)])
+    var info = page(
+      code: code, formatter: formatter, overdueCount: overdueCount, path: file, place: .locale,
+      title: "\(snapshot.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
+    // The tables keep history newest first.
+    info.entries = (total - newest)..<(total - oldest)
+    info.pageLabel = label
+    info.isArchive = number < count
+    info.prevHref = number < count ? Self.historyFile(number + 1) : nil
+    info.nextHref = number > 1 ? Self.historyFile(number - 1) : nil
+    return info
+  }
+
+  /// Where a page sits: the root index, a locale's folder, or its `tasks/` folder.
+  private enum Place {
+    case root, locale, tasks
+
+    var root: String {
+      switch self {
+      case .root: ""
+      case .locale: "../"
+      case .tasks: "../../"
+      }
+    }
+  }
+
+  private func page(
+    code: String, formatter: LocaleFormatter, overdueCount: Int, path: String, place: Place, title: String
+  ) -> PageInfo {
+    let localeDir =
+      switch place {
+      case .root: "\(code)/"
+      case .locale: ""
+      case .tasks: "../"
+      }
+    let links = locales.compactMap { other -> LocaleLink? in
+      guard let catalog = theme.catalogs[other] else { return nil }
+      let href = place.root + "\(other)/\(path)"
+      return LocaleLink(
+        code: other, name: catalog.string("locale.name"), href: href,
+        url: baseURL.map { "\($0)\(other)/\(path)" } ?? href, current: other == code && place != .root)
+    }
+    let when = moment.asOf.map(formatter.timestamp) ?? formatter.longDate(moment.today)
+    let whenISO = moment.asOf.map(Instant.format) ?? moment.today.description
+    let values = ["total": String(snapshot.taskCount), "overdue": String(overdueCount)]
+    // The summary split at its overdue number, which the live-dates script can then replace.
+    let marker = "\u{1}"
+    let marked = formatter.message("board.summary", values.merging(["overdue": marker]) { $1 }).components(
+      separatedBy: marker)
+    let offline = moment.offline.map { copy in
+      copy.lastSync.map { formatter.message("board.offline", ["when": formatter.timestamp($0)]) }
+        ?? formatter.message("board.offline_never", [:])
+    }
+    var info = PageInfo(
+      lang: code, root: place.root, boardTitle: snapshot.info.title, pageTitle: title,
+      asOf: formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, offline: offline,
+      summary: formatter.message("board.summary", values), boardHref: localeDir + "index.html",
+      historyHref: localeDir + "history.html", isBoard: false,
+      canonical: place == .root ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
+      locales: links, atomHref: publish.feeds && publish.history != .off ? localeDir + "history.atom" : nil,
+      calendarHref: publish.feeds ? calendarHref(code: code, here: localeDir) : nil)
+    info.localeDir = localeDir
+    info.timeZone = snapshot.info.timeZoneID
+    info.overdueCount = overdueCount
+    if marked.count == 2 {
+      (info.summaryHead, info.summaryTail) = (marked[0], marked[1])
+    } else {
+      info.summaryHead = info.summary
+    }
+    if liveDates {
+      info.live = LiveDates(
+        today: moment.today.description, zone: snapshot.info.timeZoneID,
+        built: moment.asOf.map(Instant.format), dueCounts: dueCountsJSON)
+    }
+    return info
+  }
+
+  /// `webcal://` makes a phone offer to subscribe; it needs the absolute https address.
+  private func calendarHref(code: String, here: String) -> String {
+    guard let baseURL, baseURL.lowercased().hasPrefix("https://") else { return here + "calendar.ics" }
+    return "webcal://" + baseURL.dropFirst("https://".count) + "\(code)/calendar.ics"
+  }
+}

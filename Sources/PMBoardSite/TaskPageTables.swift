@@ -1,0 +1,77 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// The task pages of a build: one per card, in board order, then one tombstone per task whose last change removed
+/// it (so a link to a removed task still leads somewhere), each with the task's own history entries.
+public final class TaskPageTables: Sendable {
+  /// A removed task's page: its id, the title it had, and the history entry that removed it.
+  public struct Tombstone: Sendable {
+    public var id: String
+    public var title: String
+    /// Index into the history newest first.
+    public var removal: Int32
+  }
+
+  public let cardCount: Int
+  public let tombstones: [Tombstone]
+  /// Every page's task id: the cards' in board order, then the tombstones'.
+  public let ids: [String]
+  /// Page `p` shows entries `entryList[entryStarts[p]..<entryStarts[p + 1]]`, newest first.
+  public let entryStarts: [Int]
+  public let entryList: [Int32]
+  /// For each entry (newest first), the page of its task; -1 when its task has no page.
+  public let entryPage: FixedArray<Int32>
+
+  public var pageCount: Int { ids.count }
+
+  public init(tables: BoardTables) {
+    let cardBytes = tables.cardBytes
+    let cards = tables.cards
+    cardCount = cards.count
+    var pageOf: [String: Int32] = [:]
+    pageOf.reserveCapacity(cards.count)
+    var ids = cards.map { cardBytes.string($0.id) }
+    for (index, id) in ids.enumerated() { pageOf[id] = Int32(index) }
+    var tombstones: [Tombstone] = []
+    let entries = tables.entries
+    let historyBytes = tables.historyBytes
+    // Newest first: a task's first entry met is its last change.
+    let entryPage = (0..<entries.count).map { index -> Int32 in
+      let entry = entries[index]
+      let id = historyBytes.string(entry.task)
+      if let page = pageOf[id] { return page }
+      guard entry.action == .removed else {
+        pageOf[id] = -1
+        return -1
+      }
+      let page = Int32(cards.count + tombstones.count)
+      tombstones.append(Tombstone(id: id, title: historyBytes.string(entry.title), removal: Int32(index)))
+      ids.append(id)
+      pageOf[id] = page
+      return page
+    }
+    var counts = [Int](repeating: 0, count: ids.count + 1)
+    for page in entryPage where page >= 0 { counts[Int(page) + 1] += 1 }
+    for page in 0..<ids.count { counts[page + 1] += counts[page] }
+    var next = counts
+    var list = [Int32](repeating: 0, count: counts[ids.count])
+    for (index, page) in entryPage.enumerated() where page >= 0 {
+      list[next[Int(page)]] = Int32(index)
+      next[Int(page)] += 1
+    }
+    self.tombstones = tombstones
+    self.ids = ids
+    entryStarts = counts
+    entryList = list
+    self.entryPage = FixedArray(entryPage)
+  }
+
+  /// The history entries of page `page`, newest first.
+  public func entries(ofPage page: Int) -> ArraySlice<Int32> {
+    entryList[entryStarts[page]..<entryStarts[page + 1]]
+  }
+
+  /// The file of a task's page, relative to its locale's folder.
+  public static func file(id: String) -> String { "tasks/\(id).html" }
+}
