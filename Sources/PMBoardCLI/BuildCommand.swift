@@ -27,6 +27,14 @@ struct BuildCommand: AsyncParsableCommand {
   @Flag(help: "Keep building: rebuild whenever the store, templates, public files or pmboard.yml change.")
   var watch = false
   @Flag(help: "No progress line on a terminal.") var quiet = false
+  @Option(
+    name: .customLong("column-limit"),
+    help: ArgumentHelp("Cards a board column shows before its \"Show all\" link (default 50).", valueName: "n"))
+  var columnLimit: Int?
+  @Flag(
+    name: .customLong("live-dates"),
+    help: "Add a small script that re-marks overdue and due-today tasks with the reader's date.")
+  var liveDates = false
   @Option(name: .customLong("publish-bodies"), help: ArgumentHelp("Task bodies: show or hide.", valueName: "show|hide"))
   var publishBodies: String?
   @Option(
@@ -50,6 +58,13 @@ struct BuildCommand: AsyncParsableCommand {
     if let defaultLocale { settings.defaultLocale = defaultLocale }
     if let today { settings.today = try TodayOption.parse(today) }
     if let baseURL { settings.baseURL = baseURL }
+    if let columnLimit {
+      guard columnLimit >= 1 else {
+        throw ValidationError("--column-limit takes a number of cards, 1 or more, not \(columnLimit)")
+      }
+      settings.columnLimit = columnLimit
+    }
+    if liveDates { settings.liveDates = true }
     try applyPublishFlags(to: &settings.publish)
     let store = demo ? nil : try storeOptions.open(configured: settings.store)
     if watch {

@@ -16,12 +16,17 @@ public struct BuildSettings: Sendable, Equatable {
   public var offline: OfflineCopy?
   /// What the build publishes (`publish:`); everything by default.
   public var publish = PublishPolicy.everything
+  /// How many cards a column of the board page shows before its "Show all" link to the whole column.
+  public var columnLimit = 50
+  /// Pages load a script that re-marks due dates with the reader's date (`live-dates: true`).
+  public var liveDates = false
 
   public init() {}
 
   /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
+    "column-limit", "live-dates",
   ]
 
   /// Reads `pmboard.yml` if it exists; unknown keys and bad values are errors with their line and column.
@@ -69,6 +74,16 @@ public struct BuildSettings: Sendable, Equatable {
           settings.locales = splitList(try text())
         }
       case "publish": settings.publish = try publishPolicy(value, file: file)
+      case "column-limit":
+        guard let limit = Int(try text()), limit >= 1 else {
+          throw ConfigError(message: "\(place): `column-limit` takes a number of cards, 1 or more")
+        }
+        settings.columnLimit = limit
+      case "live-dates":
+        guard let flag = value.bool else {
+          throw ConfigError(message: "\(place): `live-dates` takes true or false")
+        }
+        settings.liveDates = flag
       default:
         throw ConfigError(
           message: "\(place): unknown setting `\(key)`; known: \(keys.joined(separator: ", "))")

@@ -67,6 +67,8 @@ public struct SiteBuilder: Sendable {
       snapshot: board, tables: tables, theme: checked, locales: locales,
       defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, baseURL: settings.baseURL)
     renderer.publish = settings.publish
+    renderer.cardLimit = settings.columnLimit
+    renderer.liveDates = settings.liveDates
     let feeds = SiteFeeds(
       snapshot: board, tables: tables, catalogs: checked.catalogs, locales: locales,
       defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,

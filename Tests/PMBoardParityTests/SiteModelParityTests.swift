@@ -30,6 +30,7 @@ import Testing
     "cards": """
     {{#cards}}
     <{{id}}|{{title}}|{{{title}}}|{{body}}|{{&body}}|{{hasBody}}|{{due}}|{{hasDue}}|{{dueText}}|{{{dueText}}}
+    {{excerpt}}|{{isLong}}|{{hasMore}}|{{localeDir}}
     {{state}}|{{overdue}}|{{dueToday}}|{{t.board.overdue}}|{{label}}|{{count}}|{{lang}}|{{#title}}{{.}}{{/title}}
     {{.title}}|{{.label}}|{{#hasDue}}{{due}}{{/hasDue}}{{^hasBody}}nobody{{/hasBody}}>
     {{/cards}}
@@ -41,6 +42,23 @@ import Testing
     {{/entries}}
     {{isEmpty}}|{{pageLabel}}|{{hasPager}}|{{prevHref}}|{{nextHref}}|{{#prevHref}}{{.}}{{/prevHref}}
     {{^nextHref}}none{{/nextHref}}{{#columns}}x{{/columns}}{{^entries}}empty{{/entries}}|{{boardTitle}}
+    {{#entries}}{{taskId}}|{{hasTask}}|{{#hasTask}}{{localeDir}}{{taskId}}{{/hasTask}};{{/entries}}{{timeZone}}
+    """,
+    "column": """
+    {{#column}}[{{state}}|{{label}}|{{count}}|{{hasMore}}|{{isEmpty}}
+    {{> cards}}]{{/column}}{{localeDir}}|{{timeZone}}|{{overdueCount}}|{{hasOverdue}}|{{isOverduePage}}
+    {{isTaskPage}}|{{isColumnPage}}|{{isHistory}}|{{isBoard}}|{{summaryHead}}|{{summaryTail}}|{{live}}|{{liveToday}}
+    {{liveZone}}|{{liveBuilt}}|{{dueCounts}}|{{^task}}notask{{/task}}|{{#column}}c{{/column}}|{{taskTitle}}|{{isRemoved}}|{{removedText}}
+    """,
+    "overdue": """
+    {{#overdueCards}}<{{id}}|{{excerpt}}|{{{excerpt}}}|{{isLong}}|{{label}}|{{state}}|{{localeDir}}>{{/overdueCards}}
+    {{isOverduePage}}|{{overdueCount}}|{{hasOverdue}}|{{^overdueCards}}none{{/overdueCards}}
+    """,
+    "task": """
+    {{taskTitle}}|{{{taskTitle}}}|{{isRemoved}}|{{removedText}}|{{isTaskPage}}|{{isHistory}}|{{localeDir}}|{{root}}
+    {{#task}}{{id}}|{{title}}|{{label}}|{{body}}|{{excerpt}}|{{isLong}}|{{overdue}}|{{state}}{{/task}}{{^task}}gone{{/task}}
+    {{#entries}}{{action}}|{{taskId}}|{{hasTask}}|{{sentence}}|{{timeText}};{{/entries}}{{isEmpty}}|{{hasPager}}
+    {{#locales}}{{href}}|{{url}}|{{current}};{{/locales}}
     """,
   ]
 
@@ -139,6 +157,14 @@ import Testing
     try expectParity(board: Self.hostileBoard(), templates: templates, baseURL: "https://example.com/b")
   }
 
+  /// Columns cut to two cards with "Show all", and the live-dates attributes, on every kind of page.
+  @Test func columnLimitsAndLiveDates() throws {
+    try expectParity(
+      board: Self.hostileBoard(), templates: nil, asOf: Date(timeIntervalSince1970: 1_795_000_000), cardLimit: 2,
+      liveDates: true)
+    try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, cardLimit: 1, liveDates: true)
+  }
+
   @Test func everyVariableOnAnEmptyBoard() throws {
     try expectParity(board: Board(info: BoardInfo(title: "Empty", timeZoneID: "UTC")), templates: Self.kitchenSink)
   }
@@ -158,24 +184,29 @@ import Testing
 
   private func expectParity(
     board: Board, templates: [String: String]?, baseURL: String? = nil, asOf: Date? = nil,
-    catalogs: [String: LocaleCatalog] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    catalogs: [String: LocaleCatalog] = [:], cardLimit: Int = 50, liveDates: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let checked = try TemplateChecker().check(
       Theme.load(templatesDir: nil, publicDir: nil, workingDirectory: URL(fileURLWithPath: "/nonexistent")))
     var sources = checked.templates
     var library = MustacheLibrary()
-    let texts = templates ?? Self.builtInTexts()
+    var texts = templates ?? Self.builtInTexts()
     if let templates {
-      sources = try TemplateSet(sources: templates.mapValues { (text: $0, file: "test.mustache") })
+      // A set written for board and history pages renders the other pages with the kitchen sink's templates.
+      texts = templates.merging(Self.kitchenSink.filter { ["column", "overdue", "task"].contains($0.key) }) { mine, _ in mine }
+      sources = try TemplateSet(sources: texts.mapValues { (text: $0, file: "test.mustache") })
     }
     for (name, text) in texts {
       try library.register(text, named: name)
     }
     let theme = TemplateChecker.Checked(
       templates: sources, catalogs: checked.catalogs.merging(catalogs) { $1 }, assets: checked.assets)
-    let renderer = SiteRenderer(
+    var renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
       moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), baseURL: baseURL)
+    renderer.cardLimit = cardLimit
+    renderer.liveDates = liveDates
     let fast = renderer.renderedPages()
     let streamed = renderer.renderedPages(chunk: 7)
     let reference = renderer.referencePages(of: board)
@@ -204,10 +235,10 @@ import Testing
   private static func builtInTexts() -> [String: String] {
     let directory = Golden.repositoryRoot.appendingPathComponent("Templates")
     var texts: [String: String] = [:]
-    for name in ["board", "history"] {
+    for name in ["board", "history", "column", "overdue", "task"] {
       texts[name] = try? String(contentsOf: directory.appendingPathComponent("\(name).mustache"), encoding: .utf8)
     }
-    for name in ["card", "footer", "head", "header"] {
+    for name in ["card", "footer", "head", "header", "live-attributes"] {
       texts[name] = try? String(
         contentsOf: directory.appendingPathComponent("partials/\(name).mustache"), encoding: .utf8)
     }
@@ -218,6 +249,16 @@ import Testing
     DemoBoard.make(
       info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: Date(timeIntervalSince1970: 1_795_250_000)
     )
+  }
+
+  /// Bodies short, empty, and long enough to be cut on a card (by characters, and by lines, with CJK and markup).
+  private static func body(_ index: Int) -> String {
+    switch index % 4 {
+    case 0: "body <b>\(index)</b> & 'q' \"w\""
+    case 1: String(repeating: "한글 <&> 日本 ", count: 30)
+    case 2: String(repeating: "line & <x>\n", count: 40)
+    default: ""
+    }
   }
 
   /// Text that escaping, sorting (canonical equivalence, equal titles), Korean particles and time zones trip on.
@@ -237,7 +278,7 @@ import Testing
         index % 4 == 0 ? nil : CalendarDate(year: 2026, month: 11, day: 18 + index % 5)!
       board.tasks.append(
         BoardTask(
-          id: id, title: title, body: index % 2 == 0 ? "body <b>\(index)</b> & 'q' \"w\"" : "", due: due,
+          id: id, title: title, body: body(index), due: due,
           state: state, created: created))
       let at = created.addingTimeInterval(Double(index) * 5_000_000 + 0.75)
       board.history.append(HistoryEntry(at: at, action: .added, taskID: id, title: title, to: state))
@@ -250,6 +291,11 @@ import Testing
       board.history.append(
         HistoryEntry(at: at.addingTimeInterval(180), action: .removed, taskID: id, title: title, from: state))
     }
+    // A task removed for good: its page is a tombstone.
+    let gone = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+    board.history.append(HistoryEntry(at: created, action: .added, taskID: gone, title: "<gone> & 곧", to: .doing))
+    board.history.append(
+      HistoryEntry(at: created.addingTimeInterval(9), action: .removed, taskID: gone, title: "<gone> & 곧", from: .doing))
     // Instants at the edges of what `at` shows as YYYY-MM-DD: before 1970, the first second of year 0, the last
     // of 9999 and the first of 10000.
     for seconds in [-1.0, -62_167_219_200, 253_402_300_799, 253_402_300_800] {

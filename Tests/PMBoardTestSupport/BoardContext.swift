@@ -12,11 +12,13 @@ package struct BoardContext: TemplateContext {
   package var templateKeys: [String] { ["columns"] }
 }
 
-/// One column: its state, localized label, count and cards in board order.
+/// One column: its state, localized label, count and cards in board order; on the board page, only the first
+/// `limit` cards, with "Show all" when there are more.
 package struct ColumnContext: TemplateContext {
   package var state: TaskState
   package var label: String
   package var cards: [CardContext]
+  package var limit: Int?
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -24,12 +26,35 @@ package struct ColumnContext: TemplateContext {
     case "label": .text(label)
     case "count": .number(cards.count)
     case "isEmpty": .bool(cards.isEmpty)
-    case "cards": .list(cards)
+    case "cards": .list(limit.map { Array(cards.prefix($0)) } ?? cards)
+    case "hasMore": .bool(cards.count > (limit ?? .max))
     default: nil
     }
   }
 
-  package var templateKeys: [String] { ["state", "label", "count", "isEmpty", "cards"] }
+  package var templateKeys: [String] { ["state", "label", "count", "isEmpty", "cards", "hasMore"] }
+}
+
+/// A column page: one whole column.
+package struct ColumnPageContext: TemplateContext {
+  package var column: ColumnContext
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    key == "column" ? .object(column) : nil
+  }
+
+  package var templateKeys: [String] { ["column"] }
+}
+
+/// The overdue page: every overdue card in board order.
+package struct OverdueContext: TemplateContext {
+  package var cards: [CardContext]
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    key == "overdueCards" ? .list(cards) : nil
+  }
+
+  package var templateKeys: [String] { ["overdueCards"] }
 }
 
 /// One task card. The overdue rule comes from the model (`BoardTask.isOverdue`), not the template.
@@ -37,6 +62,8 @@ package struct CardContext: TemplateContext {
   package let card: CardData
   /// The due date in the locale's long form, or "" without a due date.
   package let dueText: String
+  /// The state's label in the locale.
+  package let label: String
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -50,11 +77,17 @@ package struct CardContext: TemplateContext {
     case "state": .text(card.task.state.rawValue)
     case "overdue": .bool(card.overdue)
     case "dueToday": .bool(card.dueToday)
+    case "label": .text(label)
+    case "excerpt": .text(CardExcerpt.of(card.task.body) ?? card.task.body)
+    case "isLong": .bool(CardExcerpt.of(card.task.body) != nil)
     default: nil
     }
   }
 
   package var templateKeys: [String] {
-    ["id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday"]
+    [
+      "id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday", "label", "excerpt",
+      "isLong",
+    ]
   }
 }

@@ -24,11 +24,32 @@ package struct HistoryContext: TemplateContext {
   package var templateKeys: [String] { ["entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"] }
 }
 
+/// A task page's own variables: the task (false on a removed task's tombstone) and its history, newest first.
+package struct TaskContext: TemplateContext {
+  package var task: CardContext?
+  package var entries: [EntryContext]
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "task": task.map { .object($0) } ?? .bool(false)
+    case "entries": .list(entries)
+    case "isEmpty": .bool(entries.isEmpty)
+    case "pageLabel": .text("")
+    case "hasPager", "prevHref", "nextHref": .bool(false)
+    default: nil
+    }
+  }
+
+  package var templateKeys: [String] { ["task", "entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"] }
+}
+
 /// One history line: the action (for styling), the instant, its local time and the localized sentence.
 /// Time and sentence are made when the template asks, so a page holds no 1000 sentences at once.
 package struct EntryContext: TemplateContext {
   package let data: EntryData
   package let locale: LocaleView
+  /// Whether the entry's task has a page to link to.
+  package let hasTask: Bool
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -40,11 +61,13 @@ package struct EntryContext: TemplateContext {
     case "hasAuthor": .bool(!data.entry.author.isEmpty)
     case "merged": .bool(data.entry.resolution == .merged)
     case "lost": .bool(data.entry.resolution == .lost)
+    case "taskId": .text(data.entry.taskID.lowercaseString)
+    case "hasTask": .bool(hasTask)
     default: nil
     }
   }
 
   package var templateKeys: [String] {
-    ["action", "at", "timeText", "sentence", "author", "hasAuthor", "merged", "lost"]
+    ["action", "at", "timeText", "sentence", "author", "hasAuthor", "merged", "lost", "taskId", "hasTask"]
   }
 }

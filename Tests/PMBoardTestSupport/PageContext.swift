@@ -33,12 +33,35 @@ package struct PageContext: TemplateContext {
     case "historyHref": .text(info.historyHref)
     case "isBoard": .bool(info.isBoard)
     case "isArchive": .bool(info.isArchive)
-    case "isHistory": .bool(!info.isBoard)
+    case "isHistory": .bool(info.isHistory)
     case "canonical": info.canonical.map(TemplateValue.text) ?? .bool(false)
     case "atomHref": info.atomHref.map(TemplateValue.text) ?? .bool(false)
     case "calendarHref": info.calendarHref.map(TemplateValue.text) ?? .bool(false)
     case "locales": .list(info.locales)
-    default: page.templateValue(forKey: key)
+    case "localeDir": .text(info.localeDir)
+    case "timeZone": .text(info.timeZone)
+    case "overdueCount": .number(info.overdueCount)
+    case "hasOverdue": .bool(info.overdueCount > 0)
+    case "isOverduePage": .bool(info.isOverduePage)
+    case "isTaskPage": .bool(info.isTaskPage)
+    case "isColumnPage": .bool(info.column != nil)
+    case "taskTitle": .text(info.taskTitle)
+    case "isRemoved": .bool(info.isTaskPage && info.taskCard == nil)
+    case "removedText": info.removedText.map(TemplateValue.text) ?? .bool(false)
+    case "summaryHead": .text(info.summaryHead)
+    case "summaryTail": .text(info.summaryTail)
+    default: liveValue(forKey: key) ?? page.templateValue(forKey: key)
+    }
+  }
+
+  private func liveValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "live": .bool(info.live != nil)
+    case "liveToday": info.live.map { .text($0.today) } ?? .bool(false)
+    case "liveZone": info.live.map { .text($0.zone) } ?? .bool(false)
+    case "liveBuilt": info.live?.built.map(TemplateValue.text) ?? .bool(false)
+    case "dueCounts": info.live.map { .text($0.dueCounts) } ?? .bool(false)
+    default: nil
     }
   }
 
@@ -46,6 +69,9 @@ package struct PageContext: TemplateContext {
     [
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "offline", "summary", "boardHref",
       "historyHref", "isBoard", "isHistory", "isArchive", "canonical", "locales", "atomHref", "calendarHref",
+      "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "isColumnPage",
+      "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
+      "liveBuilt", "dueCounts",
     ] + page.templateKeys
   }
 }

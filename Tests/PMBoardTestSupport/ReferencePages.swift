@@ -35,20 +35,40 @@ extension SiteRenderer {
       views[plan.code] = locale
       let info = pageInfo(
         for: plan, catalog: catalog, formatter: locale.formatter, overdueCount: shared.overdueCount)
-      let content: any TemplateContext
-      if plan.isBoard {
-        content = BoardContext(
-          columns: TaskState.allCases.map { state in
-            ColumnContext(
-              state: state, label: locale.formatter.label(state),
-              cards: shared.columns[state.order].map { CardContext(card: $0, dueText: locale.dueText($0.task.due)) })
-          })
-      } else {
-        content = HistoryContext(
-          entries: shared.newestFirst[info.entries].map { EntryContext(data: $0, locale: locale) },
-          pageLabel: info.pageLabel, prevHref: info.prevHref, nextHref: info.nextHref)
-      }
+      let content = pageContent(plan, info: info, shared: shared, locale: locale)
       return (plan.path, plan.template, PageContext(info: info, catalog: locale.context, page: content))
+    }
+  }
+
+  /// The plain contexts of one page's own variables.
+  private func pageContent(
+    _ plan: PagePlan, info: PageInfo, shared: SharedBoardData, locale: LocaleView
+  ) -> any TemplateContext {
+    func card(_ data: CardData) -> CardContext {
+      CardContext(card: data, dueText: locale.dueText(data.task.due), label: locale.formatter.label(data.task.state))
+    }
+    func column(_ state: TaskState, limit: Int?) -> ColumnContext {
+      ColumnContext(
+        state: state, label: locale.formatter.label(state), cards: shared.columns[state.order].map(card), limit: limit)
+    }
+    func entry(_ data: EntryData) -> EntryContext {
+      EntryContext(data: data, locale: locale, hasTask: shared.taskPageIDs.contains(data.entry.taskID.lowercaseString))
+    }
+    switch plan.kind {
+    case .board:
+      return BoardContext(columns: TaskState.allCases.map { column($0, limit: cardLimit) })
+    case .history:
+      return HistoryContext(
+        entries: shared.newestFirst[info.entries].map(entry), pageLabel: info.pageLabel, prevHref: info.prevHref,
+        nextHref: info.nextHref)
+    case .column(let state):
+      return ColumnPageContext(column: column(state, limit: nil))
+    case .overdue:
+      return OverdueContext(cards: shared.columns.joined().filter(\.overdue).map(card))
+    case .task(let page):
+      let id = taskPages.ids[page]
+      let task = shared.columns.joined().first { $0.id == id }
+      return TaskContext(task: task.map(card), entries: shared.newestFirst.filter { $0.entry.taskID.lowercaseString == id }.map(entry))
     }
   }
 }

@@ -11,6 +11,8 @@ package final class SharedBoardData: Sendable {
   package let historyDays: Set<Int>
   /// Every distinct due date.
   package let dueDates: Set<CalendarDate>
+  /// The ids of the tasks with a page: those on the board, and those whose last change removed them.
+  package let taskPageIDs: Set<String>
 
   package init(board: Board, today: CalendarDate) {
     var columns: [[CardData]] = [[], [], []]
@@ -33,6 +35,10 @@ package final class SharedBoardData: Sendable {
       return EntryData(entry: entry, localSeconds: local)
     }
     historyDays = days
+    var lastAction: [UUID: HistoryAction] = [:]
+    for entry in board.history { lastAction[entry.taskID] = entry.action }
+    taskPageIDs = Set(board.tasks.map(\.idString)).union(
+      lastAction.filter { $0.value == .removed }.map(\.key.lowercaseString))
   }
 }
 
