@@ -14,7 +14,7 @@ import PMBoardMustache
 /// a noticeable share of a build's instructions. The reference is ``Borrowed``, so neither copies nor calls count
 /// references (two threads rendering pages of one board made those counts bounce a cache line between cores).
 public struct SiteModel: RenderModel {
-  private let view: Borrowed<SiteView>
+  let view: Borrowed<SiteView>
 
   public init(_ view: Borrowed<SiteView>) {
     self.view = view
@@ -55,37 +55,37 @@ public struct SiteModel: RenderModel {
 
 /// What ``SiteModel`` answers from: the tables of one page, each read with a bounds check.
 public final class SiteView {
-  private let keys: FixedTable<SiteKey>
-  private let board: BoardTables
-  private let locale: LocaleTables
-  private let page: PageTables
-  private let taskPages: TaskPageTables
-  private let entryPage: FixedTable<Int32>
-  private let taskEntries: FixedTable<Int32>
-  private let cardBytes: ArenaBytes
-  private let historyBytes: ArenaBytes
-  private let localeBytes: ArenaBytes
-  private let pageBytes: ArenaBytes
-  private let cards: FixedTable<CardRecord>
-  private let columnStarts: FixedTable<Int>
-  private let entries: FixedTable<EntryRecord>
-  private let fields: FixedTable<TaskField>
-  private let stateNames: FixedTable<TextRef>
-  private let stateLabels: FixedTable<TextRef>
-  private let stateLabelsRaw: FixedTable<RawRef>
-  private let actionNames: FixedTable<TextRef>
-  private let dueTexts: FixedTable<TextRef>
-  private let dueISO: FixedTable<TextRef>
-  private let dayTexts: FixedTable<RawRef>
-  private let isoDays: FixedTable<UInt8>
-  private let catalogTable: FixedTable<SiteValue?>
-  private let keyCount: Int
-  private let parts: FixedTable<MessagePart>
-  private let messages: FixedTable<Range<Int>>
-  private let fieldNames: FixedTable<RawRef>
-  private let links: FixedTable<PageTables.Link>
-  private let sentenceIsPlain: Bool
-  private let timestampIsPlain: Bool
+  let keys: FixedTable<SiteKey>
+  let board: BoardTables
+  let locale: LocaleTables
+  let page: PageTables
+  let taskPages: TaskPageTables
+  let entryPage: FixedTable<Int32>
+  let taskEntries: FixedTable<Int32>
+  let cardBytes: ArenaBytes
+  let historyBytes: ArenaBytes
+  let localeBytes: ArenaBytes
+  let pageBytes: ArenaBytes
+  let cards: FixedTable<CardRecord>
+  let columnStarts: FixedTable<Int>
+  let entries: FixedTable<EntryRecord>
+  let fields: FixedTable<TaskField>
+  let stateNames: FixedTable<TextRef>
+  let stateLabels: FixedTable<TextRef>
+  let stateLabelsRaw: FixedTable<RawRef>
+  let actionNames: FixedTable<TextRef>
+  let dueTexts: FixedTable<TextRef>
+  let dueISO: FixedTable<TextRef>
+  let dayTexts: FixedTable<RawRef>
+  let isoDays: FixedTable<UInt8>
+  let catalogTable: FixedTable<SiteValue?>
+  let keyCount: Int
+  let parts: FixedTable<MessagePart>
+  let messages: FixedTable<Range<Int>>
+  let fieldNames: FixedTable<RawRef>
+  let links: FixedTable<PageTables.Link>
+  let sentenceIsPlain: Bool
+  let timestampIsPlain: Bool
 
   public init(
     keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables
@@ -316,107 +316,5 @@ public final class SiteView {
       rest -= lead
     }
     preconditionFailure("overdue item \(index) past the list")
-  }
-
-  // MARK: - Output
-
-  public func write(_ value: SiteValue, escaped: Bool, into output: inout ByteWriter) {
-    switch value {
-    case .cardText(let text): output.append(text, escaped: escaped, from: cardBytes)
-    case .localeText(let text): output.append(text, escaped: escaped, from: localeBytes)
-    case .pageText(let text): output.append(text, escaped: escaped, from: pageBytes)
-    case .bool(let flag): output.appendStatic(flag ? "true" : "false")
-    case .number(let number): output.appendDecimal(number)
-    case .entryAt(let index):
-      // Digits, `-`, `:`, `T` and `Z` only: nothing to escape.
-      writeInstant(entries[Int(index)], into: &output)
-    case .entryTime(let index):
-      compose(escaped: escaped && !timestampIsPlain, into: &output) {
-        writeTimestamp(entries[Int(index)], into: &$0)
-      }
-    case .historyText(let text):
-      compose(escaped: escaped, into: &output) { $0.append(text, from: historyBytes) }
-    case .entrySentence(let index):
-      let entry = entries[Int(index)]
-      compose(escaped: escaped && !(sentenceIsPlain && entry.titleIsPlain), into: &output) {
-        writeSentence(entry, into: &$0)
-      }
-    default:
-      return
-    }
-  }
-
-  /// Writes composed text, then escapes it as a whole (exactly like escaping the `String` it spells).
-  private func compose(escaped: Bool, into output: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
-    let start = output.count
-    body(&output)
-    guard escaped, output.tailNeedsEscaping(from: start) else { return }
-    output.escapeTail(from: start)
-  }
-
-  /// `Instant.format` of the entry's `at`, straight into the output: the date formatted once per build, the
-  /// time of day here.
-  private func writeInstant(_ entry: EntryRecord, into output: inout ByteWriter) {
-    guard entry.utcDayIndex >= 0 else {
-      output.append(Instant.format(seconds: entry.utcSeconds))
-      return
-    }
-    let day = Int(entry.utcDayIndex) * 10
-    output.append(isoDays.view, start: day, count: 10)
-    output.appendTimeOfDay(Instant.day(ofSecond: entry.utcSeconds).secondOfDay)
-  }
-
-  /// As the tests' `LocaleView.timestamp(localSeconds:)`: the `format.timestamp` message with the day's long date.
-  private func writeTimestamp(_ entry: EntryRecord, into output: inout ByteWriter) {
-    let secondOfDay = Instant.day(ofSecond: entry.localSeconds).secondOfDay
-    let start = output.count
-    parts.forEach(in: messages[HistoryAction.allCases.count]) { part in
-      switch part {
-      case .literal(let text): output.append(text, from: localeBytes)
-      case .particle(let particle):
-        output.appendStatic(particle.after(output, from: start))
-      case .slot(.date): output.append(dayTexts[Int(entry.dayIndex)], from: localeBytes)
-      case .slot(.hour): output.appendTwoDigits(secondOfDay / 3600)
-      case .slot(.minute): output.appendTwoDigits(secondOfDay / 60 % 60)
-      case .slot: break
-      }
-    }
-  }
-
-  /// `LocaleFormatter.sentence(_:)`.
-  private func writeSentence(_ entry: EntryRecord, into output: inout ByteWriter) {
-    let start = output.count
-    parts.forEach(in: messages[entry.action.position]) { part in
-      switch part {
-      case .literal(let text): output.append(text, from: localeBytes)
-      case .particle(let particle):
-        output.appendStatic(particle.after(output, from: start))
-      case .slot(.title): output.append(entry.title, from: historyBytes)
-      case .slot(.from):
-        if let from = entry.from {
-          output.append(stateLabelsRaw[from.order], from: localeBytes)
-        } else {
-          output.appendStatic("{from}")
-        }
-      case .slot(.to):
-        if let to = entry.to {
-          output.append(stateLabelsRaw[to.order], from: localeBytes)
-        } else {
-          output.appendStatic("{to}")
-        }
-      case .slot(.fields):
-        if entry.fieldsCount == 0 {
-          output.append(locale.unknownFields, from: localeBytes)
-        } else {
-          for offset in 0..<Int(entry.fieldsCount) {
-            if offset > 0 {
-              output.append(locale.separator, from: localeBytes)
-            }
-            output.append(fieldNames[fields[Int(entry.fieldsStart) + offset].position], from: localeBytes)
-          }
-        }
-      case .slot: break
-      }
-    }
   }
 }

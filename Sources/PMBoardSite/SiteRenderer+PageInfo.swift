@@ -113,21 +113,11 @@ extension SiteRenderer {
         code: other, name: catalog.string("locale.name"), href: href,
         url: baseURL.map { "\($0)\(other)/\(path)" } ?? href, current: other == code && place != .root)
     }
-    let when = moment.asOf.map(formatter.timestamp) ?? formatter.longDate(moment.today)
-    let whenISO = moment.asOf.map(Instant.format) ?? moment.today.description
-    let values = ["total": String(snapshot.taskCount), "overdue": String(overdueCount)]
-    // The summary split at its overdue number, which the live-dates script can then replace.
-    let marker = "\u{1}"
-    let marked = formatter.message("board.summary", values.merging(["overdue": marker]) { $1 }).components(
-      separatedBy: marker)
-    let offline = moment.offline.map { copy in
-      copy.lastSync.map { formatter.message("board.offline", ["when": formatter.timestamp($0)]) }
-        ?? formatter.message("board.offline_never", [:])
-    }
+    let words = pageWords(formatter: formatter, overdueCount: overdueCount)
     var info = PageInfo(
       lang: code, root: place.root, boardTitle: snapshot.info.title, pageTitle: title,
-      asOf: formatter.message("board.as_of", ["when": when]), asOfISO: whenISO, offline: offline,
-      summary: formatter.message("board.summary", values), boardHref: localeDir + "index.html",
+      asOf: words.asOf, asOfISO: words.asOfISO, offline: words.offline,
+      summary: words.summary, boardHref: localeDir + "index.html",
       historyHref: localeDir + "history.html", isBoard: false,
       canonical: place == .root ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
       locales: links, atomHref: publish.feeds && publish.history != .off ? localeDir + "history.atom" : nil,
@@ -135,17 +125,20 @@ extension SiteRenderer {
     info.localeDir = localeDir
     info.timeZone = snapshot.info.timeZoneID
     info.overdueCount = overdueCount
-    if marked.count == 2 {
-      (info.summaryHead, info.summaryTail) = (marked[0], marked[1])
-    } else {
-      info.summaryHead = info.summary
-    }
+    (info.summaryHead, info.summaryTail) = (words.summaryHead, words.summaryTail)
     if liveDates {
       info.live = LiveDates(
         today: moment.today.description, zone: snapshot.info.timeZoneID,
         built: moment.asOf.map(Instant.format), dueCounts: dueCountsJSON)
     }
     return info
+  }
+
+  /// What every page of a locale says alike: "as of", the summary, the offline note. Formatted once per build and
+  /// locale (a site has a page per task and locale), and again only for a caller's other formatter or count.
+  func pageWords(formatter: LocaleFormatter, overdueCount: Int) -> PageWords {
+    if let words = pageWordsCache[formatter.catalog.code], overdueCount == words.overdueCount { return words }
+    return PageWords(formatter: formatter, snapshot: snapshot, moment: moment, overdueCount: overdueCount)
   }
 
   /// `webcal://` makes a phone offer to subscribe; it needs the absolute https address.

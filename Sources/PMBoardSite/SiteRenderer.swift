@@ -31,6 +31,8 @@ public struct SiteRenderer: Sendable {
   public var liveDates = false
   /// For the live-dates script: how many open tasks fall due on each day from today on, as JSON.
   let dueCountsJSON: String
+  /// Each locale's ``PageWords`` for the board's overdue count.
+  let pageWordsCache: [String: PageWords]
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {
@@ -57,6 +59,11 @@ public struct SiteRenderer: Sendable {
     self.tables = tables
     self.taskPages = TaskPageTables(tables: tables)
     self.dueCountsJSON = Self.dueCounts(tables, today: moment.today)
+    self.pageWordsCache = theme.catalogs.mapValues { catalog in
+      PageWords(
+        formatter: LocaleFormatter(catalog: catalog, timeZone: snapshot.info.timeZone), snapshot: snapshot,
+        moment: moment, overdueCount: tables.overdueCount)
+    }
     self.theme = theme
     self.locales = locales
     self.defaultLocale = defaultLocale
@@ -264,7 +271,8 @@ public struct SiteRenderer: Sendable {
       plans.append(PagePlan(path: "\(code)/overdue.html", code: code, kind: .overdue))
       for page in 0..<taskPages.pageCount {
         plans.append(
-          PagePlan(path: "\(code)/\(TaskPageTables.file(id: taskPages.ids[page]))", code: code, kind: .task(page: page)))
+          PagePlan(path: "\(code)/\(TaskPageTables.file(id: taskPages.ids[page]))", code: code, kind: .task(page: page))
+        )
       }
     }
     return plans

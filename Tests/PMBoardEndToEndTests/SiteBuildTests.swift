@@ -41,7 +41,9 @@ struct SiteBuildTests {
     #expect(result.status == 0, "\(result.stderr)")
     for page in [
       "ko/index.html", "en/index.html", "ja/index.html", "en/history.html", "ko/history.html", "ja/history.html",
-      "en/calendar.ics", "ja/calendar.ics", "ko/history.atom", "board.json", "badges/overdue.svg",
+      "en/calendar.ics", "ja/calendar.ics", "ko/history.atom", "board.json", "badges/overdue.svg", "en/todo.html",
+      "ko/overdue.html", "ja/tasks/d3e0ffff-0000-4000-8000-000000000001.html",
+      "en/tasks/d3e00001-0007-4001-800d-000000019919.html",
     ] {
       try Golden.assertMatches(try cli.read("_site/\(page)"), named: page)
     }
@@ -342,7 +344,7 @@ struct SiteBuildTests {
     #expect(FileManager.default.fileExists(atPath: cli.path("_site/assets/favicon.svg")))
     let page = try cli.read("_site/en/index.html")
     #expect(page.contains("<p>Team board · As of November 21, 2026</p>"))
-    #expect(page.contains("<h2 id=\"col-todo\">TODO"))  // the rest is still the built-in theme
+    #expect(page.contains("<h2 id=\"col-todo\" tabindex=\"-1\">TODO"))  // the rest is still the built-in theme
     try cli.write("elsewhere/board.mustache", "<p>not a page</p>\n")
     let missing = try cli.run("build", "--demo", "--templates", "nowhere")
     #expect(missing.status == 1)

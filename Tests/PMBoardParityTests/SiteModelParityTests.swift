@@ -194,7 +194,9 @@ import Testing
     var texts = templates ?? Self.builtInTexts()
     if let templates {
       // A set written for board and history pages renders the other pages with the kitchen sink's templates.
-      texts = templates.merging(Self.kitchenSink.filter { ["column", "overdue", "task"].contains($0.key) }) { mine, _ in mine }
+      texts = templates.merging(Self.kitchenSink.filter { ["column", "overdue", "task"].contains($0.key) }) { mine, _ in
+        mine
+      }
       sources = try TemplateSet(sources: texts.mapValues { (text: $0, file: "test.mustache") })
     }
     for (name, text) in texts {
@@ -295,7 +297,8 @@ import Testing
     let gone = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
     board.history.append(HistoryEntry(at: created, action: .added, taskID: gone, title: "<gone> & 곧", to: .doing))
     board.history.append(
-      HistoryEntry(at: created.addingTimeInterval(9), action: .removed, taskID: gone, title: "<gone> & 곧", from: .doing))
+      HistoryEntry(at: created.addingTimeInterval(9), action: .removed, taskID: gone, title: "<gone> & 곧", from: .doing)
+    )
     // Instants at the edges of what `at` shows as YYYY-MM-DD: before 1970, the first second of year 0, the last
     // of 9999 and the first of 10000.
     for seconds in [-1.0, -62_167_219_200, 253_402_300_799, 253_402_300_800] {

@@ -40,7 +40,9 @@ package struct TaskContext: TemplateContext {
     }
   }
 
-  package var templateKeys: [String] { ["task", "entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"] }
+  package var templateKeys: [String] {
+    ["task", "entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"]
+  }
 }
 
 /// One history line: the action (for styling), the instant, its local time and the localized sentence.

@@ -68,7 +68,8 @@ extension SiteRenderer {
     case .task(let page):
       let id = taskPages.ids[page]
       let task = shared.columns.joined().first { $0.id == id }
-      return TaskContext(task: task.map(card), entries: shared.newestFirst.filter { $0.entry.taskID.lowercaseString == id }.map(entry))
+      return TaskContext(
+        task: task.map(card), entries: shared.newestFirst.filter { $0.entry.taskID.lowercaseString == id }.map(entry))
     }
   }
 }

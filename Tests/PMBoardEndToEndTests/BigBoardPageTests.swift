@@ -1,0 +1,121 @@
+import Foundation
+import PMBoardCore
+import PMBoardTestSupport
+import Testing
+
+/// End-to-end: the pages that keep a big board usable: task pages and tombstones, capped columns with their
+/// "Show all" pages, the overdue page, and card details (due label, cut bodies).
+@Suite("task, column and overdue pages", .serialized)
+struct BigBoardPageTests {
+  private static let longBody = String(repeating: "긴 설명 long body ", count: 30)
+
+  /// Seven TODO cards (three overdue on 2026-11-21, one due today), two DOING, one DONE.
+  private static func board() -> String {
+    var cards = (1...7).map { n in
+      BoardFixture.Card(
+        id: BoardFixture.id(n), title: "todo \(n)", body: n == 5 ? longBody : "short \(n)",
+        due: n <= 3 ? "2026-11-1\(n)" : n == 4 ? "2026-11-21" : "2026-12-0\(n)")
+    }
+    cards.append(BoardFixture.Card(id: BoardFixture.id(8), title: "doing late", due: "2026-11-02", state: "doing"))
+    cards.append(BoardFixture.Card(id: BoardFixture.id(9), title: "doing fine", due: "2026-12-24", state: "doing"))
+    cards.append(BoardFixture.Card(id: BoardFixture.id(10), title: "done late", due: "2026-11-01", state: "done"))
+    return BoardFixture.json(timeZone: "Asia/Seoul", cards: cards)
+  }
+
+  private static func cardTitles(_ html: String) -> [String] {
+    html.components(separatedBy: "<li class=\"card").dropFirst().compactMap { card in
+      card.components(separatedBy: "<bdi>").dropFirst().first?.components(separatedBy: "</bdi>").first
+    }
+  }
+
+  @Test func columnsShowTheirLimitOverdueFirstThenLinkTheWholeColumn() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    try cli.write("pmboard.yml", "column-limit: 3\n")
+    let result = try cli.run("build", "--today", "2026-11-21")
+    #expect(result.status == 0, "\(result.stderr)")
+    let board = try cli.read("_site/en/index.html")
+    let todo = try #require(
+      board.components(separatedBy: "<section class=\"column todo\"").last?.components(
+        separatedBy: "</section>"
+      ).first)
+    #expect(Self.cardTitles(todo) == ["todo 1", "todo 2", "todo 3"], "overdue first, three of seven")
+    #expect(todo.contains("<a href=\"todo.html\">Show all (7)</a>"))
+    #expect(!board.contains("doing.html\">Show all"), "DOING fits: no link")
+    #expect(board.contains("<nav class=\"jump\"") && board.contains("<a href=\"#col-done\">"))
+    let column = try cli.read("_site/en/todo.html")
+    #expect(Self.cardTitles(column) == (1...7).map { "todo \($0)" })
+    #expect(column.contains("<body class=\"column-page\""))
+    let overdue = try cli.read("_site/en/overdue.html")
+    #expect(Self.cardTitles(overdue) == ["todo 1", "todo 2", "todo 3", "doing late"], "done is never overdue")
+    // The root index links the default locale's pages from the site root.
+    let root = try cli.read("_site/index.html")
+    #expect(root.contains("<a href=\"ko/todo.html\">") && root.contains("href=\"ko/tasks/\(BoardFixture.id(1)).html\""))
+    // A flag: the limit on the command line wins over pmboard.yml, and nonsense is one clear line.
+    #expect(try cli.run("build", "--today", "2026-11-21", "--column-limit", "10").status == 0)
+    #expect(!(try cli.read("_site/en/index.html")).contains("Show all"))
+    let bad = try cli.run("build", "--column-limit", "0")
+    #expect(bad.status != 0 && bad.stderr.contains("--column-limit"))
+    try cli.write("pmboard.yml", "column-limit: many\n")
+    let badConfig = try cli.run("build")
+    #expect(badConfig.status == 1 && badConfig.stderr.contains("pmboard.yml:1:1: `column-limit` takes a number"))
+  }
+
+  @Test func cardsLinkTaskPagesWithTheirDueLabelAndACutBody() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let board = try cli.read("_site/en/index.html")
+    let id = BoardFixture.id(5)
+    #expect(board.contains("<h3><a href=\"tasks/\(id).html\"><bdi>todo 5</bdi></a></h3>"))
+    #expect(board.contains("<a class=\"more\" href=\"tasks/\(id).html\">more</a>"))
+    #expect(!board.contains(Self.longBody), "the card shows the start of a long body")
+    #expect(board.contains("<p class=\"due\">Due <time datetime=\"2026-11-11\">"))
+    let page = try cli.read("_site/en/tasks/\(id).html")
+    #expect(page.contains("<body class=\"task-page\""))
+    #expect(page.contains("<h2 id=\"task-heading\"><bdi>todo 5</bdi></h2>"))
+    #expect(page.contains(Self.longBody), "the task page shows the whole body")
+    #expect(page.contains("<dd><a href=\"../todo.html\">TODO</a></dd>"))
+    #expect(page.contains("href=\"../../assets/style.css\"") && page.contains("href=\"../../ja/tasks/\(id).html\""))
+    let late = try cli.read("_site/ko/tasks/\(BoardFixture.id(8)).html")
+    #expect(late.contains("<strong class=\"flag\">기한 지남</strong>"))
+  }
+
+  @Test func aRemovedTaskLeavesATombstoneAndEveryPageKeepsItsURL() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    let id = BoardFixture.id(9)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let before = try cli.read("_site/en/tasks/\(id).html")
+    #expect(before.contains("doing fine"))
+    #expect(try cli.run("edit", id, "--title", "doing better").status == 0)
+    #expect(try cli.run("remove", id).status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let tombstone = try cli.read("_site/en/tasks/\(id).html")
+    #expect(tombstone.contains("<body class=\"task-page tombstone\""))
+    #expect(tombstone.contains("<bdi>doing better</bdi>"))
+    #expect(tombstone.contains("<p class=\"removed\">Removed on "))
+    #expect(tombstone.contains("Removed “\u{2068}doing better\u{2069}” from DOING"))
+    let removed = try #require(tombstone.range(of: "Removed “\u{2068}doing better"))
+    let edited = try #require(tombstone.range(of: "Edited “\u{2068}doing better\u{2069}” (title)"))
+    #expect(removed.lowerBound < edited.lowerBound, "its own history, newest first")
+    #expect(!tombstone.contains("todo 1"), "only its own history")
+    let history = try cli.read("_site/en/history.html")
+    #expect(history.contains("<a href=\"tasks/\(id).html\">Removed"))
+    #expect(history.contains("<p class=\"zone\">Time zone: Asia/Seoul</p>"))
+    // Every other task's page is still where it was.
+    for n in 1...8 {
+      #expect(FileManager.default.fileExists(atPath: cli.path("_site/ja/tasks/\(BoardFixture.id(n)).html")))
+    }
+  }
+
+  @Test func unpublishedStatesGetNoPages() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    try cli.write("pmboard.yml", "publish: {states: [todo, doing]}\n")
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/en/done.html")))
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/en/tasks/\(BoardFixture.id(10)).html")))
+    #expect(FileManager.default.fileExists(atPath: cli.path("_site/en/tasks/\(BoardFixture.id(9)).html")))
+  }
+}
