@@ -119,3 +119,26 @@ struct BigBoardPageTests {
     #expect(FileManager.default.fileExists(atPath: cli.path("_site/en/tasks/\(BoardFixture.id(9)).html")))
   }
 }
+
+extension BigBoardPageTests {
+  /// A task page shows nothing of the rest of the board (no "as of", no counts), so one change rewrites only the
+  /// pages of the task it touched, never every other task's.
+  @Test func oneChangeLeavesOtherTaskPagesUntouched() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    let build = ["build", "--today", "2026-11-21"]
+    #expect(try cli.run(build).status == 0)
+    func inode(_ path: String) throws -> Int? {
+      try FileManager.default.attributesOfItem(atPath: cli.path("_site/\(path)"))[.systemFileNumber] as? Int
+    }
+    let others = try (1...8).map { try inode("ko/tasks/\(BoardFixture.id($0)).html") }
+    let touched = try inode("ko/tasks/\(BoardFixture.id(9)).html")
+    #expect(try cli.run("move", BoardFixture.id(9), "done").status == 0)
+    let rebuilt = try cli.run(build)
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    #expect(try (1...8).map { try inode("ko/tasks/\(BoardFixture.id($0)).html") } == others)
+    #expect(try inode("ko/tasks/\(BoardFixture.id(9)).html") != touched)
+    #expect(
+      try cli.read("_site/ko/tasks/\(BoardFixture.id(9)).html").contains("<dd><a href=\"../done.html\">완료</a></dd>"))
+  }
+}
