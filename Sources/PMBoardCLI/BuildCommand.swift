@@ -35,6 +35,10 @@ struct BuildCommand: AsyncParsableCommand {
     name: .customLong("live-dates"),
     help: "Add a small script that re-marks overdue and due-today tasks with the reader's date.")
   var liveDates = false
+  @Option(
+    name: .customLong("task-pages"),
+    help: ArgumentHelp("A page per task and locale (on), or none (off).", valueName: "on|off"))
+  var taskPages: String?
   @Option(name: .customLong("publish-bodies"), help: ArgumentHelp("Task bodies: show or hide.", valueName: "show|hide"))
   var publishBodies: String?
   @Option(
@@ -65,6 +69,12 @@ struct BuildCommand: AsyncParsableCommand {
       settings.columnLimit = columnLimit
     }
     if liveDates { settings.liveDates = true }
+    if let taskPages {
+      guard ["on", "off"].contains(taskPages) else {
+        throw ValidationError("--task-pages takes on or off, not \(taskPages)")
+      }
+      settings.taskPages = taskPages == "on"
+    }
     try applyPublishFlags(to: &settings.publish)
     let store = demo ? nil : try storeOptions.open(configured: settings.store)
     if watch {

@@ -20,13 +20,15 @@ public struct BuildSettings: Sendable, Equatable {
   public var columnLimit = 50
   /// Pages load a script that re-marks due dates with the reader's date (`live-dates: true`).
   public var liveDates = false
+  /// A page per task (`task-pages: false` leaves them out, e.g. for a host that limits a site's size).
+  public var taskPages = true
 
   public init() {}
 
   /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
-    "column-limit", "live-dates",
+    "column-limit", "live-dates", "task-pages",
   ]
 
   /// Reads `pmboard.yml` if it exists; unknown keys and bad values are errors with their line and column.
@@ -79,11 +81,11 @@ public struct BuildSettings: Sendable, Equatable {
           throw ConfigError(message: "\(place): `column-limit` takes a number of cards, 1 or more")
         }
         settings.columnLimit = limit
-      case "live-dates":
+      case "live-dates", "task-pages":
         guard let flag = value.bool else {
-          throw ConfigError(message: "\(place): `live-dates` takes true or false")
+          throw ConfigError(message: "\(place): `\(key)` takes true or false")
         }
-        settings.liveDates = flag
+        if key == "live-dates" { settings.liveDates = flag } else { settings.taskPages = flag }
       default:
         throw ConfigError(
           message: "\(place): unknown setting `\(key)`; known: \(keys.joined(separator: ", "))")

@@ -44,6 +44,8 @@ public struct PageInfo: Sendable {
   /// A task page: the card's index in board order, or nil for a removed task's tombstone.
   public var taskCard: Int?
   public var isTaskPage = false
+  /// Whether the site has task pages to link to (`task-pages`).
+  public var hasTaskPages = true
   /// A task page's title (for a tombstone, the title it had when removed) and, on a tombstone, when it went.
   public var taskTitle = ""
   public var removedText: String?

@@ -44,6 +44,7 @@ public final class PageTables: Sendable {
   public let column: TaskState?
   public let taskCard: Int?
   public let isTaskPage: Bool
+  public let hasTaskPages: Bool
   public let taskTitle: TextRef
   public let removedText: TextRef?
   /// A task page's entries (indices into the history newest first); a history page's are ``entries``.
@@ -89,6 +90,7 @@ public final class PageTables: Sendable {
     column = info.column
     taskCard = info.taskCard
     isTaskPage = info.isTaskPage
+    hasTaskPages = info.hasTaskPages
     taskTitle = arena.text(info.taskTitle)
     removedText = info.removedText.map { arena.text($0) }
     taskEntries = FixedArray(info.taskEntries)

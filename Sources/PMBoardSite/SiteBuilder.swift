@@ -69,6 +69,7 @@ public struct SiteBuilder: Sendable {
     renderer.publish = settings.publish
     renderer.cardLimit = settings.columnLimit
     renderer.liveDates = settings.liveDates
+    renderer.writesTaskPages = settings.taskPages
     let feeds = SiteFeeds(
       snapshot: board, tables: tables, catalogs: checked.catalogs, locales: locales,
       defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,

@@ -18,7 +18,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   // Task, column and overdue pages, column caps, card excerpts, entry links, live dates
   case localeDir, timeZone, overdueCount, hasOverdue, isOverduePage, isTaskPage, isColumnPage, task, taskTitle
   case isRemoved, removedText, column, overdueCards, hasMore, excerpt, isLong, taskId, hasTask
-  case live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail
+  case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail
 
   private static let byName: [String: SiteKey] = [
     "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
@@ -36,7 +36,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "hasOverdue": .hasOverdue, "isOverduePage": .isOverduePage, "isTaskPage": .isTaskPage,
     "isColumnPage": .isColumnPage, "task": .task, "taskTitle": .taskTitle, "isRemoved": .isRemoved,
     "removedText": .removedText, "column": .column, "overdueCards": .overdueCards, "hasMore": .hasMore,
-    "excerpt": .excerpt, "isLong": .isLong, "taskId": .taskId, "hasTask": .hasTask, "live": .live,
+    "excerpt": .excerpt, "isLong": .isLong, "taskId": .taskId, "hasTask": .hasTask, "hasTaskPages": .hasTaskPages, "live": .live,
     "liveToday": .liveToday, "liveZone": .liveZone, "liveBuilt": .liveBuilt, "dueCounts": .dueCounts,
     "summaryHead": .summaryHead, "summaryTail": .summaryTail,
   ]

@@ -162,6 +162,7 @@ public final class SiteView {
     case .hasOverdue: .bool(page.overdueCount > 0)
     case .isOverduePage: .bool(page.isOverduePage)
     case .isTaskPage: .bool(page.isTaskPage)
+    case .hasTaskPages: .bool(page.hasTaskPages)
     case .isColumnPage: .bool(page.column != nil)
     case .summaryHead: .pageText(page.summaryHead)
     case .summaryTail: .pageText(page.summaryTail)
@@ -244,7 +245,7 @@ public final class SiteView {
     case .merged: .bool(entries[Int(index)].resolution == .merged)
     case .lost: .bool(entries[Int(index)].resolution == .lost)
     case .taskId: .historyText(entries[Int(index)].task)
-    case .hasTask: .bool(entryPage[Int(index)] >= 0)
+    case .hasTask: .bool(page.hasTaskPages && entryPage[Int(index)] >= 0)
     default: nil
     }
   }

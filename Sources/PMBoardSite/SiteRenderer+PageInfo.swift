@@ -125,6 +125,7 @@ extension SiteRenderer {
     info.localeDir = localeDir
     info.timeZone = snapshot.info.timeZoneID
     info.overdueCount = overdueCount
+    info.hasTaskPages = writesTaskPages
     (info.summaryHead, info.summaryTail) = (words.summaryHead, words.summaryTail)
     if liveDates {
       info.live = LiveDates(

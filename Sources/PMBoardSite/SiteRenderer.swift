@@ -27,6 +27,8 @@ public struct SiteRenderer: Sendable {
   public let taskPages: TaskPageTables
   /// How many cards a column of the board page shows before its "Show all" link (`column-limit`).
   public var cardLimit = 50
+  /// Whether the site has a page per task (`task-pages`); without them cards and history entries link nowhere.
+  public var writesTaskPages = true
   /// `live-dates: true`: the pages load a script that re-marks due dates with the viewer's date.
   public var liveDates = false
   /// For the live-dates script: how many open tasks fall due on each day from today on, as JSON.
@@ -269,7 +271,7 @@ public struct SiteRenderer: Sendable {
         plans.append(PagePlan(path: "\(code)/\(state.rawValue).html", code: code, kind: .column(state)))
       }
       plans.append(PagePlan(path: "\(code)/overdue.html", code: code, kind: .overdue))
-      for page in 0..<taskPages.pageCount {
+      for page in 0..<(writesTaskPages ? taskPages.pageCount : 0) {
         plans.append(
           PagePlan(path: "\(code)/\(TaskPageTables.file(id: taskPages.ids[page]))", code: code, kind: .task(page: page))
         )

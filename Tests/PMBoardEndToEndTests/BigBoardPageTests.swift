@@ -142,3 +142,18 @@ extension BigBoardPageTests {
       try cli.read("_site/ko/tasks/\(BoardFixture.id(9)).html").contains("<dd><a href=\"../done.html\">완료</a></dd>"))
   }
 }
+
+extension BigBoardPageTests {
+  @Test func withoutTaskPagesNothingLinksToThem() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    try cli.write("pmboard.yml", "task-pages: false\n")
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/en/tasks")))
+    for page in ["en/index.html", "en/todo.html", "en/history.html", "index.html"] {
+      #expect(!(try cli.read("_site/\(page)")).contains("tasks/"), "\(page) links a task page")
+    }
+    #expect(try cli.run("build", "--today", "2026-11-21", "--task-pages", "on").status == 0)
+    #expect(FileManager.default.fileExists(atPath: cli.path("_site/en/tasks/\(BoardFixture.id(1)).html")))
+  }
+}

@@ -163,6 +163,7 @@ import Testing
       board: Self.hostileBoard(), templates: nil, asOf: Date(timeIntervalSince1970: 1_795_000_000), cardLimit: 2,
       liveDates: true)
     try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, cardLimit: 1, liveDates: true)
+    try expectParity(board: Self.hostileBoard(), templates: nil, taskPages: false)
   }
 
   @Test func everyVariableOnAnEmptyBoard() throws {
@@ -185,6 +186,7 @@ import Testing
   private func expectParity(
     board: Board, templates: [String: String]?, baseURL: String? = nil, asOf: Date? = nil,
     catalogs: [String: LocaleCatalog] = [:], cardLimit: Int = 50, liveDates: Bool = false,
+    taskPages: Bool = true,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let checked = try TemplateChecker().check(
@@ -209,6 +211,7 @@ import Testing
       moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), baseURL: baseURL)
     renderer.cardLimit = cardLimit
     renderer.liveDates = liveDates
+    renderer.writesTaskPages = taskPages
     let fast = renderer.renderedPages()
     let streamed = renderer.renderedPages(chunk: 7)
     let reference = renderer.referencePages(of: board)

@@ -44,6 +44,7 @@ package struct PageContext: TemplateContext {
     case "hasOverdue": .bool(info.overdueCount > 0)
     case "isOverduePage": .bool(info.isOverduePage)
     case "isTaskPage": .bool(info.isTaskPage)
+    case "hasTaskPages": .bool(info.hasTaskPages)
     case "isColumnPage": .bool(info.column != nil)
     case "taskTitle": .text(info.taskTitle)
     case "isRemoved": .bool(info.isTaskPage && info.taskCard == nil)
@@ -69,7 +70,7 @@ package struct PageContext: TemplateContext {
     [
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "offline", "summary", "boardHref",
       "historyHref", "isBoard", "isHistory", "isArchive", "canonical", "locales", "atomHref", "calendarHref",
-      "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "isColumnPage",
+      "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "hasTaskPages", "isColumnPage",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts",
     ] + page.templateKeys

@@ -52,7 +52,9 @@ extension SiteRenderer {
         state: state, label: locale.formatter.label(state), cards: shared.columns[state.order].map(card), limit: limit)
     }
     func entry(_ data: EntryData) -> EntryContext {
-      EntryContext(data: data, locale: locale, hasTask: shared.taskPageIDs.contains(data.entry.taskID.lowercaseString))
+      EntryContext(
+        data: data, locale: locale,
+        hasTask: writesTaskPages && shared.taskPageIDs.contains(data.entry.taskID.lowercaseString))
     }
     switch plan.kind {
     case .board:
