@@ -36,7 +36,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "hasOverdue": .hasOverdue, "isOverduePage": .isOverduePage, "isTaskPage": .isTaskPage,
     "isColumnPage": .isColumnPage, "task": .task, "taskTitle": .taskTitle, "isRemoved": .isRemoved,
     "removedText": .removedText, "column": .column, "overdueCards": .overdueCards, "hasMore": .hasMore,
-    "excerpt": .excerpt, "isLong": .isLong, "taskId": .taskId, "hasTask": .hasTask, "hasTaskPages": .hasTaskPages, "live": .live,
+    "excerpt": .excerpt, "isLong": .isLong, "taskId": .taskId, "hasTask": .hasTask, "hasTaskPages": .hasTaskPages,
+    "live": .live,
     "liveToday": .liveToday, "liveZone": .liveZone, "liveBuilt": .liveBuilt, "dueCounts": .dueCounts,
     "summaryHead": .summaryHead, "summaryTail": .summaryTail,
   ]

@@ -70,7 +70,8 @@ package struct PageContext: TemplateContext {
     [
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "offline", "summary", "boardHref",
       "historyHref", "isBoard", "isHistory", "isArchive", "canonical", "locales", "atomHref", "calendarHref",
-      "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "hasTaskPages", "isColumnPage",
+      "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "hasTaskPages",
+      "isColumnPage",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts",
     ] + page.templateKeys
