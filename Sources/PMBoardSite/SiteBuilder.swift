@@ -70,6 +70,9 @@ public struct SiteBuilder: Sendable {
     renderer.cardLimit = settings.columnLimit
     renderer.liveDates = settings.liveDates
     renderer.writesTaskPages = settings.taskPages
+    renderer.siteFingerprint = Self.siteFingerprint(
+      theme: checked, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale, info: board.info,
+      moment: moment)
     let feeds = SiteFeeds(
       snapshot: board, tables: tables, catalogs: checked.catalogs, locales: locales,
       defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,

@@ -27,6 +27,9 @@ public struct SiteRenderer: Sendable {
   public let taskPages: TaskPageTables
   /// How many cards a column of the board page shows before its "Show all" link (`column-limit`).
   public var cardLimit = 50
+  /// The site-wide inputs of its pages (theme, settings, the binary), set by a build that keeps page fingerprints
+  /// in its manifest so that the next one skips pages whose inputs did not change; nil renders every page.
+  public var siteFingerprint: Fingerprint?
   /// Whether the site has a page per task (`task-pages`); without them cards and history entries link nowhere.
   public var writesTaskPages = true
   /// `live-dates: true`: the pages load a script that re-marks due dates with the viewer's date.
@@ -91,9 +94,15 @@ public struct SiteRenderer: Sendable {
       let weight = weight(of: group)
       let job = Job(path: group.plan.path, weight: weight) {
         writer in
+        var fingerprint: String?
+        if case .task(let page) = group.plan.kind {
+          fingerprint = renderer.fingerprint(ofTaskPage: page, code: group.plan.code)
+          if let fingerprint, writer.reuse(group.plan.path, fingerprint: fingerprint) { return }
+        }
         try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
           try writer.write(path, streaming: produce)
         }
+        if let fingerprint { writer.keep(fingerprint: fingerprint, for: group.plan.path) }
       }
       return (job, rank)
     }

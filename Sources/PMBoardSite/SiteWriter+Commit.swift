@@ -18,7 +18,8 @@ extension SiteWriter {
     let removed = (previous ?? []).subtracting(writtenSet).count
     let manifest =
       (["pmboard site: files written by pmboard build (others are kept as they are)"]
-      + progress.written.sorted()).joined(separator: "\n") + "\n"
+      + progress.written.sorted().map { path in progress.fingerprints[path].map { "\(path)\t\($0)" } ?? path })
+      .joined(separator: "\n") + "\n"
     let manifestUnchanged =
       (try? Data(contentsOf: URL(fileURLWithPath: outPath + "/" + Self.manifestName))) == Data(manifest.utf8)
     let changed = progress.written.count - progress.unchanged.count
@@ -39,9 +40,7 @@ extension SiteWriter {
         throw .io(manifestPath, "\(error)")
       }
     }
-    for path in progress.unchanged {
-      try linkFromOldSite(path)
-    }
+    try linkFromOldSite(progress.unchanged)
     if previous != nil {
       carryFolders(of: oldTree)
     }
@@ -128,7 +127,15 @@ extension SiteWriter {
   /// The files a site's manifest lists.
   static func manifest(of site: String) -> Set<String> {
     guard let text = try? String(contentsOfFile: site + "/" + manifestName, encoding: .utf8) else { return [] }
-    return Set(text.split(separator: "\n").dropFirst().map(String.init))
+    return Set(manifestLines(text).map(\.path))
+  }
+
+  /// A manifest's files, each with the fingerprint of its inputs when the build kept one (`path<TAB>fingerprint`).
+  static func manifestLines(_ text: String) -> [(path: String, fingerprint: String?)] {
+    text.split(separator: "\n").dropFirst().map { line in
+      let parts = line.split(separator: "\t", maxSplits: 1)
+      return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
+    }
   }
 
   /// Moves every file in the old site `old` that is not pmboard's and not already in `site` (a file the user

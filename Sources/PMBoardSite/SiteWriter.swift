@@ -27,6 +27,8 @@ public final class SiteWriter: Sendable {
   let asidePath: String
   /// The files the old site's manifest lists; nil when there is no old site.
   let previous: Set<String>?
+  /// The fingerprints of their inputs that the old site's manifest keeps for some files.
+  let previousFingerprints: [String: String]
   let state = Mutex(Progress())
   let lock: SiteLock
   /// How `commit` swaps; the two-rename fallback is what file systems without `RENAME_EXCHANGE` get.
@@ -46,6 +48,8 @@ public final class SiteWriter: Sendable {
     var unchanged: [String] = []
     /// The old file each unchanged path was compared with: a later copy from it checks it is still that file.
     var comparedFiles: [String: FileIdentity] = [:]
+    /// The fingerprints of the inputs of the pages that have one, kept in the manifest for the next build.
+    var fingerprints: [String: String] = [:]
     var bytes = 0
   }
 
@@ -74,7 +78,7 @@ public final class SiteWriter: Sendable {
     lock = try SiteLock(path: parent + "/." + name + ".pmboard-lock", site: self.out.path, waiting: waiting)
     asidePath = parent + "/." + name + ".pmboard-previous"
     try Self.recoverInterruptedSwap(outPath: real, asidePath: asidePath)
-    previous = try Self.previousManifest(real)
+    (previous, previousFingerprints) = try Self.previousManifest(real)
     // Under the lock no other build is running, so any staging folder left here belongs to a killed one.
     let prefix = "." + name + ".pmboard-staging-"
     for stale in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where stale.hasPrefix(prefix) {
@@ -90,16 +94,21 @@ public final class SiteWriter: Sendable {
 
   /// The files pmboard wrote into the site at `path` last time; nil when there is no site yet, empty for an empty
   /// folder the user made for it.
-  private static func previousManifest(_ path: String) throws(SiteWriteError) -> Set<String>? {
-    guard let info = POSIX.linkStatus(path) else { return nil }
+  private static func previousManifest(
+    _ path: String
+  ) throws(SiteWriteError) -> (Set<String>?, [String: String]) {
+    guard let info = POSIX.linkStatus(path) else { return (nil, [:]) }
     guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path) }
     if let text = try? String(contentsOfFile: path + "/" + manifestName, encoding: .utf8) {
-      return Set(text.split(separator: "\n").dropFirst().map(String.init))
+      let lines = manifestLines(text)
+      var fingerprints: [String: String] = [:]
+      for line in lines { fingerprints[line.path] = line.fingerprint }
+      return (Set(lines.map(\.path)), fingerprints)
     }
     guard ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty else {
       throw .foreignDirectory(path)
     }
-    return []
+    return ([], [:])
   }
 
   /// `path` with every symbolic link along it followed, including a final link whose target does not exist yet
@@ -167,6 +176,39 @@ public final class SiteWriter: Sendable {
       result = POSIX.link(source, target)
     }
     if result != 0 { throw .io(source, POSIX.errorText(errno)) }
+  }
+
+  /// Hard-links the old site's `paths` into the staging directory, on every core (a rebuild of a big board keeps
+  /// hundreds of thousands of pages).
+  func linkFromOldSite(_ paths: [String]) throws(SiteWriteError) {
+    let slices = max(1, min(8, paths.count / 1024))
+    let failures = concurrentMap(slices) { slice -> SiteWriteError? in
+      for index in stride(from: slice, to: paths.count, by: slices) {
+        do throws(SiteWriteError) { try linkFromOldSite(paths[index]) } catch { return error }
+      }
+      return nil
+    }
+    if let failure = failures.compactMap({ $0 }).first { throw failure }
+  }
+
+  /// Records that `path` is the old site's file as it was, without rendering it, when the old site kept the same
+  /// `fingerprint` of its inputs; false when it did not (the caller then renders the page, see
+  /// ``keep(fingerprint:for:)``).
+  public func reuse(_ path: String, fingerprint: String) -> Bool {
+    guard previousFingerprints[path] == fingerprint, POSIX.access(outPath + "/" + path, F_OK) == 0 else {
+      return false
+    }
+    state.withLock {
+      $0.written.append(path)
+      $0.unchanged.append(path)
+      $0.fingerprints[path] = fingerprint
+    }
+    return true
+  }
+
+  /// Keeps `fingerprint` of the inputs of `path`, a page this build rendered, for the next build.
+  public func keep(fingerprint: String, for path: String) {
+    state.withLock { $0.fingerprints[path] = fingerprint }
   }
 
   /// Throws the staging directory away; the old site is untouched.

@@ -14,6 +14,8 @@ public struct TemplateChecker: Sendable {
     public var templates: TemplateSet
     public var catalogs: [String: LocaleCatalog]
     public var assets: [String: Theme.File]
+    /// Every template and catalog file's name and bytes: what the pages' look and words depend on.
+    public var fingerprint = Fingerprint()
 
     public init(templates: TemplateSet, catalogs: [String: LocaleCatalog], assets: [String: Theme.File]) {
       self.templates = templates
@@ -77,7 +79,13 @@ public struct TemplateChecker: Sendable {
     }
     let errors = problems.filter { $0.severity == .error }
     guard errors.isEmpty, let templates else { throw TemplateCheckError(diagnostics: Array(Set(problems)).sorted()) }
-    return Checked(templates: templates, catalogs: catalogs, assets: theme.assets)
+    var checked = Checked(templates: templates, catalogs: catalogs, assets: theme.assets)
+    for (name, file) in theme.templates.sorted(by: { $0.key < $1.key }) + theme.catalogs.sorted(by: { $0.key < $1.key })
+    {
+      checked.fingerprint.add(name)
+      checked.fingerprint.add(file.text)
+    }
+    return checked
   }
 }
 

@@ -157,3 +157,45 @@ extension BigBoardPageTests {
     #expect(FileManager.default.fileExists(atPath: cli.path("_site/en/tasks/\(BoardFixture.id(1)).html")))
   }
 }
+
+/// Incremental rendering: a task page whose inputs (the task, its history, the theme, the settings, the binary)
+/// did not change is kept without being rendered again, and any change to those renders it again.
+extension BigBoardPageTests {
+  @Test func aTaskPageIsRenderedAgainOnlyWhenItsInputsChange() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    let build = ["build", "--today", "2026-11-21"]
+    let page = "_site/en/tasks/\(BoardFixture.id(1)).html"
+    #expect(try cli.run(build).status == 0)
+    #expect(try cli.read("_site/.pmboard-manifest").contains("en/tasks/\(BoardFixture.id(1)).html\t"))
+    // A marker the renderer would never write: it stays only while the page is not rendered again.
+    func mark() throws { try cli.write(page, try cli.read(page) + "<!-- kept -->") }
+    func kept() throws -> Bool { try cli.read(page).hasSuffix("<!-- kept -->") }
+    try mark()
+    #expect(try cli.run("move", BoardFixture.id(9), "done").status == 0)
+    #expect(try cli.run(build).status == 0)
+    #expect(try kept(), "another task's change does not render this page")
+    #expect(try cli.run("edit", BoardFixture.id(1), "--body", "new body").status == 0)
+    #expect(try cli.run(build).status == 0)
+    #expect(try !kept() && cli.read(page).contains("new body"), "its own change does")
+    for change in [
+      {
+        try cli.write("Templates/task.mustache", try String(contentsOfFile: Self.builtInTask, encoding: .utf8) + "\n")
+      },
+      { try cli.write("pmboard.yml", "base-url: https://example.org/b/\n") },
+      { try cli.write("pmboard.yml", "publish: {bodies: hide}\n") },
+    ] as [() throws -> Void] {
+      try mark()
+      try change()
+      #expect(try cli.run(build).status == 0)
+      #expect(try !kept(), "a theme or setting change renders it again")
+    }
+    try mark()
+    #expect(try cli.run("build", "--today", "2026-11-22").status == 0)
+    #expect(try kept(), "a new day changes nothing on a task not due then")
+  }
+
+  private static var builtInTask: String {
+    Golden.repositoryRoot.appendingPathComponent("Templates/task.mustache").path
+  }
+}

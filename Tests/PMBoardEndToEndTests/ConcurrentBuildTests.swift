@@ -21,7 +21,7 @@ struct ConcurrentBuildTests {
     try bigBoard(cli, count: 3000)
     #expect(try cli.run("build", "--store", "board.sqlite").status == 0)
     let pages = try cli.read("_site/.pmboard-manifest").split(separator: "\n").dropFirst()
-      .filter { $0.hasSuffix(".html") }.map(String.init)
+      .map { String($0.split(separator: "\t")[0]) }.filter { $0.hasSuffix(".html") }
     try cli.write("pages.txt", pages.joined(separator: "\n"))
     let reader = try HTTPReader(cli)
     for round in 0..<4 {
@@ -37,6 +37,7 @@ struct ConcurrentBuildTests {
     #expect(fetched > 0)
     #expect(bad.isEmpty, "\(bad)")
     let manifest = try cli.read("_site/.pmboard-manifest").split(separator: "\n").dropFirst()
+      .map { $0.split(separator: "\t")[0] }
     for file in manifest {
       #expect(FileManager.default.fileExists(atPath: cli.path("_site/\(file)")), "missing \(file)")
     }

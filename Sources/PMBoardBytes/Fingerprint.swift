@@ -1,0 +1,42 @@
+import Foundation
+
+/// A 64-bit FNV-1a hash of a page's inputs, the same in every process (Swift's `Hasher` is seeded per run): a
+/// rebuild compares it with the one the previous build kept in the manifest to know a page cannot have changed.
+public struct Fingerprint: Sendable, Equatable {
+  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  public init() {}
+
+  public mutating func add(_ byte: UInt8) {
+    value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+  }
+
+  public mutating func add(_ number: Int) {
+    var bits = UInt64(bitPattern: Int64(number))
+    for _ in 0..<8 {
+      add(UInt8(truncatingIfNeeded: bits))
+      bits >>= 8
+    }
+  }
+
+  /// The text's UTF-8 bytes and then its length, so that two texts in a row cannot run into each other.
+  public mutating func add(_ text: String) {
+    for byte in text.utf8 { add(byte) }
+    add(text.utf8.count)
+  }
+
+  /// The bytes of `text` in `arena`, then their count.
+  public mutating func add(_ text: RawRef, of arena: ByteArena) {
+    let bytes = arena.bytes(text)
+    for byte in bytes { add(byte) }
+    add(Int(text.count))
+  }
+
+  public mutating func add(_ other: Fingerprint) { add(Int(bitPattern: UInt(other.value))) }
+
+  /// Sixteen hex digits, as the manifest keeps it.
+  public var hex: String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

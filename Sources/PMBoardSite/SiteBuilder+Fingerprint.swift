@@ -1,0 +1,33 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+extension SiteBuilder {
+  /// What every page depends on besides its own content: the theme's templates and catalogs, the settings that
+  /// change pages, the board's title and zone, an offline copy's note, and the binary itself (a new pmboard may
+  /// render the same inputs differently). A page whose fingerprint matches the previous build's is kept as it was.
+  static func siteFingerprint(
+    theme: TemplateChecker.Checked, settings: BuildSettings, locales: [String], defaultLocale: String,
+    info: BoardInfo, moment: BuildMoment
+  ) -> Fingerprint {
+    var print = theme.fingerprint
+    print.add("pmboard pages 1")
+    if let binary = POSIX.status("/proc/self/exe") {
+      print.add(Int(binary.st_size))
+      print.add(Int(binary.st_ino))
+      print.add(Int(binary.st_mtim.tv_sec))
+      print.add(Int(binary.st_mtim.tv_nsec))
+    }
+    print.add(locales.joined(separator: ","))
+    print.add(defaultLocale)
+    print.add(settings.baseURL ?? "")
+    let publish = settings.publish
+    print.add(
+      "\(publish.bodies) \(publish.states.map(\.rawValue).sorted()) \(publish.history.rawValue) \(publish.feeds)")
+    print.add("\(settings.liveDates) \(settings.taskPages)")
+    print.add(info.title)
+    print.add(info.timeZoneID)
+    print.add(moment.offline.map { "offline \($0.lastSync?.timeIntervalSince1970 ?? -1)" } ?? "online")
+    return print
+  }
+}
