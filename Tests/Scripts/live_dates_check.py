@@ -252,7 +252,8 @@ class Checker:
                     want = {"hidden": False, "text": body.get("data-t-age", "").replace("{hours}", str(int(hours)))}
                 else:
                     want = view["age"]
-                self.report(snap["age"] == want, f"{page} {label}: age note {snap['age']}" + (
+                shown = "hidden" if snap["age"]["hidden"] else f"shown: {snap['age']['text']!r}"
+                self.report(snap["age"] == want, f"{page} {label}: age note {shown}" + (
                     "" if snap["age"] == want else f", expected {want}"))
             if day == today:
                 # (a) the build's day: the page is untouched.
