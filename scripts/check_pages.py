@@ -376,6 +376,41 @@ def check_typography(driver, server, found, shots):
     return results
 
 
+FONTCONFIG = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <alias binding="strong"><family>sans-serif</family><prefer><family>{0}</family></prefer></alias>
+  <alias binding="strong"><family>Sans</family><prefer><family>{0}</family></prefer></alias>
+</fontconfig>
+"""
+
+
+def check_foreign_desktop(server, work):
+    """The ko and ja boards on a desktop whose own font (system-ui, sans-serif) is the *other* locale's CJK font,
+    as on a Korean desktop reading the Japanese page: the page's font list must still draw its text with its own
+    locale's font. Returns report rows."""
+    rows = []
+    for page, foreign, own_fonts, pattern, script in (
+            ("ja/index.html", "Noto Sans CJK KR", JP_FONTS, r"[\u3040-\u30ff]", "kana"),
+            ("ko/index.html", "Noto Sans CJK JP", KR_FONTS, r"[\uac00-\ud7af]", "Hangul")):
+        config = work / f"fonts-{foreign.split()[-1]}.conf"
+        config.write_text(FONTCONFIG.format(foreign))
+        driver = browser.chromium(env_extra={"FONTCONFIG_FILE": str(config)})
+        try:
+            browser.emulate(driver, browser.PHONE, False)
+            load(driver, server.url(page))
+            sample, drawn = drawn_fonts(driver, ".card h3 bdi, .entries li", pattern)
+        finally:
+            driver.quit()
+        ok = bool(sample) and all(f.lower() in own_fonts or f.lower() not in JP_FONTS + KR_FONTS for f in drawn) \
+            and any(f.lower() in own_fonts for f in drawn)
+        if not ok:
+            fail(f"typography {page} with {foreign} as the desktop font: {script} {sample!r} drawn with {drawn}")
+        rows.append(f"{page:<18} {'ok  ' if ok else 'FAIL'} desktop font {foreign}: {script} drawn with {drawn}")
+    return rows
+
+
 TABBABLE = r"""
 const sel = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 const visible = el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
@@ -488,6 +523,9 @@ def main():
                     driver, servers["demo"], inventories["demo"], shots):
                 print(f"  {page:<18} {'ok  ' if ok else 'FAIL'} word-break {word_break} line-break {line_break}"
                       f" font-family {','.join(family)} {drawn}")
+
+            for row in check_foreign_desktop(servers["demo"], work):
+                print("  " + row)
 
             print("\nkeyboard: DONE on the 2,000-task board")
             big_name = "live-big" if "live-big" in sites else "big"

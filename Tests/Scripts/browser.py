@@ -48,8 +48,9 @@ class Site:
         self.server.server_close()
 
 
-def chromium(tz=None, width=1280, height=900):
-    """Headless Chromium; `tz` sets the browser's own time zone through its environment (TZ)."""
+def chromium(tz=None, width=1280, height=900, env_extra=None):
+    """Headless Chromium; `tz` sets the browser's own time zone through its environment (TZ), `env_extra` adds
+    other variables (FONTCONFIG_FILE, say)."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -60,6 +61,7 @@ def chromium(tz=None, width=1280, height=900):
     env = dict(os.environ)
     if tz:
         env["TZ"] = tz
+    env.update(env_extra or {})
     service = Service(executable_path=CHROMEDRIVER, env=env)
     return webdriver.Chrome(options=options, service=service)
 
