@@ -90,14 +90,17 @@ def build_sites(pmboard, work):
     env = dict(os.environ, NO_COLOR="1")
     env.pop("PMBOARD_STORE", None)
 
-    def build(name, *args, config=None):
+    def build(name, *args, config=None, pinned=True):
+        """`pinned`: --today (reproducible: no build time on the page); else "now" is 09:00 UTC on TODAY, so a
+        live-dates page carries data-built and the age note can show."""
         folder = work / name
         folder.mkdir()
         if config:
             (folder / "pmboard.yml").write_text(config)
         started = time.monotonic()
-        result = subprocess.run([pmboard, "build", "--quiet", "--today", TODAY, "--out", str(folder / "site"), *args],
-                                cwd=folder, env=env, capture_output=True, text=True)
+        when = ["--today", TODAY] if pinned else []
+        result = subprocess.run([pmboard, "build", "--quiet", *when, "--out", str(folder / "site"), *args], cwd=folder,
+                                env=dict(env, PMBOARD_NOW=f"{TODAY}T09:00:00Z"), capture_output=True, text=True)
         if result.returncode != 0:
             return result.stderr.strip()
         sites[name] = folder / "site"
@@ -122,8 +125,8 @@ def build_sites(pmboard, work):
         error = build(name, *args)
         if error:
             fail(f"pmboard build ({name}): {error}")
-    for name, args in (("live-demo", ["--demo"]), ("live-big", ["--store", str(store)])):
-        error = build(name, *args, config="live-dates: true\n")
+    for name, args, pinned in (("live-demo", ["--demo"], False), ("live-big", ["--store", str(store)], True)):
+        error = build(name, *args, config="live-dates: true\n", pinned=pinned)
         if error and "live-dates" in error and "unknown setting" in error:
             notes.append("live-dates: this pmboard does not know the setting yet; live-dates sites skipped")
             break

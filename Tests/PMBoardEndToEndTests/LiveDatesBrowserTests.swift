@@ -11,6 +11,22 @@ struct LiveDatesBrowserTests {
   static let script = Golden.repositoryRoot.appendingPathComponent("Tests/Scripts/live_dates_check.py").path
   static let publicScript = Golden.repositoryRoot.appendingPathComponent("Public/live-dates.js")
 
+  /// The script alone, on the hand-made page of `Tests/Scripts/fixtures/live-dates/` (Seoul, built on the 21st at
+  /// 09:00; two of the three tasks due on the 22nd are not on the page, so only data-due-counts knows them).
+  @Test func fixturePageAroundSeoulMidnights() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let result = try cli.run("/usr/bin/env", "python3", Self.script, "--fixture")
+    #expect(result.status == 0, "live_dates_check.py --fixture:\n\(result.stdout)\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(!lines.contains { $0.hasPrefix("FAIL") })
+    #expect(lines.contains { $0.contains("(2026-11-21T14:59:59Z): the build's day, page exactly as built") })
+    #expect(lines.contains { $0.contains("(2026-11-21T15:00:00Z): day 2026-11-22, 3 overdue, 1 due today") })
+    #expect(lines.contains { $0.hasSuffix("(2026-11-21T15:00:00Z): overdue-count 3") })
+    #expect(lines.contains { $0.hasSuffix("(2026-11-22T15:00:00Z): overdue-count 6") })
+    #expect(lines.contains { $0.hasSuffix("(2026-11-22T15:00:00Z): age note shown: 'Updated 39 hours ago'") })
+  }
+
   @Test func seoulBoardReadAroundItsMidnightsFromLosAngeles() throws {
     let cards = [
       BoardFixture.Card(id: BoardFixture.id(1), title: "어제가 마감", due: "2026-11-20"),
