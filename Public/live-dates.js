@@ -27,12 +27,9 @@
     var open = task.getAttribute("data-state") !== "done";
     var over = open && due < day, now = open && due === day;
     var text = over ? data.tOverdue : now ? data.tDueToday : null;
-    var flag = null;
+    var flag = task.querySelector("strong.flag");
     task.classList.toggle("overdue", over);
     task.classList.toggle("due-today", now);
-    for (var c = task.firstElementChild; c; c = c.nextElementSibling) {
-      if (c.tagName === "STRONG" && c.classList.contains("flag")) flag = c;
-    }
     if (text == null) {
       if (flag) {
         var gap = flag.previousSibling;
@@ -41,9 +38,11 @@
       }
     } else {
       if (!flag) {
+        // Beside the due date, where the build puts it (the <time> may sit in a <p> of the card).
+        var date = task.querySelector('time[datetime="' + due + '"]');
         flag = document.createElement("strong");
         flag.className = "flag";
-        task.append(" ", flag);
+        (date ? date.parentNode : task).append(" ", flag);
       }
       flag.textContent = text;
     }

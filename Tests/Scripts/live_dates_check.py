@@ -44,13 +44,16 @@ SNAPSHOT = r"""
 const tasks = [...document.querySelectorAll('[data-due]')].map(t => ({
   id: t.id, due: t.getAttribute('data-due'), state: t.getAttribute('data-state'),
   overdue: t.classList.contains('overdue'), dueToday: t.classList.contains('due-today'),
-  flags: [...t.children].filter(c => c.matches('strong.flag')).map(c => c.textContent)}));
+  flags: [...t.querySelectorAll('strong.flag')].map(c => c.textContent),
+  astray: [...t.querySelectorAll('strong.flag')].filter(c => {
+    const date = t.querySelector(`time[datetime="${t.getAttribute('data-due')}"]`);
+    return date && c.parentNode !== date.parentNode; }).length}));
 const counts = [...document.querySelectorAll('[data-live="overdue-count"]')].map(n => n.textContent);
 const age = document.querySelector('[data-live="age"]');
 const body = document.body.cloneNode(true);
 for (const t of body.querySelectorAll('[data-due]')) {
   t.classList.remove('overdue', 'due-today');
-  for (const c of [...t.children].filter(c => c.matches('strong.flag'))) {
+  for (const c of [...t.querySelectorAll('strong.flag')]) {
     const gap = c.previousSibling;
     if (gap && gap.nodeType === 3 && !gap.nodeValue.trim()) gap.remove();
     c.remove();
@@ -141,14 +144,14 @@ def built_view(text):
         if n.tag == "script" and n.attrs.get("src", "").endswith("live-dates.js") and "defer" not in n.attrs:
             problems.append("live-dates.js without defer")
         problems += [f"inline handler {a} on <{n.tag}>" for a in n.attrs if a.startswith("on")]
-    if sum(1 for n in nodes if n.attrs.get("data-live") == "due-counts") != 1:
-        problems.append('not exactly one [data-live="due-counts"]')
+    if "data-due-counts" not in body.attrs or sum(1 for n in nodes if "data-due-counts" in n.attrs) != 1:
+        problems.append("data-due-counts is not on <body> alone")
     tasks = []
     for n in nodes:
         if "data-due" in n.attrs:
             classes = (n.attrs.get("class") or "").split()
-            flags = [c.text() for c in n.children
-                     if isinstance(c, Node) and c.tag == "strong" and "flag" in (c.attrs.get("class") or "").split()]
+            flags = [c.text() for c in n.walk()
+                     if c.tag == "strong" and "flag" in (c.attrs.get("class") or "").split()]
             tasks.append({"id": n.attrs.get("id", ""), "due": n.attrs["data-due"], "state": n.attrs.get("data-state"),
                           "overdue": "overdue" in classes, "dueToday": "due-today" in classes, "flags": flags})
     counts = [n.text() for n in nodes if n.attrs.get("data-live") == "overdue-count"]
@@ -224,6 +227,8 @@ class Checker:
 
         # (d) JavaScript off: exactly what the HTML says.
         off = self.load(url, javascript=False)
+        for task in off["tasks"]:
+            task.pop("astray")
         same = {k: off[k] for k in ("tasks", "counts", "age")} == {k: view[k] for k in ("tasks", "counts", "age")}
         self.report(same, f"{page} JavaScript off: classes, flags, counts and age note as built")
         self.report(off["zone"] == self.browser_tz, f"{page}: the browser's own zone is {off['zone']}")
@@ -261,9 +266,11 @@ class Checker:
                 continue
             # (b) a later day: marks, flags and counts follow the rule; nothing else moved.
             want_tasks = expected_tasks(view, day)
-            wrong = [f"{w['id']} due {w['due']} {w['state']}: got {g['overdue'], g['dueToday'], g['flags']}, "
-                     f"want {w['overdue'], w['dueToday'], w['flags']}"
-                     for g, w in zip(snap["tasks"], want_tasks) if g != w]
+            # A flag sits beside the due date: in the parent of the task's <time datetime=DUE>, when it has one.
+            astray = [f"{g['id']}: a flag not beside its date" for g in snap["tasks"] if g.pop("astray")]
+            wrong = astray + [f"{w['id']} due {w['due']} {w['state']}: got {g['overdue'], g['dueToday'], g['flags']}, "
+                              f"want {w['overdue'], w['dueToday'], w['flags']}"
+                              for g, w in zip(snap["tasks"], want_tasks) if g != w]
             if len(snap["tasks"]) != len(want_tasks):
                 wrong.append(f"{len(snap['tasks'])} dated tasks, built {len(want_tasks)}")
             fell = sum(n for d, n in due_counts.items() if d < day)
