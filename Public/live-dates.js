@@ -7,7 +7,7 @@
   var age = document.querySelector('[data-live="age"]');
   var counts = [].slice.call(document.querySelectorAll('[data-live="overdue-count"]'));
   var builtCounts = counts.map(function (n) { return parseInt(n.textContent, 10) || 0; });
-  var dueCounts, days, touched = false;
+  var dueCounts, days, touched = false; // a task page: the day last marked
   try {
     dueCounts = JSON.parse(data.dueCounts || "{}");
     days = new Intl.DateTimeFormat("en-CA", { timeZone: data.zone, year: "numeric", month: "2-digit", day: "2-digit" });
@@ -55,9 +55,10 @@
       age.textContent = (data.tAge || "").replace("{hours}", String(Math.floor(ms / 36e5)));
       age.hidden = false;
     }
-    // On the build's day the page is right as built; on an earlier one (a clock behind) trust the build.
-    if (!data.today || day < data.today || (day === data.today && !touched)) return;
-    touched = true;
+    // On the build's day the page is right as built; on an earlier one (a clock behind) trust the build. A task
+    // page does not say its build's day (so it need not change daily): its task is marked for the reader's day.
+    if (data.today ? day < data.today || (day === data.today && !touched) : day === touched) return;
+    touched = data.today ? true : day;
     document.querySelectorAll("[data-due]").forEach(function (t) { mark(t, day); });
     Object.keys(dueCounts).forEach(function (d) { if (d < day) fell += Number(dueCounts[d]) || 0; });
     counts.forEach(function (n, i) { n.textContent = String(builtCounts[i] + fell); });

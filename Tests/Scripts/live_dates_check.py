@@ -144,7 +144,11 @@ def built_view(text):
         if n.tag == "script" and n.attrs.get("src", "").endswith("live-dates.js") and "defer" not in n.attrs:
             problems.append("live-dates.js without defer")
         problems += [f"inline handler {a} on <{n.tag}>" for a in n.attrs if a.startswith("on")]
-    if "data-due-counts" not in body.attrs or sum(1 for n in nodes if "data-due-counts" in n.attrs) != 1:
+    if "task-page" in (body.attrs.get("class") or "").split():
+        # A task page says nothing of the build's day or counts, so that it need not change every day.
+        problems += [f"a task page has {a}" for a in ("data-today", "data-built", "data-due-counts")
+                     if any(a in n.attrs for n in nodes)]
+    elif "data-due-counts" not in body.attrs or sum(1 for n in nodes if "data-due-counts" in n.attrs) != 1:
         problems.append("data-due-counts is not on <body> alone")
     tasks = []
     for n in nodes:
@@ -214,6 +218,11 @@ class Checker:
         self.report(not view["problems"], f"{page}: follows the contract" + (
             f": {view['problems']}" if view["problems"] else ""))
         zone_name, today = body.get("data-zone"), body.get("data-today")
+        task_page = "task-page" in (body.get("class") or "").split()
+        if task_page and zone_name and view["tasks"]:
+            return self.check_task_page(page, view, zone_name)
+        if task_page and zone_name:
+            return  # a task without a due date: nothing to mark
         if not zone_name or not today:
             self.report(False, f"{page}: <body> has no data-zone / data-today")
             return
@@ -283,6 +292,29 @@ class Checker:
                         + ("" if snap["counts"] == want_counts else f", expected {' '.join(want_counts)}"))
             self.report(snap["rest"] == off["rest"], f"{page} {label}: nothing else on the page changed")
 
+    def check_task_page(self, page, view, zone_name):
+        """A task page is marked for the reader's day whatever day it was built: before, on and after its due day."""
+        zone = zoneinfo.ZoneInfo(zone_name)
+        url = self.site.url(page)
+        off = self.load(url, javascript=False)
+        for task in off["tasks"]:
+            task.pop("astray")
+        self.report(off["tasks"] == view["tasks"], f"{page} JavaScript off: classes and flags as built")
+        due = datetime.date.fromisoformat(view["tasks"][0]["due"])
+        one = datetime.timedelta(seconds=1)
+        for days, seconds in [(-1, 43200), (0, -1), (0, 0), (0, 43200), (1, -1), (1, 0), (30, 0)]:
+            moment = datetime.datetime.combine(due + datetime.timedelta(days=days), datetime.time(), zone) + one * seconds
+            day = moment.astimezone(zone).date().isoformat()
+            label = f"at {moment:%Y-%m-%d %H:%M:%S} {zone_name}"
+            snap = self.load(url, clock_ms=int(moment.timestamp() * 1000))
+            self.clean(page, label, snap)
+            want = expected_tasks(view, day)
+            for got in snap["tasks"]:
+                got.pop("astray")
+            self.report(snap["tasks"] == want, f"{page} {label}: task marked for {day}" + (
+                "" if snap["tasks"] == want else f": got {snap['tasks']}, want {want}"))
+            self.report(snap["rest"] == off["rest"], f"{page} {label}: nothing else on the page changed")
+
     def run(self):
         self.site = browser.Site(self.site_dir, csp="script-src 'self'")
         self.driver = browser.chromium(tz=self.browser_tz)
@@ -300,8 +332,10 @@ def pages_of(site_dir):
     """Every board page, and one page of each other kind that links live-dates.js (column, overdue, task page)."""
     found = []
     candidates = sorted(site_dir.glob("index.html")) + sorted(site_dir.glob("*/index.html"))
-    for pattern in ("*/todo.html", "*/doing.html", "*/done.html", "*/overdue.html", "*/tasks/*.html"):
+    for pattern in ("*/todo.html", "*/doing.html", "*/done.html", "*/overdue.html"):
         candidates += sorted(site_dir.glob(pattern))[:1]
+    # A task page with a due date (one without has nothing to mark).
+    candidates += [p for p in sorted(site_dir.glob("*/tasks/*.html")) if "data-due=" in p.read_text(encoding="utf-8")][:1]
     for path in candidates:
         if "live-dates.js" in path.read_text(encoding="utf-8"):
             found.append(str(path.relative_to(site_dir)))
