@@ -184,6 +184,11 @@ extension BigBoardPageTests {
       },
       { try cli.write("pmboard.yml", "base-url: https://example.org/b/\n") },
       { try cli.write("pmboard.yml", "publish: {bodies: hide}\n") },
+      {
+        let english = Golden.repositoryRoot.appendingPathComponent("Templates/locales/en.yml").path
+        let text = try String(contentsOfFile: english, encoding: .utf8)
+        try cli.write("Templates/locales/en.yml", text.replacingOccurrences(of: "state: State", with: "state: Status"))
+      },
     ] as [() throws -> Void] {
       try mark()
       try change()
@@ -193,6 +198,21 @@ extension BigBoardPageTests {
     try mark()
     #expect(try cli.run("build", "--today", "2026-11-22").status == 0)
     #expect(try kept(), "a new day changes nothing on a task not due then")
+    // Another pmboard binary (here: a copy, another file) renders every page again.
+    let copy = cli.path("pmboard-copy")
+    try FileManager.default.copyItem(atPath: CLIRunner.binary.path, toPath: copy)
+    try mark()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: copy)
+    process.arguments = ["build", "--today", "2026-11-22"]
+    process.currentDirectoryURL = cli.directory
+    process.environment = cli.environment
+    process.standardError = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try !kept(), "a new binary renders it again")
   }
 
   private static var builtInTask: String {
