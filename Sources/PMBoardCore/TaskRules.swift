@@ -58,6 +58,18 @@ public enum TaskRules {
     return .success(author)
   }
 
+  /// A source's name or a task's id in it: one line of 1 to ``authorByteLimit`` bytes, no control character.
+  public static func checkSourceText(_ text: String) -> RuleViolation? {
+    if text.isEmpty { return RuleViolation("empty; a source and its ids need at least one character") }
+    if let control = text.unicodeScalars.first(where: { isControl($0) || isLineBreak($0) }) {
+      return RuleViolation("has the control character \(codePoint(control)); remove it")
+    }
+    if text.utf8.count > authorByteLimit {
+      return RuleViolation("is \(text.utf8.count) bytes of UTF-8; at most \(authorByteLimit) are allowed")
+    }
+    return nil
+  }
+
   /// The body in NFC, or the reason it is not acceptable.
   public static func checkBody(_ raw: String) -> Result<String, RuleViolation> {
     let body = nfc(raw)
@@ -122,6 +134,11 @@ public enum TaskRules {
     case .success(let checked) where !checked.utf8.elementsEqual(task.body.utf8):
       found.append(("body", RuleViolation("the body is not in NFC")))
     case .success: break
+    }
+    if let source = task.source {
+      for (field, text) in [("source", source.name), ("sourceId", source.id)] {
+        if let problem = checkSourceText(text) { found.append((field, problem)) }
+      }
     }
     // The interchange format writes four-digit years; a task outside them could not be exported and read back.
     let utc = TimeZone.utc
