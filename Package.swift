@@ -70,6 +70,12 @@ let package = Package(
       ],
       swiftSettings: strict + crossModule
     ),
+    // Importers (`import --from github|csv|taskwarrior`): readers of other tools' exports and the re-import sync.
+    .target(
+      name: "PMBoardImport",
+      dependencies: ["PMBoardCore", "PMBoardBytes", "PMBoardStore"],
+      swiftSettings: strict
+    ),
     // Mustache: parser, compiler, renderer.
     .target(
       name: "PMBoardMustache",
@@ -97,7 +103,7 @@ let package = Package(
     .target(
       name: "PMBoardCLI",
       dependencies: [
-        "PMBoardCore", "PMBoardStore", "PMBoardSite",
+        "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -144,7 +150,7 @@ let package = Package(
       name: "PMBoardUnitTests",
       dependencies: [
         "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardMustache", "PMBoardValidation", "PMBoardSite",
-        "PMBoardCLI", "PMBoardTestSupport",
+        "PMBoardCLI", "PMBoardTestSupport", "PMBoardImport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

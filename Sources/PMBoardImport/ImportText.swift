@@ -1,0 +1,52 @@
+import Foundation
+import PMBoardCore
+
+/// Text from a source made to fit pmboard's rules: line breaks as `\n`, titles and bodies cut to the limits with a
+/// visible mark. Anything else the rules refuse (a control character) is refused, with the place it is at.
+enum ImportText {
+  /// What ends a body that was cut, so a reader of the board knows there is more in the source.
+  static let cutNote = "\n\n[… cut: the source's text is longer than pmboard keeps]"
+
+  static func title(_ raw: String, path: @autoclosure () -> String) throws(ImportFailure) -> String {
+    var text = lineBreaks(raw).trimmingCharacters(in: .whitespacesAndNewlines)
+    if text.utf8.count > TaskRules.titleLimit {
+      text = cut(TaskRules.nfc(text), mark: "…", characters: TaskRules.titleLimit, bytes: TaskRules.titleByteLimit)
+    }
+    switch TaskRules.checkTitle(text) {
+    case .success(let title): return title
+    case .failure(let violation): throw ImportFailure("\(path()): \(violation)")
+    }
+  }
+
+  static func body(_ raw: String, path: @autoclosure () -> String) throws(ImportFailure) -> String {
+    var text = TaskRules.nfc(lineBreaks(raw))
+    if text.utf8.count > TaskRules.bodyLimit {
+      text = cut(text, mark: cutNote, characters: TaskRules.bodyLimit, bytes: TaskRules.bodyByteLimit)
+    }
+    switch TaskRules.checkBody(text) {
+    case .success(let body): return body
+    case .failure(let violation): throw ImportFailure("\(path()): \(violation)")
+    }
+  }
+
+  /// `\r\n` and a lone `\r` as `\n`: GitHub and spreadsheets write Windows line ends, which the rules refuse.
+  static func lineBreaks(_ text: String) -> String {
+    guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
+    return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+  }
+
+  /// `text` itself when it fits, else as many whole characters as fit with `mark` after them.
+  static func cut(_ text: String, mark: String, characters: Int, bytes: Int) -> String {
+    guard text.count > characters || text.utf8.count > bytes else { return text }
+    let roomCharacters = characters - mark.count
+    let roomBytes = bytes - mark.utf8.count
+    var kept = ""
+    var count = 0
+    for character in text {
+      if count + 1 > roomCharacters || kept.utf8.count + character.utf8.count > roomBytes { break }
+      kept.append(character)
+      count += 1
+    }
+    return kept.trimmingCharacters(in: .whitespacesAndNewlines) + mark
+  }
+}
