@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
+import PMBoardImport
 import PMBoardStore
 
 /// `pmboard import`: loads an interchange file into the store (all or nothing), or with `--from` syncs the board
@@ -38,6 +39,9 @@ struct ImportCommand: AsyncParsableCommand {
       throw ValidationError("--source and --dry-run go with --from FORMAT")
     }
     if from != nil, replace { throw ValidationError("--replace is for pmboard/1 files; --from syncs into the board") }
+    if let from, ImportFormat(rawValue: from.lowercased()) == nil {
+      throw ValidationError("--from: \"\(from)\" is not a format pmboard imports; use github, csv or taskwarrior")
+    }
   }
 
   func run() async throws {

@@ -71,8 +71,8 @@ public struct ImportSync: Sendable {
       (moved.state, moved.updated) = (item.state, moveAt)
       return [.update(from: old, to: moved, at: moveAt, by: author)]
     case (true, true):
-      // Two history lines, as a person would have made them; the earlier one first.
-      if moveAt <= editAt {
+      // Two history lines, as a person would have made them; the earlier one first (the edit on a tie).
+      if moveAt < editAt {
         var moved = old
         (moved.state, moved.updated) = (item.state, moveAt)
         var both = edited
