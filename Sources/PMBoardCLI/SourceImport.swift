@@ -28,7 +28,7 @@ struct SourceImport {
     let settings = ImportSettings(timeZone: board.info.timeZone, doingLabel: doingLabel.isEmpty ? nil : doingLabel)
     let items: [ImportedItem]
     do {
-      items = try ImportReader.items(data, format: kind, file: name, settings: settings)
+      items = try ImportReader.items(data, format: kind, settings: settings)
     } catch {
       throw ImportError(source: name, problems: [error.description])
     }

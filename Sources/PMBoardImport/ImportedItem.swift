@@ -57,10 +57,10 @@ public struct ImportSettings: Sendable {
   }
 }
 
-/// Reads one input of `format` into items; the file name is what messages start with.
+/// Reads one input of `format` into items; a problem is one line naming its place in the input.
 public enum ImportReader {
   public static func items(
-    _ data: Data, format: ImportFormat, file: String, settings: ImportSettings
+    _ data: Data, format: ImportFormat, settings: ImportSettings
   ) throws(ImportFailure) -> [ImportedItem] {
     let items: [ImportedItem]
     switch format {

@@ -9,7 +9,7 @@ struct ImportReaderTests {
   let seoul = ImportSettings(timeZone: TimeZone(identifier: "Asia/Seoul")!)
 
   func items(_ text: String, _ format: ImportFormat, settings: ImportSettings? = nil) throws -> [ImportedItem] {
-    try ImportReader.items(Data(text.utf8), format: format, file: "in", settings: settings ?? seoul)
+    try ImportReader.items(Data(text.utf8), format: format, settings: settings ?? seoul)
   }
 
   /// The one-line failure reading `text` gives.
@@ -19,7 +19,7 @@ struct ImportReaderTests {
 
   func failure(_ data: Data, _ format: ImportFormat) -> String? {
     do {
-      _ = try ImportReader.items(data, format: format, file: "in", settings: seoul)
+      _ = try ImportReader.items(data, format: format, settings: seoul)
       return nil
     } catch {
       return error.description
