@@ -8,9 +8,12 @@ enum ImportText {
   static let cutNote = "\n\n[… cut: the source's text is longer than pmboard keeps]"
 
   static func title(_ raw: String, path: @autoclosure () -> String) throws(ImportFailure) -> String {
-    var text = lineBreaks(raw).trimmingCharacters(in: .whitespacesAndNewlines)
+    var text = lineBreaks(raw)
+    // The rules' check trims, and trimming goes through NSString: only a title that may be cut is trimmed here.
     if text.utf8.count > TaskRules.titleLimit {
-      text = cut(TaskRules.nfc(text), mark: "…", characters: TaskRules.titleLimit, bytes: TaskRules.titleByteLimit)
+      text = cut(
+        TaskRules.nfc(text.trimmingCharacters(in: .whitespacesAndNewlines)), mark: "…",
+        characters: TaskRules.titleLimit, bytes: TaskRules.titleByteLimit)
     }
     switch TaskRules.checkTitle(text) {
     case .success(let title): return title
@@ -19,9 +22,10 @@ enum ImportText {
   }
 
   static func body(_ raw: String, path: @autoclosure () -> String) throws(ImportFailure) -> String {
-    var text = TaskRules.nfc(lineBreaks(raw))
+    var text = lineBreaks(raw)
+    // Most bodies fit in fewer bytes than the limit has characters: the rules' own check normalizes them, once.
     if text.utf8.count > TaskRules.bodyLimit {
-      text = cut(text, mark: cutNote, characters: TaskRules.bodyLimit, bytes: TaskRules.bodyByteLimit)
+      text = cut(TaskRules.nfc(text), mark: cutNote, characters: TaskRules.bodyLimit, bytes: TaskRules.bodyByteLimit)
     }
     switch TaskRules.checkBody(text) {
     case .success(let body): return body
