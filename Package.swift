@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The arrows point one way: Bytes → Core → Store, Mustache, Validation → Site → CLI → the executable.
+// The arrows point one way: Bytes → Core → Store, Mustache, Validation → Site → CLI → the executable, and
+// Store → Import → CLI.
 // `PMBoardBytes` is the one target whose job is unsafe code (pointers, arenas, SWAR, mmap); every other target is
 // compiled with strict memory safety, so any unsafe construct outside it is an error-level warning to review.
 let strict: [SwiftSetting] = [.strictMemorySafety()]

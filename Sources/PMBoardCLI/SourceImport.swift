@@ -33,7 +33,8 @@ struct SourceImport {
       throw ImportError(source: name, problems: [error.description])
     }
     let now = BoardClock.now()
-    let changes = ImportSync(source: sourceName, author: author, now: now).changes(board: board.tasks, items: items)
+    let sync = ImportSync(source: sourceName, author: author, now: now, floor: board.history.map(\.at).max())
+    let changes = sync.changes(board: board.tasks, items: items)
     if dryRun { return try report(changes, items: items.count, source: sourceName) }
     try await store.applyImported(changes)
     try StandardOutput.line(

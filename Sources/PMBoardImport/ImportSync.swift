@@ -5,6 +5,10 @@ import PMBoardCore
 /// says now, and every difference becomes the change a person would have made (added, edited with its fields,
 /// moved, removed), recorded at the source's time where it has one. Tasks made in pmboard, or imported from another
 /// source, are never looked at.
+///
+/// History is appended in time order, which the site relies on (an Atom entry's id counts the earlier entries of its
+/// second, which it finds right before it; a feed is as new as its last entry): a source's time before the board's
+/// latest entry is recorded as that entry's time.
 public struct ImportSync: Sendable {
   public var source: String
   /// Who the history says made the changes: `import:SOURCE`.
@@ -12,11 +16,14 @@ public struct ImportSync: Sendable {
   /// The moment of the import: the time of a change the source gives no time for, and the latest time any change
   /// is recorded at (a source's clock ahead of this one does not put history in the future).
   public var now: Date
+  /// The time of the board's latest history entry: no change is recorded before it.
+  public var floor: Date?
 
-  public init(source: String, author: String, now: Date) {
+  public init(source: String, author: String, now: Date, floor: Date? = nil) {
     self.source = source
     self.author = author
     self.now = now
+    self.floor = floor
   }
 
   /// The changes to apply, in the order of their times (a task's own changes stay in their order).
@@ -90,9 +97,11 @@ public struct ImportSync: Sendable {
     }
   }
 
-  /// The source's time, or now when it has none or is ahead of this clock.
+  /// The source's time, or now when it has none or is ahead of this clock; never before ``floor``.
   private func time(_ date: Date?) -> Date {
     guard let date else { return now }
-    return min(Instant.wholeSeconds(date), now)
+    let time = min(Instant.wholeSeconds(date), now)
+    guard let floor else { return time }
+    return min(max(time, floor), now)
   }
 }

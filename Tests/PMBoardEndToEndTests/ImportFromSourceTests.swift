@@ -11,8 +11,11 @@ struct ImportFromSourceTests {
     var cli = try CLIRunner()
     cli.environment["PMBOARD_STORE"] = store
     cli.environment["PMBOARD_USER"] = "alice"
+    // Made before the sources' times: imports record those (no entry goes before the board's latest).
+    cli.environment["PMBOARD_NOW"] = "2026-10-01T00:00:00Z"
     #expect(try cli.run("init", "--title", "T", "--time-zone", "Asia/Seoul").status == 0)
     #expect(try cli.run("add", "Made here").status == 0)
+    cli.environment["PMBOARD_NOW"] = "2026-11-21T09:00:00Z"
     return cli
   }
 
@@ -94,6 +97,14 @@ struct ImportFromSourceTests {
     #expect(try history(cli).count == 1 + 3 + 3)
     let titles = try tasks(cli).map { $0["title"] as! String }
     #expect(titles == ["Made here", "Login fails on iOS", "Docs"])
+    // A change whose source time is before the board's latest entry is recorded at that entry's time.
+    try cli.write("issues.json", Self.issues([(1, "Login", "OPEN", "2026-11-10T09:00:00Z", nil)]))
+    #expect(try cli.run("import", "--from", "github", "issues.json").status == 0)
+    #expect(
+      try history(cli).suffix(2) == [
+        "2026-11-21T09:00:00Z edited Login [\"title\"] by import:github",
+        "2026-11-21T09:00:00Z removed Docs by import:github",
+      ])
   }
 
   @Test func csvFromStandardInputWithSemicolonsAndRenamedRows() throws {

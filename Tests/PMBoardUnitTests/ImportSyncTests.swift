@@ -64,6 +64,15 @@ struct ImportSyncTests {
     #expect(changes[0].after?.updated == now)
   }
 
+  @Test func noChangeIsRecordedBeforeTheBoardsLatestHistoryEntry() {
+    let floored = ImportSync(source: "github", author: "import:github", now: now, floor: at(10))
+    let changes = floored.changes(board: [], items: [item("1", "Old"), item("2", "Newer", updated: 12)])
+    #expect(changes.map(\.entry.at) == [at(10), at(10)])
+    #expect(changes.map(\.entry.title) == ["Old", "Newer"])
+    let edit = floored.changes(board: [imported("2", "Newer")], items: [item("2", "Renamed", updated: 12)])
+    #expect(edit.map(\.entry.at) == [at(12)])
+  }
+
   @Test func aDeletedItemRemovesItsTaskOnceAndIsNotAddedLater() {
     var gone = item("1", "Gone", changed: 3)
     gone.removed = true
