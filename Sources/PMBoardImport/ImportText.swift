@@ -34,9 +34,21 @@ enum ImportText {
   }
 
   /// `\r\n` and a lone `\r` as `\n`: GitHub and spreadsheets write Windows line ends, which the rules refuse.
+  /// A walk over the bytes: Foundation's `replacingOccurrences` took a third of re-importing 10,000 issues.
   static func lineBreaks(_ text: String) -> String {
     guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
-    return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var afterReturn = false
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "\n") && afterReturn {
+        afterReturn = false
+        continue
+      }
+      afterReturn = byte == UInt8(ascii: "\r")
+      bytes.append(afterReturn ? UInt8(ascii: "\n") : byte)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `text` itself when it fits, else as many whole characters as fit with `mark` after them.
@@ -44,13 +56,17 @@ enum ImportText {
     guard text.count > characters || text.utf8.count > bytes else { return text }
     let roomCharacters = characters - mark.count
     let roomBytes = bytes - mark.utf8.count
-    var kept = ""
+    var end = text.startIndex
     var count = 0
-    for character in text {
-      if count + 1 > roomCharacters || kept.utf8.count + character.utf8.count > roomBytes { break }
-      kept.append(character)
+    while end < text.endIndex, count < roomCharacters {
+      let next = text.index(after: end)
+      if text.utf8.distance(from: text.startIndex, to: next) > roomBytes { break }
+      end = next
       count += 1
     }
-    return kept.trimmingCharacters(in: .whitespacesAndNewlines) + mark
+    // Trailing space before the mark trimmed in Swift: NSString's trimming was a tenth of a 10,000-issue import.
+    var kept = text[..<end]
+    while let last = kept.last, last.isWhitespace { kept.removeLast() }
+    return kept + mark
   }
 }

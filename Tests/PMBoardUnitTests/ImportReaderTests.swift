@@ -1,6 +1,7 @@
 import Foundation
 import PMBoardCore
 import PMBoardImport
+import PMBoardTestSupport
 import Testing
 
 /// The readers of other tools' exports: what each makes of good input, and the one line each gives for bad input.
@@ -171,5 +172,30 @@ struct ImportReaderTests {
       failure("[" + base + #","annotations":[{"entry":"x"}]}]"#, .taskwarrior)
         == "[0].annotations[0].description: missing")
     #expect(failure("[" + base + "}," + base + "}]", .taskwarrior)?.hasPrefix("[1]: the id") == true)
+  }
+}
+
+/// The fast paths of importing text against Foundation's: NFC's quick check and the line-break walk.
+@Suite("import text fast paths")
+struct ImportTextParityTests {
+  @Test func nfcQuickCheckAgreesWithFoundation() {
+    let pieces = [
+      "a", "é", "e\u{301}", "가", "\u{1100}\u{1161}", "각", "가\u{11A8}", "か", "か\u{3099}", "が", "ｶﾞ", "漢", "\u{F900}",
+      "Å", "\u{212B}", "ñ", "ß", "\u{2000}", "\u{2001}", "…", "‘", "\u{2060}", "ｱ", "ー", "、", "\u{0344}", "ǅ", "ʰ",
+    ]
+    var generator = SplitMix64(seed: 19)
+    for _ in 0..<2000 {
+      let text = (0..<Int(generator.next() % 6 + 1)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      let expected = text.precomposedStringWithCanonicalMapping
+      #expect(Array(TaskRules.nfc(text).utf8) == Array(expected.utf8), "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
+  @Test func windowsLineEndsBecomeNewlines() throws {
+    let read = try ImportReader.items(
+      Data(#"[{"number": 1, "title": "T", "body": "a\r\nb\rc\n\r\nd\r", "state": "OPEN"}]"#.utf8), format: .github,
+      settings: ImportSettings(timeZone: .utc))
+    #expect(read[0].body == "a\nb\nc\n\nd\n")
   }
 }
