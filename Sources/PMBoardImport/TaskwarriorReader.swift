@@ -1,5 +1,6 @@
 import Foundation
 import PMBoardCore
+import PMBoardStore
 
 /// Reads `task export`: pending (and waiting) tasks are TODO, started ones DOING, completed ones DONE, deleted ones
 /// leave the board; the due date is the day Taskwarrior's due instant falls on in the board's time zone, and the
@@ -8,17 +9,42 @@ import PMBoardCore
 struct TaskwarriorReader {
   var settings: ImportSettings
 
+  private static let taskNames = JSONNames([
+    "uuid", "description", "status", "entry", "modified", "end", "due", "start", "annotations",
+  ])
+  private static let annotationNames = JSONNames(["description"])
+
   func items(_ data: Data) throws(ImportFailure) -> [ImportedItem] {
-    let tasks = try JSONInput.array(data, expecting: "tasks (task export)")
+    let tasks = try JSONInput.array(data, expecting: "tasks (task export)") {
+      (scanner, path) throws(JSONError) in try Self.scan(&scanner, path: path)
+    }
     var items: [ImportedItem] = []
     items.reserveCapacity(tasks.count)
-    for (index, value) in tasks.enumerated() {
-      if let item = try item(JSONObject(value, path: "[\(index)]", what: "a task")) { items.append(item) }
+    for (task, annotations) in tasks {
+      if let item = try item(task, annotations: annotations) { items.append(item) }
     }
     return items
   }
 
-  private func item(_ task: JSONObject) throws(ImportFailure) -> ImportedItem? {
+  private static func scan(_ scanner: inout JSONScanner, path: String) throws(JSONError) -> (
+    JSONMembers, [JSONMembers]
+  ) {
+    var annotations: [JSONMembers] = []
+    if scanner.peek() == UInt8(ascii: "n") { throw scanner.mismatch(path, expected: "a task (an object)") }
+    let values = try scanner.members(path, taskNames) { (scanner, member) throws(JSONError) in
+      guard member == 8 else { return false }
+      try scanner.forEachElement(path + ".annotations") { (scanner, index) throws(JSONError) in
+        let notePath = "\(path).annotations[\(index)]"
+        let values = try scanner.members(notePath, annotationNames) ?? [nil]
+        annotations.append(JSONMembers(values: values, names: annotationNames, path: notePath))
+      }
+      return true
+    }
+    guard let values else { throw scanner.mismatch(path, expected: "a task (an object)") }
+    return (JSONMembers(values: values, names: taskNames, path: path), annotations)
+  }
+
+  private func item(_ task: JSONMembers, annotations: [JSONMembers]) throws(ImportFailure) -> ImportedItem? {
     let uuid = try task.requiredString("uuid")
     guard UUID(uuidString: uuid) != nil else {
       throw ImportFailure("\(task.at("uuid")): \"\(uuid)\" is not a UUID")
@@ -40,10 +66,7 @@ struct TaskwarriorReader {
     }
     let title = try ImportText.title(task.requiredString("description"), path: task.at("description"))
     var notes: [String] = []
-    for (index, value) in try task.array("annotations").enumerated() {
-      let annotation = try JSONObject(value, path: "\(task.at("annotations"))[\(index)]", what: "an annotation")
-      notes.append(try annotation.requiredString("description"))
-    }
+    for annotation in annotations { notes.append(try annotation.requiredString("description")) }
     let body = try ImportText.body(notes.joined(separator: "\n"), path: task.at("annotations"))
     let due = try instant(task, "due").map { CalendarDate($0, in: settings.timeZone) }
     let modified = try instant(task, "modified")
@@ -54,7 +77,7 @@ struct TaskwarriorReader {
   }
 
   /// Taskwarrior's instants: `20261130T150000Z` (ISO 8601's basic form, UTC).
-  private func instant(_ task: JSONObject, _ name: String) throws(ImportFailure) -> Date? {
+  private func instant(_ task: JSONMembers, _ name: String) throws(ImportFailure) -> Date? {
     guard let text = try task.string(name) else { return nil }
     guard let date = Self.basicInstant(text) else {
       throw ImportFailure("\(task.at(name)): \"\(text)\" is not a date and time like 20261130T150000Z")
