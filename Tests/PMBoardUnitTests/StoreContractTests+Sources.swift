@@ -67,4 +67,21 @@ extension StoreContractTests {
       #expect(try await store.load().tasks.last == task)
     }
   }
+
+  @Test(arguments: StoreBackend.allCases)
+  func undoOfAChangeAnImportOverwroteIsRefused(_ backend: StoreBackend) async throws {
+    try await withStore(backend) { store, _ async throws in
+      let task = Self.sourced(1, "17")
+      try await store.applyImported([.add(task, at: Samples.at(20), by: "import:github")])
+      var edited = task
+      edited.title = "Edited here"
+      try await store.commit(.update(from: task, to: edited, at: Samples.at(21), by: "alice"))
+      var synced = edited
+      synced.title = "Renamed on GitHub"
+      try await store.applyImported([.update(from: edited, to: synced, at: Samples.at(22), by: "import:github")])
+      let refused = await storeError { _ = try await store.undo(at: Samples.at(23), by: "alice") }
+      #expect(refused == .undoConflict(taskID: task.idString, action: "undo"))
+      #expect(try await store.load().tasks.last == synced)
+    }
+  }
 }
