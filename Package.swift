@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The arrows point one way: Bytes → Core → Store, Mustache, Validation → Site → CLI → the executable.
+// The arrows point one way: Bytes → Core → Store, Mustache, Validation → Site → CLI → the executable, and
+// Store → Import → CLI.
 // `PMBoardBytes` is the one target whose job is unsafe code (pointers, arenas, SWAR, mmap); every other target is
 // compiled with strict memory safety, so any unsafe construct outside it is an error-level warning to review.
 let strict: [SwiftSetting] = [.strictMemorySafety()]
@@ -70,6 +71,12 @@ let package = Package(
       ],
       swiftSettings: strict + crossModule
     ),
+    // Importers (`import --from github|csv|taskwarrior`): readers of other tools' exports and the re-import sync.
+    .target(
+      name: "PMBoardImport",
+      dependencies: ["PMBoardCore", "PMBoardBytes", "PMBoardStore"],
+      swiftSettings: strict
+    ),
     // Mustache: parser, compiler, renderer.
     .target(
       name: "PMBoardMustache",
@@ -97,7 +104,7 @@ let package = Package(
     .target(
       name: "PMBoardCLI",
       dependencies: [
-        "PMBoardCore", "PMBoardStore", "PMBoardSite",
+        "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -144,7 +151,7 @@ let package = Package(
       name: "PMBoardUnitTests",
       dependencies: [
         "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardMustache", "PMBoardValidation", "PMBoardSite",
-        "PMBoardCLI", "PMBoardTestSupport",
+        "PMBoardCLI", "PMBoardTestSupport", "PMBoardImport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

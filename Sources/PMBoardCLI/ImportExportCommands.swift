@@ -1,18 +1,55 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
+import PMBoardImport
 import PMBoardStore
 
-/// `pmboard import`: loads an interchange file into the store (all or nothing).
+/// `pmboard import`: loads an interchange file into the store (all or nothing), or with `--from` syncs the board
+/// with another tool's export (``SourceImport``).
 struct ImportCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "import", abstract: "Import a pmboard/1 JSON file; creates the store or, with --replace, replaces it.")
+    commandName: "import",
+    abstract: "Import a pmboard/1 JSON file; creates the store or, with --replace, replaces it.",
+    discussion: """
+      With --from github|csv|taskwarrior, FILE (or - for standard input) is another tool's export, synced into the \
+      existing board: tasks that source added before are updated, added or removed to match it, each difference \
+      recorded in the history; tasks made in pmboard are never touched.
+      """)
 
   @OptionGroup var storeOptions: StoreOptions
-  @Argument(help: "The JSON file to import (pmboard/1).") var file: String
+  @Argument(help: "The file to import: pmboard/1 JSON, or with --from another tool's export (- for stdin).")
+  var file: String
   @Flag(help: "Replace the tasks and history of an existing store.") package var replace = false
+  @Option(help: "Sync from another tool's export: github (gh issue list --json …), csv, or taskwarrior (task export).")
+  var from: String?
+  @Option(
+    help: ArgumentHelp(
+      "With --from: the name that tells this source's tasks apart from other sources' (default: the format, e.g. "
+        + "github); give each source of one format its own, e.g. github:acme/app.", valueName: "name"))
+  var source: String?
+  @Flag(name: .customLong("dry-run"), help: "With --from: print what would change and change nothing.")
+  var dryRun = false
+  @Option(
+    name: .customLong("doing-label"),
+    help: "With --from github: an open issue with this label is DOING (default: \"in progress\"; \"\" for none).")
+  var doingLabel: String = "in progress"
+
+  func validate() throws {
+    if from == nil, source != nil || dryRun {
+      throw ValidationError("--source and --dry-run go with --from FORMAT")
+    }
+    if from != nil, replace { throw ValidationError("--replace is for pmboard/1 files; --from syncs into the board") }
+    if let from, ImportFormat(rawValue: from.lowercased()) == nil {
+      throw ValidationError("--from: \"\(from)\" is not a format pmboard imports; use github, csv or taskwarrior")
+    }
+  }
 
   func run() async throws {
+    if let from {
+      return try await SourceImport(
+        format: from, file: file, source: source, dryRun: dryRun, doingLabel: doingLabel, store: storeOptions.open()
+      ).run()
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: file))

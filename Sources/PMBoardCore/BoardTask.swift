@@ -11,10 +11,12 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
   public var state: TaskState
   public var created: Date
   public var updated: Date
+  /// Where an importer took the task from; nil for a task made in pmboard, which no import ever touches.
+  public var source: TaskSource?
 
   public init(
     id: UUID = UUID(), title: String, body: String = "", due: CalendarDate? = nil, state: TaskState = .todo,
-    created: Date, updated: Date? = nil
+    created: Date, updated: Date? = nil, source: TaskSource? = nil
   ) {
     self.id = id
     self.title = title
@@ -23,6 +25,7 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
     self.state = state
     self.created = created
     self.updated = updated ?? created
+    self.source = source
   }
 
   /// The lowercase UUID, as stored and shown.
@@ -50,5 +53,17 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
 
   public static func isDueToday(due: CalendarDate?, state: TaskState, today: CalendarDate) -> Bool {
     state != .done && due == today
+  }
+}
+
+/// The source instance an imported task came from (`github:issues.json`, set by `--source`) and its id there (an
+/// issue number, a Taskwarrior UUID, a CSV id or title): what lets a re-import find the task again.
+public struct TaskSource: Sendable, Hashable {
+  public var name: String
+  public var id: String
+
+  public init(name: String, id: String) {
+    self.name = name
+    self.id = id
   }
 }

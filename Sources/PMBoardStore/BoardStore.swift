@@ -39,6 +39,11 @@ public protocol BoardStore: Sendable {
   /// Re-applies `author`'s most recently undone change; returns it.
   func redo(at: Date, by author: String) async throws -> BoardChange
 
+  /// Applies an import's changes in one transaction, in order: each must find its task as its `before` says
+  /// (otherwise `StoreError.conflict` and nothing is applied) and records its history line. None goes on an undo
+  /// list and no redo list is cleared: a re-import, not undo, takes an import back.
+  func applyImported(_ changes: [BoardChange]) async throws
+
   /// Replaces the whole board — settings, tasks and history — with `board` (import); clears undo and redo.
   func replace(with board: Board) async throws
 }

@@ -6,6 +6,11 @@ public struct ImportError: Error, Sendable, PMBoardFailure {
   public var source: String
   public var problems: [String]
 
+  public init(source: String, problems: [String]) {
+    self.source = source
+    self.problems = problems
+  }
+
   public var description: String {
     // One line a problem, the last saying that nothing was imported: no summary line of its own.
     var lines = problems.prefix(50).map { "\(source): \($0)" }

@@ -45,6 +45,7 @@ public struct InterchangeReader: Sendable {
     seen.reserveCapacity(document.tasks?.count ?? 0)
     var tasks: [BoardTask] = []
     tasks.reserveCapacity(document.tasks?.count ?? 0)
+    var sources: [TaskSource: Int] = [:]
     for (index, loose) in (document.tasks ?? []).enumerated() {
       let task = loose.task(path: "tasks[\(index)]", problems: &problems) { id in
         guard let first = seen[id] else {
@@ -53,7 +54,17 @@ public struct InterchangeReader: Sendable {
         }
         return "tasks[\(index)].id: \"\(id.lowercaseString)\" is also the id of tasks[\(first)]; ids must be unique"
       }
-      if let task { tasks.append(task) }
+      guard let task else { continue }
+      if let source = task.source {
+        if let first = sources[source] {
+          problems.append(
+            "tasks[\(index)].sourceId: \"\(source.id)\" of \"\(source.name)\" is also that of tasks[\(first)]; "
+              + "a source names each task once")
+        } else {
+          sources[source] = index
+        }
+      }
+      tasks.append(task)
     }
     var history: [HistoryEntry] = []
     history.reserveCapacity(document.history?.count ?? 0)
@@ -102,7 +113,7 @@ public struct InterchangeReader: Sendable {
 extension JSONScanner {
   private enum DocumentMember: Int, CaseIterable { case format, board, tasks, history, undo, redo }
   private enum BoardMember: Int, CaseIterable { case title, timeZone }
-  enum TaskMember: Int, CaseIterable { case id, title, body, due, state, created, updated }
+  enum TaskMember: Int, CaseIterable { case id, title, body, due, state, created, updated, source, sourceId }
   enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields, by, resolution }
 
   private static let documentNames = JSONNames(DocumentMember.allCases.map { "\($0)" })
@@ -174,6 +185,8 @@ extension JSONScanner {
       case .state?: task.state = try optionalLooseString()
       case .created?: task.created = try optionalLooseString()
       case .updated?: task.updated = try optionalLooseString()
+      case .source?: task.source = try optionalLooseString()
+      case .sourceId?: task.sourceID = try optionalLooseString()
       case nil: try skipValue()
       }
     }

@@ -51,7 +51,14 @@ public struct InterchangeWriter: Sendable {
     if let due = task.due { out += Array(",\n\(inner)\"due\": \"\(due)\"".utf8) }
     out += Array(",\n\(inner)\"state\": \"\(task.state.rawValue)\"".utf8)
     out += Array(",\n\(inner)\"created\": \"\(Instant.format(task.created))\"".utf8)
-    out += Array(",\n\(inner)\"updated\": \"\(Instant.format(task.updated))\"\n\(indent)}".utf8)
+    out += Array(",\n\(inner)\"updated\": \"\(Instant.format(task.updated))\"".utf8)
+    if let source = task.source {
+      out += Array(",\n\(inner)\"source\": ".utf8)
+      appendString(source.name, to: &out)
+      out += Array(",\n\(inner)\"sourceId\": ".utf8)
+      appendString(source.id, to: &out)
+    }
+    out += Array("\n\(indent)}".utf8)
   }
 
   public func appendEntry(_ entry: HistoryEntry, to out: inout [UInt8]) {

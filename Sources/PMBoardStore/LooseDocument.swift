@@ -38,6 +38,8 @@ public struct LooseBoard {
 
 public struct LooseTask {
   public var id, title, body, due, state, created, updated: LooseString?
+  /// An imported task's source and its id there: both or neither.
+  public var source, sourceID: LooseString?
 
   /// The task, or nil with its problems added; `checkID` sees the parsed id first and may name a problem with it
   /// (a duplicate). With `applyingRules: false` the title and body are taken as written (an undo record's task,
@@ -78,11 +80,32 @@ public struct LooseTask {
     if state == nil { problems.append("\(path()).state: missing") }
     let createdAt = Self.instant(created, path: "\(path()).created", &problems)
     let updatedAt = Self.instant(updated, path: "\(path()).updated", &problems)
+    let taskSource = Self.source(name: source, id: sourceID, path: path(), &problems)
     guard problems.count == before, let uuid, let trimmedTitle, let stateValue else { return nil }
     let now = Date(timeIntervalSince1970: 0)
     return BoardTask(
       id: uuid, title: trimmedTitle, body: bodyText, due: dueDate,
-      state: stateValue, created: createdAt ?? now, updated: updatedAt ?? createdAt ?? now)
+      state: stateValue, created: createdAt ?? now, updated: updatedAt ?? createdAt ?? now, source: taskSource)
+  }
+
+  /// `source` and `sourceId`, which an imported task has both of and any other task neither of.
+  static func source(
+    name: LooseString?, id: LooseString?, path: String, _ problems: inout [String]
+  ) -> TaskSource? {
+    guard name != nil || id != nil else { return nil }
+    let nameText = name?.required("\(path).source", &problems)
+    let idText = id?.required("\(path).sourceId", &problems)
+    if name == nil { problems.append("\(path).source: missing; a task with a sourceId needs its source") }
+    if id == nil { problems.append("\(path).sourceId: missing; a task with a source needs its sourceId") }
+    guard let nameText, let idText else { return nil }
+    var valid = true
+    for (field, text) in [("source", nameText), ("sourceId", idText)] {
+      if let problem = TaskRules.checkSourceText(text) {
+        problems.append("\(path).\(field): \(problem)")
+        valid = false
+      }
+    }
+    return valid ? TaskSource(name: TaskRules.nfc(nameText), id: TaskRules.nfc(idText)) : nil
   }
 
   public static func state(_ loose: LooseString?, path: @autoclosure () -> String, _ problems: inout [String])

@@ -7,13 +7,16 @@ import PMBoardCore
 /// Rows are checked as the SQLite store checks them: a value pmboard never writes is a `DamagedRow`, reported, not
 /// shown.
 enum PostgresRecords {
-  static let taskColumns = "id, title, body, due, state, created, updated"
+  static let taskColumns = "id, title, body, due, state, created, updated, source, source_id"
+  /// Parameters of one task row: the board, then `taskColumns`.
+  static let taskWidth = 10
   static let historyColumns = "at, action, task, title, from_state, to_state, fields, author, resolution"
 
   static let insertTask =
-    "INSERT INTO pmboard.task (board, \(taskColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+    "INSERT INTO pmboard.task (board, \(taskColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
   static let updateTask = """
-    UPDATE pmboard.task SET title = $3, body = $4, due = $5, state = $6, created = $7, updated = $8
+    UPDATE pmboard.task SET title = $3, body = $4, due = $5, state = $6, created = $7, updated = $8, source = $9,
+      source_id = $10
     WHERE board = $1 AND id = $2
     """
   /// A history row with the task as the change left it (null: removed) and the replica's change id, if pushed.
@@ -36,14 +39,16 @@ enum PostgresRecords {
     }
     return BoardTask(
       id: id, title: rows.text(row, 1) ?? "", body: rows.text(row, 2) ?? "", due: due, state: state,
-      created: try date(rows, row, 5), updated: try date(rows, row, 6))
+      created: try date(rows, row, 5), updated: try date(rows, row, 6),
+      source: rows.text(row, 7).flatMap { name in rows.text(row, 8).map { TaskSource(name: name, id: $0) } })
   }
 
   /// `$1` the board, then the task's columns in `taskColumns` order (for `insertTask` and `updateTask`).
   static func taskParameters(_ task: BoardTask, board: String) -> [String?] {
     [
       board, task.idString, task.title, task.body, task.due?.description, task.state.rawValue,
-      String(SQLiteRecords.seconds(task.created)), String(SQLiteRecords.seconds(task.updated)),
+      String(SQLiteRecords.seconds(task.created)), String(SQLiteRecords.seconds(task.updated)), task.source?.name,
+      task.source?.id,
     ]
   }
 

@@ -25,6 +25,7 @@ public enum PostgresSchema {
   static let migrations: [Migration] = [
     Migration(version: 1, name: "boards, tasks, history, undo records", statements: version1),
     Migration(version: 2, name: "authors, per-person undo, changes replicas pull", statements: version2),
+    Migration(version: 3, name: "imported tasks' sources", statements: version3),
   ]
 
   static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -89,6 +90,16 @@ public enum PostgresSchema {
     "ALTER TABLE pmboard.history ADD COLUMN change_id text COLLATE \"C\"",
     "CREATE UNIQUE INDEX history_change ON pmboard.history (board, change_id)",
     "ALTER TABLE pmboard.undo_record ADD COLUMN author text NOT NULL DEFAULT ''",
+  ]
+
+  /// An imported task's source and its id there (`import --from`); a source names each task once on a board.
+  private static let version3 = [
+    "ALTER TABLE pmboard.task ADD COLUMN source text",
+    "ALTER TABLE pmboard.task ADD COLUMN source_id text",
+    "ALTER TABLE pmboard.task ADD CHECK ((source IS NULL) = (source_id IS NULL))",
+    """
+    CREATE UNIQUE INDEX task_by_source ON pmboard.task (board, source, source_id) WHERE source IS NOT NULL
+    """,
   ]
 
   /// What the database holds under pmboard's schema name.

@@ -36,7 +36,7 @@ extension PostgresTransaction {
     try update(updated)
     let added = addedAt.sorted { $0.value < $1.value }.compactMap { current[$0.key] }
     try insertBatches(
-      added, table: "task", columns: PostgresRecords.taskColumns, width: 8,
+      added, table: "task", columns: PostgresRecords.taskColumns, width: PostgresRecords.taskWidth,
       parameters: PostgresRecords.taskParameters)
     try insertBatches(
       recorded, table: "history", columns: PostgresRecords.historyColumns + ", task_after, change_id", width: 12
@@ -78,7 +78,7 @@ extension PostgresTransaction {
 
   /// One UPDATE per batch, joining the new values by id.
   private func update(_ tasks: [BoardTask]) throws {
-    let width = 7
+    let width = PostgresRecords.taskWidth - 1
     var start = 0
     while start < tasks.count {
       let chunk = tasks[start..<min(start + 500, tasks.count)]
@@ -88,8 +88,9 @@ extension PostgresTransaction {
       try connection.execute(
         """
         UPDATE pmboard.task AS t SET title = v.title, body = v.body, due = v.due, state = v.state,
-          created = v.created::bigint, updated = v.updated::bigint
-        FROM (VALUES \(tuples.joined(separator: ", "))) AS v (id, title, body, due, state, created, updated)
+          created = v.created::bigint, updated = v.updated::bigint, source = v.source, source_id = v.source_id
+        FROM (VALUES \(tuples.joined(separator: ", ")))
+          AS v (id, title, body, due, state, created, updated, source, source_id)
         WHERE t.board = $1 AND t.id = v.id
         """, [board] + chunk.flatMap { PostgresRecords.taskParameters($0, board: board).dropFirst() })
       start += chunk.count

@@ -83,7 +83,7 @@ public struct PostgresTransaction: StoreTransaction {
   /// The tasks and history lines of `board`, in order (for `create` and `replace`), many rows per statement.
   func insertContents(of contents: Board) throws {
     try insertBatches(
-      contents.tasks, table: "task", columns: PostgresRecords.taskColumns, width: 8,
+      contents.tasks, table: "task", columns: PostgresRecords.taskColumns, width: PostgresRecords.taskWidth,
       parameters: PostgresRecords.taskParameters)
     try insertBatches(
       contents.history, table: "history", columns: PostgresRecords.historyColumns, width: 10,

@@ -177,7 +177,8 @@ public final class SQLiteBoardStore: ChangeLogStore {
 
   private static func tasks(in db: Database) throws -> [BoardTask] {
     var tasks: [BoardTask] = []
-    let rows = try Row.fetchCursor(db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task ORDER BY rowid")
+    let rows = try Row.fetchCursor(
+      db, sql: "SELECT \(try SQLiteRecords.selectedTaskColumns(db)) FROM task ORDER BY rowid")
     while let row = try rows.next() { tasks.append(try SQLiteRecords.task(row)) }
     return tasks
   }
@@ -199,7 +200,8 @@ public final class SQLiteBoardStore: ChangeLogStore {
     try await read { db in
       // A range on the primary key, unlike LIKE, uses the index; ids are ASCII, so all sort below U+10FFFF.
       let rows = try Row.fetchCursor(
-        db, sql: "SELECT \(SQLiteRecords.taskColumns) FROM task WHERE id >= ? AND id < ? ORDER BY rowid",
+        db,
+        sql: "SELECT \(try SQLiteRecords.selectedTaskColumns(db)) FROM task WHERE id >= ? AND id < ? ORDER BY rowid",
         arguments: [prefix, prefix + "\u{10FFFF}"])
       var tasks: [BoardTask] = []
       while let row = try rows.next() { tasks.append(try SQLiteRecords.task(row)) }

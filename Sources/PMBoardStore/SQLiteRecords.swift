@@ -10,12 +10,23 @@ import PMBoardCore
 public enum SQLiteRecords {
   /// The task columns a site shows (``SQLiteSnapshotReader``), then the rest.
   public static let shownTaskColumns = "id, title, body, due, state"
-  public static let taskColumns = shownTaskColumns + ", created, updated"
+  public static let taskColumns = shownTaskColumns + ", created, updated, source, source_id"
   public static let historyColumns = #"at, action, task, title, "from", "to", fields, author, resolution"#
 
-  public static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)"
-  public static let updateTask =
-    "UPDATE task SET title = ?, body = ?, due = ?, state = ?, created = ?, updated = ? WHERE id = ?"
+  public static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+  public static let updateTask = """
+    UPDATE task SET title = ?, body = ?, due = ?, state = ?, created = ?, updated = ?, source = ?, source_id = ?
+    WHERE id = ?
+    """
+
+  /// `taskColumns` as a SELECT list that also reads a store an older pmboard made and nothing has written to since
+  /// (its tasks have no source).
+  public static func selectedTaskColumns(_ db: Database) throws -> String {
+    let hasSource =
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('task') WHERE name = 'source')") ?? false
+    return hasSource ? taskColumns : shownTaskColumns + ", created, updated, NULL, NULL"
+  }
   /// `historyColumns` as a SELECT list that also reads a store an older pmboard made and nothing has written to
   /// since (a read does not migrate: the file may be read-only): its lines have no author or resolution.
   public static func selectedHistoryColumns(_ db: Database) throws -> String {
@@ -44,13 +55,21 @@ public enum SQLiteRecords {
     return BoardTask(
       id: id, title: try row.decode(String.self, atIndex: 1), body: try row.decode(String.self, atIndex: 2), due: due,
       state: state, created: date(try row.decode(Int64.self, atIndex: 5)),
-      updated: date(try row.decode(Int64.self, atIndex: 6)))
+      updated: date(try row.decode(Int64.self, atIndex: 6)), source: try source(row, atIndex: 7))
+  }
+
+  /// The source name and id in two columns: both or neither.
+  static func source(_ row: Row, atIndex index: Int) throws -> TaskSource? {
+    let name = try row.decode(String?.self, atIndex: index)
+    let id = try row.decode(String?.self, atIndex: index + 1)
+    guard let name, let id else { return nil }
+    return TaskSource(name: name, id: id)
   }
 
   public static func taskArguments(_ task: BoardTask) -> StatementArguments {
     [
       task.idString, task.title, task.body, task.due?.description, task.state.rawValue, seconds(task.created),
-      seconds(task.updated),
+      seconds(task.updated), task.source?.name, task.source?.id,
     ]
   }
 
@@ -58,7 +77,7 @@ public enum SQLiteRecords {
   public static func updateArguments(_ task: BoardTask) -> StatementArguments {
     [
       task.title, task.body, task.due?.description, task.state.rawValue, seconds(task.created),
-      seconds(task.updated), task.idString,
+      seconds(task.updated), task.source?.name, task.source?.id, task.idString,
     ]
   }
 

@@ -66,6 +66,15 @@ public enum SQLiteSchema {
           """)
       try SQLiteReplicaSchema.create(db)
     }
+    migrator.registerMigration("v4") { db in
+      // An imported task's source and its id there (`import --from`); a source names each task once.
+      try db.execute(
+        sql: """
+          ALTER TABLE task ADD COLUMN source TEXT;
+          ALTER TABLE task ADD COLUMN source_id TEXT;
+          CREATE UNIQUE INDEX task_by_source ON task (source, source_id) WHERE source IS NOT NULL;
+          """)
+    }
     return migrator
   }()
 

@@ -35,6 +35,16 @@ extension ChangeLogStore {
     try await inWriteTransaction { try ChangeLog.undo(at: date, by: author, in: $0) }
   }
 
+  public func applyImported(_ changes: [BoardChange]) async throws {
+    guard !changes.isEmpty else { return }
+    try await inWriteTransaction { transaction in
+      for change in changes {
+        try ChangeLog.apply(
+          change, in: transaction, conflict: StoreError.conflict(taskID: change.taskID.lowercaseString))
+      }
+    }
+  }
+
   public func redo(at date: Date, by author: String) async throws -> BoardChange {
     try await inWriteTransaction { try ChangeLog.redo(at: date, by: author, in: $0) }
   }
@@ -86,7 +96,7 @@ public enum ChangeLog {
   /// Checks the task is as `change.before` says, then writes `change.after` and the history line. The task
   /// written must obey ``TaskRules``, whether it comes from a command or from an undo record (which a hand edit
   /// of a JSON store can change): every backend keeps only tasks that export and import again.
-  private static func apply(
+  static func apply(
     _ change: BoardChange, in transaction: some StoreTransaction, conflict: StoreError
   ) throws {
     if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {

@@ -30,6 +30,27 @@ struct PostgresCommandTests {
     #expect(try cluster.rows("SELECT 1") == [["1"]])
   }
 
+  @Test func aReImportFromGitHubSyncsTheBoardWithSourcesInTheDatabase() throws {
+    let (cli, _) = try started()
+    defer { cli.remove() }
+    func issues(_ state: String, closed: String) -> String {
+      """
+      [{"number": 7, "title": "Shared issue", "body": "", "state": "\(state)", "milestone": null, "labels": [],
+        "createdAt": "2026-11-01T09:00:00Z", "updatedAt": "2026-11-02T09:00:00Z", "closedAt": \(closed)}]
+      """
+    }
+    try cli.write("issues.json", issues("OPEN", closed: "null"))
+    #expect(try cli.run("import", "--from", "github", "--source", "github:acme/app", "issues.json").status == 0)
+    try cli.write("issues.json", issues("CLOSED", closed: #""2026-11-02T08:00:00Z""#))
+    let synced = try cli.run("import", "--from", "github", "--source", "github:acme/app", "issues.json")
+    #expect(synced.stdout.contains("0 added, 0 edited, 1 moved, 0 removed"), "\(synced.stdout)\(synced.stderr)")
+    let export = try cli.run("export").stdout
+    #expect(export.contains("\"source\": \"github:acme/app\",\n      \"sourceId\": \"7\""), "\(export)")
+    let history = try cli.run("history", "--limit", "1").stdout
+    #expect(history.hasPrefix("2026-11-02T08:00:00Z  "), "\(history)")
+    #expect(history.hasSuffix("moved \"Shared issue\" from todo to done by import:github:acme/app\n"), "\(history)")
+  }
+
   @Test func buildsASite() throws {
     let (cli, _) = try started()
     defer { cli.remove() }
@@ -73,7 +94,7 @@ struct PostgresCommandTests {
         "pmboard.board", "pmboard.history", "pmboard.migration", "pmboard.task", "pmboard.undo_record",
         "public.notes",
       ])
-    #expect(try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [["1"], ["2"]])
+    #expect(try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [["1"], ["2"], ["3"]])
   }
 
   @Test func aSchemaFromANewerPmboardIsRefused() throws {

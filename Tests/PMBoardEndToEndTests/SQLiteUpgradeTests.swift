@@ -40,4 +40,32 @@ struct SQLiteUpgradeTests {
     let status = try cli.run("status")
     #expect(status.stdout.contains("not a replica; answers"), "\(status.stdout)\(status.stderr)")
   }
+
+  /// A store from before imported tasks had sources (schema v3) reads as it is, and the first import migrates it.
+  @Test func aVersion3StoreReadsUnchangedAndTakesAnImport() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let path = cli.path("board.sqlite")
+    let queue = try DatabaseQueue(path: path)
+    try SQLiteSchema.migrator.migrate(queue, upTo: "v3")
+    try queue.write { db in
+      try db.execute(sql: "INSERT INTO board (id, title, timeZone) VALUES (1, 'Old', 'UTC')")
+      try db.execute(
+        sql: """
+          INSERT INTO task (id, title, body, due, state, created, updated)
+            VALUES ('00000000-0000-0000-0000-000000000001', 'Old task', '', NULL, 'todo', 1, 1);
+          """)
+    }
+    try queue.close()
+    let unchanged = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(try cli.run("list").stdout.contains("Old task"))
+    #expect(try cli.run("export").stdout.contains("\"title\": \"Old task\""))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == unchanged)
+    try cli.write("tasks.csv", "title\nImported\n")
+    let imported = try cli.run("import", "--from", "csv", "tasks.csv")
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let export = try cli.run("export").stdout
+    #expect(export.contains("\"source\": \"csv\",\n      \"sourceId\": \"Imported\""), "\(export)")
+    #expect(try cli.run("import", "--from", "csv", "tasks.csv").stdout.contains("(0 history entries)"))
+  }
 }

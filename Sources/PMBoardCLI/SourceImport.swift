@@ -1,0 +1,86 @@
+import Foundation
+import PMBoardCore
+import PMBoardImport
+import PMBoardStore
+
+/// `pmboard import --from FORMAT FILE`: reads another tool's export and syncs the board with it in one transaction.
+///
+/// The board must exist (`pmboard init` first): the board's time zone decides which day a due instant falls on, and
+/// a board made on the fly in this machine's zone would date a CI runner's import in UTC.
+struct SourceImport {
+  var format: String
+  var file: String
+  var source: String?
+  var dryRun: Bool
+  var doingLabel: String
+  var store: any BoardStore
+
+  func run() async throws {
+    guard let kind = ImportFormat(rawValue: format.lowercased()) else {
+      throw CommandError("--from: \"\(format)\" is not a format pmboard imports; use github, csv or taskwarrior")
+    }
+    let sourceName = TaskRules.nfc(source ?? kind.rawValue)
+    if let problem = TaskRules.checkSourceText(sourceName) { throw CommandError("--source: \(problem)") }
+    let author = try TaskRules.checkAuthor("import:\(sourceName)").mapError { CommandError("--source: \($0)") }.get()
+    let data = try read()
+    let name = file == "-" ? "stdin" : file
+    let board = try await store.load()
+    let settings = ImportSettings(timeZone: board.info.timeZone, doingLabel: doingLabel.isEmpty ? nil : doingLabel)
+    let items: [ImportedItem]
+    do {
+      items = try ImportReader.items(data, format: kind, settings: settings)
+    } catch {
+      throw ImportError(source: name, problems: [error.description])
+    }
+    let now = BoardClock.now()
+    let sync = ImportSync(source: sourceName, author: author, now: now, floor: board.history.map(\.at).max())
+    let changes = sync.changes(board: board.tasks, items: items)
+    if dryRun { return try report(changes, items: items.count, source: sourceName) }
+    try await store.applyImported(changes)
+    try StandardOutput.line(
+      TerminalText.oneLine(
+        "Imported \(items.count) tasks from \(sourceName) into \(store.location): \(summary(changes))"))
+  }
+
+  private func read() throws -> Data {
+    if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: file))
+    } catch {
+      throw CommandError("cannot read \(file): \(SystemErrorText.reason(error))")
+    }
+  }
+
+  /// `--dry-run`: one line a change, then the counts.
+  private func report(_ changes: [BoardChange], items: Int, source: String) throws {
+    for change in changes {
+      let entry = change.entry
+      let task = change.after ?? change.before
+      var line = "would \(verb(entry.action)) \(source)#\(task?.source?.id ?? "?") \(entry.title)"
+      switch entry.action {
+      case .added: line += " (\(entry.to?.rawValue ?? ""))"
+      case .edited: line += ": " + entry.fields.map(\.rawValue).joined(separator: ", ")
+      case .moved: line += ": \(entry.from?.rawValue ?? "") → \(entry.to?.rawValue ?? "")"
+      case .removed: break
+      }
+      try StandardOutput.line(TerminalText.oneLine(line))
+    }
+    try StandardOutput.line(
+      TerminalText.oneLine("\(items) tasks in \(source): \(summary(changes)); nothing was changed (--dry-run)"))
+  }
+
+  private func verb(_ action: HistoryAction) -> String {
+    switch action {
+    case .added: "add"
+    case .edited: "edit"
+    case .moved: "move"
+    case .removed: "remove"
+    }
+  }
+
+  private func summary(_ changes: [BoardChange]) -> String {
+    let counts = Dictionary(grouping: changes, by: \.entry.action).mapValues(\.count)
+    let parts = HistoryAction.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }
+    return parts.joined(separator: ", ") + " (\(changes.count) history entries)"
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PMBoardCore
+
+/// Reads a spreadsheet's CSV export whose header row names `title` and, if it has them, `body`, `due`
+/// (`YYYY-MM-DD`), `state` (`todo`, `doing`, `done`; empty is todo) and `id`, in any order and spelled in any case;
+/// other columns are read over. The `id` column, when there is one, names each row's task in the source; without
+/// it the title does, so renaming a row in the sheet removes the old task and adds a new one. A CSV has no times:
+/// its changes are recorded at the moment of the import.
+struct CSVTasksReader {
+  enum Column: String, CaseIterable { case title, body, due, state, id }
+
+  func items(_ data: Data) throws(ImportFailure) -> [ImportedItem] {
+    let table = try CSVTable.parse(data)
+    var columns: [Column: Int] = [:]
+    for (index, name) in table.header.enumerated() {
+      let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+      guard let column = Column(rawValue: key) else { continue }
+      if let first = columns[column] {
+        throw ImportFailure(
+          "row 1, column \(index + 1): \"\(key)\" is also the name of column \(first + 1); name each column once")
+      }
+      columns[column] = index
+    }
+    guard columns[.title] != nil else {
+      throw ImportFailure("row 1: no column is named title; the header row names title, body, due and state")
+    }
+    var items: [ImportedItem] = []
+    items.reserveCapacity(table.rows.count)
+    for row in table.rows where !row.fields.allSatisfy(\.isEmpty) {
+      items.append(try item(row, columns))
+    }
+    return items
+  }
+
+  private func item(_ row: (number: Int, fields: [String]), _ columns: [Column: Int]) throws(ImportFailure)
+    -> ImportedItem
+  {
+    func field(_ column: Column) -> String {
+      guard let index = columns[column], index < row.fields.count else { return "" }
+      return row.fields[index]
+    }
+    func place(_ column: Column) -> String { "row \(row.number), column \(column)" }
+    let title = try ImportText.title(field(.title), path: place(.title))
+    let body = try ImportText.body(field(.body), path: place(.body))
+    let dueText = field(.due).trimmingCharacters(in: .whitespaces)
+    var due: CalendarDate?
+    if !dueText.isEmpty {
+      guard let date = CalendarDate(iso: dueText) else {
+        throw ImportFailure("\(place(.due)): \"\(dueText)\" is not a date (YYYY-MM-DD)")
+      }
+      due = date
+    }
+    let stateText = field(.state).trimmingCharacters(in: .whitespaces).lowercased()
+    let state: TaskState
+    if stateText.isEmpty {
+      state = .todo
+    } else if let known = TaskState(rawValue: stateText) {
+      state = known
+    } else {
+      throw ImportFailure("\(place(.state)): \"\(field(.state))\" is not a state; use todo, doing or done")
+    }
+    var sourceID = title
+    if columns[.id] != nil {
+      sourceID = field(.id).trimmingCharacters(in: .whitespaces)
+      if sourceID.isEmpty { throw ImportFailure("\(place(.id)): empty; every row of a sheet with ids needs one") }
+    }
+    return ImportedItem(
+      sourceID: sourceID, path: "row \(row.number)", title: title, body: body, due: due, state: state)
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import PMBoardCore
+import PMBoardStore
+
+/// Reads `gh issue list --state all --json number,title,body,state,milestone,labels,createdAt,updatedAt,closedAt`:
+/// an open issue is TODO (DOING with the settings' label), a closed one DONE; the due date is the milestone's, as
+/// the day it falls on in the board's time zone. The issue number is the task's id in the source.
+struct GitHubIssuesReader {
+  var settings: ImportSettings
+
+  /// One issue as scanned: its scalar members, its milestone's and its labels' names.
+  private struct Scanned {
+    var issue: JSONMembers
+    var milestone: JSONMembers?
+    var labels: [JSONMembers]
+  }
+
+  private static let issueNames = JSONNames([
+    "number", "title", "body", "state", "createdAt", "updatedAt", "closedAt", "milestone", "labels",
+  ])
+  private static let milestoneNames = JSONNames(["dueOn"])
+  private static let labelNames = JSONNames(["name"])
+
+  func items(_ data: Data) throws(ImportFailure) -> [ImportedItem] {
+    let issues = try JSONInput.array(data, expecting: "issues (gh issue list --json …)") {
+      (scanner, path) throws(JSONError) in try Self.scan(&scanner, path: path)
+    }
+    var items: [ImportedItem] = []
+    items.reserveCapacity(issues.count)
+    for issue in issues { items.append(try item(issue)) }
+    return items
+  }
+
+  private static func scan(_ scanner: inout JSONScanner, path: String) throws(JSONError) -> Scanned {
+    var milestone: JSONMembers?
+    var labels: [JSONMembers] = []
+    if scanner.peek() == UInt8(ascii: "n") { throw scanner.mismatch(path, expected: "an issue (an object)") }
+    let values = try scanner.members(path, issueNames) { (scanner, member) throws(JSONError) in
+      switch member {
+      case 7:
+        let milestonePath = path + ".milestone"
+        milestone = try scanner.members(milestonePath, milestoneNames).map {
+          JSONMembers(values: $0, names: milestoneNames, path: milestonePath)
+        }
+      case 8:
+        try scanner.forEachElement(path + ".labels") { (scanner, index) throws(JSONError) in
+          let labelPath = "\(path).labels[\(index)]"
+          let values = try scanner.members(labelPath, labelNames) ?? [nil]
+          labels.append(JSONMembers(values: values, names: labelNames, path: labelPath))
+        }
+      default: return false
+      }
+      return true
+    }
+    guard let values else { throw scanner.mismatch(path, expected: "an issue (an object)") }
+    return Scanned(
+      issue: JSONMembers(values: values, names: issueNames, path: path), milestone: milestone, labels: labels)
+  }
+
+  private func item(_ scanned: Scanned) throws(ImportFailure) -> ImportedItem {
+    let issue = scanned.issue
+    guard let numberValue = issue.value("number") else { throw ImportFailure("\(issue.at("number")): missing") }
+    guard case .number(let numberText) = numberValue, let number = Int(numberText), number > 0 else {
+      throw ImportFailure("\(issue.at("number")): expected an issue number, found \(numberValue.described)")
+    }
+    let title = try ImportText.title(issue.requiredString("title"), path: issue.at("title"))
+    let body = try ImportText.body(issue.string("body") ?? "", path: issue.at("body"))
+    let stateText = try issue.requiredString("state")
+    let closed: Bool
+    switch stateText.lowercased() {
+    case "open": closed = false
+    case "closed": closed = true
+    default: throw ImportFailure("\(issue.at("state")): \"\(stateText)\" is not OPEN or CLOSED")
+    }
+    let state: TaskState = closed ? .done : (try hasDoingLabel(scanned.labels) ? .doing : .todo)
+    var due: CalendarDate?
+    if let dueOn = try scanned.milestone?.instant("dueOn") { due = CalendarDate(dueOn, in: settings.timeZone) }
+    let updated = try issue.instant("updatedAt")
+    return ImportedItem(
+      sourceID: String(number), path: issue.path, title: title, body: body, due: due, state: state,
+      created: try issue.instant("createdAt"), updated: updated,
+      stateChanged: closed ? try issue.instant("closedAt") ?? updated : updated)
+  }
+
+  private func hasDoingLabel(_ labels: [JSONMembers]) throws(ImportFailure) -> Bool {
+    guard let doing = settings.doingLabel?.lowercased(), !doing.isEmpty else { return false }
+    for label in labels where try label.requiredString("name").lowercased() == doing { return true }
+    return false
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import PMBoardCore
+
+/// What importing a source again changes on the board: the tasks that source added before are compared with what it
+/// says now, and every difference becomes the change a person would have made (added, edited with its fields,
+/// moved, removed), recorded at the source's time where it has one. Tasks made in pmboard, or imported from another
+/// source, are never looked at.
+///
+/// History is appended in time order, which the site relies on (an Atom entry's id counts the earlier entries of its
+/// second, which it finds right before it; a feed is as new as its last entry): a source's time before the board's
+/// latest entry is recorded as that entry's time.
+public struct ImportSync: Sendable {
+  public var source: String
+  /// Who the history says made the changes: `import:SOURCE`.
+  public var author: String
+  /// The moment of the import: the time of a change the source gives no time for, and the latest time any change
+  /// is recorded at (a source's clock ahead of this one does not put history in the future).
+  public var now: Date
+  /// The time of the board's latest history entry: no change is recorded before it.
+  public var floor: Date?
+
+  public init(source: String, author: String, now: Date, floor: Date? = nil) {
+    self.source = source
+    self.author = author
+    self.now = now
+    self.floor = floor
+  }
+
+  /// The changes to apply, in the order of their times (a task's own changes stay in their order).
+  public func changes(board tasks: [BoardTask], items: [ImportedItem]) -> [BoardChange] {
+    var existing: [String: BoardTask] = [:]
+    for task in tasks where task.source?.name == source {
+      if let id = task.source?.id { existing[id] = task }
+    }
+    var changes: [BoardChange] = []
+    var seen = Set<String>()
+    seen.reserveCapacity(items.count)
+    for item in items {
+      seen.insert(item.sourceID)
+      if let old = existing[item.sourceID] {
+        if item.removed {
+          changes.append(.remove(old, at: time(item.stateChanged ?? item.updated), by: author))
+        } else {
+          changes += updates(old, to: item)
+        }
+      } else if !item.removed {
+        let at = time(item.created)
+        let task = BoardTask(
+          title: item.title, body: item.body, due: item.due, state: item.state, created: at,
+          updated: time(item.updated ?? item.created), source: TaskSource(name: source, id: item.sourceID))
+        changes.append(.add(task, at: at, by: author))
+      }
+    }
+    // A task the source no longer lists was deleted there (or moved to another repository).
+    for task in tasks where task.source?.name == source && !seen.contains(task.source?.id ?? "") {
+      changes.append(.remove(task, at: now, by: author))
+    }
+    // Stable: a task's edit and move, already in their order, stay so.
+    return changes.enumerated().sorted { ($0.element.entry.at, $0.offset) < ($1.element.entry.at, $1.offset) }
+      .map(\.element)
+  }
+
+  /// An edit of the fields that differ and a move if the state differs, each at its own time, in time order.
+  private func updates(_ old: BoardTask, to item: ImportedItem) -> [BoardChange] {
+    let editAt = time(item.updated)
+    let moveAt = time(item.stateChanged ?? item.updated)
+    var edited = old
+    (edited.title, edited.body, edited.due) = (item.title, item.body, item.due)
+    let editsFields = edited != old
+    let moves = item.state != old.state
+    switch (editsFields, moves) {
+    case (false, false): return []
+    case (true, false):
+      edited.updated = editAt
+      return [.update(from: old, to: edited, at: editAt, by: author)]
+    case (false, true):
+      var moved = old
+      (moved.state, moved.updated) = (item.state, moveAt)
+      return [.update(from: old, to: moved, at: moveAt, by: author)]
+    case (true, true):
+      // Two history lines, as a person would have made them; the earlier one first (the edit on a tie).
+      if moveAt < editAt {
+        var moved = old
+        (moved.state, moved.updated) = (item.state, moveAt)
+        var both = edited
+        (both.state, both.updated) = (item.state, editAt)
+        return [
+          .update(from: old, to: moved, at: moveAt, by: author), .update(from: moved, to: both, at: editAt, by: author),
+        ]
+      }
+      edited.updated = editAt
+      var both = edited
+      (both.state, both.updated) = (item.state, moveAt)
+      return [
+        .update(from: old, to: edited, at: editAt, by: author), .update(from: edited, to: both, at: moveAt, by: author),
+      ]
+    }
+  }
+
+  /// The source's time, or now when it has none or is ahead of this clock; never before ``floor``.
+  private func time(_ date: Date?) -> Date {
+    guard let date else { return now }
+    let time = min(Instant.wholeSeconds(date), now)
+    guard let floor else { return time }
+    return min(max(time, floor), now)
+  }
+}
