@@ -70,7 +70,7 @@ struct BigBoardPageTests {
     #expect(board.contains("<h3><a href=\"tasks/\(id).html\"><bdi>todo 5</bdi></a></h3>"))
     #expect(board.contains("<a class=\"more\" href=\"tasks/\(id).html\">more</a>"))
     #expect(!board.contains(Self.longBody), "the card shows the start of a long body")
-    #expect(board.contains("<p class=\"due\">Due <time datetime=\"2026-11-11\">"))
+    #expect(board.contains("<div class=\"due\">Due <time datetime=\"2026-11-11\">"))
     let page = try cli.read("_site/en/tasks/\(id).html")
     #expect(page.contains("<body class=\"task-page\""))
     #expect(page.contains("<h2 id=\"task-heading\"><bdi>todo 5</bdi></h2>"))
