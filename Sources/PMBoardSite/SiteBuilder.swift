@@ -65,11 +65,10 @@ public struct SiteBuilder: Sendable {
     let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
     var renderer = SiteRenderer(
       snapshot: board, tables: tables, theme: checked, locales: locales,
-      defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, baseURL: settings.baseURL)
+      defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, baseURL: settings.baseURL,
+      taskPages: settings.taskPages, liveDates: settings.liveDates)
     renderer.publish = settings.publish
     renderer.cardLimit = settings.columnLimit
-    renderer.liveDates = settings.liveDates
-    renderer.writesTaskPages = settings.taskPages
     renderer.siteFingerprint = Self.siteFingerprint(
       theme: checked, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale, info: board.info,
       moment: moment)

@@ -30,11 +30,12 @@ public struct SiteRenderer: Sendable {
   /// The site-wide inputs of its pages (theme, settings, the binary), set by a build that keeps page fingerprints
   /// in its manifest so that the next one skips pages whose inputs did not change; nil renders every page.
   public var siteFingerprint: Fingerprint?
-  /// Whether the site has a page per task (`task-pages`); without them cards and history entries link nowhere.
-  public var writesTaskPages = true
+  /// Whether the site has a page per task (`task-pages`); without them cards and history entries link nowhere,
+  /// and ``taskPages`` is not worked out at all.
+  public let writesTaskPages: Bool
   /// `live-dates: true`: the pages load a script that re-marks due dates with the viewer's date.
-  public var liveDates = false
-  /// For the live-dates script: how many open tasks fall due on each day from today on, as JSON.
+  public let liveDates: Bool
+  /// For the live-dates script: how many open tasks fall due on each day from today on, as JSON ("" without it).
   let dueCountsJSON: String
   /// Each locale's ``PageWords`` for the board's overdue count.
   let pageWordsCache: [String: PageWords]
@@ -49,21 +50,25 @@ public struct SiteRenderer: Sendable {
   /// Makes the board's tables from `snapshot`.
   public init(
     snapshot: BoardSnapshot, theme: TemplateChecker.Checked, locales: [String], defaultLocale: String,
-    moment: BuildMoment, baseURL: String?
+    moment: BuildMoment, baseURL: String?, taskPages: Bool = true, liveDates: Bool = false
   ) {
     self.init(
       snapshot: snapshot, tables: BoardTables(snapshot: snapshot, today: moment.today), theme: theme,
-      locales: locales, defaultLocale: defaultLocale, moment: moment, baseURL: baseURL)
+      locales: locales, defaultLocale: defaultLocale, moment: moment, baseURL: baseURL, taskPages: taskPages,
+      liveDates: liveDates)
   }
 
+  /// `taskPages` and `liveDates` are settled here, not after: what they need is worked out only when they are on.
   public init(
     snapshot: BoardSnapshot, tables: BoardTables, theme: TemplateChecker.Checked, locales: [String],
-    defaultLocale: String, moment: BuildMoment, baseURL: String?
+    defaultLocale: String, moment: BuildMoment, baseURL: String?, taskPages: Bool = true, liveDates: Bool = false
   ) {
     self.snapshot = snapshot
     self.tables = tables
-    self.taskPages = TaskPageTables(tables: tables)
-    self.dueCountsJSON = Self.dueCounts(tables, today: moment.today)
+    self.writesTaskPages = taskPages
+    self.liveDates = liveDates
+    self.taskPages = taskPages ? TaskPageTables(tables: tables) : TaskPageTables(noPagesFor: tables)
+    self.dueCountsJSON = liveDates ? Self.dueCounts(tables, today: moment.today) : ""
     self.pageWordsCache = theme.catalogs.mapValues { catalog in
       PageWords(
         formatter: LocaleFormatter(catalog: catalog, timeZone: snapshot.info.timeZone), snapshot: snapshot,
@@ -280,7 +285,7 @@ public struct SiteRenderer: Sendable {
         plans.append(PagePlan(path: "\(code)/\(state.rawValue).html", code: code, kind: .column(state)))
       }
       plans.append(PagePlan(path: "\(code)/overdue.html", code: code, kind: .overdue))
-      for page in 0..<(writesTaskPages ? taskPages.pageCount : 0) {
+      for page in 0..<taskPages.pageCount {
         plans.append(
           PagePlan(path: "\(code)/\(TaskPageTables.file(id: taskPages.ids[page]))", code: code, kind: .task(page: page))
         )

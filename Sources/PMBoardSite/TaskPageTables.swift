@@ -67,6 +67,16 @@ public final class TaskPageTables: Sendable {
     self.entryPage = FixedArray(entryPage)
   }
 
+  /// No task pages (`task-pages: false`): nothing to link, and nothing of the board read to find out.
+  public init(noPagesFor tables: BoardTables) {
+    cardCount = 0
+    tombstones = []
+    ids = []
+    entryStarts = [0]
+    entryList = []
+    entryPage = FixedArray(count: tables.entries.count) { _ in -1 }
+  }
+
   /// The history entries of page `page`, newest first.
   public func entries(ofPage page: Int) -> ArraySlice<Int32> {
     entryList[entryStarts[page]..<entryStarts[page + 1]]

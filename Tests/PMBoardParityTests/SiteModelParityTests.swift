@@ -208,10 +208,9 @@ import Testing
       templates: sources, catalogs: checked.catalogs.merging(catalogs) { $1 }, assets: checked.assets)
     var renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
-      moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), baseURL: baseURL)
+      moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), baseURL: baseURL,
+      taskPages: taskPages, liveDates: liveDates)
     renderer.cardLimit = cardLimit
-    renderer.liveDates = liveDates
-    renderer.writesTaskPages = taskPages
     let fast = renderer.renderedPages()
     let streamed = renderer.renderedPages(chunk: 7)
     let reference = renderer.referencePages(of: board)
