@@ -245,7 +245,8 @@ public final class SiteView {
     case .merged: .bool(entries[Int(index)].resolution == .merged)
     case .lost: .bool(entries[Int(index)].resolution == .lost)
     case .taskId: .historyText(entries[Int(index)].task)
-    case .hasTask: .bool(page.hasTaskPages && entryPage[Int(index)] >= 0)
+    // On a task page every entry is about that page's task: nothing to link.
+    case .hasTask: .bool(page.hasTaskPages && !page.isTaskPage && entryPage[Int(index)] >= 0)
     default: nil
     }
   }

@@ -242,7 +242,7 @@ import Testing
     for name in ["board", "history", "column", "overdue", "task"] {
       texts[name] = try? String(contentsOf: directory.appendingPathComponent("\(name).mustache"), encoding: .utf8)
     }
-    for name in ["card", "footer", "head", "header", "live-attributes"] {
+    for name in ["card", "entry", "footer", "head", "header", "live-attributes"] {
       texts[name] = try? String(
         contentsOf: directory.appendingPathComponent("partials/\(name).mustache"), encoding: .utf8)
     }

@@ -54,7 +54,8 @@ extension SiteRenderer {
     func entry(_ data: EntryData) -> EntryContext {
       EntryContext(
         data: data, locale: locale,
-        hasTask: writesTaskPages && shared.taskPageIDs.contains(data.entry.taskID.lowercaseString))
+        hasTask: writesTaskPages && !info.isTaskPage
+          && shared.taskPageIDs.contains(data.entry.taskID.lowercaseString))
     }
     switch plan.kind {
     case .board:
