@@ -1,0 +1,52 @@
+import PMBoardCore
+import PMBoardTestSupport
+import Testing
+
+/// `CardExcerpt` reads at most 201 characters of a body, with a byte path for ASCII; these tests hold it to the
+/// plain rule it replaced, which counts and cuts whole strings.
+@Suite struct CardExcerptTests {
+  /// The rule as first written: every character of the body counted, then cut.
+  static func reference(_ body: String) -> String? {
+    guard body.count > CardExcerpt.characterLimit else { return nil }
+    var cut = Substring(body.prefix(CardExcerpt.kept))
+    if let lastLine = cut.indices.filter({ cut[$0] == "\n" }).dropFirst(CardExcerpt.lineLimit - 1).first {
+      cut = cut[..<lastLine]
+    }
+    while let last = cut.last, last.isWhitespace { cut = cut.dropLast() }
+    return cut + "…"
+  }
+
+  static let pieces = [
+    "a", "b ", "\n", "\r\n", "e\u{301}", "한", "글 ", "日本", "語", "👩‍👩‍👧", "🇰🇷", " ", "\u{301}", "\r", "x\t",
+  ]
+
+  @Test(arguments: [0, 150, 159, 160, 161, 199, 200, 201, 202, 203, 260, 1000])
+  func asciiBodiesOfEveryLengthNearTheLimits(length: Int) {
+    let body = String(repeating: "word ", count: length / 5 + 1).prefix(length)
+    #expect(CardExcerpt.of(String(body)) == Self.reference(String(body)))
+  }
+
+  @Test func aMarkOrCRLFRightAfterTheLimitIsOneCharacterWithTheByteBeforeIt() {
+    for tail in ["e\u{301}", "\r\n", "\u{301}\u{302}", "👍🏽", "\n"] {
+      for length in 198...203 {
+        let body = String(repeating: "x", count: length) + tail + String(repeating: "y", count: 5)
+        #expect(CardExcerpt.of(body) == Self.reference(body), "length \(length), tail \(tail.unicodeScalars.map(\.value))")
+      }
+    }
+  }
+
+  @Test func lineBreaksBeforeTheCutEndTheExcerptAtTheFourthLine() {
+    let body = (1...8).map { "line \($0)" }.joined(separator: "\n") + String(repeating: "z", count: 200)
+    #expect(CardExcerpt.of(body) == "line 1\nline 2\nline 3\nline 4…")
+    #expect(CardExcerpt.of(body) == Self.reference(body))
+  }
+
+  @Test func randomMixedBodiesAgreeWithTheReference() {
+    var generator = SplitMix64(seed: 18)
+    for _ in 0..<3000 {
+      let count = Int(generator.next() % 260)
+      let body = (0..<count).map { _ in Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] }.joined()
+      #expect(CardExcerpt.of(body) == Self.reference(body), "\(body.unicodeScalars.map(\.value))")
+    }
+  }
+}
