@@ -114,6 +114,17 @@ public enum POSIX {
     return found
   }
 
+  /// Returns once the clock the kernel stamps files with (the coarse real-time clock) has passed `time`, at most
+  /// some 50 ms later: a change made after that gets a later modification time than `time`.
+  public static func waitForFileClock(after time: (seconds: Int, nanoseconds: Int)) {
+    for _ in 0..<50 {
+      var now = timespec()
+      clock_gettime(CLOCK_REALTIME_COARSE, &now)
+      if (Int(now.tv_sec), Int(now.tv_nsec)) > time { return }
+      usleep(1000)
+    }
+  }
+
   /// Whether `path` is a folder (following symbolic links).
   public static func isFolder(_ path: String) -> Bool {
     status(path).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false

@@ -5,64 +5,91 @@ import PMBoardBytes
 /// The swap that publishes a build, and what keeps the user's own files and folders through it.
 extension SiteWriter {
   /// Swaps the new site in. Files and folders in the old site that pmboard did not write are carried over, not
-  /// deleted, with the folders' mode and group; so are files the user adds while the build runs.
-  public func commit() throws(SiteWriteError) -> Summary {
+  /// deleted, with the folders' mode and group; so are files the user adds while the build runs. `key` names the
+  /// build's inputs as a whole, for the next build's shortcut (``SiteManifest/key``).
+  public func commit(key: String? = nil) throws(SiteWriteError) -> Summary {
     defer { lock.release() }
     let progress = state.withLock { $0 }
     let writtenSet = Set(progress.written)
-    let oldTree = previous == nil ? SiteTree() : SiteTree(root: outPath)
-    var kept: [String] = []
-    if let previous {
-      kept = oldTree.files.filter { $0 != Self.manifestName && !previous.contains($0) && !writtenSet.contains($0) }
-    }
-    let removed = (previous ?? []).subtracting(writtenSet).count
-    let manifest =
-      (["pmboard site: files written by pmboard build (others are kept as they are)"]
-      + progress.written.sorted().map { path in progress.fingerprints[path].map { "\(path)\t\($0)" } ?? path })
-      .joined(separator: "\n") + "\n"
-    let manifestUnchanged =
-      (try? Data(contentsOf: URL(fileURLWithPath: outPath + "/" + Self.manifestName))) == Data(manifest.utf8)
-    let changed = progress.written.count - progress.unchanged.count
+    let kept = scan.userFiles.filter { !writtenSet.contains($0) }
+    let removed = previous.map { old in old.paths.count { !writtenSet.contains($0) } } ?? 0
+    var files: [String: String] = [:]
+    files.reserveCapacity(progress.written.count)
+    for path in progress.written { files[path] = progress.fingerprints[path] ?? "" }
+    let manifest = SiteManifest(files: files, key: key).bytes
+    let manifestUnchanged = FileManager.default.contents(atPath: outPath + "/" + SiteManifest.name) == manifest
+    let changed = progress.written.count - progress.unchanged.count - progress.inPlace
     if previous != nil, changed == 0, removed == 0, manifestUnchanged {
       // Nothing to swap: the site on disk is already exactly this build's.
       discard()
       return Summary(files: progress.written.count, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
     }
+    removeSpareFiles(notIn: writtenSet)
     for item in kept {
       // A user's file may go while the build runs (an editor's temporary file): then there is nothing to keep.
       do { try linkFromOldSite(item) } catch  where POSIX.access(outPath + "/" + item, F_OK) != 0 {}
     }
     if manifestUnchanged {
-      try linkFromOldSite(Self.manifestName)
+      try linkFromOldSite(SiteManifest.name)
     } else {
-      let manifestPath = stagingFile(Self.manifestName)
-      do { try Data(manifest.utf8).write(to: URL(fileURLWithPath: manifestPath)) } catch {
-        throw .io(manifestPath, "\(error)")
+      let manifestPath = stagingFile(SiteManifest.name)
+      replacing(SiteManifest.name, manifestPath)
+      guard FileManager.default.createFile(atPath: manifestPath, contents: manifest) else {
+        throw .io(manifestPath, "cannot create the file")
       }
     }
     try linkFromOldSite(progress.unchanged)
     if previous != nil {
-      carryFolders(of: oldTree)
+      carryFolders()
     }
-    try swapIn(pmboardFiles: writtenSet.union(previous ?? []))
+    let record = folderRecord(written: progress.written, kept: kept)
+    try swapIn(pmboardFiles: { writtenSet.union(previous?.paths ?? [:].keys) })
+    record.write(to: foldersPath)
     return Summary(
       files: progress.written.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
   }
 
+  /// What the next build needs to know of the new site's folders, stamped in the staging folder before the swap
+  /// (an exchange leaves the folders' own times alone). Waits until the file system's clock has passed the
+  /// newest stamp, so that a change the user makes after the swap cannot leave a folder's time as it was.
+  private func folderRecord(written: [String], kept: [String]) -> SiteFolders {
+    var folders = SiteManifest.folders(containing: written)
+    folders.formUnion(scan.folders)
+    var record: [String: SiteFolders.Folder] = [:]
+    var newest = (seconds: 0, nanoseconds: 0)
+    for folder in folders.union([""]) {
+      guard let stamp = SiteFolders.Stamp(folder: folder.isEmpty ? stagingPath : stagingFile(folder)) else {
+        continue
+      }
+      if (stamp.seconds, stamp.nanoseconds) > newest { newest = (stamp.seconds, stamp.nanoseconds) }
+      record[folder] = SiteFolders.Folder(stamp: stamp, folders: [], userFiles: [])
+    }
+    func split(_ path: String) -> (folder: String, name: String) {
+      guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+      return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+    }
+    for folder in record.keys where !folder.isEmpty {
+      let (parent, name) = split(folder)
+      record[parent]?.folders.append(name)
+    }
+    for file in kept {
+      let (parent, name) = split(file)
+      record[parent]?.userFiles.append(name)
+    }
+    POSIX.waitForFileClock(after: newest)
+    return SiteFolders(byPath: record)
+  }
+
   /// Gives the staging site the old site's folders that hold no file pmboard wrote (the user's, empty ones too),
   /// and every folder both have the old one's mode, owner and group: a private site stays private.
-  private func carryFolders(of oldTree: SiteTree) {
-    let pmboardFolders = Set(
-      (previous ?? []).flatMap { path in
-        let parts = path.split(separator: "/").dropLast()
-        return parts.indices.map { parts[...$0].joined(separator: "/") }
-      })
-    for folder in oldTree.folders where !pmboardFolders.contains(folder) {
+  private func carryFolders() {
+    let pmboardFolders = previous?.folders ?? []
+    for folder in scan.folders where !pmboardFolders.contains(folder) {
       try? FileManager.default.createDirectory(
         atPath: stagingFile(folder), withIntermediateDirectories: true)
     }
     Self.copyAttributes(from: outPath, to: stagingPath)
-    for folder in oldTree.folders {
+    for folder in scan.folders {
       Self.copyAttributes(from: outPath + "/" + folder, to: stagingFile(folder))
     }
   }
@@ -83,7 +110,7 @@ extension SiteWriter {
   /// Publishes the staging folder: one atomic exchange where the file system has it, else two renames that put
   /// the old site back if the second fails. The old site is parked aside, its user files moved over, then it is
   /// deleted; a build killed in between is finished by the next one (``recoverInterruptedSwap(outPath:asidePath:)``).
-  private func swapIn(pmboardFiles: Set<String>) throws(SiteWriteError) {
+  private func swapIn(pmboardFiles: () -> Set<String>) throws(SiteWriteError) {
     guard previous != nil else {
       guard POSIX.rename(stagingPath, outPath) == 0 else {
         throw .io(outPath, POSIX.errorText(errno))
@@ -93,7 +120,7 @@ extension SiteWriter {
     if swap == .exchange, POSIX.exchange(stagingPath, outPath) == 0 {
       // The old site is now at the staging path; a killed build would lose it to the next build's clean-up.
       if POSIX.rename(stagingPath, asidePath) != 0 {
-        Self.settle(old: stagingPath, into: outPath, pmboardFiles: pmboardFiles)
+        if !keepAsSpare(stagingPath) { Self.settle(old: stagingPath, into: outPath, pmboardFiles: pmboardFiles()) }
         return
       }
     } else {
@@ -107,7 +134,7 @@ extension SiteWriter {
         throw .swapInterrupted(outPath, aside: asidePath, reason)
       }
     }
-    Self.settle(old: asidePath, into: outPath, pmboardFiles: pmboardFiles)
+    if !keepAsSpare(asidePath) { Self.settle(old: asidePath, into: outPath, pmboardFiles: pmboardFiles()) }
   }
 
   /// Finishes a swap a killed build left half done: with no site, the parked old site goes back; with both, the
@@ -126,16 +153,7 @@ extension SiteWriter {
 
   /// The files a site's manifest lists.
   static func manifest(of site: String) -> Set<String> {
-    guard let text = try? String(contentsOfFile: site + "/" + manifestName, encoding: .utf8) else { return [] }
-    return Set(manifestLines(text).map(\.path))
-  }
-
-  /// A manifest's files, each with the fingerprint of its inputs when the build kept one (`path<TAB>fingerprint`).
-  static func manifestLines(_ text: String) -> [(path: String, fingerprint: String?)] {
-    text.split(separator: "\n").dropFirst().map { line in
-      let parts = line.split(separator: "\t", maxSplits: 1)
-      return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
-    }
+    Set(SiteManifest(site: site)?.paths ?? [:].keys)
   }
 
   /// Moves every file in the old site `old` that is not pmboard's and not already in `site` (a file the user
@@ -161,7 +179,7 @@ extension SiteWriter {
         }
         settleFolder(old: old, site: site, relative: path, pmboardFiles: pmboardFiles)
         _ = POSIX.rmdir(source)
-      } else if path == manifestName || pmboardFiles.contains(path) || sameFile(source, target) {
+      } else if path == SiteManifest.name || pmboardFiles.contains(path) || sameFile(source, target) {
         _ = POSIX.unlink(source)
       } else {
         try? FileManager.default.createDirectory(

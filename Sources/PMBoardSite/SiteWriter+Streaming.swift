@@ -73,6 +73,7 @@ extension SiteWriter {
       return
     }
     let target = stagingFile(path)
+    if spare != nil { replacing(path, target) }
     var result = POSIX.link(file, target)
     if result != 0, errno == ENOENT {
       makeFolders(for: target)

@@ -25,10 +25,17 @@ public final class SiteWriter: Sendable {
   let outPath: String
   let stagingPath: String
   let asidePath: String
-  /// The files the old site's manifest lists; nil when there is no old site.
-  let previous: Set<String>?
-  /// The fingerprints of their inputs that the old site's manifest keeps for some files.
-  let previousFingerprints: [String: String]
+  /// The old site's manifest: the files pmboard wrote there and their fingerprints; nil when there is no old site.
+  let previous: SiteManifest?
+  /// The old site's folders and user files, reading only the folders that changed since the last build.
+  let scan: SiteScan
+  /// Where the last build's knowledge of the site's folders is kept (``SiteFolders``).
+  let foldersPath: String
+  /// Where the site before the old one is kept after a swap, so the next build can update it in place of
+  /// assembling a whole staging folder (see ``SiteWriter+Spare``).
+  let sparePath: String
+  /// The spare's manifest when the staging folder is the spare taken over; nil when it started empty.
+  let spare: SiteManifest?
   let state = Mutex(Progress())
   let lock: SiteLock
   /// How `commit` swaps; the two-rename fallback is what file systems without `RENAME_EXCHANGE` get.
@@ -51,6 +58,10 @@ public final class SiteWriter: Sendable {
     /// The fingerprints of the inputs of the pages that have one, kept in the manifest for the next build.
     var fingerprints: [String: String] = [:]
     var bytes = 0
+    /// Files the staging folder (the spare taken over) already holds as this build wants them.
+    var inPlace = 0
+    /// Spare files this build replaced or removed: a build that fails takes them out of the spare's manifest.
+    var touched: [String] = []
   }
 
   /// What a build wrote.
@@ -77,14 +88,28 @@ public final class SiteWriter: Sendable {
     let name = (real as NSString).lastPathComponent
     lock = try SiteLock(path: parent + "/." + name + ".pmboard-lock", site: self.out.path, waiting: waiting)
     asidePath = parent + "/." + name + ".pmboard-previous"
+    sparePath = parent + "/." + name + ".pmboard-spare"
+    foldersPath = parent + "/." + name + ".pmboard-folders"
     try Self.recoverInterruptedSwap(outPath: real, asidePath: asidePath)
-    (previous, previousFingerprints) = try Self.previousManifest(real)
+    previous = try Self.previousManifest(real)
+    if let previous {
+      scan = SiteScan(root: real, manifest: previous, record: SiteFolders(contentsOf: foldersPath))
+    } else {
+      scan = SiteScan()
+    }
     // Under the lock no other build is running, so any staging folder left here belongs to a killed one.
     let prefix = "." + name + ".pmboard-staging-"
     for stale in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where stale.hasPrefix(prefix) {
       try? FileManager.default.removeItem(atPath: parent + "/" + stale)
     }
     stagingPath = parent + "/" + prefix + String(getpid())
+    spare = previous == nil ? nil : Self.takeSpare(sparePath, to: stagingPath)
+    if previous == nil {
+      // A spare without a site is left from a site the user deleted; it no longer matches anything.
+      try? FileManager.default.removeItem(atPath: sparePath)
+      SiteFolders.remove(at: foldersPath)
+    }
+    guard spare == nil else { return }
     do {
       try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: true)
     } catch {
@@ -94,21 +119,14 @@ public final class SiteWriter: Sendable {
 
   /// The files pmboard wrote into the site at `path` last time; nil when there is no site yet, empty for an empty
   /// folder the user made for it.
-  private static func previousManifest(
-    _ path: String
-  ) throws(SiteWriteError) -> (Set<String>?, [String: String]) {
-    guard let info = POSIX.linkStatus(path) else { return (nil, [:]) }
+  private static func previousManifest(_ path: String) throws(SiteWriteError) -> SiteManifest? {
+    guard let info = POSIX.linkStatus(path) else { return nil }
     guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path) }
-    if let text = try? String(contentsOfFile: path + "/" + manifestName, encoding: .utf8) {
-      let lines = manifestLines(text)
-      var fingerprints: [String: String] = [:]
-      for line in lines { fingerprints[line.path] = line.fingerprint }
-      return (Set(lines.map(\.path)), fingerprints)
-    }
+    if let manifest = SiteManifest(site: path) { return manifest }
     guard ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty else {
       throw .foreignDirectory(path)
     }
-    return ([], [:])
+    return SiteManifest()
   }
 
   /// `path` with every symbolic link along it followed, including a final link whose target does not exist yet
@@ -140,6 +158,8 @@ public final class SiteWriter: Sendable {
   /// Creates `path` in the staging directory, with its folders.
   func create(_ path: String) throws(SiteWriteError) -> Int32 {
     let target = stagingFile(path)
+    // The spare's file may be a hard link to the live site's: writing into it would change the live page.
+    if spare != nil { replacing(path, target) }
     var descriptor = POSIX.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     if descriptor < 0, errno == ENOENT {
       makeFolders(for: target)
@@ -166,57 +186,8 @@ public final class SiteWriter: Sendable {
     }
   }
 
-  /// Hard-links the old site's `path` into the staging directory.
-  func linkFromOldSite(_ path: String) throws(SiteWriteError) {
-    let source = outPath + "/" + path
-    let target = stagingFile(path)
-    var result = POSIX.link(source, target)
-    if result != 0, errno == ENOENT {
-      makeFolders(for: target)
-      result = POSIX.link(source, target)
-    }
-    if result != 0 { throw .io(source, POSIX.errorText(errno)) }
-  }
-
-  /// Hard-links the old site's `paths` into the staging directory, on every core (a rebuild of a big board keeps
-  /// hundreds of thousands of pages).
-  func linkFromOldSite(_ paths: [String]) throws(SiteWriteError) {
-    let slices = max(1, min(8, paths.count / 1024))
-    let failures = concurrentMap(slices) { slice -> SiteWriteError? in
-      for index in stride(from: slice, to: paths.count, by: slices) {
-        do throws(SiteWriteError) { try linkFromOldSite(paths[index]) } catch { return error }
-      }
-      return nil
-    }
-    if let failure = failures.compactMap({ $0 }).first { throw failure }
-  }
-
-  /// Records that `path` is the old site's file as it was, without rendering it, when the old site kept the same
-  /// `fingerprint` of its inputs; false when it did not (the caller then renders the page, see
-  /// ``keep(fingerprint:for:)``).
-  public func reuse(_ path: String, fingerprint: String) -> Bool {
-    guard previousFingerprints[path] == fingerprint, POSIX.access(outPath + "/" + path, F_OK) == 0 else {
-      return false
-    }
-    state.withLock {
-      $0.written.append(path)
-      $0.unchanged.append(path)
-      $0.fingerprints[path] = fingerprint
-    }
-    return true
-  }
-
   /// Keeps `fingerprint` of the inputs of `path`, a page this build rendered, for the next build.
   public func keep(fingerprint: String, for path: String) {
     state.withLock { $0.fingerprints[path] = fingerprint }
-  }
-
-  /// Throws the staging directory away; the old site is untouched.
-  public func discard() {
-    defer { lock.release() }
-    // A rebuild that changed nothing wrote nothing into it: `rmdir` is then all it takes.
-    if POSIX.rmdir(stagingPath) != 0 {
-      try? FileManager.default.removeItem(atPath: stagingPath)
-    }
   }
 }

@@ -30,7 +30,8 @@ import Testing
     for tail in ["e\u{301}", "\r\n", "\u{301}\u{302}", "👍🏽", "\n"] {
       for length in 198...203 {
         let body = String(repeating: "x", count: length) + tail + String(repeating: "y", count: 5)
-        #expect(CardExcerpt.of(body) == Self.reference(body), "length \(length), tail \(tail.unicodeScalars.map(\.value))")
+        #expect(
+          CardExcerpt.of(body) == Self.reference(body), "length \(length), tail \(tail.unicodeScalars.map(\.value))")
       }
     }
   }

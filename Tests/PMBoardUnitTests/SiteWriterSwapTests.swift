@@ -43,9 +43,16 @@ import Testing
     #expect(mode(out.path) == 0o2750)
     #expect(mode(out.appendingPathComponent("uploads").path) == 0o700)
     #expect(mode(out.appendingPathComponent("en").path) == 0o750)
-    // Nothing is left beside the site but the lock.
+    // Beside the site: the lock, the record of its folders, and the spare (the old site without the user's
+    // files and folders).
     let beside = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-    #expect(beside == [".site.pmboard-lock", "site"])
+    #expect(beside == [".site.pmboard-folders", ".site.pmboard-lock", ".site.pmboard-spare", "site"])
+    let spare = directory.appendingPathComponent(".site.pmboard-spare").path
+    #expect(
+      try FileManager.default.subpathsOfDirectory(atPath: spare).sorted() == [
+        ".pmboard-manifest", "en", "en/index.html",
+      ])
+    #expect(try String(contentsOfFile: spare + "/en/index.html", encoding: .utf8) == "one")
   }
 
   @Test func aFileWrittenIntoTheOldSiteDuringTheSwapMovesToTheNewOne() throws {
