@@ -25,6 +25,12 @@ public struct Fingerprint: Sendable, Equatable {
     add(text.utf8.count)
   }
 
+  /// The bytes, then their count.
+  public mutating func add(bytes: Data) {
+    for byte in bytes { add(byte) }
+    add(bytes.count)
+  }
+
   /// The bytes of `text` in `arena`, then their count.
   public mutating func add(_ text: RawRef, of arena: ByteArena) {
     let bytes = arena.bytes(text)

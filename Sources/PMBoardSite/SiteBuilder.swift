@@ -50,6 +50,10 @@ public struct SiteBuilder: Sendable {
     // the earlier step first.
     async let theme = Result { try checkTheme() }
     let now = BoardClock.now(environment: environment)
+    if let unchanged = await unchangedSite(theme: try? await theme.get(), now: now) { return unchanged }
+    // Read before the board: a change made while the board loads then makes the next build's revision differ.
+    var revision: String?
+    if case .store(let store) = source { revision = try? await store.revision() }
     let (loaded, prepared, moment) = try await step("load the store") {
       try await loadBoard(now: now, prepare: !settings.publish.leavesOutContent)
     }
@@ -87,7 +91,12 @@ public struct SiteBuilder: Sendable {
       try await step("render pages and feeds") {
         try await Self.run(jobs, into: writer, log: log, progress: progress)
       }
-      let summary = try step("write the site") { try writer.commit() }
+      let key = revision.map {
+        Self.buildKey(
+          theme: checked, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale,
+          info: loaded.info, moment: moment, revision: $0) + " \(board.taskCount) \(board.historyCount)"
+      }
+      let summary = try step("write the site") { try writer.commit(key: key) }
       return Report(
         out: settings.out, summary: summary, locales: locales, tasks: board.taskCount,
         historyEntries: board.historyCount, warnings: feeds.warnings)
@@ -147,11 +156,11 @@ public struct SiteBuilder: Sendable {
     return (snapshot, BoardTables(snapshot: snapshot, today: moment.today), moment)
   }
 
-  private func moment(for info: BoardInfo, now: Date) -> BuildMoment {
+  func moment(for info: BoardInfo, now: Date) -> BuildMoment {
     BuildMoment(info: info, now: now, pinnedToday: settings.today, environment: environment, offline: settings.offline)
   }
 
-  private func chooseLocales(available: [String]) throws -> [String] {
+  func chooseLocales(available: [String]) throws -> [String] {
     let preferred = ["ko", "en", "ja"]
     let all = preferred.filter(available.contains) + available.filter { !preferred.contains($0) }.sorted()
     let chosen = settings.locales ?? all
@@ -206,15 +215,18 @@ public struct SiteBuilder: Sendable {
         log.debug("  \(job.path): \(elapsed.formatted(.units(allowed: [.milliseconds])))")
       }
     }
+    // One task per core takes the next job until none is left: a big board has a job per task page, and a task
+    // per job cost more than reusing a page does.
+    let next = JobCounter()
     try await withThrowingTaskGroup(of: Void.self) { group in
-      var pending = jobs.makeIterator()
-      for _ in 0..<width {
-        guard let job = pending.next() else { break }
-        group.addTask { try perform(job) }
+      for _ in 0..<min(width, jobs.count) {
+        group.addTask {
+          while case let index = next.take(), index < jobs.count {
+            try perform(jobs[index])
+          }
+        }
       }
-      while try await group.next() != nil {
-        if let job = pending.next() { group.addTask { try perform(job) } }
-      }
+      try await group.waitForAll()
     }
   }
 
@@ -235,6 +247,12 @@ public struct SiteBuilder: Sendable {
   private func trace(_ name: String, since start: ContinuousClock.Instant) {
     log.debug("\(name): \((ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds])))")
   }
+}
+
+/// The index of the next job to run, shared by the workers.
+private final class JobCounter: Sendable {
+  private let next = Atomic(0)
+  func take() -> Int { next.add(1, ordering: .relaxed).oldValue }
 }
 
 /// How many pages are written so far.

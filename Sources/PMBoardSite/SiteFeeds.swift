@@ -37,7 +37,11 @@ public struct SiteFeeds: Sendable {
 
   /// What the build should say about the feeds: one line when their links cannot be absolute.
   public var warnings: [String] {
-    guard policy.feeds, links.baseURL == nil else { return [] }
+    Self.warnings(policy: policy, baseURL: links.baseURL)
+  }
+
+  static func warnings(policy: PublishPolicy, baseURL: String?) -> [String] {
+    guard policy.feeds, baseURL == nil else { return [] }
     return ["feeds need --base-url for absolute links; calendar.ics, history.atom and board.json use relative links"]
   }
 

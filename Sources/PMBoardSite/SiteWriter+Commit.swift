@@ -6,25 +6,24 @@ import PMBoardBytes
 extension SiteWriter {
   /// Swaps the new site in. Files and folders in the old site that pmboard did not write are carried over, not
   /// deleted, with the folders' mode and group; so are files the user adds while the build runs. `key` names the
-  /// build's inputs as a whole, for the next build's shortcut (``SiteManifest/key``).
+  /// build's inputs as a whole and its counts (`KEY TASKS ENTRIES`), for the next build's shortcut
+  /// (``SiteManifest/BuildRecord``).
   public func commit(key: String? = nil) throws(SiteWriteError) -> Summary {
     defer { lock.release() }
     let progress = state.withLock { $0 }
-    let writtenSet = Set(progress.written)
-    let kept = scan.userFiles.filter { !writtenSet.contains($0) }
-    let removed = previous.map { old in old.paths.count { !writtenSet.contains($0) } } ?? 0
-    var files: [String: String] = [:]
-    files.reserveCapacity(progress.written.count)
-    for path in progress.written { files[path] = progress.fingerprints[path] ?? "" }
-    let manifest = SiteManifest(files: files, key: key).bytes
+    let files = progress.written
+    let kept = scan.userFiles.filter { files[$0] == nil }
+    let removed = (previous?.files.count ?? 0) - progress.inPrevious
+    let manifest = SiteManifest.bytes(
+      files: files, key: key.map { "\($0) \(files.count)" }, previous: previous, added: progress.newPaths)
     let manifestUnchanged = FileManager.default.contents(atPath: outPath + "/" + SiteManifest.name) == manifest
-    let changed = progress.written.count - progress.unchanged.count - progress.inPlace
+    let changed = files.count - progress.unchanged.count - progress.inPlace
     if previous != nil, changed == 0, removed == 0, manifestUnchanged {
       // Nothing to swap: the site on disk is already exactly this build's.
       discard()
-      return Summary(files: progress.written.count, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
+      return Summary(files: files.count, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
     }
-    removeSpareFiles(notIn: writtenSet)
+    removeSpareFiles(notIn: files, writtenInSpare: progress.inSpare)
     for item in kept {
       // A user's file may go while the build runs (an editor's temporary file): then there is nothing to keep.
       do { try linkFromOldSite(item) } catch  where POSIX.access(outPath + "/" + item, F_OK) != 0 {}
@@ -42,18 +41,19 @@ extension SiteWriter {
     if previous != nil {
       carryFolders()
     }
-    let record = folderRecord(written: progress.written, kept: kept)
-    try swapIn(pmboardFiles: { writtenSet.union(previous?.paths ?? [:].keys) })
+    let record = folderRecord(added: progress.newPaths, kept: kept)
+    try swapIn(pmboardFiles: { Set(files.keys).union(previous?.paths ?? [:].keys) })
     record.write(to: foldersPath)
     return Summary(
-      files: progress.written.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
+      files: files.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
   }
 
   /// What the next build needs to know of the new site's folders, stamped in the staging folder before the swap
   /// (an exchange leaves the folders' own times alone). Waits until the file system's clock has passed the
   /// newest stamp, so that a change the user makes after the swap cannot leave a folder's time as it was.
-  private func folderRecord(written: [String], kept: [String]) -> SiteFolders {
-    var folders = SiteManifest.folders(containing: written)
+  private func folderRecord(added: [String], kept: [String]) -> SiteFolders {
+    // The old site's folders (the spare may lack some) and those of files new in this build.
+    var folders = SiteManifest.folders(containing: added)
     folders.formUnion(scan.folders)
     var record: [String: SiteFolders.Folder] = [:]
     var newest = (seconds: 0, nanoseconds: 0)
@@ -83,7 +83,7 @@ extension SiteWriter {
   /// Gives the staging site the old site's folders that hold no file pmboard wrote (the user's, empty ones too),
   /// and every folder both have the old one's mode, owner and group: a private site stays private.
   private func carryFolders() {
-    let pmboardFolders = previous?.folders ?? []
+    let pmboardFolders = previousFolders
     for folder in scan.folders where !pmboardFolders.contains(folder) {
       try? FileManager.default.createDirectory(
         atPath: stagingFile(folder), withIntermediateDirectories: true)

@@ -7,10 +7,11 @@ import PMBoardBytes
 /// over as its staging folder and changes only what differs, so a rebuild costs what changed rather than a link
 /// per page; the swap stays one atomic exchange. The spare's manifest always lists exactly the files it holds.
 extension SiteWriter {
-  /// Renames the spare at `spare` to `staging` and returns its manifest; nil when there is no usable spare.
-  static func takeSpare(_ spare: String, to staging: String) -> SiteManifest? {
+  /// Renames the spare at `spare` (whose manifest is `manifest`) to `staging` and returns the manifest; nil when
+  /// there is no usable spare.
+  static func takeSpare(_ spare: String, manifest: SiteManifest?, to staging: String) -> SiteManifest? {
     guard POSIX.linkStatus(spare) != nil else { return nil }
-    guard let manifest = SiteManifest(site: spare), POSIX.rename(spare, staging) == 0 else {
+    guard let manifest, POSIX.rename(spare, staging) == 0 else {
       try? FileManager.default.removeItem(atPath: spare)
       return nil
     }
@@ -63,21 +64,22 @@ extension SiteWriter {
   /// ``keep(fingerprint:for:)``). When the spare holds the same page too, nothing at all is done with the file.
   public func reuse(_ path: String, fingerprint: String) -> Bool {
     guard previous?.files[path] == fingerprint, !scan.missing.contains(path) else { return false }
-    let inPlace = spare?.files[path] == fingerprint
+    let inSpare = spare?.files[path]
     state.withLock {
-      $0.written.append(path)
-      if inPlace { $0.inPlace += 1 } else { $0.unchanged.append(path) }
-      $0.fingerprints[path] = fingerprint
+      guard $0.written.updateValue(fingerprint, forKey: path) == nil else { return }
+      $0.inPrevious += 1
+      if inSpare != nil { $0.inSpare += 1 }
+      if inSpare == fingerprint { $0.inPlace += 1 } else { $0.unchanged.append(path) }
     }
     return true
   }
 
   /// Removes the spare's files this build does not write from the staging folder, and folders left empty.
-  func removeSpareFiles(notIn written: Set<String>) {
-    guard let spare else { return }
+  func removeSpareFiles(notIn written: [String: String], writtenInSpare: Int) {
+    guard let spare, spare.files.count > writtenInSpare else { return }
     var emptied = Set<String>()
     var removed: [String] = []
-    for path in spare.paths where !written.contains(path) {
+    for path in spare.paths where written[path] == nil {
       _ = POSIX.unlink(stagingFile(path))
       removed.append(path)
       if let slash = path.lastIndex(of: "/") { emptied.insert(String(path[..<slash])) }
@@ -129,7 +131,7 @@ extension SiteWriter {
     for file in scan.userFiles {
       guard POSIX.unlink(old + "/" + file) == 0 || errno == ENOENT else { return false }
     }
-    let pmboardFolders = previous.folders
+    let pmboardFolders = previousFolders
     for folder in scan.folders.reversed() where !pmboardFolders.contains(folder) {
       guard POSIX.rmdir(old + "/" + folder) == 0 else { return false }
     }
@@ -152,9 +154,13 @@ extension SiteManifest {
   /// Every folder that holds one of `paths`, and their parents.
   static func folders(containing paths: some Sequence<String>) -> Set<String> {
     var parents = Set<Substring>()
+    var last: Substring = ""
     for path in paths {
       guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
-      parents.insert(path[..<slash])
+      // Pages come in runs from one folder (a locale's task pages): a comparison is cheaper than a hash.
+      let parent = path[..<slash]
+      if parent != last { parents.insert(parent) }
+      last = parent
     }
     var all = Set<String>()
     for parent in parents {

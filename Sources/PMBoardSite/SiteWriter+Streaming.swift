@@ -66,7 +66,7 @@ extension SiteWriter {
       FileIdentity(device: UInt64(old.st_dev), inode: UInt64(old.st_ino)) == compared
     {
       state.withLock {
-        $0.written.append(path)
+        add(path, to: &$0)
         $0.unchanged.append(path)
         $0.comparedFiles[path] = compared
       }
@@ -86,7 +86,7 @@ extension SiteWriter {
     }
     let size = Int(info.st_size)
     state.withLock {
-      $0.written.append(path)
+      add(path, to: &$0)
       $0.bytes += size
     }
   }

@@ -100,7 +100,7 @@ extension SiteWriter {
           close(oldDescriptor)
           let path = self.path
           writer.state.withLock {
-            $0.written.append(path)
+            writer.add(path, to: &$0)
             $0.unchanged.append(path)
             $0.comparedFiles[path] = identity
           }
@@ -116,7 +116,7 @@ extension SiteWriter {
       if let failure { throw failure }
       let (path, total) = (self.path, self.total)
       writer.state.withLock {
-        $0.written.append(path)
+        writer.add(path, to: &$0)
         $0.bytes += total
       }
     }

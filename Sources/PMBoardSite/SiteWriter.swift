@@ -36,6 +36,8 @@ public final class SiteWriter: Sendable {
   let sparePath: String
   /// The spare's manifest when the staging folder is the spare taken over; nil when it started empty.
   let spare: SiteManifest?
+  /// The folders that hold a file the old site's manifest lists, and their parents.
+  let previousFolders: Set<String>
   let state = Mutex(Progress())
   let lock: SiteLock
   /// How `commit` swaps; the two-rename fallback is what file systems without `RENAME_EXCHANGE` get.
@@ -50,18 +52,32 @@ public final class SiteWriter: Sendable {
   }
 
   struct Progress {
-    var written: [String] = []
+    /// Every file this build wrote, with the fingerprint of its inputs ("" when it has none): the new manifest.
+    var written: [String: String] = [:]
+    /// Written files the old site's manifest does not list.
+    var newPaths: [String] = []
+    /// How many written files the old site's manifest, and the spare's, list.
+    var inPrevious = 0
+    var inSpare = 0
     /// Files identical to the old site's: linked from it at commit, and only if anything changed at all.
     var unchanged: [String] = []
     /// The old file each unchanged path was compared with: a later copy from it checks it is still that file.
     var comparedFiles: [String: FileIdentity] = [:]
-    /// The fingerprints of the inputs of the pages that have one, kept in the manifest for the next build.
-    var fingerprints: [String: String] = [:]
     var bytes = 0
     /// Files the staging folder (the spare taken over) already holds as this build wants them.
     var inPlace = 0
     /// Spare files this build replaced or removed: a build that fails takes them out of the spare's manifest.
     var touched: [String] = []
+
+    /// Fingerprints kept for files not written yet.
+    var early: [String: String] = [:]
+
+    /// Counts `path` as written, once.
+    mutating func add(_ path: String, previous: SiteManifest?, spare: SiteManifest?) {
+      guard written.updateValue(early.removeValue(forKey: path) ?? "", forKey: path) == nil else { return }
+      if previous?.contains(path) == true { inPrevious += 1 } else { newPaths.append(path) }
+      if spare?.contains(path) == true { inSpare += 1 }
+    }
   }
 
   /// What a build wrote.
@@ -89,9 +105,13 @@ public final class SiteWriter: Sendable {
     lock = try SiteLock(path: parent + "/." + name + ".pmboard-lock", site: self.out.path, waiting: waiting)
     asidePath = parent + "/." + name + ".pmboard-previous"
     sparePath = parent + "/." + name + ".pmboard-spare"
-    foldersPath = parent + "/." + name + ".pmboard-folders"
+    foldersPath = Self.foldersRecordPath(site: real)
     try Self.recoverInterruptedSwap(outPath: real, asidePath: asidePath)
-    previous = try Self.previousManifest(real)
+    // A big board's two manifests list hundreds of thousands of pages each: read side by side.
+    let (site, spareSite) = (real, sparePath)
+    let manifests = concurrentMap(2) { SiteManifest(site: $0 == 0 ? site : spareSite) }
+    previous = try Self.previousManifest(real, manifest: manifests[0])
+    previousFolders = previous?.folders ?? []
     if let previous {
       scan = SiteScan(root: real, manifest: previous, record: SiteFolders(contentsOf: foldersPath))
     } else {
@@ -103,7 +123,7 @@ public final class SiteWriter: Sendable {
       try? FileManager.default.removeItem(atPath: parent + "/" + stale)
     }
     stagingPath = parent + "/" + prefix + String(getpid())
-    spare = previous == nil ? nil : Self.takeSpare(sparePath, to: stagingPath)
+    spare = previous == nil ? nil : Self.takeSpare(sparePath, manifest: manifests[1], to: stagingPath)
     if previous == nil {
       // A spare without a site is left from a site the user deleted; it no longer matches anything.
       try? FileManager.default.removeItem(atPath: sparePath)
@@ -119,10 +139,12 @@ public final class SiteWriter: Sendable {
 
   /// The files pmboard wrote into the site at `path` last time; nil when there is no site yet, empty for an empty
   /// folder the user made for it.
-  private static func previousManifest(_ path: String) throws(SiteWriteError) -> SiteManifest? {
+  private static func previousManifest(
+    _ path: String, manifest: SiteManifest?
+  ) throws(SiteWriteError) -> SiteManifest? {
     guard let info = POSIX.linkStatus(path) else { return nil }
     guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path) }
-    if let manifest = SiteManifest(site: path) { return manifest }
+    if let manifest { return manifest }
     guard ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty else {
       throw .foreignDirectory(path)
     }
@@ -173,6 +195,12 @@ public final class SiteWriter: Sendable {
     if let code = POSIX.writeAll(descriptor, bytes) { throw .io(path, POSIX.errorText(code)) }
   }
 
+  /// Where the record of the folders of the site at `site` (a real path) is kept.
+  static func foldersRecordPath(site: String) -> String {
+    let parent = (site as NSString).deletingLastPathComponent
+    return parent + "/." + (site as NSString).lastPathComponent + ".pmboard-folders"
+  }
+
   /// `path` in the staging directory.
   func stagingFile(_ path: String) -> String {
     stagingPath + "/" + path
@@ -188,6 +216,13 @@ public final class SiteWriter: Sendable {
 
   /// Keeps `fingerprint` of the inputs of `path`, a page this build rendered, for the next build.
   public func keep(fingerprint: String, for path: String) {
-    state.withLock { $0.fingerprints[path] = fingerprint }
+    state.withLock {
+      if $0.written[path] != nil { $0.written[path] = fingerprint } else { $0.early[path] = fingerprint }
+    }
+  }
+
+  /// Records `path` as written in `progress`.
+  func add(_ path: String, to progress: inout Progress) {
+    progress.add(path, previous: previous, spare: spare)
   }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+import PMBoardStore
+
+/// The rebuild that finds nothing to do. A build's key sums up everything its site depends on: the theme (with its
+/// public files), every setting, the store's revision, the day and the "as of" moment. The manifest keeps it; a
+/// later build with the same key, over a site whose folders are as that build left them, stops before reading the
+/// board. Only stores that can tell their revision cheaply take the shortcut (``BoardStore/revision()``).
+extension SiteBuilder {
+  /// The key of a build of the board at `revision`, without its counts.
+  static func buildKey(
+    theme: TemplateChecker.Checked, settings: BuildSettings, locales: [String], defaultLocale: String,
+    info: BoardInfo, moment: BuildMoment, revision: String
+  ) -> String {
+    var print = siteFingerprint(
+      theme: theme, settings: settings, locales: locales, defaultLocale: defaultLocale, info: info, moment: moment)
+    for (name, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
+      print.add(name)
+      print.add(bytes: file.data)
+    }
+    print.add(String(describing: settings))
+    print.add(revision)
+    print.add(moment.today.description)
+    print.add(moment.asOf.map { "\($0.timeIntervalSince1970)" } ?? "no as-of")
+    return print.hex
+  }
+
+  /// The report of a build whose site is already this build's, or nil when the build has to run.
+  func unchangedSite(theme: TemplateChecker.Checked?, now: Date) async -> Report? {
+    guard let theme, case .store(let store) = source,
+      let revision = try? await store.revision(), let info = try? await store.info(),
+      let locales = try? chooseLocales(available: Array(theme.catalogs.keys))
+    else { return nil }
+    let moment = self.moment(for: info, now: now)
+    let key = Self.buildKey(
+      theme: theme, settings: settings, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
+      info: info, moment: moment, revision: revision)
+    let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
+    guard let site = try? SiteWriter.resolveLinks(out.path), let found = SiteManifest.key(ofSite: site),
+      found.key == key, let record = SiteFolders.intact(site: site)
+    else { return nil }
+    let kept = record.byPath.flatMap { folder, entry in
+      entry.userFiles.map { folder.isEmpty ? $0 : folder + "/" + $0 }
+    }
+    return Report(
+      out: settings.out,
+      summary: SiteWriter.Summary(files: found.files, changed: 0, removed: 0, bytes: 0, kept: kept.sorted()),
+      locales: locales, tasks: found.tasks, historyEntries: found.historyEntries,
+      warnings: SiteFeeds.warnings(policy: settings.publish, baseURL: settings.baseURL))
+  }
+}
+
+extension SiteFolders {
+  /// The record of the site at `site` when every folder it lists is still as the last build left it (no page
+  /// deleted, nothing added); nil otherwise or when there is no record.
+  static func intact(site: String) -> SiteFolders? {
+    let record = SiteFolders(contentsOf: SiteWriter.foldersRecordPath(site: site))
+    guard !record.byPath.isEmpty else { return nil }
+    for (folder, entry) in record.byPath {
+      guard Stamp(folder: folder.isEmpty ? site : site + "/" + folder) == entry.stamp else { return nil }
+    }
+    return record
+  }
+}
