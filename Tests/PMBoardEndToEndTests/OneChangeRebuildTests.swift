@@ -1,0 +1,94 @@
+import Foundation
+import PMBoardTestSupport
+import Testing
+
+/// Issue 18's "one change, few writes": after one `add`, `move` or `edit` the rebuild rewrites only the pages that
+/// show the change (each locale's board, column pages, overdue page, newest history page and change feed,
+/// calendar, the changed task's page; board.json, the badges, the root index, the manifest), judged by inode and
+/// modification time. The set does not grow with the board: full history pages and other tasks' pages stay.
+@Suite("one change, few writes", .serialized)
+struct OneChangeRebuildTests {
+  /// 2,500 tasks with an "added" entry each: three history pages per locale, two of them full.
+  private static func board() -> String {
+    let cards = (1...2500).map { n in
+      BoardFixture.Card(
+        id: BoardFixture.id(n), title: "task \(n)", due: n % 7 == 0 ? "2026-11-1\(n % 10)" : "2026-12-2\(n % 10)",
+        state: ["todo", "doing", "done"][n % 3])
+    }
+    let history = (1...2500).map { n in
+      """
+      { "at": "2026-11-01T09:\(String(format: "%02d", n % 60)):00Z", "action": "added", "task": "\(BoardFixture.id(n))",
+        "title": "task \(n)", "to": "todo" }
+      """
+    }
+    return BoardFixture.json(timeZone: "Asia/Seoul", cards: cards, history: history.joined(separator: ",\n"))
+  }
+
+  /// Every file of the site with its inode and modification time.
+  private static func stamps(_ site: String) throws -> [String: String] {
+    var found: [String: String] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: site) {
+      var info = stat()
+      guard lstat(site + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      found[path] = "\(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+    return found
+  }
+
+  private static func rewritten(_ before: [String: String], _ after: [String: String]) -> [String] {
+    after.keys.filter { before[$0] != after[$0] }.sorted()
+  }
+
+  /// The files a change of `task` may rewrite: the pages that show the whole board or the newest changes, and
+  /// that task's own pages.
+  private static func mayChange(_ path: String, task: String, newestHistory: String) -> Bool {
+    let shared = [
+      "index.html", "todo.html", "doing.html", "done.html", "overdue.html", "history.html", newestHistory,
+      "history.atom", "calendar.ics", "tasks/\(task).html",
+    ]
+    let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
+    if parts.count == 2, ["ko", "en", "ja"].contains(parts[0]) { return shared.contains(parts[1]) }
+    return ["index.html", "board.json", "calendar.ics", ".pmboard-manifest"].contains(path) || path.hasPrefix("badges/")
+  }
+
+  @Test func oneAddMoveOrEditRewritesOnlyThePagesThatShowIt() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    let build = ["build", "--today", "2026-11-21"]
+    #expect(try cli.run(build).status == 0)
+    var before = try Self.stamps(cli.path("_site"))
+    #expect(before.keys.contains("ko/history-2.html"))
+    #expect(try cli.run(build).status == 0)
+    #expect(Self.rewritten(before, try Self.stamps(cli.path("_site"))).isEmpty, "a rebuild with no change")
+    let added = try cli.run("add", "one more", "--due", "2026-11-25")
+    #expect(added.status == 0)
+    let changes: [(name: String, arguments: [String], task: String?)] = [
+      ("add", [], nil),
+      ("move", ["move", BoardFixture.id(9), "doing"], BoardFixture.id(9)),
+      ("edit", ["edit", BoardFixture.id(10), "--title", "task ten"], BoardFixture.id(10)),
+    ]
+    for change in changes {
+      if !change.arguments.isEmpty { #expect(try cli.run(change.arguments).status == 0) }
+      let result = try cli.run(build)
+      #expect(result.status == 0, "\(result.stderr)")
+      let after = try Self.stamps(cli.path("_site"))
+      let files = Self.rewritten(before, after)
+      let task =
+        change.task ?? after.keys.first { $0.hasPrefix("ko/tasks/") && before[$0] == nil }.map {
+          String($0.dropFirst("ko/tasks/".count).dropLast(".html".count))
+        } ?? "none"
+      // The newest history page is also `history.html`; it is numbered from the oldest.
+      let pages = after.keys.compactMap { Int($0.dropFirst("ko/history-".count).dropLast(".html".count)) }
+      let newest = "history-\(pages.max() ?? 0).html"
+      #expect(newest == "history-3.html")
+      // Per locale at most 11 pages (board, 4 column pages, 2 history pages, change feed, calendar, 2 task pages
+      // at most), and 6 files for the whole site.
+      #expect(files.count <= 3 * 11 + 6, "\(change.name) rewrote \(files.count) files: \(files)")
+      #expect(
+        files.filter { !Self.mayChange($0, task: task, newestHistory: newest) }.isEmpty,
+        "\(change.name) rewrote \(files)")
+      #expect(files.contains("ko/tasks/\(task).html"), "\(change.name): \(files)")
+      before = after
+    }
+  }
+}
