@@ -41,18 +41,32 @@ public enum CardExcerpt {
     return nil
   }
 
-  /// ``cutOffset(of:)`` without walking characters, for a body whose first ``characterLimit`` + 2 bytes are ASCII
-  /// other than CR: each such byte is one character, as the byte after it cannot join it (only a CR LF pair or a
-  /// non-ASCII mark could). Nil for any other body.
+  /// ``cutOffset(of:)`` without grapheme breaking, for a body whose first ``characterLimit`` + 2 scalars are all
+  /// ``isSeparate(_:)``: each such scalar is a character of its own. Nil for any other body.
   private static func plainCutOffset(of body: String) -> Int? {
     var lineBreaks: [Int] = []
-    var count = 0
-    for byte in body.utf8.prefix(characterLimit + 2) {
-      guard byte < 0x80, byte != 0x0D else { return nil }
-      if byte == 0x0A, count < kept { lineBreaks.append(count) }
+    var (count, offset, keptOffset) = (0, 0, 0)
+    for scalar in body.unicodeScalars.prefix(characterLimit + 2) {
+      guard isSeparate(scalar) else { return nil }
+      if count == kept { keptOffset = offset }
+      if scalar == "\n", count < kept { lineBreaks.append(offset) }
       count += 1
+      offset += UTF8.width(scalar)
     }
     guard count == characterLimit + 2 else { return nil }
-    return lineBreaks.count >= lineLimit ? lineBreaks[lineLimit - 1] : kept
+    return lineBreaks.count >= lineLimit ? lineBreaks[lineLimit - 1] : keptOffset
+  }
+
+  /// Scalars that never join a neighbour of this set into one character (Unicode's grapheme break property
+  /// "Other", or a control other than CR): ASCII, Latin letters and modifiers, CJK punctuation, kana,
+  /// ideographs, Hangul syllables, full-width forms. Combining marks, joiners, jamo, CR and emoji are not, and
+  /// send a body to the character walk.
+  static func isSeparate(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x0A, 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF: true
+    case 0x3000...0x3029, 0x3030...0x3096, 0x309B...0x30FF: true
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D: true
+    default: false
+    }
   }
 }

@@ -6,10 +6,19 @@ import PMBoardCore
 /// and the task's own history: nothing else of the board (a task page shows no counts and no "as of"). A rebuild
 /// whose fingerprint of those matches the previous build's keeps the old page without rendering it.
 extension SiteRenderer {
-  /// The fingerprint of task page `page`'s inputs in locale `code`; nil when the build keeps no fingerprints.
-  func fingerprint(ofTaskPage page: Int, code: String) -> String? {
+  /// The fingerprint of task page `page`'s inputs in locale `code`, given its ``contentFingerprint(ofTaskPage:)``;
+  /// nil when the build keeps no fingerprints.
+  func fingerprint(ofTaskPage page: Int, code: String, content: UInt64) -> String? {
     guard var print = siteFingerprint else { return nil }
     print.add(code)
+    print.add(Int(bitPattern: UInt(content)))
+    return print.hex
+  }
+
+  /// What task page `page` shows in every locale: the task (or the tombstone) and its history entries. Worked out
+  /// once per task, not once per locale.
+  func contentFingerprint(ofTaskPage page: Int) -> UInt64 {
+    var print = Fingerprint()
     if page < taskPages.cardCount {
       let card = tables.cards[page]
       for text in [card.id, card.title, card.body] {
@@ -25,7 +34,20 @@ extension SiteRenderer {
     for index in taskPages.entries(ofPage: page) {
       add(entry: Int(index), to: &print)
     }
-    return print.hex
+    return print.value
+  }
+
+  /// ``contentFingerprint(ofTaskPage:)`` of every task page, on every core; empty when the build keeps none.
+  func contentFingerprints() -> [UInt64] {
+    guard siteFingerprint != nil, taskPages.pageCount > 0 else { return [] }
+    let count = taskPages.pageCount
+    let slices = max(1, min(64, count / 256))
+    let parts = concurrentMap(slices) { slice in
+      stride(from: slice * count / slices, to: (slice + 1) * count / slices, by: 1).map {
+        contentFingerprint(ofTaskPage: $0)
+      }
+    }
+    return parts.flatMap { $0 }
   }
 
   private func add(entry index: Int, to print: inout Fingerprint) {

@@ -87,6 +87,7 @@ public struct SiteRenderer: Sendable {
   /// Every file of the site, largest first.
   public func jobs() -> [Job] {
     let prepared = prepare()
+    let contents = contentFingerprints()
     let renderer = self
     // Pages of equal weight alternate between locales (ko 1, en 1, ja 1, ko 2, …): the two workers then create
     // files in different folders, and neither waits for the other's folder lock.
@@ -101,7 +102,9 @@ public struct SiteRenderer: Sendable {
         writer in
         var fingerprint: String?
         if case .task(let page) = group.plan.kind {
-          fingerprint = renderer.fingerprint(ofTaskPage: page, code: group.plan.code)
+          fingerprint =
+            contents.isEmpty
+            ? nil : renderer.fingerprint(ofTaskPage: page, code: group.plan.code, content: contents[page])
           if let fingerprint, writer.reuse(group.plan.path, fingerprint: fingerprint) { return }
         }
         try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in

@@ -42,6 +42,24 @@ import Testing
     #expect(CardExcerpt.of(body) == Self.reference(body))
   }
 
+  /// Mostly scalars of the fast path, with now and then one that joins its neighbour, near the limits.
+  @Test func randomKoreanAndJapaneseBodiesAgreeWithTheReference() {
+    let separate = ["한", "글", "日", "本", "カ", "タ", "。", "、", " ", "\n", "Ａ", "é", "x", "ｶ"]
+    let joining = ["\u{3099}", "\u{301}", "\u{11A8}", "\u{1100}", "\u{FF9E}", "\u{200D}", "\r", "🇰", "\u{302A}"]
+    var generator = SplitMix64(seed: 16)
+    for _ in 0..<3000 {
+      var body = (0..<(150 + Int(generator.next() % 120))).map { _ in
+        separate[Int(generator.next() % UInt64(separate.count))]
+      }
+      if generator.next() % 2 == 0 {
+        let at = Int(generator.next() % UInt64(body.count))
+        body[at] += joining[Int(generator.next() % UInt64(joining.count))]
+      }
+      let text = body.joined()
+      #expect(CardExcerpt.of(text) == Self.reference(text), "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
   @Test func randomMixedBodiesAgreeWithTheReference() {
     var generator = SplitMix64(seed: 18)
     for _ in 0..<3000 {
