@@ -33,6 +33,11 @@ public protocol BoardStore: Sendable {
   /// Tasks whose lowercase id starts with `prefix` (lowercased by the caller).
   func tasks(withIDPrefix prefix: String) async throws -> [BoardTask]
 
+  /// A token that changes whenever anything a build reads changes (tasks, history, the board's settings, a
+  /// replica's pending changes and sync state); nil when the backend cannot tell without reading the board.
+  /// Equal tokens mean the board reads the same; different tokens need not mean it changed.
+  func revision() async throws -> String?
+
   /// Applies `change` if the task is still as `change.before` says (otherwise `StoreError.conflict`),
   /// appends its history line, pushes it on the undo list and clears the redo list.
   func commit(_ change: BoardChange) async throws
@@ -63,6 +68,9 @@ extension BoardStore {
   public func snapshot() async throws -> BoardSnapshot {
     BoardSnapshot(try await load())
   }
+
+  /// A backend that keeps no cheap mark of its changes cannot tell.
+  public func revision() async throws -> String? { nil }
 
   /// Reads the whole snapshot, then hands both halves over.
   public func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {

@@ -45,6 +45,14 @@ public final class JSONBoardStore: ChangeLogStore {
     try await load().tasks.filter { $0.idString.hasPrefix(prefix) }
   }
 
+  /// The 64-bit FNV-1a hash of the file's bytes: everything a build reads is in them. Read without the lock, as
+  /// `load` reads: a writer replaces the file whole by a rename, so a reader sees one version or the next.
+  public func revision() async throws -> String? {
+    var print = Fingerprint()
+    print.add(bytes: try readFile(path).data)
+    return "json:" + print.hex
+  }
+
   public func replace(with board: Board) async throws {
     try await mutate(checkingResult: true) { $0.replaceContents(with: board) }
   }

@@ -77,6 +77,13 @@ public final class PostgresBoardStore: ChangeLogStore {
     }
   }
 
+  /// Nil: nothing cheap marks every change to one board. The boards share their tables, and no per-board counter
+  /// exists that any writer (`psql` included) raises; adding one means a migration with triggers in a database
+  /// others administer. The newest history `seq` misses changes that write no history line (a replace with an
+  /// empty history, a direct edit), and the rows' `xmin` would have to be read from every row: the cost of reading
+  /// the board.
+  public func revision() async throws -> String? { nil }
+
   public func replace(with board: Board) async throws {
     try await inWriteTransaction { transaction in
       for table in ["task", "history", "undo_record"] {

@@ -210,13 +210,13 @@ public final class SQLiteBoardStore: ChangeLogStore {
   }
 
   public func replace(with board: Board) async throws {
-    try await inWriteTransaction { transaction in
-      for table in ["task", "history", "undo_record"] { try transaction.db.execute(sql: "DELETE FROM \(table)") }
-      try transaction.db.execute(
-        sql: "UPDATE board SET title = ?, timeZone = ? WHERE id = 1",
-        arguments: [board.info.title, board.info.timeZoneID])
-      try transaction.insertContents(of: board)
-    }
+    try await inWriteTransaction { transaction in try transaction.replaceContents(with: board) }
+  }
+
+  /// `board.revision`, which triggers raise whenever a row a build reads is written (``SQLiteRevision``); nil for
+  /// a store an older pmboard made, until its next change migrates it.
+  public func revision() async throws -> String? {
+    try await read(SQLiteRevision.token)
   }
 
   // MARK: - Connections

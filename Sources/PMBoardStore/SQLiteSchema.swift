@@ -75,6 +75,10 @@ public enum SQLiteSchema {
           CREATE UNIQUE INDEX task_by_source ON task (source, source_id) WHERE source IS NOT NULL;
           """)
     }
+    migrator.registerMigration("v5") { db in
+      // A counter every write raises, so a build can tell an unchanged board without reading it.
+      try SQLiteRevision.migrate(db)
+    }
     return migrator
   }()
 
