@@ -35,12 +35,6 @@ public struct Fingerprint: Sendable, Equatable {
     add(text.utf8.count)
   }
 
-  /// The bytes, then their count.
-  public mutating func add(bytes: Data) {
-    for byte in bytes { add(byte) }
-    add(bytes.count)
-  }
-
   /// The bytes of `text` in `arena`, then their count. Eight bytes at a time, each word mixed as MurmurHash64A
   /// mixes its words: a rebuild fingerprints every task page's title, body and history.
   public mutating func add(_ text: RawRef, of arena: ByteArena) {

@@ -18,6 +18,7 @@ extension SiteBuilder {
     for (name, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
       print.add(name)
       print.add(bytes: file.data)
+      print.add(file.data.count)
     }
     print.add(String(describing: settings))
     print.add(revision)

@@ -33,11 +33,6 @@ public protocol BoardStore: Sendable {
   /// Tasks whose lowercase id starts with `prefix` (lowercased by the caller).
   func tasks(withIDPrefix prefix: String) async throws -> [BoardTask]
 
-  /// A token that changes whenever anything a build reads changes (tasks, history, the board's settings, a
-  /// replica's pending changes and sync state); nil when the backend cannot tell without reading the board.
-  /// Equal tokens mean the board reads the same; different tokens need not mean it changed.
-  func revision() async throws -> String?
-
   /// Applies `change` if the task is still as `change.before` says (otherwise `StoreError.conflict`),
   /// appends its history line, pushes it on the undo list and clears the redo list.
   func commit(_ change: BoardChange) async throws
@@ -59,8 +54,6 @@ public protocol BoardStore: Sendable {
 }
 
 extension BoardStore {
-  public func revision() async throws -> String? { nil }
-
   /// Undo for changes recorded without an author.
   public func undo(at date: Date) async throws -> BoardChange { try await undo(at: date, by: "") }
   public func redo(at date: Date) async throws -> BoardChange { try await redo(at: date, by: "") }
