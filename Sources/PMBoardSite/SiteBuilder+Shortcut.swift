@@ -20,11 +20,25 @@ extension SiteBuilder {
       print.add(bytes: file.data)
       print.add(file.data.count)
     }
-    print.add(String(describing: settings))
+    print.add(settingsKey(settings))
     print.add(revision)
     print.add(moment.today.description)
     print.add(moment.asOf.map { "\($0.timeIntervalSince1970)" } ?? "no as-of")
     return print.hex
+  }
+
+  /// Every setting as text, in a fixed order (a `Set`'s description changes from one process to the next). A
+  /// setting added to ``BuildSettings`` joins here: `BuildKeyTests` counts them.
+  static func settingsKey(_ settings: BuildSettings) -> String {
+    let publish = settings.publish
+    let fields: [String?] = [
+      settings.store, settings.out, settings.templates, settings.publicDir,
+      settings.locales?.joined(separator: ","), settings.defaultLocale, settings.today?.description, settings.baseURL,
+      settings.offline.map { "offline \($0.lastSync?.timeIntervalSince1970 ?? -1)" },
+      "\(publish.bodies) \(publish.states.map(\.rawValue).sorted()) \(publish.history.rawValue) \(publish.feeds)",
+      "\(settings.columnLimit)", "\(settings.liveDates)", "\(settings.taskPages)",
+    ]
+    return fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}")
   }
 
   /// The report of a build whose site is already this build's, or nil when the build has to run.

@@ -1,0 +1,43 @@
+import PMBoardCore
+import Testing
+
+@testable import PMBoardSite
+
+/// The build key's view of the settings: every setting counts, in an order that does not change between runs.
+@Suite struct BuildKeyTests {
+  @Test func everySettingIsInTheKey() {
+    // A new setting must join `SiteBuilder.settingsKey`, or a rebuild after changing only it would be skipped.
+    #expect(Mirror(reflecting: BuildSettings()).children.count == 13)
+    let base = BuildSettings()
+    var changed: [BuildSettings] = []
+    for change in 0..<13 {
+      var settings = base
+      switch change {
+      case 0: settings.store = "b.sqlite"
+      case 1: settings.out = "public"
+      case 2: settings.templates = "T"
+      case 3: settings.publicDir = "P"
+      case 4: settings.locales = ["en"]
+      case 5: settings.defaultLocale = "en"
+      case 6: settings.today = CalendarDate(iso: "2026-11-21")
+      case 7: settings.baseURL = "https://example.com/"
+      case 8: settings.offline = OfflineCopy(lastSync: nil)
+      case 9: settings.publish.states = [.todo]
+      case 10: settings.columnLimit = 3
+      case 11: settings.liveDates = true
+      default: settings.taskPages = false
+      }
+      changed.append(settings)
+    }
+    let keys = Set(([base] + changed).map(SiteBuilder.settingsKey))
+    #expect(keys.count == 14)
+  }
+
+  @Test func statesInAnyOrderGiveOneKey() {
+    var first = BuildSettings()
+    first.publish.states = [.todo, .done]
+    var second = BuildSettings()
+    second.publish.states = [.done, .todo]
+    #expect(SiteBuilder.settingsKey(first) == SiteBuilder.settingsKey(second))
+  }
+}
