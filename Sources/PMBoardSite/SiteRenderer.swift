@@ -92,27 +92,34 @@ public struct SiteRenderer: Sendable {
     // Pages of equal weight alternate between locales (ko 1, en 1, ja 1, ko 2, …): the two workers then create
     // files in different folders, and neither waits for the other's folder lock.
     var pagesSoFar: [String: Int] = [:]
-    var ranked: [(job: Job, rank: Int)] = renderGroups().map { group in
+    var ranked: [(job: Job, rank: Int)] = []
+    var taskGroups: [RenderGroup] = []
+    for group in renderGroups() {
+      if case .task = group.plan.kind {
+        taskGroups.append(group)
+        continue
+      }
       let rank = pagesSoFar[group.plan.code, default: 0]
       pagesSoFar[group.plan.code] = rank + 1
       // A card costs about three history entries; the root index, mostly copied from its twin, a quarter of a
       // board more.
-      let weight = weight(of: group)
-      let job = Job(path: group.plan.path, weight: weight) {
-        writer in
-        var fingerprint: String?
-        if case .task(let page) = group.plan.kind {
-          fingerprint =
-            contents.isEmpty
-            ? nil : renderer.fingerprint(ofTaskPage: page, code: group.plan.code, content: contents[page])
-          if let fingerprint, writer.reuse(group.plan.path, fingerprint: fingerprint) { return }
-        }
+      let job = Job(path: group.plan.path, weight: weight(of: group)) { writer in
         try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
           try writer.write(path, streaming: produce)
         }
-        if let fingerprint { writer.keep(fingerprint: fingerprint, for: group.plan.path) }
       }
-      return (job, rank)
+      ranked.append((job, rank))
+    }
+    // Task pages go in batches: most are kept from the old site without rendering, and a job (or a lock) per
+    // page then costs more than the page does.
+    let batch = 256
+    for start in stride(from: 0, to: taskGroups.count, by: batch) {
+      let groups = Array(taskGroups[start..<min(start + batch, taskGroups.count)])
+      let total = groups.reduce(0) { $0 + weight(of: $1) }
+      let job = Job(path: groups[0].plan.path, weight: total) { writer in
+        try renderer.writeTaskPages(groups, prepared, contents: contents, into: writer)
+      }
+      ranked.append((job, start / batch))
     }
     // The live-dates script is written only for a site whose pages load it.
     for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where liveDates || path != Self.liveDatesScript {
@@ -141,6 +148,23 @@ public struct SiteRenderer: Sendable {
   private struct RenderGroup: Sendable {
     var plan: PagePlan
     var root: PagePlan?
+  }
+
+  /// Task pages `groups`: each kept from the old site when its fingerprint matches, else rendered.
+  private func writeTaskPages(
+    _ groups: [RenderGroup], _ prepared: Prepared, contents: [UInt64], into writer: SiteWriter
+  ) throws {
+    let prints = groups.map { group -> String? in
+      guard case .task(let page) = group.plan.kind, !contents.isEmpty else { return nil }
+      return fingerprint(ofTaskPage: page, code: group.plan.code, content: contents[page])
+    }
+    let kept = writer.reuse(groups.map(\.plan.path), fingerprints: prints)
+    for (index, group) in groups.enumerated() where !kept[index] {
+      try render(group, prepared, chunk: Self.outputChunk) { path, produce in
+        try writer.write(path, streaming: produce)
+      }
+      if let print = prints[index] { writer.keep(fingerprint: print, for: group.plan.path) }
+    }
   }
 
   private func renderGroups() -> [RenderGroup] {

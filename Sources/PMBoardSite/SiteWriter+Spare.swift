@@ -74,6 +74,25 @@ extension SiteWriter {
     return true
   }
 
+  /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
+  public func reuse(_ paths: [String], fingerprints: [String?]) -> [Bool] {
+    let found = zip(paths, fingerprints).map { path, print -> (reused: Bool, inSpare: String?) in
+      guard let print, previous?.files[path] == print, !scan.missing.contains(path) else { return (false, nil) }
+      return (true, spare?.files[path])
+    }
+    state.withLock { progress in
+      for (index, path) in paths.enumerated() where found[index].reused {
+        // swift-format-ignore: NeverForceUnwrap
+        let print = fingerprints[index]!
+        guard progress.written.updateValue(print, forKey: path) == nil else { continue }
+        progress.inPrevious += 1
+        if found[index].inSpare != nil { progress.inSpare += 1 }
+        if found[index].inSpare == print { progress.inPlace += 1 } else { progress.unchanged.append(path) }
+      }
+    }
+    return found.map(\.reused)
+  }
+
   /// Removes the spare's files this build does not write from the staging folder, and folders left empty.
   func removeSpareFiles(notIn written: [String: String], writtenInSpare: Int) {
     guard let spare, spare.files.count > writtenInSpare else { return }
