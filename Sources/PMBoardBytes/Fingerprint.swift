@@ -56,7 +56,12 @@ public struct Fingerprint: Sendable, Equatable {
 
   /// Sixteen hex digits, as the manifest keeps it.
   public var hex: String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    let digits: [UInt8] = Array("0123456789abcdef".utf8)
+    return String(unsafeUninitializedCapacity: 16) { buffer in
+      for index in 0..<16 {
+        buffer[index] = digits[Int((value >> UInt64(60 - index * 4)) & 0xf)]
+      }
+      return 16
+    }
   }
 }

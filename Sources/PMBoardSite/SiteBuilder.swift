@@ -54,39 +54,29 @@ public struct SiteBuilder: Sendable {
     // Read before the board: a change made while the board loads then makes the next build's revision differ.
     var revision: String?
     if case .store(let store) = source { revision = try? await store.revision() }
-    let (loaded, prepared, moment) = try await step("load the store") {
-      try await loadBoard(now: now, prepare: !settings.publish.leavesOutContent)
-    }
-    try step("check the store's text") { try StoredTextCheck.refuseControlCharacters(in: loaded) }
-    // Taken before redaction: the feeds' DTSTAMP and `updated` move only when the board changes.
-    let lastChange = loaded.history.records.last?.at
-    let (board, tables) = try step("apply the publish policy") {
-      let board = settings.publish.redact(loaded)
-      return (board, prepared ?? BoardTables(snapshot: board, today: moment.today))
-    }
-    let checkedTheme = await theme
-    let checked = try step("validate templates") { try checkedTheme.get() }
-    let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
-    var renderer = SiteRenderer(
-      snapshot: board, tables: tables, theme: checked, locales: locales,
-      defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, baseURL: settings.baseURL,
-      taskPages: settings.taskPages, liveDates: settings.liveDates)
-    renderer.publish = settings.publish
-    renderer.cardLimit = settings.columnLimit
-    renderer.siteFingerprint = Self.siteFingerprint(
-      theme: checked, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale, info: board.info,
-      moment: moment)
-    let feeds = SiteFeeds(
-      snapshot: board, tables: tables, catalogs: checked.catalogs, locales: locales,
-      defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,
-      lastChange: lastChange)
-    let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
-    let writer = try step("prepare the output directory") {
-      try SiteWriter(out: out) {
-        FileHandle.standardError.write(Data("waiting for another build into \(settings.out) to finish\n".utf8))
-      }
-    }
+    var opened: SiteWriter?
     do {
+      let (loaded, prepared, moment) = try await step("load the store") {
+        try await loadBoard(now: now, prepare: !settings.publish.leavesOutContent)
+      }
+      try step("check the store's text") { try StoredTextCheck.refuseControlCharacters(in: loaded) }
+      // Taken before redaction: the feeds' DTSTAMP and `updated` move only when the board changes.
+      let lastChange = loaded.history.records.last?.at
+      let (board, tables) = try step("apply the publish policy") {
+        let board = settings.publish.redact(loaded)
+        return (board, prepared ?? BoardTables(snapshot: board, today: moment.today))
+      }
+      let checkedTheme = await theme
+      let checked = try step("validate templates") { try checkedTheme.get() }
+      let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
+      let renderer = makeRenderer(board: board, tables: tables, theme: checked, locales: locales, moment: moment)
+      let feeds = SiteFeeds(
+        snapshot: board, tables: tables, catalogs: checked.catalogs, locales: locales,
+        defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,
+        lastChange: lastChange)
+      // Opened only now: read beside the store's load, the old manifests slowed it as much as they gained.
+      let writer = try step("prepare the output directory") { try openWriter() }
+      opened = writer
       let jobs = try step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
       try await step("render pages and feeds") {
         try await Self.run(jobs, into: writer, log: log, progress: progress)
@@ -97,13 +87,41 @@ public struct SiteBuilder: Sendable {
           info: loaded.info, moment: moment, revision: $0) + " \(board.taskCount) \(board.historyCount)"
       }
       let summary = try step("write the site") { try writer.commit(key: key) }
+      // A big board's tables and the writer's lists are millions of objects: freed on another thread while the
+      // report is printed (or never, when the process ends first).
+      let retired = (writer, renderer, feeds, loaded, board)
+      Task.detached(priority: .background) { withExtendedLifetime(retired) {} }
       return Report(
         out: settings.out, summary: summary, locales: locales, tasks: board.taskCount,
         historyEntries: board.historyCount, warnings: feeds.warnings)
     } catch {
-      writer.discard()
+      opened?.discard()
       throw error
     }
+  }
+
+  /// The writer of the site at `--out`, its old manifests read and its staging folder ready.
+  private func openWriter() throws -> SiteWriter {
+    let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
+    return try SiteWriter(out: out) {
+      FileHandle.standardError.write(Data("waiting for another build into \(settings.out) to finish\n".utf8))
+    }
+  }
+
+  private func makeRenderer(
+    board: BoardSnapshot, tables: BoardTables, theme: TemplateChecker.Checked, locales: [String],
+    moment: BuildMoment
+  ) -> SiteRenderer {
+    var renderer = SiteRenderer(
+      snapshot: board, tables: tables, theme: theme, locales: locales,
+      defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, baseURL: settings.baseURL,
+      taskPages: settings.taskPages, liveDates: settings.liveDates)
+    renderer.publish = settings.publish
+    renderer.cardLimit = settings.columnLimit
+    renderer.siteFingerprint = Self.siteFingerprint(
+      theme: theme, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale, info: board.info,
+      moment: moment)
+    return renderer
   }
 
   /// The "validate templates" step alone, for `pmboard check`.

@@ -94,7 +94,7 @@ struct SiteManifest: Sendable {
     guard let previous, previous.sortedPaths.count == previous.files.count else {
       return SiteManifest(files: files, key: key).bytes
     }
-    var text = Data()
+    var text: [UInt8] = []
     text.reserveCapacity(files.count * 72 + 256)
     appendHeading(key: key, to: &text)
     let added = added.sorted()
@@ -108,10 +108,10 @@ struct SiteManifest: Sendable {
       append(path, fingerprint, to: &text)
     }
     for path in added[next...] { append(path, files[path] ?? "", to: &text) }
-    return text
+    return Data(text)
   }
 
-  private static func appendHeading(key: String?, to text: inout Data) {
+  private static func appendHeading(key: String?, to text: inout [UInt8]) {
     text.append(contentsOf: heading.utf8)
     text.append(UInt8(ascii: "\n"))
     if let key {
@@ -122,7 +122,7 @@ struct SiteManifest: Sendable {
     }
   }
 
-  private static func append(_ path: String, _ fingerprint: String, to text: inout Data) {
+  private static func append(_ path: String, _ fingerprint: String, to text: inout [UInt8]) {
     text.append(contentsOf: path.utf8)
     if !fingerprint.isEmpty {
       text.append(UInt8(ascii: "\t"))
@@ -133,10 +133,10 @@ struct SiteManifest: Sendable {
 
   /// The manifest's bytes: the heading, the key, then the files in the order of their paths.
   var bytes: Data {
-    var text = Data()
+    var text: [UInt8] = []
     text.reserveCapacity(files.count * 72 + 256)
     Self.appendHeading(key: key, to: &text)
     for path in files.keys.sorted() { Self.append(path, files[path] ?? "", to: &text) }
-    return text
+    return Data(text)
   }
 }

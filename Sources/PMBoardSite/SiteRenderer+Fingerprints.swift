@@ -37,19 +37,6 @@ extension SiteRenderer {
     return print.value
   }
 
-  /// ``contentFingerprint(ofTaskPage:)`` of every task page, on every core; empty when the build keeps none.
-  func contentFingerprints() -> [UInt64] {
-    guard siteFingerprint != nil, taskPages.pageCount > 0 else { return [] }
-    let count = taskPages.pageCount
-    let slices = max(1, min(64, count / 256))
-    let parts = concurrentMap(slices) { slice in
-      stride(from: slice * count / slices, to: (slice + 1) * count / slices, by: 1).map {
-        contentFingerprint(ofTaskPage: $0)
-      }
-    }
-    return parts.flatMap { $0 }
-  }
-
   private func add(entry index: Int, to print: inout Fingerprint) {
     let entry = tables.entries[index]
     print.add(entry.utcSeconds)

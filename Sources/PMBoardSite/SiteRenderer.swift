@@ -87,7 +87,6 @@ public struct SiteRenderer: Sendable {
   /// Every file of the site, largest first.
   public func jobs() -> [Job] {
     let prepared = prepare()
-    let contents = contentFingerprints()
     let renderer = self
     // Pages of equal weight alternate between locales (ko 1, en 1, ja 1, ko 2, …): the two workers then create
     // files in different folders, and neither waits for the other's folder lock.
@@ -110,14 +109,19 @@ public struct SiteRenderer: Sendable {
       }
       ranked.append((job, rank))
     }
-    // Task pages go in batches: most are kept from the old site without rendering, and a job (or a lock) per
-    // page then costs more than the page does.
-    let batch = 256
-    for start in stride(from: 0, to: taskGroups.count, by: batch) {
-      let groups = Array(taskGroups[start..<min(start + batch, taskGroups.count)])
+    // Task pages go in batches of a few hundred tasks, each task's pages in every locale together: most are kept
+    // from the old site without rendering, and a job (or a lock) per page would cost more than the page does.
+    var byPage: [[RenderGroup]] = Array(repeating: [], count: taskPages.pageCount)
+    for group in taskGroups {
+      if case .task(let page) = group.plan.kind { byPage[page].append(group) }
+    }
+    let batch = 128
+    for start in stride(from: 0, to: byPage.count, by: batch) {
+      let groups = Array(byPage[start..<min(start + batch, byPage.count)].joined())
+      guard let first = groups.first else { continue }
       let total = groups.reduce(0) { $0 + weight(of: $1) }
-      let job = Job(path: groups[0].plan.path, weight: total) { writer in
-        try renderer.writeTaskPages(groups, prepared, contents: contents, into: writer)
+      let job = Job(path: first.plan.path, weight: total) { writer in
+        try renderer.writeTaskPages(groups, prepared, into: writer)
       }
       ranked.append((job, start / batch))
     }
@@ -151,12 +155,13 @@ public struct SiteRenderer: Sendable {
   }
 
   /// Task pages `groups`: each kept from the old site when its fingerprint matches, else rendered.
-  private func writeTaskPages(
-    _ groups: [RenderGroup], _ prepared: Prepared, contents: [UInt64], into writer: SiteWriter
-  ) throws {
+  private func writeTaskPages(_ groups: [RenderGroup], _ prepared: Prepared, into writer: SiteWriter) throws {
+    var contents: [Int: UInt64] = [:]
     let prints = groups.map { group -> String? in
-      guard case .task(let page) = group.plan.kind, !contents.isEmpty else { return nil }
-      return fingerprint(ofTaskPage: page, code: group.plan.code, content: contents[page])
+      guard case .task(let page) = group.plan.kind, siteFingerprint != nil else { return nil }
+      let content = contents[page] ?? contentFingerprint(ofTaskPage: page)
+      contents[page] = content
+      return fingerprint(ofTaskPage: page, code: group.plan.code, content: content)
     }
     let kept = writer.reuse(groups.map(\.plan.path), fingerprints: prints)
     for (index, group) in groups.enumerated() where !kept[index] {
