@@ -11,17 +11,21 @@ struct SiteManifest: Sendable {
   static let heading = "pmboard site: files written by pmboard build (others are kept as they are)"
   static let keyMark = "#key"
 
-  /// Every listed file, with its fingerprint or "" when it has none.
-  var files: [String: String] = [:]
+  /// The listed files in the manifest's order, each with its fingerprint ("" when it has none) at the same index.
+  private(set) var paths: [String] = []
+  private(set) var fingerprints: [String] = []
+  /// Where each path is in ``paths``.
+  private var index: [String: Int] = [:]
   var key: String?
-  /// The files in the order the manifest lists them, when that is sorted (as pmboard writes them); else empty.
-  var sortedPaths: [String] = []
+  /// Whether ``paths`` is sorted, as pmboard writes it (a hand-edited manifest may not be).
+  private(set) var isSorted = true
 
   init() {}
 
+  /// The manifest of `files` (path → fingerprint or ""), in path order.
   init(files: [String: String], key: String?) {
-    self.files = files
     self.key = key
+    for path in files.keys.sorted() { append(path, files[path] ?? "") }
   }
 
   /// The manifest of the site folder `site`; nil when it has none (or it cannot be read).
@@ -33,8 +37,10 @@ struct SiteManifest: Sendable {
   init(bytes data: Data) {
     let bytes = [UInt8](data)
     let (newline, tab) = (UInt8(ascii: "\n"), UInt8(ascii: "\t"))
-    files.reserveCapacity(bytes.count / 48)
-    var inOrder = true
+    let estimate = bytes.count / 48
+    paths.reserveCapacity(estimate)
+    fingerprints.reserveCapacity(estimate)
+    index.reserveCapacity(estimate)
     var start = bytes.firstIndex(of: newline).map { $0 + 1 } ?? bytes.count
     while start < bytes.count {
       var end = start
@@ -47,17 +53,38 @@ struct SiteManifest: Sendable {
         let pathEnd = split < 0 ? end : split
         let path = String(decoding: bytes[start..<pathEnd], as: UTF8.self)
         let fingerprint = split < 0 ? "" : String(decoding: bytes[(split + 1)..<end], as: UTF8.self)
-        if path == Self.keyMark {
-          key = fingerprint
-        } else {
-          files[path] = fingerprint
-          if inOrder, let last = sortedPaths.last, !(last < path) { inOrder = false }
-          if inOrder { sortedPaths.append(path) }
-        }
+        if path == Self.keyMark { key = fingerprint } else { append(path, fingerprint) }
       }
       start = end + 1
     }
-    if !inOrder { sortedPaths = [] }
+  }
+
+  private mutating func append(_ path: String, _ fingerprint: String) {
+    if let at = index[path] {
+      fingerprints[at] = fingerprint
+      return
+    }
+    if isSorted, let last = paths.last, !(last < path) { isSorted = false }
+    index[path] = paths.count
+    paths.append(path)
+    fingerprints.append(fingerprint)
+  }
+
+  var count: Int { paths.count }
+
+  func contains(_ path: String) -> Bool { index[path] != nil }
+
+  /// The line of `path` in ``paths``; nil when the manifest does not list it.
+  func line(of path: String) -> Int? { index[path] }
+
+  func fingerprint(of path: String) -> String? { index[path].map { fingerprints[$0] } }
+
+  /// The manifest without `removed`.
+  func removing(_ removed: some Sequence<String>) -> SiteManifest {
+    var files: [String: String] = [:]
+    for (path, fingerprint) in zip(paths, fingerprints) { files[path] = fingerprint }
+    for path in removed { files[path] = nil }
+    return SiteManifest(files: files, key: key)
   }
 
   /// What the manifest's key line says of the build that wrote it: its key and counts.
@@ -84,30 +111,42 @@ struct SiteManifest: Sendable {
     return BuildRecord(key: String(fields[0]), tasks: tasks, historyEntries: entries, files: files)
   }
 
-  var paths: Dictionary<String, String>.Keys { files.keys }
-
-  func contains(_ path: String) -> Bool { files[path] != nil }
-
-  /// The bytes of the manifest of `files`: the old manifest's order with the `added` files merged in, rather
-  /// than a sort of hundreds of thousands of paths on every rebuild.
-  static func bytes(files: [String: String], key: String?, previous: SiteManifest?, added: [String]) -> Data {
-    guard let previous, previous.sortedPaths.count == previous.files.count else {
+  /// The bytes of this build's manifest: the old manifest's files this build kept (`reused[line]`) or wrote again
+  /// (`written`), with the files new to it (`added`, also in `written`) merged in; not a sort of hundreds of
+  /// thousands of paths on every rebuild.
+  static func bytes(
+    previous: SiteManifest?, reused: [Bool], written: [String: String], added: [String], key: String?
+  ) -> Data {
+    guard let previous, previous.isSorted else {
+      var files = written
+      if let previous {
+        for line in previous.paths.indices where reused[line] {
+          files[previous.paths[line]] = previous.fingerprints[line]
+        }
+      }
       return SiteManifest(files: files, key: key).bytes
     }
     var text: [UInt8] = []
-    text.reserveCapacity(files.count * 72 + 256)
+    text.reserveCapacity((previous.count + added.count) * 72 + 256)
     appendHeading(key: key, to: &text)
     let added = added.sorted()
     var next = 0
-    for path in previous.sortedPaths {
-      guard let fingerprint = files[path] else { continue }
+    for (line, path) in previous.paths.enumerated() {
+      let fingerprint: String
+      if reused[line] {
+        fingerprint = previous.fingerprints[line]
+      } else if let found = written[path] {
+        fingerprint = found
+      } else {
+        continue
+      }
       while next < added.count, added[next] < path {
-        append(added[next], files[added[next]] ?? "", to: &text)
+        append(added[next], written[added[next]] ?? "", to: &text)
         next += 1
       }
       append(path, fingerprint, to: &text)
     }
-    for path in added[next...] { append(path, files[path] ?? "", to: &text) }
+    for path in added[next...] { append(path, written[path] ?? "", to: &text) }
     return Data(text)
   }
 
@@ -134,9 +173,11 @@ struct SiteManifest: Sendable {
   /// The manifest's bytes: the heading, the key, then the files in the order of their paths.
   var bytes: Data {
     var text: [UInt8] = []
-    text.reserveCapacity(files.count * 72 + 256)
+    text.reserveCapacity(count * 72 + 256)
     Self.appendHeading(key: key, to: &text)
-    for path in files.keys.sorted() { Self.append(path, files[path] ?? "", to: &text) }
+    for (path, fingerprint) in zip(paths, fingerprints).sorted(by: { $0.0 < $1.0 }) {
+      Self.append(path, fingerprint, to: &text)
+    }
     return Data(text)
   }
 }

@@ -11,19 +11,24 @@ extension SiteWriter {
   public func commit(key: String? = nil) throws(SiteWriteError) -> Summary {
     defer { lock.release() }
     let progress = state.withLock { $0 }
-    let files = progress.written
-    let kept = scan.userFiles.filter { files[$0] == nil }
-    let removed = (previous?.files.count ?? 0) - progress.inPrevious
+    let reused = progress.reused.isEmpty ? Array(repeating: false, count: previous?.count ?? 0) : progress.reused
+    let fileCount = progress.reusedCount + progress.written.count
+    let isWritten = { (path: String) in
+      progress.written[path] != nil || self.previous?.line(of: path).map { reused[$0] } == true
+    }
+    let kept = scan.userFiles.filter { !isWritten($0) }
+    let removed = (previous?.count ?? 0) - progress.inPrevious
     let manifest = SiteManifest.bytes(
-      files: files, key: key.map { "\($0) \(files.count)" }, previous: previous, added: progress.newPaths)
+      previous: previous, reused: reused, written: progress.written, added: progress.newPaths,
+      key: key.map { "\($0) \(fileCount)" })
     let manifestUnchanged = FileManager.default.contents(atPath: outPath + "/" + SiteManifest.name) == manifest
-    let changed = files.count - progress.unchanged.count - progress.inPlace
+    let changed = fileCount - progress.unchanged.count - progress.inPlace
     if previous != nil, changed == 0, removed == 0, manifestUnchanged {
       // Nothing to swap: the site on disk is already exactly this build's.
       discard()
-      return Summary(files: files.count, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
+      return Summary(files: fileCount, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
     }
-    removeSpareFiles(notIn: files, writtenInSpare: progress.inSpare)
+    removeSpareFiles(writtenInSpare: progress.inSpare, isWritten: isWritten)
     for item in kept {
       // A user's file may go while the build runs (an editor's temporary file): then there is nothing to keep.
       do { try linkFromOldSite(item) } catch  where POSIX.access(outPath + "/" + item, F_OK) != 0 {}
@@ -42,10 +47,10 @@ extension SiteWriter {
       carryFolders()
     }
     let record = folderRecord(added: progress.newPaths, kept: kept)
-    try swapIn(pmboardFiles: { Set(files.keys).union(previous?.paths ?? [:].keys) })
+    try swapIn(pmboardFiles: { Set(progress.written.keys).union(self.previous?.paths ?? []) })
     record.write(to: foldersPath)
     return Summary(
-      files: files.count, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
+      files: fileCount, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
   }
 
   /// What the next build needs to know of the new site's folders, stamped in the staging folder before the swap
@@ -153,7 +158,7 @@ extension SiteWriter {
 
   /// The files a site's manifest lists.
   static func manifest(of site: String) -> Set<String> {
-    Set(SiteManifest(site: site)?.paths ?? [:].keys)
+    Set(SiteManifest(site: site)?.paths ?? [])
   }
 
   /// Moves every file in the old site `old` that is not pmboard's and not already in `site` (a file the user

@@ -63,42 +63,41 @@ extension SiteWriter {
   /// `fingerprint` of its inputs; false when it did not (the caller then renders the page, see
   /// ``keep(fingerprint:for:)``). When the spare holds the same page too, nothing at all is done with the file.
   public func reuse(_ path: String, fingerprint: String) -> Bool {
-    guard previous?.files[path] == fingerprint, !scan.missing.contains(path) else { return false }
-    let inSpare = spare?.files[path]
-    state.withLock {
-      guard $0.written.updateValue(fingerprint, forKey: path) == nil else { return }
-      $0.inPrevious += 1
-      if inSpare != nil { $0.inSpare += 1 }
-      if inSpare == fingerprint { $0.inPlace += 1 } else { $0.unchanged.append(path) }
-    }
-    return true
+    reuse([path], fingerprints: [fingerprint])[0]
   }
 
   /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
   public func reuse(_ paths: [String], fingerprints: [String?]) -> [Bool] {
-    let found = zip(paths, fingerprints).map { path, print -> (reused: Bool, inSpare: String?) in
-      guard let print, previous?.files[path] == print, !scan.missing.contains(path) else { return (false, nil) }
-      return (true, spare?.files[path])
+    let found = zip(paths, fingerprints).map { path, print -> (line: Int, inSpare: String?)? in
+      guard let print, let previous, let line = previous.line(of: path), previous.fingerprints[line] == print,
+        !scan.missing.contains(path)
+      else { return nil }
+      return (line, spare?.fingerprint(of: path))
     }
     state.withLock { progress in
-      for (index, path) in paths.enumerated() where found[index].reused {
-        // swift-format-ignore: NeverForceUnwrap
-        let print = fingerprints[index]!
-        guard progress.written.updateValue(print, forKey: path) == nil else { continue }
+      if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous?.count ?? 0) }
+      for (index, match) in found.enumerated() {
+        guard let match, !progress.reused[match.line], progress.written[paths[index]] == nil else { continue }
+        progress.reused[match.line] = true
+        progress.reusedCount += 1
         progress.inPrevious += 1
-        if found[index].inSpare != nil { progress.inSpare += 1 }
-        if found[index].inSpare == print { progress.inPlace += 1 } else { progress.unchanged.append(path) }
+        if match.inSpare != nil { progress.inSpare += 1 }
+        if match.inSpare == fingerprints[index] {
+          progress.inPlace += 1
+        } else {
+          progress.unchanged.append(paths[index])
+        }
       }
     }
-    return found.map(\.reused)
+    return found.map { $0 != nil }
   }
 
   /// Removes the spare's files this build does not write from the staging folder, and folders left empty.
-  func removeSpareFiles(notIn written: [String: String], writtenInSpare: Int) {
-    guard let spare, spare.files.count > writtenInSpare else { return }
+  func removeSpareFiles(writtenInSpare: Int, isWritten: (String) -> Bool) {
+    guard let spare, spare.count > writtenInSpare else { return }
     var emptied = Set<String>()
     var removed: [String] = []
-    for path in spare.paths where written[path] == nil {
+    for path in spare.paths where !isWritten(path) {
       _ = POSIX.unlink(stagingFile(path))
       removed.append(path)
       if let slash = path.lastIndex(of: "/") { emptied.insert(String(path[..<slash])) }
@@ -116,12 +115,12 @@ extension SiteWriter {
   /// this build replaced in it.
   public func discard() {
     defer { lock.release() }
-    if var manifest = spare {
+    if let taken = spare {
       let touched = state.withLock { $0.touched }
       for path in touched {
         _ = POSIX.unlink(stagingFile(path))
-        manifest.files[path] = nil
       }
+      let manifest = touched.isEmpty ? taken : taken.removing(touched)
       let manifestFile = stagingFile(SiteManifest.name)
       if !touched.isEmpty {
         _ = POSIX.unlink(manifestFile)
@@ -155,8 +154,7 @@ extension SiteWriter {
       guard POSIX.rmdir(old + "/" + folder) == 0 else { return false }
     }
     if !scan.missing.isEmpty {
-      var manifest = previous
-      for path in scan.missing { manifest.files[path] = nil }
+      let manifest = previous.removing(scan.missing)
       let file = old + "/" + SiteManifest.name
       _ = POSIX.unlink(file)
       guard FileManager.default.createFile(atPath: file, contents: manifest.bytes) else { return false }

@@ -52,8 +52,13 @@ public final class SiteWriter: Sendable {
   }
 
   struct Progress {
-    /// Every file this build wrote, with the fingerprint of its inputs ("" when it has none): the new manifest.
+    /// Every file this build wrote but did not keep by its fingerprint, with the fingerprint of its inputs (""
+    /// when it has none).
     var written: [String: String] = [:]
+    /// The old manifest's lines whose pages this build kept by their fingerprint (``SiteWriter/reuse(_:fingerprints:)``),
+    /// as flags by line: a big board keeps hundreds of thousands, and a dictionary of their paths cost more.
+    var reused: [Bool] = []
+    var reusedCount = 0
     /// Written files the old site's manifest does not list.
     var newPaths: [String] = []
     /// How many written files the old site's manifest, and the spare's, list.
