@@ -11,9 +11,9 @@ struct SiteManifest: Sendable {
   static let heading = "pmboard site: files written by pmboard build (others are kept as they are)"
   static let keyMark = "#key"
 
-  /// The listed files in the manifest's order, each with its fingerprint ("" when it has none) at the same index.
+  /// The listed files in the manifest's order, each with its fingerprint (nil when it has none) at the same index.
   private(set) var paths: [String] = []
-  private(set) var fingerprints: [String] = []
+  private(set) var fingerprints: [UInt64?] = []
   /// Where each path is in ``paths``.
   private var index: [String: Int] = [:]
   var key: String?
@@ -22,10 +22,10 @@ struct SiteManifest: Sendable {
 
   init() {}
 
-  /// The manifest of `files` (path → fingerprint or ""), in path order.
-  init(files: [String: String], key: String?) {
+  /// The manifest of `files` (path → fingerprint, or nil for none), in path order.
+  init(files: [String: UInt64?], key: String?) {
     self.key = key
-    for path in files.keys.sorted() { append(path, files[path] ?? "") }
+    for path in files.keys.sorted() { append(path, files[path] ?? nil) }
   }
 
   /// The manifest of the site folder `site`; nil when it has none (or it cannot be read).
@@ -52,14 +52,31 @@ struct SiteManifest: Sendable {
       if end > start {
         let pathEnd = split < 0 ? end : split
         let path = String(decoding: bytes[start..<pathEnd], as: UTF8.self)
-        let fingerprint = split < 0 ? "" : String(decoding: bytes[(split + 1)..<end], as: UTF8.self)
-        if path == Self.keyMark { key = fingerprint } else { append(path, fingerprint) }
+        if path == Self.keyMark {
+          key = split < 0 ? "" : String(decoding: bytes[(split + 1)..<end], as: UTF8.self)
+        } else {
+          append(path, split < 0 ? nil : Self.hexValue(bytes[(split + 1)..<end]))
+        }
       }
       start = end + 1
     }
   }
 
-  private mutating func append(_ path: String, _ fingerprint: String) {
+  /// The number sixteen hex digits write; nil for anything else.
+  static func hexValue(_ digits: ArraySlice<UInt8>) -> UInt64? {
+    guard digits.count == 16 else { return nil }
+    var value: UInt64 = 0
+    for digit in digits {
+      switch digit {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(digit - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(digit - UInt8(ascii: "a") + 10)
+      default: return nil
+      }
+    }
+    return value
+  }
+
+  private mutating func append(_ path: String, _ fingerprint: UInt64?) {
     if let at = index[path] {
       fingerprints[at] = fingerprint
       return
@@ -77,12 +94,12 @@ struct SiteManifest: Sendable {
   /// The line of `path` in ``paths``; nil when the manifest does not list it.
   func line(of path: String) -> Int? { index[path] }
 
-  func fingerprint(of path: String) -> String? { index[path].map { fingerprints[$0] } }
+  func fingerprint(of path: String) -> UInt64? { index[path].flatMap { fingerprints[$0] } }
 
   /// The manifest without `removed`.
   func removing(_ removed: some Sequence<String>) -> SiteManifest {
-    var files: [String: String] = [:]
-    for (path, fingerprint) in zip(paths, fingerprints) { files[path] = fingerprint }
+    var files: [String: UInt64?] = [:]
+    for (path, fingerprint) in zip(paths, fingerprints) { files[path] = .some(fingerprint) }
     for path in removed { files[path] = nil }
     return SiteManifest(files: files, key: key)
   }
@@ -115,13 +132,13 @@ struct SiteManifest: Sendable {
   /// (`written`), with the files new to it (`added`, also in `written`) merged in; not a sort of hundreds of
   /// thousands of paths on every rebuild.
   static func bytes(
-    previous: SiteManifest?, reused: [Bool], written: [String: String], added: [String], key: String?
+    previous: SiteManifest?, reused: [Bool], written: [String: UInt64?], added: [String], key: String?
   ) -> Data {
     guard let previous, previous.isSorted else {
       var files = written
       if let previous {
         for line in previous.paths.indices where reused[line] {
-          files[previous.paths[line]] = previous.fingerprints[line]
+          files[previous.paths[line]] = .some(previous.fingerprints[line])
         }
       }
       return SiteManifest(files: files, key: key).bytes
@@ -132,7 +149,7 @@ struct SiteManifest: Sendable {
     let added = added.sorted()
     var next = 0
     for (line, path) in previous.paths.enumerated() {
-      let fingerprint: String
+      let fingerprint: UInt64?
       if reused[line] {
         fingerprint = previous.fingerprints[line]
       } else if let found = written[path] {
@@ -141,12 +158,12 @@ struct SiteManifest: Sendable {
         continue
       }
       while next < added.count, added[next] < path {
-        append(added[next], written[added[next]] ?? "", to: &text)
+        append(added[next], written[added[next]] ?? nil, to: &text)
         next += 1
       }
       append(path, fingerprint, to: &text)
     }
-    for path in added[next...] { append(path, written[path] ?? "", to: &text) }
+    for path in added[next...] { append(path, written[path] ?? nil, to: &text) }
     return Data(text)
   }
 
@@ -161,14 +178,18 @@ struct SiteManifest: Sendable {
     }
   }
 
-  private static func append(_ path: String, _ fingerprint: String, to text: inout [UInt8]) {
+  private static func append(_ path: String, _ fingerprint: UInt64?, to text: inout [UInt8]) {
     text.append(contentsOf: path.utf8)
-    if !fingerprint.isEmpty {
+    if let fingerprint {
       text.append(UInt8(ascii: "\t"))
-      text.append(contentsOf: fingerprint.utf8)
+      for shift in stride(from: 60, through: 0, by: -4) {
+        text.append(hexDigits[Int((fingerprint >> UInt64(shift)) & 0xf)])
+      }
     }
     text.append(UInt8(ascii: "\n"))
   }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// The manifest's bytes: the heading, the key, then the files in the order of their paths.
   var bytes: Data {

@@ -8,11 +8,11 @@ import PMBoardCore
 extension SiteRenderer {
   /// The fingerprint of task page `page`'s inputs in locale `code`, given its ``contentFingerprint(ofTaskPage:)``;
   /// nil when the build keeps no fingerprints.
-  func fingerprint(ofTaskPage page: Int, code: String, content: UInt64) -> String? {
+  func fingerprint(ofTaskPage page: Int, code: String, content: UInt64) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add(code)
     print.add(Int(bitPattern: UInt(content)))
-    return print.hex
+    return print.value
   }
 
   /// What task page `page` shows in every locale: the task (or the tombstone) and its history entries. Worked out

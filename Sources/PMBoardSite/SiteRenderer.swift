@@ -157,7 +157,7 @@ public struct SiteRenderer: Sendable {
   /// Task pages `groups`: each kept from the old site when its fingerprint matches, else rendered.
   private func writeTaskPages(_ groups: [RenderGroup], _ prepared: Prepared, into writer: SiteWriter) throws {
     var contents: [Int: UInt64] = [:]
-    let prints = groups.map { group -> String? in
+    let prints = groups.map { group -> UInt64? in
       guard case .task(let page) = group.plan.kind, siteFingerprint != nil else { return nil }
       let content = contents[page] ?? contentFingerprint(ofTaskPage: page)
       contents[page] = content

@@ -62,17 +62,17 @@ extension SiteWriter {
   /// Records that `path` is the old site's file as it was, without rendering it, when the old site kept the same
   /// `fingerprint` of its inputs; false when it did not (the caller then renders the page, see
   /// ``keep(fingerprint:for:)``). When the spare holds the same page too, nothing at all is done with the file.
-  public func reuse(_ path: String, fingerprint: String) -> Bool {
+  public func reuse(_ path: String, fingerprint: UInt64) -> Bool {
     reuse([path], fingerprints: [fingerprint])[0]
   }
 
   /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
-  public func reuse(_ paths: [String], fingerprints: [String?]) -> [Bool] {
-    let found = zip(paths, fingerprints).map { path, print -> (line: Int, inSpare: String?)? in
+  public func reuse(_ paths: [String], fingerprints: [UInt64?]) -> [Bool] {
+    let found = zip(paths, fingerprints).map { path, print -> (line: Int, inSpare: Bool, spare: UInt64?)? in
       guard let print, let previous, let line = previous.line(of: path), previous.fingerprints[line] == print,
         !scan.missing.contains(path)
       else { return nil }
-      return (line, spare?.fingerprint(of: path))
+      return (line, spare?.contains(path) == true, spare?.fingerprint(of: path))
     }
     state.withLock { progress in
       if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous?.count ?? 0) }
@@ -81,8 +81,8 @@ extension SiteWriter {
         progress.reused[match.line] = true
         progress.reusedCount += 1
         progress.inPrevious += 1
-        if match.inSpare != nil { progress.inSpare += 1 }
-        if match.inSpare == fingerprints[index] {
+        if match.inSpare { progress.inSpare += 1 }
+        if match.spare == fingerprints[index] {
           progress.inPlace += 1
         } else {
           progress.unchanged.append(paths[index])

@@ -54,7 +54,7 @@ public final class SiteWriter: Sendable {
   struct Progress {
     /// Every file this build wrote but did not keep by its fingerprint, with the fingerprint of its inputs (""
     /// when it has none).
-    var written: [String: String] = [:]
+    var written: [String: UInt64?] = [:]
     /// The old manifest's lines whose pages this build kept by their fingerprint (``SiteWriter/reuse(_:fingerprints:)``),
     /// as flags by line: a big board keeps hundreds of thousands, and a dictionary of their paths cost more.
     var reused: [Bool] = []
@@ -75,11 +75,11 @@ public final class SiteWriter: Sendable {
     var touched: [String] = []
 
     /// Fingerprints kept for files not written yet.
-    var early: [String: String] = [:]
+    var early: [String: UInt64] = [:]
 
     /// Counts `path` as written, once.
     mutating func add(_ path: String, previous: SiteManifest?, spare: SiteManifest?) {
-      guard written.updateValue(early.removeValue(forKey: path) ?? "", forKey: path) == nil else { return }
+      guard written.updateValue(early.removeValue(forKey: path), forKey: path) == nil else { return }
       if previous?.contains(path) == true { inPrevious += 1 } else { newPaths.append(path) }
       if spare?.contains(path) == true { inSpare += 1 }
     }
@@ -220,7 +220,7 @@ public final class SiteWriter: Sendable {
   }
 
   /// Keeps `fingerprint` of the inputs of `path`, a page this build rendered, for the next build.
-  public func keep(fingerprint: String, for path: String) {
+  public func keep(fingerprint: UInt64, for path: String) {
     state.withLock {
       if $0.written[path] != nil { $0.written[path] = fingerprint } else { $0.early[path] = fingerprint }
     }

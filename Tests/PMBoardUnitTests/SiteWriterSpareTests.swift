@@ -17,7 +17,7 @@ import Testing
   /// One build: `pages` written, `prints` as fingerprinted pages reused when their fingerprint matches.
   @discardableResult
   private func build(
-    _ out: URL, pages: [String: String], prints: [String: String] = [:], failing: Bool = false
+    _ out: URL, pages: [String: String], prints: [String: UInt64] = [:], failing: Bool = false
   ) throws -> SiteWriter.Summary {
     let writer = try SiteWriter(out: out)
     for (path, text) in pages.sorted(by: { $0.key < $1.key }) {
@@ -55,11 +55,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let out = directory.appendingPathComponent("site")
     var pages = ["index.html": "board 1", "tasks/a.html": "a", "tasks/b.html": "b", "tasks/c.html": "c"]
-    var prints = ["tasks/a.html": "1", "tasks/b.html": "1", "tasks/c.html": "1"]
+    var prints: [String: UInt64] = ["tasks/a.html": 1, "tasks/b.html": 1, "tasks/c.html": 1]
     try build(out, pages: pages, prints: prints)
     pages["index.html"] = "board 2"
     pages["tasks/a.html"] = "a2"
-    prints["tasks/a.html"] = "2"
+    prints["tasks/a.html"] = 2
     try build(out, pages: pages, prints: prints)
     let site = out.path
     let before = (b: inode(site + "/tasks/b.html"), a: inode(site + "/tasks/a.html"))
@@ -68,7 +68,7 @@ import Testing
     #expect(POSIX.unlink(site + "/tasks/c.html") == 0)
     pages["index.html"] = "board 3"
     pages["tasks/d.html"] = "d"
-    prints["tasks/d.html"] = "1"
+    prints["tasks/d.html"] = 1
     pages["tasks/b.html"] = nil
     prints["tasks/b.html"] = nil
     let third = try build(out, pages: pages, prints: prints)
@@ -86,7 +86,7 @@ import Testing
     // A fourth build with nothing changed rewrites nothing; a fifth after one change rewrites that page only.
     #expect(try build(out, pages: pages, prints: prints).changed == 0)
     pages["tasks/d.html"] = "d2"
-    prints["tasks/d.html"] = "2"
+    prints["tasks/d.html"] = 2
     let unchanged = try files(in: site).map { ($0, inode(site + "/" + $0)) }
     #expect(try build(out, pages: pages, prints: prints).changed == 1)
     for (path, number) in unchanged where path != "tasks/d.html" && path != SiteManifest.name {
