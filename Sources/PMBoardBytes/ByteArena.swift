@@ -89,3 +89,34 @@ extension ByteWriter {
     return text.withUTF8 { appendRef($0) }
   }
 }
+
+/// Up to 40 bytes of text as five words and a count: a dictionary key that hashes and compares without a `String`
+/// (a build looks up the task id of every history entry).
+public struct ShortTextKey: Hashable, Sendable {
+  var words: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+  var count: Int
+
+  public static func == (a: ShortTextKey, b: ShortTextKey) -> Bool {
+    a.count == b.count && a.words == b.words
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(words.0)
+    hasher.combine(words.1)
+    hasher.combine(words.2)
+    hasher.combine(words.3)
+    hasher.combine(words.4)
+    hasher.combine(count)
+  }
+}
+
+extension ByteArena {
+  /// `text` as a ``ShortTextKey``; nil when it is longer than 40 bytes.
+  public func shortKey(_ text: RawRef) -> ShortTextKey? {
+    let source = UnsafeRawBufferPointer(bytes(text))
+    guard source.count <= 40 else { return nil }
+    var key = ShortTextKey(count: source.count)
+    withUnsafeMutableBytes(of: &key.words) { $0.copyMemory(from: source) }
+    return key
+  }
+}

@@ -72,7 +72,8 @@ extension SiteWriter {
       guard let print, let previous, let line = previous.line(of: path), previous.fingerprints[line] == print,
         !scan.missing.contains(path)
       else { return nil }
-      return (line, spare?.contains(path) == true, spare?.fingerprint(of: path))
+      let spareLine = spare?.line(of: path)
+      return (line, spareLine != nil, spareLine.flatMap { spare?.fingerprints[$0] })
     }
     state.withLock { progress in
       if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous?.count ?? 0) }

@@ -29,26 +29,25 @@ public final class TaskPageTables: Sendable {
     let cardBytes = tables.cardBytes
     let cards = tables.cards
     cardCount = cards.count
-    var pageOf: [String: Int32] = [:]
-    pageOf.reserveCapacity(cards.count)
+    var pageOf = IDPages(capacity: cards.count)
     var ids = cards.map { cardBytes.string($0.id) }
-    for (index, id) in ids.enumerated() { pageOf[id] = Int32(index) }
+    for index in cards.indices { pageOf[cards[index].id.raw, cardBytes] = Int32(index) }
     var tombstones: [Tombstone] = []
     let entries = tables.entries
     let historyBytes = tables.historyBytes
     // Newest first: a task's first entry met is its last change.
     let entryPage = (0..<entries.count).map { index -> Int32 in
       let entry = entries[index]
-      let id = historyBytes.string(entry.task)
-      if let page = pageOf[id] { return page }
+      if let page = pageOf[entry.task, historyBytes] { return page }
       guard entry.action == .removed else {
-        pageOf[id] = -1
+        pageOf[entry.task, historyBytes] = -1
         return -1
       }
+      let id = historyBytes.string(entry.task)
       let page = Int32(cards.count + tombstones.count)
       tombstones.append(Tombstone(id: id, title: historyBytes.string(entry.title), removal: Int32(index)))
       ids.append(id)
-      pageOf[id] = page
+      pageOf[entry.task, historyBytes] = page
       return page
     }
     var counts = [Int](repeating: 0, count: ids.count + 1)
@@ -84,4 +83,25 @@ public final class TaskPageTables: Sendable {
 
   /// The file of a task's page, relative to its locale's folder.
   public static func file(id: String) -> String { "tasks/\(id).html" }
+}
+
+/// Task id → page, keyed by the id's bytes: a build looks up the task of every history entry, and a `String` per
+/// lookup cost more than the rest of the table.
+private struct IDPages {
+  private var short: [ShortTextKey: Int32] = [:]
+  private var long: [String: Int32] = [:]
+
+  init(capacity: Int) {
+    short.reserveCapacity(capacity)
+  }
+
+  subscript(id: RawRef, arena: ByteArena) -> Int32? {
+    get {
+      if let key = arena.shortKey(id) { return short[key] }
+      return long[arena.string(id)]
+    }
+    set {
+      if let key = arena.shortKey(id) { short[key] = newValue } else { long[arena.string(id)] = newValue }
+    }
+  }
 }
