@@ -41,28 +41,35 @@ extension SiteBuilder {
     return fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}")
   }
 
-  /// The report of a build whose site is already this build's, or nil when the build has to run.
-  func unchangedSite(theme: TemplateChecker.Checked?, now: Date) async -> Report? {
-    guard let theme, case .store(let store) = source,
-      let revision = try? await store.revision(), let info = try? await store.info(),
-      let locales = try? chooseLocales(available: Array(theme.catalogs.keys))
-    else { return nil }
+  /// Whether the site at `--out` has a build key (a build that could be skipped).
+  var hasBuildKey: Bool {
+    let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
+    return (try? SiteWriter.resolveLinks(out.path)).flatMap(SiteManifest.key(ofSite:)) != nil
+  }
+
+  /// The report of a build whose site is already this build's (nil when the build has to run), and the store's
+  /// revision, read once for both. The site's key is looked at first: without one the store is asked only for its
+  /// revision.
+  func unchangedSite(theme: TemplateChecker.Checked?, now: Date) async -> (report: Report?, revision: String?) {
+    guard case .store(let store) = source, let revision = try? await store.revision() else { return (nil, nil) }
+    let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
+    guard let theme, let site = try? SiteWriter.resolveLinks(out.path), let found = SiteManifest.key(ofSite: site),
+      let info = try? await store.info(), let locales = try? chooseLocales(available: Array(theme.catalogs.keys))
+    else { return (nil, revision) }
     let moment = self.moment(for: info, now: now)
     let key = Self.buildKey(
       theme: theme, settings: settings, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
       info: info, moment: moment, revision: revision)
-    let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
-    guard let site = try? SiteWriter.resolveLinks(out.path), let found = SiteManifest.key(ofSite: site),
-      found.key == key, let record = SiteFolders.intact(site: site)
-    else { return nil }
+    guard found.key == key, let record = SiteFolders.intact(site: site) else { return (nil, revision) }
     let kept = record.byPath.flatMap { folder, entry in
       entry.userFiles.map { folder.isEmpty ? $0 : folder + "/" + $0 }
     }
-    return Report(
+    let report = Report(
       out: settings.out,
       summary: SiteWriter.Summary(files: found.files, changed: 0, removed: 0, bytes: 0, kept: kept.sorted()),
       locales: locales, tasks: found.tasks, historyEntries: found.historyEntries,
       warnings: SiteFeeds.warnings(policy: settings.publish, baseURL: settings.baseURL))
+    return (report, revision)
   }
 }
 

@@ -50,10 +50,12 @@ public struct SiteBuilder: Sendable {
     // the earlier step first.
     async let theme = Result { try checkTheme() }
     let now = BoardClock.now(environment: environment)
-    if let unchanged = await unchangedSite(theme: try? await theme.get(), now: now) { return unchanged }
-    // Read before the board: a change made while the board loads then makes the next build's revision differ.
-    var revision: String?
-    if case .store(let store) = source { revision = try? await store.revision() }
+    // The revision is read before the board: a change made while the board loads then makes the next build's
+    // revision differ.
+    // The templates are waited for only when the site has a key to compare with; otherwise they are checked
+    // while the store loads.
+    let (unchanged, revision) = await unchangedSite(theme: hasBuildKey ? try? await theme.get() : nil, now: now)
+    if let unchanged { return unchanged }
     var opened: SiteWriter?
     do {
       let (loaded, prepared, moment) = try await step("load the store") {

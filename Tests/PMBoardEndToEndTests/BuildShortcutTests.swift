@@ -64,5 +64,22 @@ struct BuildShortcutTests {
     try cli.write("Public/extra.css", "body { color: blue }\n")
     #expect(try buildReads(cli))
     #expect(try cli.read("_site/assets/extra.css") == "body { color: blue }\n")
+    #expect(!(try buildReads(cli)))
+    // A template of the site's own.
+    try FileManager.default.createDirectory(atPath: cli.path("Templates/partials"), withIntermediateDirectories: true)
+    let footer = try String(contentsOfFile: Self.builtInTheme + "/partials/footer.mustache", encoding: .utf8)
+    try cli.write("Templates/partials/footer.mustache", footer.replacingOccurrences(of: "<p>", with: "<p>Ours. "))
+    #expect(try buildReads(cli))
+    #expect(try cli.read("_site/en/index.html").contains("Ours. "))
+    #expect(!(try buildReads(cli)))
+    // A catalog of the site's own.
+    try FileManager.default.createDirectory(atPath: cli.path("Templates/locales"), withIntermediateDirectories: true)
+    let catalog = try String(contentsOfFile: Self.builtInTheme + "/locales/en.yml", encoding: .utf8)
+    try cli.write("Templates/locales/en.yml", catalog + "\n# changed\n")
+    #expect(try buildReads(cli))
   }
+
+  /// The theme built into pmboard, as the repository keeps it.
+  private static let builtInTheme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates").path
 }
