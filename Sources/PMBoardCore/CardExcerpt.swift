@@ -25,7 +25,11 @@ public enum CardExcerpt {
   /// ``lineLimit`` + 1 if that comes first); nil when the body has at most ``characterLimit`` characters. Reads at
   /// most ``characterLimit`` + 1 characters, since cards are made for every task of a board on every build.
   static func cutOffset(of body: String) -> Int? {
-    if let plain = plainCutOffset(of: body) { return plain }
+    switch plainCut(of: body) {
+    case .short: return nil
+    case .cut(let offset): return offset
+    case .unknown: break
+    }
     var (count, lines, offset) = (0, 0, 0)
     var end: Int?
     for character in body {
@@ -41,20 +45,27 @@ public enum CardExcerpt {
     return nil
   }
 
-  /// ``cutOffset(of:)`` without grapheme breaking, for a body whose first ``characterLimit`` + 2 scalars are all
-  /// ``isSeparate(_:)``: each such scalar is a character of its own. Nil for any other body.
-  private static func plainCutOffset(of body: String) -> Int? {
+  private enum PlainCut {
+    case short
+    case cut(Int)
+    case unknown
+  }
+
+  /// ``cutOffset(of:)`` without grapheme breaking, for a body whose first ``characterLimit`` + 2 scalars (or all
+  /// of them, if fewer) are ``isSeparate(_:)``: each such scalar is a character of its own. A Korean or Japanese
+  /// body of 70–200 characters is over 200 bytes, and is then found short here. Unknown for any other body.
+  private static func plainCut(of body: String) -> PlainCut {
     var lineBreaks: [Int] = []
     var (count, offset, keptOffset) = (0, 0, 0)
     for scalar in body.unicodeScalars.prefix(characterLimit + 2) {
-      guard isSeparate(scalar) else { return nil }
+      guard isSeparate(scalar) else { return .unknown }
       if count == kept { keptOffset = offset }
       if scalar == "\n", count < kept { lineBreaks.append(offset) }
       count += 1
       offset += UTF8.width(scalar)
     }
-    guard count == characterLimit + 2 else { return nil }
-    return lineBreaks.count >= lineLimit ? lineBreaks[lineLimit - 1] : keptOffset
+    guard count > characterLimit else { return .short }
+    return .cut(lineBreaks.count >= lineLimit ? lineBreaks[lineLimit - 1] : keptOffset)
   }
 
   /// Scalars that never join a neighbour of this set into one character (Unicode's grapheme break property
