@@ -54,6 +54,11 @@ extension SiteRenderer {
       code: code, formatter: formatter, overdueCount: overdueCount, path: TaskPageTables.file(id: id), place: .tasks,
       title: "\(title) · \(snapshot.info.title)")
     info.isTaskPage = true
+    // A task page is kept from build to build by a fingerprint of its task and history alone, so nothing of the
+    // board as a whole is offered to its template (a theme's own `task.mustache` would show it stale).
+    (info.asOf, info.asOfISO, info.summary, info.summaryHead, info.summaryTail) = ("", "", "", "", "")
+    info.overdueCount = 0
+    info.live = info.live.map { LiveDates(today: "", zone: $0.zone, built: nil, dueCounts: "") }
     info.taskCard = number < taskPages.cardCount ? number : nil
     info.taskTitle = title
     info.removedText = removed

@@ -219,3 +219,22 @@ extension BigBoardPageTests {
     Golden.repositoryRoot.appendingPathComponent("Templates/task.mustache").path
   }
 }
+
+extension BigBoardPageTests {
+  /// A task page is kept by a fingerprint of its task alone, so a theme's own task template gets no board-wide
+  /// values to show (they would go stale on pages that are not rendered again).
+  @Test func aTaskTemplateSeesNothingOfTheWholeBoard() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Templates/task.mustache").path
+    let task = try String(contentsOfFile: theme, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: cli.path("Templates"), withIntermediateDirectories: true)
+    try cli.write(
+      "Templates/task.mustache",
+      task.replacingOccurrences(of: "</main>", with: "<p>[{{asOf}}|{{summaryHead}}|{{overdueCount}}]</p>\n</main>"))
+    let result = try cli.run("build", "--today", "2026-11-21")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try cli.read("_site/en/tasks/\(BoardFixture.id(1)).html").contains("<p>[||0]</p>"))
+  }
+}
