@@ -1,15 +1,16 @@
 import Foundation
 
 /// A site's `.pmboard-manifest`: the files pmboard wrote into it, each with the fingerprint of its inputs when
-/// the build kept one (`path<TAB>fingerprint`), and the key of the whole build (`#key<TAB>…`), which lets a
-/// rebuild with the same key stop before reading the board.
+/// the build kept one (`path<TAB>fingerprint`). The heading line ends with the key of the whole build
+/// (`<TAB>key KEY TASKS ENTRIES FILES`), which lets a rebuild with the same key stop before reading the board; it
+/// is on the heading so that a script reading the lines after it still reads only files.
 ///
 /// Read and written as bytes: a big board's manifest lists hundreds of thousands of pages, and splitting it as
 /// `String`s walked every character's grapheme breaks.
 struct SiteManifest: Sendable {
   static let name = ".pmboard-manifest"
   static let heading = "pmboard site: files written by pmboard build (others are kept as they are)"
-  static let keyMark = "#key"
+  static let keyMark = "key "
 
   /// The listed files in the manifest's order, each with its fingerprint (nil when it has none) at the same index.
   private(set) var paths: [String] = []
@@ -41,7 +42,9 @@ struct SiteManifest: Sendable {
     paths.reserveCapacity(estimate)
     fingerprints.reserveCapacity(estimate)
     index.reserveCapacity(estimate)
-    var start = bytes.firstIndex(of: newline).map { $0 + 1 } ?? bytes.count
+    let headingEnd = bytes.firstIndex(of: newline) ?? bytes.count
+    key = Self.key(inHeading: bytes[..<headingEnd])
+    var start = min(headingEnd + 1, bytes.count)
     while start < bytes.count {
       var end = start
       var split = -1
@@ -52,11 +55,7 @@ struct SiteManifest: Sendable {
       if end > start {
         let pathEnd = split < 0 ? end : split
         let path = String(decoding: bytes[start..<pathEnd], as: UTF8.self)
-        if path == Self.keyMark {
-          key = split < 0 ? "" : String(decoding: bytes[(split + 1)..<end], as: UTF8.self)
-        } else {
-          append(path, split < 0 ? nil : Self.hexValue(bytes[(split + 1)..<end]))
-        }
+        append(path, split < 0 ? nil : Self.hexValue(bytes[(split + 1)..<end]))
       }
       start = end + 1
     }
@@ -112,17 +111,23 @@ struct SiteManifest: Sendable {
     var files: Int
   }
 
-  /// The key line's record, read from the start of the manifest without the file list.
+  /// The key on a heading line; nil when it has none.
+  private static func key(inHeading line: ArraySlice<UInt8>) -> String? {
+    guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+    let text = String(decoding: line[(tab + 1)...], as: UTF8.self)
+    return text.hasPrefix(keyMark) ? String(text.dropFirst(keyMark.count)) : nil
+  }
+
+  /// The key's record, read from the manifest's heading without the file list.
   static func key(ofSite site: String) -> BuildRecord? {
     guard let handle = FileHandle(forReadingAtPath: site + "/" + name) else { return nil }
     defer { try? handle.close() }
     guard let head = try? handle.read(upToCount: 512) else { return nil }
-    let lines = head.split(separator: UInt8(ascii: "\n"), maxSplits: 2)
-    guard lines.count > 1 else { return nil }
-    let line = String(decoding: lines[1], as: UTF8.self)
-    let prefix = keyMark + "\t"
-    guard line.hasPrefix(prefix) else { return nil }
-    let fields = line.dropFirst(prefix.count).split(separator: " ")
+    let bytes = [UInt8](head)
+    guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")), let key = Self.key(inHeading: bytes[..<end]) else {
+      return nil
+    }
+    let fields = key.split(separator: " ")
     guard fields.count == 4, let tasks = Int(fields[1]), let entries = Int(fields[2]), let files = Int(fields[3])
     else { return nil }
     return BuildRecord(key: String(fields[0]), tasks: tasks, historyEntries: entries, files: files)
@@ -169,13 +174,12 @@ struct SiteManifest: Sendable {
 
   private static func appendHeading(key: String?, to text: inout [UInt8]) {
     text.append(contentsOf: heading.utf8)
-    text.append(UInt8(ascii: "\n"))
     if let key {
-      text.append(contentsOf: keyMark.utf8)
       text.append(UInt8(ascii: "\t"))
+      text.append(contentsOf: keyMark.utf8)
       text.append(contentsOf: key.utf8)
-      text.append(UInt8(ascii: "\n"))
     }
+    text.append(UInt8(ascii: "\n"))
   }
 
   private static func append(_ path: String, _ fingerprint: UInt64?, to text: inout [UInt8]) {
