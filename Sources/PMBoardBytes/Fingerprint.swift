@@ -56,12 +56,18 @@ public struct Fingerprint: Sendable, Equatable {
 
   /// Sixteen hex digits, as the manifest keeps it.
   public var hex: String {
-    let digits: [UInt8] = Array("0123456789abcdef".utf8)
-    return String(unsafeUninitializedCapacity: 16) { buffer in
-      for index in 0..<16 {
-        buffer[index] = digits[Int((value >> UInt64(60 - index * 4)) & 0xf)]
-      }
-      return 16
+    var digits: [UInt8] = []
+    Self.appendHex(value, to: &digits)
+    return String(decoding: digits, as: UTF8.self)
+  }
+
+  /// Appends `value` as sixteen lowercase hex digits: the manifest writes hundreds of thousands without a `String`
+  /// each.
+  public static func appendHex(_ value: UInt64, to text: inout [UInt8]) {
+    for shift in stride(from: 60, through: 0, by: -4) {
+      text.append(hexDigits[Int((value >> UInt64(shift)) & 0xf)])
     }
   }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 
 /// A site's `.pmboard-manifest`: the files pmboard wrote into it, each with the fingerprint of its inputs when
 /// the build kept one (`path<TAB>fingerprint`). The heading line ends with the key of the whole build
@@ -186,14 +187,10 @@ struct SiteManifest: Sendable {
     text.append(contentsOf: path.utf8)
     if let fingerprint {
       text.append(UInt8(ascii: "\t"))
-      for shift in stride(from: 60, through: 0, by: -4) {
-        text.append(hexDigits[Int((fingerprint >> UInt64(shift)) & 0xf)])
-      }
+      Fingerprint.appendHex(fingerprint, to: &text)
     }
     text.append(UInt8(ascii: "\n"))
   }
-
-  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// The manifest's bytes: the heading, the key, then the files in the order of their paths.
   var bytes: Data {
