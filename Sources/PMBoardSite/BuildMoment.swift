@@ -39,3 +39,8 @@ public struct OfflineCopy: Sendable, Equatable {
     self.lastSync = lastSync
   }
 }
+
+extension OfflineCopy {
+  /// The note's input as text for fingerprints and build keys.
+  var keyText: String { "offline \(lastSync?.timeIntervalSince1970 ?? -1)" }
+}

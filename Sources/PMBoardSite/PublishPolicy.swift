@@ -133,3 +133,10 @@ public struct PublishPolicyError: Error, Sendable, PMBoardFailure {
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }
+
+extension PublishPolicy {
+  /// The policy as text for fingerprints and build keys, the same in every process (a `Set`'s order is not).
+  var keyText: String {
+    "\(bodies) \(states.map(\.rawValue).sorted()) \(history.rawValue) \(feeds)"
+  }
+}

@@ -21,13 +21,11 @@ extension SiteBuilder {
     print.add(locales.joined(separator: ","))
     print.add(defaultLocale)
     print.add(settings.baseURL ?? "")
-    let publish = settings.publish
-    print.add(
-      "\(publish.bodies) \(publish.states.map(\.rawValue).sorted()) \(publish.history.rawValue) \(publish.feeds)")
+    print.add(settings.publish.keyText)
     print.add("\(settings.liveDates) \(settings.taskPages)")
     print.add(info.title)
     print.add(info.timeZoneID)
-    print.add(moment.offline.map { "offline \($0.lastSync?.timeIntervalSince1970 ?? -1)" } ?? "online")
+    print.add(moment.offline?.keyText ?? "online")
     return print
   }
 }

@@ -30,12 +30,10 @@ extension SiteBuilder {
   /// Every setting as text, in a fixed order (a `Set`'s description changes from one process to the next). A
   /// setting added to ``BuildSettings`` joins here: `BuildKeyTests` counts them.
   static func settingsKey(_ settings: BuildSettings) -> String {
-    let publish = settings.publish
     let fields: [String?] = [
       settings.store, settings.out, settings.templates, settings.publicDir,
       settings.locales?.joined(separator: ","), settings.defaultLocale, settings.today?.description, settings.baseURL,
-      settings.offline.map { "offline \($0.lastSync?.timeIntervalSince1970 ?? -1)" },
-      "\(publish.bodies) \(publish.states.map(\.rawValue).sorted()) \(publish.history.rawValue) \(publish.feeds)",
+      settings.offline?.keyText, settings.publish.keyText,
       "\(settings.columnLimit)", "\(settings.liveDates)", "\(settings.taskPages)",
     ]
     return fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}")
