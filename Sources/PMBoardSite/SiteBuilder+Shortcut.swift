@@ -39,20 +39,25 @@ extension SiteBuilder {
     return fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}")
   }
 
-  /// Whether the site at `--out` has a build key (a build that could be skipped).
-  var hasBuildKey: Bool {
+  /// The site at `--out` (its real path) and the key its last build left; nil when it has none (a build that
+  /// cannot be skipped).
+  func lastBuild() -> (site: String, record: SiteManifest.BuildRecord)? {
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
-    return (try? SiteWriter.resolveLinks(out.path)).flatMap(SiteManifest.key(ofSite:)) != nil
+    guard let site = try? SiteWriter.resolveLinks(out.path), let record = SiteManifest.key(ofSite: site) else {
+      return nil
+    }
+    return (site, record)
   }
 
   /// The report of a build whose site is already this build's (nil when the build has to run), and the store's
-  /// revision, read once for both. The site's key is looked at first: without one the store is asked only for its
+  /// revision, read once for both. Without a `last` build (``lastBuild()``) the store is asked only for its
   /// revision.
-  func unchangedSite(theme: TemplateChecker.Checked?, now: Date) async -> (report: Report?, revision: String?) {
+  func unchangedSite(
+    last: (site: String, record: SiteManifest.BuildRecord)?, theme: TemplateChecker.Checked?, now: Date
+  ) async -> (report: Report?, revision: String?) {
     guard case .store(let store) = source, let revision = try? await store.revision() else { return (nil, nil) }
-    let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
-    guard let theme, let site = try? SiteWriter.resolveLinks(out.path), let found = SiteManifest.key(ofSite: site),
-      let info = try? await store.info(), let locales = try? chooseLocales(available: Array(theme.catalogs.keys))
+    guard let (site, found) = last, let theme, let info = try? await store.info(),
+      let locales = try? chooseLocales(available: Array(theme.catalogs.keys))
     else { return (nil, revision) }
     let moment = self.moment(for: info, now: now)
     let key = Self.buildKey(

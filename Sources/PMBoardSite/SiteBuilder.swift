@@ -54,7 +54,9 @@ public struct SiteBuilder: Sendable {
     // revision differ.
     // The templates are waited for only when the site has a key to compare with; otherwise they are checked
     // while the store loads.
-    let (unchanged, revision) = await unchangedSite(theme: hasBuildKey ? try? await theme.get() : nil, now: now)
+    let last = lastBuild()
+    let (unchanged, revision) = await unchangedSite(
+      last: last, theme: last != nil ? try? await theme.get() : nil, now: now)
     if let unchanged { return unchanged }
     var opened: SiteWriter?
     do {
