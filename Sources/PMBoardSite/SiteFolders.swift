@@ -116,7 +116,7 @@ struct SiteScan: Sendable {
     } else {
       entry = SiteFolders.Folder(stamp: stamp, folders: [], userFiles: [])
       var present = Set<String>()
-      for item in SiteTree.entries(of: path) {
+      for item in POSIX.directoryEntries(of: path) {
         if item.isFolder {
           entry.folders.append(item.name)
         } else if item.name == SiteManifest.name && folder.isEmpty {
@@ -144,11 +144,8 @@ struct SiteScan: Sendable {
   private static func filesByFolder(_ manifest: SiteManifest) -> [String: [String]] {
     var grouped: [String: [String]] = [:]
     for path in manifest.paths {
-      if let slash = path.lastIndex(of: "/") {
-        grouped[String(path[..<slash]), default: []].append(String(path[path.index(after: slash)...]))
-      } else {
-        grouped["", default: []].append(path)
-      }
+      let (folder, name) = SiteManifest.split(path)
+      grouped[folder, default: []].append(name)
     }
     return grouped
   }

@@ -69,16 +69,12 @@ extension SiteWriter {
       if (stamp.seconds, stamp.nanoseconds) > newest { newest = (stamp.seconds, stamp.nanoseconds) }
       record[folder] = SiteFolders.Folder(stamp: stamp, folders: [], userFiles: [])
     }
-    func split(_ path: String) -> (folder: String, name: String) {
-      guard let slash = path.lastIndex(of: "/") else { return ("", path) }
-      return (String(path[..<slash]), String(path[path.index(after: slash)...]))
-    }
     for folder in record.keys where !folder.isEmpty {
-      let (parent, name) = split(folder)
+      let (parent, name) = SiteManifest.split(folder)
       record[parent]?.folders.append(name)
     }
     for file in kept {
-      let (parent, name) = split(file)
+      let (parent, name) = SiteManifest.split(file)
       record[parent]?.userFiles.append(name)
     }
     POSIX.waitForFileClock(after: newest)
@@ -173,7 +169,7 @@ extension SiteWriter {
 
   private static func settleFolder(old: String, site: String, relative: String, pmboardFiles: Set<String>) {
     let folder = relative.isEmpty ? old : old + "/" + relative
-    for entry in SiteTree.entries(of: folder) {
+    for entry in POSIX.directoryEntries(of: folder) {
       let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
       let source = old + "/" + path
       let target = site + "/" + path

@@ -101,10 +101,10 @@ extension SiteWriter {
     for path in spare.paths where !isWritten(path) {
       _ = POSIX.unlink(stagingFile(path))
       removed.append(path)
-      if let slash = path.lastIndex(of: "/") { emptied.insert(String(path[..<slash])) }
+      emptied.insert(SiteManifest.split(path).folder)
     }
     state.withLock { $0.touched += removed }
-    for folder in emptied.sorted(by: >) {
+    for folder in emptied.sorted(by: >) where !folder.isEmpty {
       var current = Substring(folder)
       while !current.isEmpty, POSIX.rmdir(stagingFile(String(current))) == 0 {
         current = current.lastIndex(of: "/").map { current[..<$0] } ?? ""
@@ -168,6 +168,12 @@ extension SiteWriter {
 extension SiteManifest {
   /// Every folder that holds a listed file, and their parents.
   var folders: Set<String> { Self.folders(containing: paths) }
+
+  /// A site path's folder ("" at the top) and name.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+  }
 
   /// Every folder that holds one of `paths`, and their parents.
   static func folders(containing paths: some Sequence<String>) -> Set<String> {
