@@ -15,7 +15,7 @@ public enum SiteWriteError: Error, Sendable, PMBoardFailure {
     switch self {
     case .notADirectory(let path): "\(path) is a file, not a site directory; choose another --out"
     case .foreignDirectory(let path):
-      "\(path) is not empty and was not made by pmboard (no \(SiteWriter.manifestName)); "
+      "\(path) is not empty and was not made by pmboard (no \(SiteManifest.name)); "
         + "pmboard will not replace it — choose another --out or empty it"
     case .io(let path, let reason): "cannot write \(path): \(reason); the previous site is unchanged"
     case .swapInterrupted(let path, let aside, let reason):

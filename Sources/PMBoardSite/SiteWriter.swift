@@ -13,9 +13,6 @@ import Synchronization
 /// first instead of deleting its staging folder. When `--out` is a symbolic link, the site is built and swapped
 /// beside the link's target and the link stays.
 public final class SiteWriter: Sendable {
-  /// The manifest marks a directory as pmboard's and lists what pmboard wrote into it.
-  public static let manifestName = ".pmboard-manifest"
-
   /// The site folder as given (`--out`).
   public let out: URL
   /// Paths of the real site folder (a symbolic link's target), the staging folder beside it, and the place the
