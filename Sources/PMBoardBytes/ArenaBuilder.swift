@@ -66,6 +66,31 @@ public struct ArenaBuilder: ~Copyable {
     return TextRef(start: offset + start, rawCount: UInt32(utf8.count), escapedCount: UInt32(escaped))
   }
 
+  /// Stores the first `end` bytes of the text `source` names followed by "…", raw and escaped: a card's cut body.
+  /// `end` must fall between two characters.
+  public mutating func excerpt(copying source: RawRef, upTo end: Int, from arena: ByteArena) -> TextRef {
+    precondition(end >= 0 && end <= Int(source.count), "excerpt longer than its text")
+    let prefix = UnsafeBufferPointer(rebasing: arena.bytes(source)[..<end])
+    let start = writer.count
+    writer.appendBytes(prefix)
+    appendEllipsis()
+    let rawCount = writer.count - start
+    // "…" joins no neighbour, so the prefix escapes alone as it would with it.
+    guard HTMLEscaper.appendEscapedIfNeeded(utf8: prefix, into: &writer) else {
+      return TextRef(start: offset + start, rawCount: UInt32(rawCount), escapedCount: UInt32(rawCount))
+    }
+    appendEllipsis()
+    let escaped = writer.count - start - rawCount
+    if escaped == rawCount { writer.truncate(to: start + rawCount) }
+    return TextRef(start: offset + start, rawCount: UInt32(rawCount), escapedCount: UInt32(escaped))
+  }
+
+  private mutating func appendEllipsis() {
+    writer.appendByte(0xE2)
+    writer.appendByte(0x80)
+    writer.appendByte(0xA6)
+  }
+
   /// Stores `text` only as it is; for text that is composed into other text, never shown alone.
   public mutating func raw(_ text: String) -> RawRef {
     var text = text

@@ -58,6 +58,11 @@ public final class ByteArena: @unchecked Sendable {
     return UnsafeBufferPointer(start: base + text.start, count: Int(text.count))
   }
 
+  /// Calls `body` with the bytes `text` names.
+  public func withBytes<Result>(_ text: RawRef, _ body: (Span<UInt8>) -> Result) -> Result {
+    body(bytes(text).span)
+  }
+
   /// `text` as a `String`, for the rare comparison that needs Unicode rules.
   public func string(_ text: RawRef) -> String {
     String(decoding: bytes(text), as: UTF8.self)

@@ -73,7 +73,11 @@ public enum CardExcerpt {
   /// ideographs, Hangul syllables, full-width forms. Combining marks, joiners, jamo, CR and emoji are not, and
   /// send a body to the character walk.
   static func isSeparate(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
+    isSeparate(value: scalar.value)
+  }
+
+  static func isSeparate(value: UInt32) -> Bool {
+    switch value {
     case 0x09, 0x0A, 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF: true
     case 0x3000...0x3029, 0x3030...0x3096, 0x309B...0x30FF: true
     case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D: true

@@ -111,8 +111,13 @@ public struct CardTables: Sendable {
         let task = tasks.records[Int(index)]
         let body = arena.text(copying: task.body, from: tasks.text)
         var excerpt = (text: body, isLong: false)
-        if CardExcerpt.mayCut(utf8Count: Int(task.body.count)), let cut = CardExcerpt.of(tasks.text.string(task.body)) {
-          excerpt = (arena.text(cut), true)
+        if CardExcerpt.mayCut(utf8Count: Int(task.body.count)) {
+          switch tasks.text.withBytes(task.body, { CardExcerpt.cut(utf8: $0) }) {
+          case .whole: break
+          case .cut(let end): excerpt = (arena.excerpt(copying: task.body, upTo: end, from: tasks.text), true)
+          case .unknown:
+            if let cut = CardExcerpt.of(tasks.text.string(task.body)) { excerpt = (arena.text(cut), true) }
+          }
         }
         let record = CardRecord(
           id: arena.text(copying: task.id, from: tasks.text), title: arena.text(copying: task.title, from: tasks.text),

@@ -50,4 +50,22 @@ struct ByteArenaTests {
     let ref = builder.text(text)
     #expect(Int(ref.rawCount) + Int(ref.escapedCount) == bound)
   }
+
+  /// A card's cut body is the prefix and "…", raw and escaped, as `text(_:)` stores the same string.
+  @Test func anExcerptIsStoredAsTheSameTextWouldBe() {
+    for (body, end) in [("a<b & c", 5), ("plain words", 5), ("\"q\" 한국", 3), ("", 0)] {
+      var source = ArenaBuilder()
+      let stored = source.text(body).raw
+      let sourceArena = source.finish()
+      var builder = ArenaBuilder()
+      let excerpt = builder.excerpt(copying: stored, upTo: end, from: sourceArena)
+      let expected = builder.text(String(decoding: Array(body.utf8)[..<end], as: UTF8.self) + "…")
+      let arena = builder.finish()
+      let read = { (start: Int, count: UInt32) in
+        String(decoding: UnsafeBufferPointer(start: arena.base + start, count: Int(count)), as: UTF8.self)
+      }
+      #expect(read(excerpt.start, excerpt.rawCount) == read(expected.start, expected.rawCount))
+      #expect(read(excerpt.escapedStart, excerpt.escapedCount) == read(expected.escapedStart, expected.escapedCount))
+    }
+  }
 }

@@ -68,4 +68,47 @@ import Testing
       #expect(CardExcerpt.of(body) == Self.reference(body), "\(body.unicodeScalars.map(\.value))")
     }
   }
+
+  /// What `cut(utf8:)` says of `body`, as the text a card shows (nil: the whole body), or "unknown".
+  static func byteAnswer(_ body: String) -> String?? {
+    var body = body
+    let bytes = Array(body.withUTF8 { Array($0) })
+    switch CardExcerpt.cut(utf8: bytes.span) {
+    case .whole: return .some(nil)
+    case .cut(let end): return .some(String(decoding: bytes[..<end], as: UTF8.self) + "…")
+    case .unknown: return nil
+    }
+  }
+
+  /// The byte path answers as the reference wherever it answers, and answers for every body of separate scalars.
+  @Test func theBytePathAgreesWithTheReference() {
+    let separate = ["한", "글", "日", "本", "カ", "。", " ", "\n", "\t", "Ａ", "é", "x", "\u{A0}", "\u{3000}", "<"]
+    let joining = ["\u{3099}", "\u{301}", "\u{1100}", "\r", "👍", "\u{200D}"]
+    var generator = SplitMix64(seed: 21)
+    for round in 0..<4000 {
+      var body = (0..<(Int(generator.next() % 260))).map { _ in
+        separate[Int(generator.next() % UInt64(separate.count))]
+      }
+      let joins = round % 3 == 0 && !body.isEmpty
+      if joins {
+        body[Int(generator.next() % UInt64(body.count))] += joining[Int(generator.next() % UInt64(joining.count))]
+      }
+      let text = body.joined()
+      let answer = Self.byteAnswer(text)
+      if let answer {
+        #expect(answer == Self.reference(text), "\(text.unicodeScalars.map(\.value))")
+      } else {
+        #expect(joins, "no answer for separate scalars: \(text.unicodeScalars.map(\.value))")
+      }
+    }
+  }
+
+  @Test func whiteSpaceBeforeTheCutIsLeftOut() {
+    for space in [" ", "\t", "\n", "\u{A0}", "\u{3000}", " \u{3000}\u{A0}"] {
+      let body = String(repeating: "가", count: 150) + space + String(repeating: "나", count: 100)
+      let padded = String(repeating: "가", count: 160 - space.count) + space + String(repeating: "나", count: 100)
+      #expect(Self.byteAnswer(body) == .some(Self.reference(body)))
+      #expect(Self.byteAnswer(padded) == .some(String(repeating: "가", count: 160 - space.count) + "…"))
+    }
+  }
 }
