@@ -114,13 +114,36 @@ public enum POSIX {
     return found
   }
 
+  #if os(Linux)
+    /// `UTIME_OMIT`, a macro Swift does not import.
+    private static let utimeOmit = (1 << 30) - 2
+  #else
+    private static let utimeOmit = -2
+  #endif
+
+  /// Sets the modification time of `path` (not following a last symbolic link) to two seconds before the clock
+  /// the kernel stamps files with (the coarse real-time clock) reads now, leaving its access time alone. Any change
+  /// made in the folder afterwards then gives it a later time, even on a file system that keeps whole seconds;
+  /// false when the time could not be set.
+  public static func backdateModificationTime(_ path: String) -> Bool {
+    let now = fileClock()
+    let times = [timespec(tv_sec: 0, tv_nsec: utimeOmit), timespec(tv_sec: now.seconds - 2, tv_nsec: now.nanoseconds)]
+    return utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0
+  }
+
+  /// The clock the kernel stamps files with (the coarse real-time clock): a change made from now on gets a time no
+  /// earlier than this.
+  public static func fileClock() -> (seconds: Int, nanoseconds: Int) {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME_COARSE, &now)
+    return (Int(now.tv_sec), Int(now.tv_nsec))
+  }
+
   /// Returns once the clock the kernel stamps files with (the coarse real-time clock) has passed `time`, at most
   /// some 50 ms later: a change made after that gets a later modification time than `time`.
   public static func waitForFileClock(after time: (seconds: Int, nanoseconds: Int)) {
     for _ in 0..<50 {
-      var now = timespec()
-      clock_gettime(CLOCK_REALTIME_COARSE, &now)
-      if (Int(now.tv_sec), Int(now.tv_nsec)) > time { return }
+      if fileClock() > time { return }
       usleep(1000)
     }
   }

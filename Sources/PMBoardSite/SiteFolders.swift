@@ -96,12 +96,25 @@ struct SiteScan: Sendable {
   var missing: Set<String> = []
   /// Each folder as found, "" for the site itself, with the stamp taken before it was read.
   var found: [String: SiteFolders.Folder] = [:]
+  /// The file system's clock before the first stamp was taken.
+  var startedAt = (seconds: 0, nanoseconds: 0)
 
   init() {}
 
   init(root: String, manifest: SiteManifest, record: SiteFolders) {
+    startedAt = POSIX.fileClock()
     var listed: [String: [String]]?
     visit("", root: root, manifest: manifest, record: record, listed: &listed)
+  }
+
+  /// The record of the site as this scan found it, for a build that leaves the site as it was; nil when a folder
+  /// changed within the clock tick its stamp was taken in, since a change later in that tick would leave the stamp
+  /// as it is (the next build then reads the folders again).
+  var record: SiteFolders? {
+    guard !found.isEmpty, found.values.allSatisfy({ ($0.stamp.seconds, $0.stamp.nanoseconds) < startedAt }) else {
+      return nil
+    }
+    return SiteFolders(byPath: found)
   }
 
   private mutating func visit(

@@ -24,7 +24,13 @@ extension SiteWriter {
     let manifestUnchanged = FileManager.default.contents(atPath: outPath + "/" + SiteManifest.name) == manifest
     let changed = fileCount - progress.unchanged.count - progress.inPlace
     if previous != nil, changed == 0, removed == 0, manifestUnchanged {
-      // Nothing to swap: the site on disk is already exactly this build's.
+      // Nothing to swap: the site on disk is already exactly this build's. Its folders are recorded as found, so
+      // that a file the user added does not keep the next build from taking the shortcut.
+      if let record = scan.record {
+        record.write(to: foldersPath)
+      } else {
+        SiteFolders.remove(at: foldersPath)
+      }
       discard()
       return Summary(files: fileCount, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
     }
@@ -54,18 +60,21 @@ extension SiteWriter {
   }
 
   /// What the next build needs to know of the new site's folders, stamped in the staging folder before the swap
-  /// (an exchange leaves the folders' own times alone). Waits until the file system's clock has passed the
-  /// newest stamp, so that a change the user makes after the swap cannot leave a folder's time as it was.
+  /// (an exchange leaves the folders' own times alone). A change the user makes after the swap must move a
+  /// folder's time: each folder's time is first set back to before anything the file system's clock can still
+  /// give (as git treats an index entry as racy). Where that fails, the build waits until the clock has passed
+  /// the newest stamp instead (up to a clock tick, on every build).
   private func folderRecord(added: [String], kept: [String]) -> SiteFolders {
     // The old site's folders (the spare may lack some) and those of files new in this build.
     var folders = SiteManifest.folders(containing: added)
     folders.formUnion(scan.folders)
     var record: [String: SiteFolders.Folder] = [:]
     var newest = (seconds: 0, nanoseconds: 0)
+    var backdated = true
     for folder in folders.union([""]) {
-      guard let stamp = SiteFolders.Stamp(folder: folder.isEmpty ? stagingPath : stagingFile(folder)) else {
-        continue
-      }
+      let path = folder.isEmpty ? stagingPath : stagingFile(folder)
+      if !POSIX.backdateModificationTime(path) { backdated = false }
+      guard let stamp = SiteFolders.Stamp(folder: path) else { continue }
       if (stamp.seconds, stamp.nanoseconds) > newest { newest = (stamp.seconds, stamp.nanoseconds) }
       record[folder] = SiteFolders.Folder(stamp: stamp, folders: [], userFiles: [])
     }
@@ -77,7 +86,7 @@ extension SiteWriter {
       let (parent, name) = SiteManifest.split(file)
       record[parent]?.userFiles.append(name)
     }
-    POSIX.waitForFileClock(after: newest)
+    if !backdated { POSIX.waitForFileClock(after: newest) }
     return SiteFolders(byPath: record)
   }
 
