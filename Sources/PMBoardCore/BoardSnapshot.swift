@@ -11,15 +11,19 @@ public final class BoardSnapshot: Sendable {
   public let info: BoardInfo
   public let tasks: Tasks
   public let history: History
+  /// The store's revision (``BoardStore/revision()``) as of the very content read, when the store read it with the
+  /// board; nil otherwise.
+  public let revision: String?
 
-  public init(info: BoardInfo, tasks: Tasks, history: History) {
+  public init(info: BoardInfo, tasks: Tasks, history: History, revision: String? = nil) {
     self.info = info
     self.tasks = tasks
     self.history = history
+    self.revision = revision
   }
 
   /// Packs `board`.
-  public convenience init(_ board: Board) {
+  public convenience init(_ board: Board, revision: String? = nil) {
     var tasks = Tasks.Builder(capacity: board.tasks.count)
     for task in board.tasks {
       tasks.add(id: task.idString, title: task.title, body: task.body, due: task.due, state: task.state)
@@ -31,7 +35,7 @@ public final class BoardSnapshot: Sendable {
         title: entry.title, from: entry.from, to: entry.to, fields: entry.fields, author: entry.author,
         resolution: entry.resolution)
     }
-    self.init(info: board.info, tasks: tasks.finish(), history: history.finish())
+    self.init(info: board.info, tasks: tasks.finish(), history: history.finish(), revision: revision)
   }
 
   public var taskCount: Int { tasks.records.count }

@@ -50,13 +50,15 @@ extension SiteBuilder {
   }
 
   /// The report of a build whose site is already this build's (nil when the build has to run), and the store's
-  /// revision, read once for both. Without a `last` build (``lastBuild()``) the store is asked only for its
-  /// revision.
+  /// revision, read once for both. Without a `last` build (``lastBuild()``) there is nothing to compare: the
+  /// revision then comes with the board (``BoardSnapshot/revision``), read in the same transaction.
   func unchangedSite(
     last: (site: String, record: SiteManifest.BuildRecord)?, theme: TemplateChecker.Checked?, now: Date
   ) async -> (report: Report?, revision: String?) {
-    guard case .store(let store) = source, let revision = try? await store.revision() else { return (nil, nil) }
-    guard let (site, found) = last, let theme, let info = try? await store.info(),
+    guard let (site, found) = last, case .store(let store) = source, let revision = try? await store.revision() else {
+      return (nil, nil)
+    }
+    guard let theme, let info = try? await store.info(),
       let locales = try? chooseLocales(available: Array(theme.catalogs.keys))
     else { return (nil, revision) }
     let moment = self.moment(for: info, now: now)

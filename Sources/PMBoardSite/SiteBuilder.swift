@@ -50,10 +50,9 @@ public struct SiteBuilder: Sendable {
     // the earlier step first.
     async let theme = Result { try checkTheme() }
     let now = BoardClock.now(environment: environment)
-    // The revision is read before the board: a change made while the board loads then makes the next build's
-    // revision differ.
-    // The templates are waited for only when the site has a key to compare with; otherwise they are checked
-    // while the store loads.
+    // With a key to compare with, the revision is read before the board (a change made while the board loads
+    // then makes the next build's revision differ), and the templates are waited for; otherwise the revision comes
+    // with the board and the templates are checked while the store loads.
     let last = lastBuild()
     let (unchanged, revision) = await unchangedSite(
       last: last, theme: last != nil ? try? await theme.get() : nil, now: now)
@@ -85,7 +84,8 @@ public struct SiteBuilder: Sendable {
       try await step("render pages and feeds") {
         try await Self.run(jobs, into: writer, log: log, progress: progress)
       }
-      let key = revision.map {
+      // Read before the board when there was a key to compare with; else read with it.
+      let key = (revision ?? loaded.revision).map {
         Self.buildKey(
           theme: checked, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale,
           info: loaded.info, moment: moment, revision: $0) + " \(board.taskCount) \(board.historyCount)"

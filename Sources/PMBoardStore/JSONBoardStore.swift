@@ -48,8 +48,18 @@ public final class JSONBoardStore: ChangeLogStore {
   /// The 64-bit FNV-1a hash of the file's bytes: everything a build reads is in them. Read without the lock, as
   /// `load` reads: a writer replaces the file whole by a rename, so a reader sees one version or the next.
   public func revision() async throws -> String? {
+    Self.revision(of: try readFile(path).data)
+  }
+
+  /// The board and the revision of the very bytes it was read from.
+  public func snapshot() async throws -> BoardSnapshot {
+    let data = try readFile(path).data
+    return BoardSnapshot(try parse(data).board, revision: Self.revision(of: data))
+  }
+
+  private static func revision(of data: Data) -> String {
     var print = Fingerprint()
-    print.add(bytes: try readFile(path).data)
+    print.add(bytes: data)
     return "json:" + print.hex
   }
 

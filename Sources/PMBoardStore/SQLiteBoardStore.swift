@@ -77,7 +77,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
   }
 
   public func load() async throws -> Board {
-    let (info, tasks, history) = try await readHalves(
+    let (info, tasks, history, _) = try await readHalves(
       tasks: Self.tasks(in:), history: Self.history(in:upTo:), count: \.count)
     return Board(info: info, tasks: tasks, history: history)
   }
@@ -88,10 +88,10 @@ public final class SQLiteBoardStore: ChangeLogStore {
   }
 
   public func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {
-    let (info, tasks, history) = try await readHalves(
+    let (info, tasks, history, revision) = try await readHalves(
       tasks: SQLiteSnapshotReader.tasks(in:), history: SQLiteSnapshotReader.history(in:upTo:),
       count: \.records.count, afterTasks: handlers.tasks, afterHistory: handlers.history)
-    return BoardSnapshot(info: info, tasks: tasks, history: history)
+    return BoardSnapshot(info: info, tasks: tasks, history: history, revision: revision)
   }
 
   /// Reads the board's settings and tasks and, for a long history, the history on a second connection at the
@@ -107,9 +107,10 @@ public final class SQLiteBoardStore: ChangeLogStore {
     count: (History) -> Int,
     afterTasks: @escaping @Sendable (BoardInfo, Tasks) -> Void = { _, _ in },
     afterHistory: @escaping @Sendable (BoardInfo, History) -> Void = { _, _ in }
-  ) async throws -> (BoardInfo, Tasks, History) {
+  ) async throws -> (BoardInfo, Tasks, History, revision: String?) {
     let first = try await read { db, location, readOnly -> FirstRead<Tasks, History> in
       let info = try Self.info(db)
+      let revision = try SQLiteRevision.token(db)
       // `seq` only grows (AUTOINCREMENT), so the largest and the smallest bound the count without a scan. One
       // subquery each: SQLite looks a lone min() or max() up in the key's b-tree, but scans the table for both.
       let bounds = try Row.fetchOne(
@@ -123,7 +124,9 @@ public final class SQLiteBoardStore: ChangeLogStore {
         let tasksDone = DispatchGroup()
         DispatchQueue.global(qos: .userInitiated).async(group: tasksDone) { afterTasks(info, tasks) }
         do {
-          return FirstRead(info: info, tasks: tasks, history: .read(try readHistory(db, lastSeq), tasksDone: tasksDone))
+          return FirstRead(
+            info: info, revision: revision, tasks: tasks,
+            history: .read(try readHistory(db, lastSeq), tasksDone: tasksDone))
         } catch {
           tasksDone.wait()
           throw error
@@ -146,7 +149,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
       do {
         let tasks = try readTasks(db)
         let expected = try Int.fetchOne(db, sql: "SELECT count(*) FROM history") ?? 0
-        return FirstRead(info: info, tasks: tasks, history: .pending(pending, expected: expected))
+        return FirstRead(info: info, revision: revision, tasks: tasks, history: .pending(pending, expected: expected))
       } catch {
         // The build fails: the second connection is not to hand over (or keep working on) a history for it.
         pending.abandoned.withLock { $0 = true }
@@ -158,16 +161,16 @@ public final class SQLiteBoardStore: ChangeLogStore {
     case .read(let history, let tasksDone):
       afterHistory(first.info, history)
       await tasksDone.finished()
-      return (first.info, first.tasks, history)
+      return (first.info, first.tasks, history, first.revision)
     case .pending(let pending, let expected):
       afterTasks(first.info, first.tasks)
       await pending.group.finished()
       if let history = try? pending.result.withLock({ $0 })?.get(), count(history) == expected {
-        return (first.info, first.tasks, history)
+        return (first.info, first.tasks, history, first.revision)
       }
       let again = try await read { db in
         let info = try Self.info(db)
-        return (info, try readTasks(db), try readHistory(db, Int64.max))
+        return (info, try readTasks(db), try readHistory(db, Int64.max), try SQLiteRevision.token(db))
       }
       afterTasks(again.0, again.1)
       afterHistory(again.0, again.2)
@@ -339,7 +342,6 @@ public final class SQLiteBoardStore: ChangeLogStore {
   }
 }
 
-/// A value computed on another thread and collected after a semaphore says it is there.
 /// What the first connection read, and the history: read there too, or coming from the second connection.
 private struct FirstRead<Tasks: Sendable, History: Sendable>: Sendable {
   enum HistoryRead: Sendable {
@@ -350,6 +352,7 @@ private struct FirstRead<Tasks: Sendable, History: Sendable>: Sendable {
   }
 
   var info: BoardInfo
+  var revision: String?
   var tasks: Tasks
   var history: HistoryRead
 }

@@ -73,6 +73,24 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site")))
   }
 
+  /// Tasks and history are checked at once; with a problem in each, the task's is the one named.
+  @Test func aControlCharacterInTheHistoryAloneOrInBothIsNamed() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    try cli.run("init")
+    try cli.run("add", "One")
+    let queue = try DatabaseQueue(path: cli.path("board.sqlite"))
+    try queue.write { try $0.execute(sql: "UPDATE history SET title = 'Old ' || char(27) || '[2J'") }
+    let history = try cli.run("build")
+    #expect(history.status == 1)
+    #expect(history.stderr.contains("a history entry's title has the control character U+001B"), "\(history.stderr)")
+    try queue.write { try $0.execute(sql: "UPDATE task SET body = 'x' || char(7)") }
+    try queue.close()
+    let both = try cli.run("build")
+    #expect(both.stderr.contains("has the control character U+0007 in its body"), "\(both.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site")))
+  }
+
   @Test(arguments: [
     "UPDATE task SET due = '2026-02-30'", "UPDATE task SET id = 'not-a-uuid'", "UPDATE history SET task = 'x'",
   ])

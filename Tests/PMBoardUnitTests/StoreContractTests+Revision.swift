@@ -51,6 +51,9 @@ extension StoreContractTests {
         }
         // Another instance reads the store, not some cache.
         #expect(try await backend.store(at: path).revision() == token)
+        // The snapshot carries the revision of what it read, as a build's key takes it.
+        #expect(try await store.snapshot().revision == token, "snapshot after \(name)")
+        #expect(try await store.snapshot(handlers: .none).revision == token, "snapshot(handlers:) after \(name)")
         last = token
       }
       // Refused changes leave everything, the revision too.
