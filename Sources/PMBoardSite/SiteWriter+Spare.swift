@@ -46,19 +46,6 @@ extension SiteWriter {
     if result != 0 { throw .io(source, POSIX.errorText(errno)) }
   }
 
-  /// Hard-links the old site's `paths` into the staging directory, on every core (the first rebuild of a big
-  /// board, before there is a spare, keeps hundreds of thousands of pages).
-  func linkFromOldSite(_ paths: [String]) throws(SiteWriteError) {
-    let slices = max(1, min(8, paths.count / 1024))
-    let failures = concurrentMap(slices) { slice -> SiteWriteError? in
-      for index in stride(from: slice, to: paths.count, by: slices) {
-        do throws(SiteWriteError) { try linkFromOldSite(paths[index]) } catch { return error }
-      }
-      return nil
-    }
-    if let failure = failures.compactMap({ $0 }).first { throw failure }
-  }
-
   /// Records that `path` is the old site's file as it was, without rendering it, when the old site kept the same
   /// `fingerprint` of its inputs; false when it did not (the caller then renders the page, see
   /// ``keep(fingerprint:for:)``). When the spare holds the same page too, nothing at all is done with the file.

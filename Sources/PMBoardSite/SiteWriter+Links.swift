@@ -1,0 +1,62 @@
+import Foundation
+import PMBoardBytes
+
+/// Linking the old site's kept pages into a new staging folder: what the first rebuild of a big board does before
+/// there is a spare (hundreds of thousands of pages).
+extension SiteWriter {
+  /// Hard-links the old site's `paths` into the staging directory, on every core. Without a spare, runs of pages in
+  /// one folder are linked by name between two open folders; with one, page by page, since a spare's file may
+  /// already be the very file.
+  func linkFromOldSite(_ paths: [String]) throws(SiteWriteError) {
+    let runs = spare == nil ? Self.runsByFolder(paths) : paths.map { ("", [$0]) }
+    let slices = max(1, min(8, paths.count / 1024))
+    let failures = concurrentMap(slices) { slice -> SiteWriteError? in
+      for index in stride(from: slice, to: runs.count, by: slices) {
+        do throws(SiteWriteError) {
+          if spare == nil {
+            try link(runs[index].names, in: runs[index].folder)
+          } else {
+            try linkFromOldSite(runs[index].names[0])
+          }
+        } catch {
+          return error
+        }
+      }
+      return nil
+    }
+    if let failure = failures.compactMap({ $0 }).first { throw failure }
+  }
+
+  /// `paths` as runs of at most 1,024 names in one folder, in their order.
+  private static func runsByFolder(_ paths: [String]) -> [(folder: String, names: [String])] {
+    var runs: [(folder: String, names: [String])] = []
+    for path in paths {
+      let (folder, name) = SiteManifest.split(path)
+      if let last = runs.last, last.folder == folder, last.names.count < 1024 {
+        runs[runs.count - 1].names.append(name)
+      } else {
+        runs.append((folder, [name]))
+      }
+    }
+    return runs
+  }
+
+  /// Links `names` from the old site's `folder` into the same folder of the staging site, making it if needed.
+  private func link(_ names: [String], in folder: String) throws(SiteWriteError) {
+    let sourcePath = folder.isEmpty ? outPath : outPath + "/" + folder
+    let targetPath = folder.isEmpty ? stagingPath : stagingFile(folder)
+    let source = POSIX.openFolder(sourcePath)
+    guard source >= 0 else { throw .io(sourcePath, POSIX.lastErrorText) }
+    defer { POSIX.close(source) }
+    var target = POSIX.openFolder(targetPath)
+    if target < 0 {
+      makeFolders(for: targetPath + "/" + (names.first ?? ""))
+      target = POSIX.openFolder(targetPath)
+    }
+    guard target >= 0 else { throw .io(targetPath, POSIX.lastErrorText) }
+    defer { POSIX.close(target) }
+    for name in names where POSIX.link(name, in: source, to: target) != 0 {
+      throw .io(sourcePath + "/" + name, POSIX.lastErrorText)
+    }
+  }
+}
