@@ -27,15 +27,34 @@ extension SiteWriter {
     if let failure = failures.compactMap({ $0 }).first { throw failure }
   }
 
-  /// `paths` as runs of at most 1,024 names in one folder, in their order.
+  /// `paths` as runs of at most 1,024 names in one folder, taking the folders in turn: a link locks its target
+  /// folder, so workers that take neighbouring runs should be in different folders.
   private static func runsByFolder(_ paths: [String]) -> [(folder: String, names: [String])] {
-    var runs: [(folder: String, names: [String])] = []
+    var byFolder: [String: [[String]]] = [:]
+    var order: [String] = []
+    // Paths come in runs from one folder: the current folder's runs are kept aside, not looked up per path.
+    var folderNow: String?
+    var runsNow: [[String]] = []
     for path in paths {
       let (folder, name) = SiteManifest.split(path)
-      if let last = runs.last, last.folder == folder, last.names.count < 1024 {
-        runs[runs.count - 1].names.append(name)
+      if folderNow != folder {
+        if let folderNow { byFolder[folderNow] = runsNow }
+        runsNow = byFolder.removeValue(forKey: folder) ?? []
+        if runsNow.isEmpty { order.append(folder) }
+        folderNow = folder
+      }
+      if let last = runsNow.indices.last, runsNow[last].count < 1024 {
+        runsNow[last].append(name)
       } else {
-        runs.append((folder, [name]))
+        runsNow.append([name])
+      }
+    }
+    if let folderNow { byFolder[folderNow] = runsNow }
+    let lists = order.map { byFolder[$0] ?? [] }
+    var runs: [(folder: String, names: [String])] = []
+    for turn in 0..<(lists.map(\.count).max() ?? 0) {
+      for (folder, list) in zip(order, lists) where turn < list.count {
+        runs.append((folder, list[turn]))
       }
     }
     return runs
