@@ -162,17 +162,20 @@ extension ByteWriter {
     text.withUTF8 { appendJSONEscaped(utf8: $0) }
   }
 
-  /// The high bit of each byte of `word` a JSON string cannot hold as it is (a quote, a backslash, below 0x20),
-  /// and maybe of bytes above such a byte: the lowest bit set is always a true one.
+  /// The high bit of each byte of `word` a JSON string cannot hold as it is (a quote, a backslash, below 0x20) or
+  /// that board.json writes as `\u003c` (`<`, so that the document can sit in an HTML `<script>` as it is), and
+  /// maybe of bytes above such a byte: the lowest bit set is always a true one.
   @inline(__always)
   private static func jsonSpecials(_ word: UInt64) -> UInt64 {
     let below = (word &- ones &* 0x20) & ~word
-    return (below | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))) & highs
+    return
+      (below | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | zeroBytes(word ^ (ones &* 0x3C)))
+      & highs
   }
 
   @inline(__always)
   private static func isJSONSpecial(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
   }
 
   mutating func appendJSONEscaped(utf8: UnsafeBufferPointer<UInt8>) {
@@ -189,6 +192,7 @@ extension ByteWriter {
       case 0x0A: appendByte(UInt8(ascii: "n"))
       case 0x0D: appendByte(UInt8(ascii: "r"))
       case 0x09: appendByte(UInt8(ascii: "t"))
+      case UInt8(ascii: "<"): appendStatic("u003c")
       case 0..<0x20:
         appendStatic("u00")
         appendByte(Self.hexDigit(byte >> 4))

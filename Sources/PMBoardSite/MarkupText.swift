@@ -41,7 +41,8 @@ enum MarkupText {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// A JSON string with its quotes (RFC 8259): quote, backslash and control characters escaped. The plain
+  /// A JSON string with its quotes (RFC 8259): quote, backslash and control characters escaped, and `<` as
+  /// `\u003c` (the document may be put in an HTML `<script>` as it is). The plain
   /// reference of `ByteWriter.appendJSONEscaped` (PMBoardBytes), which board.json's tasks go through.
   static func json(_ text: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
@@ -51,7 +52,7 @@ enum MarkupText {
     var index = 0
     while index < utf8.count {
       let byte = utf8[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<") else {
         index += 1
         continue
       }
@@ -61,6 +62,7 @@ enum MarkupText {
       case 0x0A: out.append(UInt8(ascii: "n"))
       case 0x0D: out.append(UInt8(ascii: "r"))
       case 0x09: out.append(UInt8(ascii: "t"))
+      case UInt8(ascii: "<"): out.append(contentsOf: Array("u003c".utf8))
       case 0..<0x20:
         out.append(contentsOf: Array("u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
       default: out.append(byte)

@@ -66,6 +66,16 @@ struct FeedTextParityTests {
     }
   }
 
+  /// board.json may be pasted into an HTML `<script>` as it is: no `<` is left raw, so no `</script>` either.
+  @Test func jsonWritesLessThanAsAnEscape() {
+    var expected: [UInt8] = []
+    MarkupText.json("a</script>\"\n", into: &expected)
+    #expect(String(decoding: expected, as: UTF8.self) == #""a\u003c/script>\"\n""#)
+    var writer = ByteWriter(capacity: 16)
+    writer.appendJSONEscaped("<<x<")
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == #"\u003c\u003cx\u003c"#)
+  }
+
   @Test func jsonEscapingMatchesTheReference() {
     var random = SplitMix64(seed: 37)
     for length in 0...48 {
