@@ -30,7 +30,10 @@ extension SQLiteBoardStore {
 
   /// Where the replica stands; nil when the store is not a replica.
   public func replicaState() async throws -> ReplicaState? {
-    try await read { db in
+    // A store marked as no replica is not opened at all: a build asks this of every store first.
+    let mark = try? SQLiteHeader.check(path: location)
+    if mark == SQLiteSchema.ReplicaMark.notReplica { return nil }
+    return try await read { db in
       guard try db.tableExists("replica") else { return nil }
       return try SQLiteReplicaSchema.state(in: db)
     }

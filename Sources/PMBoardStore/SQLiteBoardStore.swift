@@ -68,6 +68,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
               replica.remote, replica.pulled, SQLiteRecords.seconds(Date()),
               try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM history") ?? 0,
             ])
+          try db.execute(sql: "PRAGMA user_version = \(SQLiteSchema.ReplicaMark.replica)")
         }
       }
       try await queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }

@@ -8,8 +8,10 @@ import PMBoardBytes
 public enum SQLiteHeader {
   private static let magic = Array("SQLite format 3\0".utf8)
 
-  /// Throws `notFound`, `notAStore` or `unreadable`; returns when `path` looks like a sound pmboard store.
-  public static func check(path: String) throws(StoreError) {
+  /// Throws `notFound`, `notAStore` or `unreadable`; returns `PRAGMA user_version` (``SQLiteSchema/replicaMark``)
+  /// when `path` looks like a sound pmboard store.
+  @discardableResult
+  public static func check(path: String) throws(StoreError) -> UInt32 {
     let (descriptor, info) = try StoreFile.open(path, storePath: path)
     defer { close(descriptor) }
     var header = [UInt8](repeating: 0, count: 100)
@@ -27,6 +29,7 @@ public enum SQLiteHeader {
           ? "it is an SQLite database without pmboard's mark" : "it is the SQLite database of another application")
     }
     try checkLength(header, fileSize: Int64(info.st_size), path: path)
+    return bigEndian(header, at: 60)
   }
 
   /// A file cut short keeps a sound header; SQLite would only notice when it reaches a missing page.

@@ -11,6 +11,15 @@ public enum SQLiteSchema {
   /// `PRAGMA application_id` of every pmboard store: "PMBD" in ASCII, at byte 68 of the file header.
   public static let applicationID: UInt32 = 0x504D_4244
 
+  /// `PRAGMA user_version` says whether the store is a replica, so that a build of a store that is not one needs
+  /// no connection to find out (``SQLiteBoardStore/replicaState()``). 0 (a store from before the mark) tells
+  /// nothing. The main file's header can lag behind the WAL, but only while 0 becomes a mark: a store is made a
+  /// replica only when it is created, before WAL mode.
+  public enum ReplicaMark {
+    public static let notReplica: UInt32 = 1
+    public static let replica: UInt32 = 3
+  }
+
   public static let migrator: DatabaseMigrator = {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
@@ -78,6 +87,10 @@ public enum SQLiteSchema {
     migrator.registerMigration("v5") { db in
       // A counter every write raises, so a build can tell an unchanged board without reading it.
       try SQLiteRevision.migrate(db)
+    }
+    migrator.registerMigration("v6") { db in
+      let isReplica = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM replica)") == true
+      try db.execute(sql: "PRAGMA user_version = \(isReplica ? ReplicaMark.replica : ReplicaMark.notReplica)")
     }
     return migrator
   }()
