@@ -14,34 +14,37 @@ extension CardExcerpt {
   /// (``isSeparate(value:)``). Any other scalar among the first ``characterLimit`` + 2 gives ``UTF8Cut/unknown``.
   public static func cut(utf8 body: Span<UInt8>) -> UTF8Cut {
     guard mayCut(utf8Count: body.count) else { return .whole }
-    var (count, offset, keptOffset, lines) = (0, 0, 0, 0)
-    var lineEnd: Int?
-    while offset < body.count, count < characterLimit + 2 {
-      guard let (value, width) = scalar(in: body, at: offset), isSeparate(value: value) else { return .unknown }
+    let end = body.count
+    var (count, offset, keptOffset, lines, lineEnd) = (0, 0, 0, 0, -1)
+    // One pass, decoding in line: every long body of every card goes through here on every build.
+    while offset < end, count < characterLimit + 2 {
       if count == kept { keptOffset = offset }
-      if value == 0x0A, count < kept, lineEnd == nil {
-        lines += 1
-        if lines == lineLimit { lineEnd = offset }
+      let lead = body[offset]
+      if lead < 0x80 {
+        if lead == 0x0A {
+          if count < kept, lineEnd < 0 {
+            lines += 1
+            if lines == lineLimit { lineEnd = offset }
+          }
+        } else if lead < 0x20 ? lead != 0x09 : lead == 0x7F {
+          return .unknown  // a control character (CR among them): not separate
+        }
+        offset += 1
+      } else if lead >= 0xE0, lead < 0xF0, offset + 2 < end {
+        let value =
+          UInt32(lead & 0x0F) << 12 | UInt32(body[offset + 1] & 0x3F) << 6 | UInt32(body[offset + 2] & 0x3F)
+        guard isSeparate(value: value) else { return .unknown }
+        offset += 3
+      } else if lead >= 0xC0, lead < 0xE0, offset + 1 < end {
+        guard isSeparate(value: UInt32(lead & 0x1F) << 6 | UInt32(body[offset + 1] & 0x3F)) else { return .unknown }
+        offset += 2
+      } else {
+        return .unknown  // four bytes (never separate), or a sequence cut short
       }
       count += 1
-      offset += width
     }
     guard count > characterLimit else { return .whole }
-    return .cut(end: trimmingWhiteSpace(body, end: lineEnd ?? keptOffset))
-  }
-
-  /// The scalar starting at `offset` and its width in bytes; nil for a four-byte scalar (never separate) or a
-  /// sequence cut short.
-  private static func scalar(in body: Span<UInt8>, at offset: Int) -> (UInt32, Int)? {
-    let lead = UInt32(body[offset])
-    switch lead {
-    case ..<0x80: return (lead, 1)
-    case 0xC0..<0xE0 where offset + 1 < body.count:
-      return ((lead & 0x1F) << 6 | UInt32(body[offset + 1] & 0x3F), 2)
-    case 0xE0..<0xF0 where offset + 2 < body.count:
-      return ((lead & 0x0F) << 12 | UInt32(body[offset + 1] & 0x3F) << 6 | UInt32(body[offset + 2] & 0x3F), 3)
-    default: return nil
-    }
+    return .cut(end: trimmingWhiteSpace(body, end: lineEnd >= 0 ? lineEnd : keptOffset))
   }
 
   /// `end` moved back over the white space before it. Of the separate scalars, only tab, line feed, space,
