@@ -156,6 +156,26 @@ extension BigBoardPageTests {
     #expect(try cli.run("build", "--today", "2026-11-21", "--task-pages", "on").status == 0)
     #expect(FileManager.default.fileExists(atPath: cli.path("_site/en/tasks/\(BoardFixture.id(1)).html")))
   }
+
+  /// A long body is cut on its card only where a task page shows the rest; without task pages the cards carry it
+  /// whole, or its end would be on no page at all.
+  @Test func withoutTaskPagesCardsShowWholeBodies() throws {
+    var cli = try CLIRunner()
+    defer { cli.remove() }
+    cli.environment["PMBOARD_STORE"] = cli.path("board.sqlite")
+    #expect(try cli.run("init", "--title", "T", "--time-zone", "UTC").status == 0)
+    let body = String(repeating: "word ", count: 80) + "the end"
+    #expect(try cli.run("add", "Long one", "--body", body).status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21", "--task-pages", "off").status == 0)
+    for page in ["en/index.html", "en/todo.html", "ko/todo.html"] {
+      let html = try cli.read("_site/\(page)")
+      #expect(html.contains(body), "\(page) cuts the body")
+      #expect(!html.contains("class=\"more\""), "\(page) links a task page")
+    }
+    #expect(try cli.run("build", "--today", "2026-11-21", "--task-pages", "on").status == 0)
+    let cut = try cli.read("_site/en/todo.html")
+    #expect(!cut.contains(body) && cut.contains("…</p><a class=\"more\""), "with task pages the card is cut")
+  }
 }
 
 /// Incremental rendering: a task page whose inputs (the task, its history, the theme, the settings, the binary)
