@@ -1,5 +1,6 @@
 import Foundation
 import PMBoardBytes
+import PMBoardTestSupport
 import Testing
 
 @testable import PMBoardSite
@@ -9,9 +10,7 @@ import Testing
 /// the user's files kept, and a spare whose manifest lists exactly what it holds.
 @Suite struct SiteWriterSpareTests {
   private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pmboard-spare-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TemporaryFolder.make("pmboard-spare")
   }
 
   /// One build: `pages` written, `prints` as fingerprinted pages reused when their fingerprint matches.

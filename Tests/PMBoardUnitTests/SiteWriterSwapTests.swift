@@ -9,9 +9,7 @@ import Testing
 /// build lock that makes two writers of one site take turns.
 @Suite struct SiteWriterSwapTests {
   private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pmboard-swap-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TemporaryFolder.make("pmboard-swap")
   }
 
   private func publish(_ out: URL, _ page: String, swap: SiteWriter.Swap = .exchange) throws {

@@ -13,9 +13,7 @@ import Testing
 /// an old file's unchanged beginning when a rebuild's page differs later on.
 @Suite struct SiteWriterTests {
   private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pmboard-writer-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try TemporaryFolder.make("pmboard-writer")
   }
 
   private func build(_ out: URL, board: String, root: (String, Range<Int>)?) throws -> SiteWriter.Summary {
