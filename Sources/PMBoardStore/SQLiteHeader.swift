@@ -28,8 +28,34 @@ public enum SQLiteHeader {
         reason: applicationID == 0
           ? "it is an SQLite database without pmboard's mark" : "it is the SQLite database of another application")
     }
-    try checkLength(header, fileSize: Int64(info.st_size), path: path)
+    do {
+      try checkLength(header, fileSize: Int64(info.st_size), path: path)
+    } catch {
+      // The size was taken before the header was read: another process's checkpoint may have grown the file in
+      // between (and then removed its WAL). A file truly cut short is still short when read again.
+      try checkAgain(descriptor, path: path)
+    }
     return bigEndian(header, at: 60)
+  }
+
+  /// ``checkLength(_:fileSize:path:)`` on a fresh read of the header and, after it, of the size; up to three tries
+  /// a few milliseconds apart, for a checkpoint to end.
+  private static func checkAgain(_ descriptor: Int32, path: String) throws(StoreError) {
+    var failure: StoreError?
+    for _ in 0..<3 {
+      usleep(5_000)
+      var header = [UInt8](repeating: 0, count: 100)
+      guard POSIX.read(descriptor, into: &header, count: 100, at: 0) == 100,
+        let info = POSIX.status(ofDescriptor: descriptor)
+      else { throw .unreadable(path: path, reason: POSIX.errorText(errno)) }
+      do {
+        try checkLength(header, fileSize: Int64(info.st_size), path: path)
+        return
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
   }
 
   /// A file cut short keeps a sound header; SQLite would only notice when it reaches a missing page.

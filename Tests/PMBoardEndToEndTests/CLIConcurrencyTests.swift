@@ -9,36 +9,37 @@ import Testing
 /// 4 processes × 250 `pmboard add` on one store: nothing may be lost silently.
 @Suite("concurrent writers", .serialized)
 struct CLIConcurrencyTests {
-  func hammer(store: String) async throws -> (tasks: Int, history: Int, failures: Int) {
+  func hammer(store: String) async throws -> (tasks: Int, history: Int, failures: Int, reasons: [String]) {
     var cli = try CLIRunner()
     cli.environment["PMBOARD_STORE"] = store
     defer { cli.remove() }
     try cli.run("init", "--time-zone", "UTC")
     let runner = cli
-    let failures = try await withThrowingTaskGroup(of: Int.self) { group in
+    // What each failing add said, so that a rare failure under load names its cause.
+    let reasons = try await withThrowingTaskGroup(of: [String].self) { group in
       for worker in 0..<4 {
         group.addTask {
-          var failed = 0
+          var said: [String] = []
           for index in 0..<250 {
             let result = try runner.run("add", "worker \(worker) task \(index)")
             if result.status != 0 {
               #expect(!result.stderr.isEmpty, "a failing add must say why")
-              failed += 1
+              said.append(result.stderr)
             }
           }
-          return failed
+          return said
         }
       }
-      return try await group.reduce(0, +)
+      return try await group.reduce([], +)
     }
     let json = try cli.run("export").stdout
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
-    return ((object["tasks"] as! [Any]).count, (object["history"] as! [Any]).count, failures)
+    return ((object["tasks"] as! [Any]).count, (object["history"] as! [Any]).count, reasons.count, reasons)
   }
 
   @Test func sqliteKeepsEveryAdd() async throws {
     let result = try await hammer(store: "board.sqlite")
-    #expect(result.failures == 0)
+    #expect(result.failures == 0, "\(result.reasons)")
     #expect(result.tasks == 1000)
     #expect(result.history == 1000)
   }
