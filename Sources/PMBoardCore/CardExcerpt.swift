@@ -25,9 +25,9 @@ public enum CardExcerpt {
   /// ``lineLimit`` + 1 if that comes first); nil when the body has at most ``characterLimit`` characters. Reads at
   /// most ``characterLimit`` + 1 characters, since cards are made for every task of a board on every build.
   static func cutOffset(of body: String) -> Int? {
-    switch plainCut(of: body) {
-    case .short: return nil
-    case .cut(let offset): return offset
+    switch cut(utf8: body.utf8.span) {
+    case .whole: return nil
+    case .cut(let end): return end
     case .unknown: break
     }
     var (count, lines, offset) = (0, 0, 0)
@@ -45,37 +45,10 @@ public enum CardExcerpt {
     return nil
   }
 
-  private enum PlainCut {
-    case short
-    case cut(Int)
-    case unknown
-  }
-
-  /// ``cutOffset(of:)`` without grapheme breaking, for a body whose first ``characterLimit`` + 2 scalars (or all
-  /// of them, if fewer) are ``isSeparate(_:)``: each such scalar is a character of its own. A Korean or Japanese
-  /// body of 70–200 characters is over 200 bytes, and is then found short here. Unknown for any other body.
-  private static func plainCut(of body: String) -> PlainCut {
-    var lineBreaks: [Int] = []
-    var (count, offset, keptOffset) = (0, 0, 0)
-    for scalar in body.unicodeScalars.prefix(characterLimit + 2) {
-      guard isSeparate(scalar) else { return .unknown }
-      if count == kept { keptOffset = offset }
-      if scalar == "\n", count < kept { lineBreaks.append(offset) }
-      count += 1
-      offset += UTF8.width(scalar)
-    }
-    guard count > characterLimit else { return .short }
-    return .cut(lineBreaks.count >= lineLimit ? lineBreaks[lineLimit - 1] : keptOffset)
-  }
-
   /// Scalars that never join a neighbour of this set into one character (Unicode's grapheme break property
   /// "Other", or a control other than CR): ASCII, Latin letters and modifiers, CJK punctuation, kana,
   /// ideographs, Hangul syllables, full-width forms. Combining marks, joiners, jamo, CR and emoji are not, and
   /// send a body to the character walk.
-  static func isSeparate(_ scalar: Unicode.Scalar) -> Bool {
-    isSeparate(value: scalar.value)
-  }
-
   static func isSeparate(value: UInt32) -> Bool {
     switch value {
     case 0x09, 0x0A, 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF: true
