@@ -4,23 +4,31 @@ import PMBoardBytes
 /// Linking the old site's kept pages into a new staging folder: what the first rebuild of a big board does before
 /// there is a spare (hundreds of thousands of pages).
 extension SiteWriter {
-  /// Hard-links the old site's `paths` into the staging directory, on every core. Without a spare, runs of pages in
-  /// one folder are linked by name between two open folders; with one, page by page, since a spare's file may
-  /// already be the very file.
+  /// Hard-links the old site's `paths` into the staging directory, on every core. Without a spare (the first rebuild
+  /// of a big board), runs of pages in one folder are linked by name between two open folders; with one, page by
+  /// page, since a spare's file may already be the very file.
   func linkFromOldSite(_ paths: [String]) throws(SiteWriteError) {
-    let runs = spare == nil ? Self.runsByFolder(paths) : paths.map { ("", [$0]) }
-    let slices = max(1, min(8, paths.count / 1024))
+    if spare == nil {
+      let runs = Self.runsByFolder(paths)
+      try onEveryCore(runs.count, slices: paths.count / 1024) { (index) throws(SiteWriteError) in
+        try link(runs[index].names, in: runs[index].folder)
+      }
+    } else {
+      try onEveryCore(paths.count, slices: paths.count / 1024) { (index) throws(SiteWriteError) in
+        try linkFromOldSite(paths[index])
+      }
+    }
+  }
+
+  /// Calls `body` for each index below `count`, the indices dealt in turn to up to `slices` (1–8) workers; the
+  /// first failure is thrown.
+  private func onEveryCore(
+    _ count: Int, slices: Int, _ body: @Sendable (Int) throws(SiteWriteError) -> Void
+  ) throws(SiteWriteError) {
+    let slices = max(1, min(8, slices))
     let failures = concurrentMap(slices) { slice -> SiteWriteError? in
-      for index in stride(from: slice, to: runs.count, by: slices) {
-        do throws(SiteWriteError) {
-          if spare == nil {
-            try link(runs[index].names, in: runs[index].folder)
-          } else {
-            try linkFromOldSite(runs[index].names[0])
-          }
-        } catch {
-          return error
-        }
+      for index in stride(from: slice, to: count, by: slices) {
+        do throws(SiteWriteError) { try body(index) } catch { return error }
       }
       return nil
     }
