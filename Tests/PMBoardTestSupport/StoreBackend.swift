@@ -59,6 +59,14 @@ package struct StoreScratch {
     try? FileManager.default.removeItem(atPath: directory)
   }
 
+  /// A PostgreSQL board holding the samples, and its clone at `replica.sqlite` here.
+  package func sampleReplica() async throws -> (remote: PostgresBoardStore, replica: SQLiteBoardStore, path: String) {
+    let remote = try PostgresBoardStore(url: path(StoreBackend.postgres.fileName))
+    try await remote.create(StoreSamples.board)
+    let replicaPath = path("replica.sqlite")
+    return (remote, try await SQLiteBoardStore.clone(remote, to: replicaPath), replicaPath)
+  }
+
   /// Runs `body` with a fresh directory and removes it afterwards, whatever happens.
   package static func with<T>(_ body: (StoreScratch) async throws -> T) async throws -> T {
     let scratch = try StoreScratch()

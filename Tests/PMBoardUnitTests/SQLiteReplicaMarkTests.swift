@@ -51,10 +51,7 @@ struct SQLiteReplicaMarkTests {
 
   @Test func aClonedReplicaIsMarkedAsOne() async throws {
     try await StoreScratch.with { scratch async throws in
-      let remote = try PostgresBoardStore(url: scratch.path(StoreBackend.postgres.fileName))
-      try await remote.create(Samples.board)
-      let path = scratch.path("replica.sqlite")
-      let replica = try await SQLiteBoardStore.clone(remote, to: path)
+      let (_, replica, path) = try await scratch.sampleReplica()
       #expect(try mark(path) == SQLiteSchema.ReplicaMark.replica)
       #expect(try await replica.replicaState() != nil)
     }

@@ -127,10 +127,7 @@ struct SQLiteRevisionTests {
   /// A replica's build shows when it last synced and whether changes wait to be pushed: both change the revision.
   @Test func aReplicasSyncsAndPendingChangesChangeTheRevision() async throws {
     try await StoreScratch.with { scratch async throws in
-      let remote = try PostgresBoardStore(url: scratch.path(StoreBackend.postgres.fileName))
-      try await remote.create(Samples.board)
-      let path = scratch.path("replica.sqlite")
-      let replica = try await SQLiteBoardStore.clone(remote, to: path)
+      let (remote, replica, path) = try await scratch.sampleReplica()
       var last = try #require(try await replica.revision())
       func expectChanged(_ what: String) async throws {
         let token = try #require(try await replica.revision())
