@@ -65,22 +65,25 @@ public struct SiteBuilder: Sendable {
       try step("check the store's text") { try StoredTextCheck.refuseControlCharacters(in: loaded) }
       // Taken before redaction: the feeds' DTSTAMP and `updated` move only when the board changes.
       let lastChange = loaded.history.records.last?.at
-      let (board, tables) = try step("apply the publish policy") {
+      let (board, tables) = step("apply the publish policy") {
         let board = settings.publish.redact(loaded)
         return (board, prepared ?? BoardTables(snapshot: board, today: moment.today))
       }
       let checkedTheme = await theme
       let checked = try step("validate templates") { try checkedTheme.get() }
       let locales = try step("choose locales") { try chooseLocales(available: Array(checked.catalogs.keys)) }
+      // Opened only now: read beside the store's load, the old manifests slowed it as much as they gained. Beside
+      // the view models, laid out on this one thread, they use the other core.
+      async let writerOpened = Result { try openWriter() }
       let renderer = makeRenderer(board: board, tables: tables, theme: checked, locales: locales, moment: moment)
       let feeds = SiteFeeds(
         snapshot: board, tables: tables, catalogs: checked.catalogs, locales: locales,
         defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,
         lastChange: lastChange)
-      // Opened only now: read beside the store's load, the old manifests slowed it as much as they gained.
-      let writer = try step("prepare the output directory") { try openWriter() }
+      let jobs = step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
+      let writerResult = await writerOpened
+      let writer = try step("prepare the output directory") { try writerResult.get() }
       opened = writer
-      let jobs = try step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
       try await step("render pages and feeds") {
         try await Self.run(jobs, into: writer, log: log, progress: progress)
       }
@@ -264,6 +267,13 @@ public struct SiteBuilder: Sendable {
     let start = ContinuousClock.now
     defer { trace(name, since: start) }
     do { return try body() } catch { throw BuildError(step: name, underlying: error) }
+  }
+
+  private func step<T>(_ name: String, _ body: () -> T) -> T {
+    progress?.step(name)
+    let start = ContinuousClock.now
+    defer { trace(name, since: start) }
+    return body()
   }
 
   private func trace(_ name: String, since start: ContinuousClock.Instant) {

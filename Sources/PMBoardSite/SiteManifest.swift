@@ -16,8 +16,11 @@ struct SiteManifest: Sendable {
   /// The listed files in the manifest's order, each with its fingerprint (nil when it has none) at the same index.
   private(set) var paths: [String] = []
   private(set) var fingerprints: [UInt64?] = []
-  /// Where each path is in ``paths``.
-  private var index: [String: Int] = [:]
+  /// Where each path is in ``paths``, by ``pathHash(_:)``: a probe compares two integers, where `String` keys
+  /// compared 50-byte paths at every occupied bucket on the way (a big board's manifest has hundreds of thousands).
+  private var index: [UInt64: Int] = [:]
+  /// The paths whose hash an earlier path already took; nearly always empty.
+  private var collided: [String: Int] = [:]
   var key: String?
   /// Whether ``paths`` is sorted, as pmboard writes it (a hand-edited manifest may not be).
   private(set) var isSorted = true
@@ -37,33 +40,35 @@ struct SiteManifest: Sendable {
   }
 
   init(bytes data: Data) {
-    let bytes = [UInt8](data)
     let (newline, tab) = (UInt8(ascii: "\n"), UInt8(ascii: "\t"))
-    let estimate = bytes.count / 48
+    let estimate = data.count / 48
     paths.reserveCapacity(estimate)
     fingerprints.reserveCapacity(estimate)
     index.reserveCapacity(estimate)
-    let headingEnd = bytes.firstIndex(of: newline) ?? bytes.count
-    key = Self.key(inHeading: bytes[..<headingEnd])
-    var start = min(headingEnd + 1, bytes.count)
-    while start < bytes.count {
-      var end = start
-      var split = -1
-      while end < bytes.count, bytes[end] != newline {
-        if split < 0, bytes[end] == tab { split = end }
-        end += 1
+    // A view, not an array: slicing an array for each of hundreds of thousands of lines retained and released it.
+    data.withReadView { bytes in
+      let headingEnd = bytes.firstIndex(of: newline) ?? bytes.count
+      key = Self.key(inHeading: bytes.extracting(0..<headingEnd))
+      var start = min(headingEnd + 1, bytes.count)
+      while start < bytes.count {
+        var end = start
+        var split = -1
+        while end < bytes.count, bytes[end] != newline {
+          if split < 0, bytes[end] == tab { split = end }
+          end += 1
+        }
+        if end > start {
+          let path = bytes.extracting(start..<(split < 0 ? end : split))
+          let fingerprint = split < 0 ? nil : Self.hexValue(bytes.extracting((split + 1)..<end))
+          append(path.string, hash: Self.pathHash(path), fingerprint)
+        }
+        start = end + 1
       }
-      if end > start {
-        let pathEnd = split < 0 ? end : split
-        let path = String(decoding: bytes[start..<pathEnd], as: UTF8.self)
-        append(path, split < 0 ? nil : Self.hexValue(bytes[(split + 1)..<end]))
-      }
-      start = end + 1
     }
   }
 
   /// The number sixteen hex digits write; nil for anything else.
-  static func hexValue(_ digits: ArraySlice<UInt8>) -> UInt64? {
+  static func hexValue(_ digits: some Collection<UInt8>) -> UInt64? {
     guard digits.count == 16 else { return nil }
     var value: UInt64 = 0
     for digit in digits {
@@ -76,25 +81,71 @@ struct SiteManifest: Sendable {
     return value
   }
 
+  /// FNV-1a of a path's bytes: the same for a path read from the file and one the build names.
+  @inline(__always)
+  static func pathHash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return value
+  }
+
+  static func pathHash(_ path: String) -> UInt64 { pathHash(path.utf8) }
+
   private mutating func append(_ path: String, _ fingerprint: UInt64?) {
-    if let at = index[path] {
+    append(path, hash: Self.pathHash(path), fingerprint)
+  }
+
+  private mutating func append(_ path: String, hash: UInt64, _ fingerprint: UInt64?) {
+    if let at = line(of: path, hash: hash) {
       fingerprints[at] = fingerprint
       return
     }
     if isSorted, let last = paths.last, !(last < path) { isSorted = false }
-    index[path] = paths.count
+    if index[hash] == nil {
+      index[hash] = paths.count
+    } else {
+      collided[path] = paths.count
+    }
     paths.append(path)
     fingerprints.append(fingerprint)
   }
 
   var count: Int { paths.count }
 
-  func contains(_ path: String) -> Bool { index[path] != nil }
+  func contains(_ path: String) -> Bool { line(of: path) != nil }
 
   /// The line of `path` in ``paths``; nil when the manifest does not list it.
-  func line(of path: String) -> Int? { index[path] }
+  func line(of path: String) -> Int? { line(of: path, hash: Self.pathHash(path)) }
 
-  func fingerprint(of path: String) -> UInt64? { index[path].flatMap { fingerprints[$0] } }
+  private func line(of path: String, hash: UInt64) -> Int? {
+    if let at = index[hash], paths[at] == path { return at }
+    return collided.isEmpty ? nil : collided[path]
+  }
+
+  func fingerprint(of path: String) -> UInt64? { line(of: path).flatMap { fingerprints[$0] } }
+
+  /// How another manifest lists one of this one's paths.
+  enum Listing: UInt8 {
+    case absent, otherFingerprint, sameFingerprint
+  }
+
+  /// For each of this manifest's lines, how `other` lists its path. Both sorted, as pmboard writes them, it is one
+  /// walk down both lists: a lookup per page jumped about two tables of hundreds of thousands of entries.
+  func listings(in other: SiteManifest) -> [Listing] {
+    func listing(_ line: Int, _ otherLine: Int?) -> Listing {
+      guard let otherLine else { return .absent }
+      return other.fingerprints[otherLine] == fingerprints[line] ? .sameFingerprint : .otherFingerprint
+    }
+    guard isSorted, other.isSorted else { return paths.indices.map { listing($0, other.line(of: paths[$0])) } }
+    var found = [Listing](repeating: .absent, count: count)
+    var otherLine = 0
+    for line in paths.indices {
+      while otherLine < other.count, other.paths[otherLine] < paths[line] { otherLine += 1 }
+      guard otherLine < other.count else { break }
+      if other.paths[otherLine] == paths[line] { found[line] = listing(line, otherLine) }
+    }
+    return found
+  }
 
   /// The manifest without `removed`.
   func removing(_ removed: some Sequence<String>) -> SiteManifest {
@@ -113,9 +164,9 @@ struct SiteManifest: Sendable {
   }
 
   /// The key on a heading line; nil when it has none.
-  private static func key(inHeading line: ArraySlice<UInt8>) -> String? {
+  private static func key(inHeading line: some Collection<UInt8>) -> String? {
     guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
-    let text = String(decoding: line[(tab + 1)...], as: UTF8.self)
+    let text = String(decoding: line[line.index(after: tab)...], as: UTF8.self)
     return text.hasPrefix(keyMark) ? String(text.dropFirst(keyMark.count)) : nil
   }
 

@@ -92,12 +92,7 @@ public struct SiteRenderer: Sendable {
     // files in different folders, and neither waits for the other's folder lock.
     var pagesSoFar: [String: Int] = [:]
     var ranked: [(job: Job, rank: Int)] = []
-    var taskGroups: [RenderGroup] = []
-    for group in renderGroups() {
-      if case .task = group.plan.kind {
-        taskGroups.append(group)
-        continue
-      }
+    for group in renderGroups(withTasks: false) {
       let rank = pagesSoFar[group.plan.code, default: 0]
       pagesSoFar[group.plan.code] = rank + 1
       // A card costs about three history entries; the root index, mostly copied from its twin, a quarter of a
@@ -110,17 +105,16 @@ public struct SiteRenderer: Sendable {
       ranked.append((job, rank))
     }
     // Task pages go in batches of a few hundred tasks, each task's pages in every locale together: most are kept
-    // from the old site without rendering, and a job (or a lock) per page would cost more than the page does.
-    var byPage: [[RenderGroup]] = Array(repeating: [], count: taskPages.pageCount)
-    for group in taskGroups {
-      if case .task(let page) = group.plan.kind { byPage[page].append(group) }
-    }
+    // from the old site without rendering, and a job (or a lock) per page would cost more than the page does. A
+    // batch names its pages itself, on a worker: laid out here, a big board's were a serial tenth of a second.
+    let codes = pageLocales
     let batch = 128
-    for start in stride(from: 0, to: byPage.count, by: batch) {
-      let groups = Array(byPage[start..<min(start + batch, byPage.count)].joined())
-      guard let first = groups.first else { continue }
-      let total = groups.reduce(0) { $0 + weight(of: $1) }
-      let job = Job(path: first.plan.path, weight: total) { writer in
+    for start in stride(from: 0, to: taskPages.pageCount, by: batch) {
+      let pages = start..<min(start + batch, taskPages.pageCount)
+      let total = pages.reduce(0) { $0 + (2 + taskPages.entries(ofPage: $1).count) * codes.count }
+      guard let code = codes.first else { break }
+      let job = Job(path: taskPlan(page: start, code: code).path, weight: total) { writer in
+        let groups = pages.flatMap { page in codes.map { RenderGroup(plan: renderer.taskPlan(page: page, code: $0)) } }
         try renderer.writeTaskPages(groups, prepared, into: writer)
       }
       ranked.append((job, start / batch))
@@ -151,7 +145,7 @@ public struct SiteRenderer: Sendable {
   /// it, copying what that page wrote.
   private struct RenderGroup: Sendable {
     var plan: PagePlan
-    var root: PagePlan?
+    var root: PagePlan? = nil
   }
 
   /// Task pages `groups`: each kept from the old site when its fingerprint matches, else rendered.
@@ -172,8 +166,8 @@ public struct SiteRenderer: Sendable {
     }
   }
 
-  private func renderGroups() -> [RenderGroup] {
-    let plans = pagePlans()
+  private func renderGroups(withTasks: Bool = true) -> [RenderGroup] {
+    let plans = pagePlans(withTasks: withTasks)
     let root = plans.first(where: \.isRoot)
     return plans.filter { !$0.isRoot }.map { plan in
       RenderGroup(plan: plan, root: plan.isBoard && plan.code == root?.code ? root : nil)
@@ -298,10 +292,12 @@ public struct SiteRenderer: Sendable {
 
   /// Every page, locale by locale: the board (and the root index for the default locale), the history pages, the
   /// column and overdue pages, then the task pages.
-  public func pagePlans() -> [PagePlan] {
+  public func pagePlans() -> [PagePlan] { pagePlans(withTasks: true) }
+
+  private func pagePlans(withTasks: Bool) -> [PagePlan] {
     let historyPages = max(1, (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize)
     var plans: [PagePlan] = []
-    for code in locales where theme.catalogs[code] != nil {
+    for code in pageLocales {
       for atRoot in code == defaultLocale ? [false, true] : [false] {
         plans.append(
           PagePlan(path: atRoot ? "index.html" : "\(code)/index.html", code: code, kind: .board(atRoot: atRoot)))
@@ -317,13 +313,18 @@ public struct SiteRenderer: Sendable {
         plans.append(PagePlan(path: "\(code)/\(state.rawValue).html", code: code, kind: .column(state)))
       }
       plans.append(PagePlan(path: "\(code)/overdue.html", code: code, kind: .overdue))
-      for page in 0..<taskPages.pageCount {
-        plans.append(
-          PagePlan(path: "\(code)/\(TaskPageTables.file(id: taskPages.ids[page]))", code: code, kind: .task(page: page))
-        )
+      for page in 0..<(withTasks ? taskPages.pageCount : 0) {
+        plans.append(taskPlan(page: page, code: code))
       }
     }
     return plans
+  }
+
+  /// The locales with a catalog: every page is written once in each.
+  private var pageLocales: [String] { locales.filter { theme.catalogs[$0] != nil } }
+
+  private func taskPlan(page: Int, code: String) -> PagePlan {
+    PagePlan(path: "\(code)/\(TaskPageTables.file(id: taskPages.ids[page]))", code: code, kind: .task(page: page))
   }
 
   /// Renders every page into `write`, one after another, each root index right after the board it copies from:

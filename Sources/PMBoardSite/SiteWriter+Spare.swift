@@ -55,12 +55,11 @@ extension SiteWriter {
 
   /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
   public func reuse(_ paths: [String], fingerprints: [UInt64?]) -> [Bool] {
-    let found = zip(paths, fingerprints).map { path, print -> (line: Int, inSpare: Bool, spare: UInt64?)? in
+    let found = zip(paths, fingerprints).map { path, print -> (line: Int, spare: SiteManifest.Listing)? in
       guard let print, let previous, let line = previous.line(of: path), previous.fingerprints[line] == print,
-        !scan.missing.contains(path)
+        scan.missing.isEmpty || !scan.missing.contains(path)
       else { return nil }
-      let spareLine = spare?.line(of: path)
-      return (line, spareLine != nil, spareLine.flatMap { spare?.fingerprints[$0] })
+      return (line, spareListings.isEmpty ? .absent : spareListings[line])
     }
     state.withLock { progress in
       if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous?.count ?? 0) }
@@ -69,8 +68,8 @@ extension SiteWriter {
         progress.reused[match.line] = true
         progress.reusedCount += 1
         progress.inPrevious += 1
-        if match.inSpare { progress.inSpare += 1 }
-        if match.spare == fingerprints[index] {
+        if match.spare != .absent { progress.inSpare += 1 }
+        if match.spare == .sameFingerprint {
           progress.inPlace += 1
         } else {
           progress.unchanged.append(paths[index])

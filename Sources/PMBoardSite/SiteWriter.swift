@@ -33,6 +33,8 @@ public final class SiteWriter: Sendable {
   let sparePath: String
   /// The spare's manifest when the staging folder is the spare taken over; nil when it started empty.
   let spare: SiteManifest?
+  /// How the spare lists each of ``previous``'s files; empty without a spare.
+  let spareListings: [SiteManifest.Listing]
   /// The folders that hold a file the old site's manifest lists, and their parents.
   let previousFolders: Set<String>
   let state = Mutex(Progress())
@@ -126,6 +128,11 @@ public final class SiteWriter: Sendable {
     }
     stagingPath = parent + "/" + prefix + String(getpid())
     spare = previous == nil ? nil : Self.takeSpare(sparePath, manifest: manifests[1], to: stagingPath)
+    if let previous, let spare {
+      spareListings = previous.listings(in: spare)
+    } else {
+      spareListings = []
+    }
     if previous == nil {
       // A spare without a site is left from a site the user deleted; it no longer matches anything.
       try? FileManager.default.removeItem(atPath: sparePath)

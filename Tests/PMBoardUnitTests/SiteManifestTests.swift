@@ -1,0 +1,66 @@
+import Foundation
+import PMBoardTestSupport
+import Testing
+
+@testable import PMBoardSite
+
+/// The manifest as a rebuild reads it: every listed path found, with its fingerprint, and the spare's listing of
+/// each old page the same whether worked out by walking two sorted manifests or by looking each path up.
+@Suite struct SiteManifestTests {
+  private static func manifest(_ lines: [String], key: String? = nil) -> SiteManifest {
+    let heading = SiteManifest.heading + (key.map { "\t\(SiteManifest.keyMark)\($0)" } ?? "")
+    return SiteManifest(bytes: Data(([heading] + lines).joined(separator: "\n").utf8 + [UInt8(ascii: "\n")]))
+  }
+
+  private static let hex = "00000000000000"
+
+  @Test func readsPathsFingerprintsAndTheKey() {
+    let read = Self.manifest(
+      ["a.html\t\(Self.hex)0a", "b/c.html", "b/d.html\tnot-hex", "ko/tasks/x.html\t\(Self.hex)ff"], key: "k 1 2 3")
+    #expect(read.key == "k 1 2 3")
+    #expect(read.paths == ["a.html", "b/c.html", "b/d.html", "ko/tasks/x.html"])
+    #expect(read.fingerprint(of: "a.html") == 10)
+    #expect(read.fingerprint(of: "ko/tasks/x.html") == 255)
+    #expect(read.contains("b/c.html") && read.fingerprint(of: "b/c.html") == nil)
+    #expect(read.fingerprint(of: "b/d.html") == nil)
+    #expect(!read.contains("a.htm") && !read.contains("a.html\t") && read.line(of: "nope") == nil)
+    #expect(read.line(of: "b/d.html") == 2)
+  }
+
+  @Test func aPathListedTwiceKeepsItsLastFingerprint() {
+    let read = Self.manifest(["a.html\t\(Self.hex)01", "b.html", "a.html\t\(Self.hex)02"])
+    #expect(read.count == 2)
+    #expect(read.fingerprint(of: "a.html") == 2)
+    #expect(read.paths == ["a.html", "b.html"])
+  }
+
+  @Test func theSparesListingsAreTheSameWalkedOrLookedUp() {
+    var random = SplitMix64(seed: 7)
+    for _ in 0..<50 {
+      let names = (0..<40).map { "en/tasks/\($0).html" }
+      func pick() -> [String] {
+        names.filter { _ in random.next() % 3 != 0 }.map { name in
+          random.next() % 4 == 0 ? name : "\(name)\t\(Self.hex)0\(random.next() % 3)"
+        }
+      }
+      let (old, spare) = (pick(), pick())
+      let sorted = (Self.manifest(old.sorted()), Self.manifest(spare.sorted()))
+      let shuffled = (Self.manifest(old.shuffled(using: &random)), Self.manifest(spare))
+      #expect(sorted.0.isSorted && sorted.1.isSorted)
+      let walked = sorted.0.listings(in: sorted.1)
+      let lookedUp = shuffled.0.listings(in: shuffled.1)
+      for (line, path) in sorted.0.paths.enumerated() {
+        let expected: SiteManifest.Listing =
+          if !sorted.1.contains(path) {
+            .absent
+          } else if sorted.1.fingerprint(of: path) == sorted.0.fingerprint(of: path) {
+            .sameFingerprint
+          } else {
+            .otherFingerprint
+          }
+        #expect(walked[line] == expected, "\(path)")
+        #expect(lookedUp[shuffled.0.line(of: path) ?? -1] == expected, "\(path)")
+      }
+    }
+  }
+}
