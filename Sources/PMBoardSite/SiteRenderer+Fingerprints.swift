@@ -37,6 +37,20 @@ extension SiteRenderer {
     return print.value
   }
 
+  /// What archived history page `number` shows in locale `code`: its number and its entries, each with the task
+  /// it links to when that task has a page. Nothing else of the board reaches it (``pageInfo(for:catalog:…)``).
+  func fingerprint(ofArchivedHistoryPage number: Int, code: String, entries: Range<Int>) -> UInt64? {
+    guard var print = siteFingerprint else { return nil }
+    print.add("history \(code) \(number)")
+    for index in entries {
+      add(entry: index, to: &print)
+      print.add(tables.entries[index].task, of: tables.historyBytes)
+      print.add(taskPages.entryPage[index] >= 0 ? 1 : 0)
+    }
+    print.add(entries.count)
+    return print.value
+  }
+
   private func add(entry index: Int, to print: inout Fingerprint) {
     let entry = tables.entries[index]
     print.add(entry.utcSeconds)

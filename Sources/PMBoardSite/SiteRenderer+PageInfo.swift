@@ -73,20 +73,31 @@ extension SiteRenderer {
     _ number: Int, of count: Int, file: String, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter,
     overdueCount: Int
   ) -> PageInfo {
-    let total = snapshot.historyCount
-    let oldest = min((number - 1) * Self.historyPageSize, total)
-    let newest = min(oldest + Self.historyPageSize, total)
     let label = formatter.message("history.page", ["page": String(number), "pages": String(count)])
     var info = page(
       code: code, formatter: formatter, overdueCount: overdueCount, path: file, place: .locale,
       title: "\(snapshot.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
-    // The tables keep history newest first.
-    info.entries = (total - newest)..<(total - oldest)
+    info.entries = historyEntries(ofPage: number)
     info.pageLabel = label
     info.isArchive = number < count
     info.prevHref = number < count ? Self.historyFile(number + 1) : nil
     info.nextHref = number > 1 ? Self.historyFile(number - 1) : nil
+    if info.isArchive {
+      // Kept from build to build by a fingerprint of its entries alone (``fingerprint(ofArchivedHistoryPage:)``),
+      // so, as on a task page, nothing of the board as a whole is offered to its template.
+      (info.asOf, info.asOfISO, info.summary, info.summaryHead, info.summaryTail) = ("", "", "", "", "")
+      info.overdueCount = 0
+      info.live = info.live.map { LiveDates(today: "", zone: $0.zone, built: nil, dueCounts: "") }
+    }
     return info
+  }
+
+  /// The entries history page `number` shows, as indices into the tables, which keep history newest first.
+  func historyEntries(ofPage number: Int) -> Range<Int> {
+    let total = snapshot.historyCount
+    let oldest = min((number - 1) * Self.historyPageSize, total)
+    let newest = min(oldest + Self.historyPageSize, total)
+    return (total - newest)..<(total - oldest)
   }
 
   /// Where a page sits: the root index, a locale's folder, or its `tasks/` folder.

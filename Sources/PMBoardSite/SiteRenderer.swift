@@ -98,6 +98,10 @@ public struct SiteRenderer: Sendable {
       // A card costs about three history entries; the root index, mostly copied from its twin, a quarter of a
       // board more.
       let job = Job(path: group.plan.path, weight: weight(of: group)) { writer in
+        if let print = renderer.archiveFingerprint(of: group.plan) {
+          if writer.reuse(group.plan.path, fingerprint: print) { return }
+          writer.keep(fingerprint: print, for: group.plan.path)
+        }
         try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
           try writer.write(path, streaming: produce)
         }
@@ -127,6 +131,13 @@ public struct SiteRenderer: Sendable {
     return ranked.enumerated().sorted { a, b in
       (a.element.job.weight, b.element.rank, b.offset) > (b.element.job.weight, a.element.rank, a.offset)
     }.map(\.element.job)
+  }
+
+  /// The fingerprint of a full history page that is not the newest, which a rebuild keeps without rendering when
+  /// it matches; nil for every other page.
+  private func archiveFingerprint(of plan: PagePlan) -> UInt64? {
+    guard case .history(let page, let count) = plan.kind, page < count else { return nil }
+    return fingerprint(ofArchivedHistoryPage: page, code: plan.code, entries: historyEntries(ofPage: page))
   }
 
   /// About how long a page takes to render, in history entries' worth: the biggest pages start first.

@@ -1,0 +1,59 @@
+import Foundation
+import PMBoardTestSupport
+import Testing
+
+/// A full history page that is not the newest (an archive) is kept by a fingerprint of its entries: a rebuild
+/// leaves it without rendering it, until its entries, the theme, a setting or the binary change.
+@Suite struct HistoryArchiveTests {
+  private static let page = "_site/ko/history-1.html"
+
+  @Test func anArchiveIsRenderedAgainOnlyWhenItsInputsChange() throws {
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: [], history: SiteBuildTests.historyEntries(2000)))
+    defer { cli.remove() }
+    try cli.write("pmboard.yml", "live-dates: true\n")
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    // A marker the renderer would never write: it stays only while the page is not rendered again.
+    func mark() throws { try cli.write(Self.page, try cli.read(Self.page) + "<!-- kept -->") }
+    func kept() throws -> Bool { try cli.read(Self.page).hasSuffix("<!-- kept -->") }
+    try mark()
+    #expect(try cli.run("add", "One more", "--due", "2026-11-20").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-22").status == 0)
+    #expect(try kept(), "a new entry, a new overdue task and a new day do not render it")
+    #expect(try !cli.read(Self.page).contains("data-today"), "it carries nothing that changes with the day")
+    let history = Golden.repositoryRoot.appendingPathComponent("Templates/history.mustache").path
+    let korean = Golden.repositoryRoot.appendingPathComponent("Templates/locales/ko.yml").path
+    for change in [
+      { try cli.write("Templates/history.mustache", try String(contentsOfFile: history, encoding: .utf8) + "\n") },
+      {
+        let text = try String(contentsOfFile: korean, encoding: .utf8)
+        try cli.write("Templates/locales/ko.yml", text.replacingOccurrences(of: "변경 기록", with: "기록"))
+      },
+      { try cli.write("pmboard.yml", "live-dates: true\nbase-url: https://example.org/b/\n") },
+    ] as [() throws -> Void] {
+      try mark()
+      try change()
+      let result = try cli.run("build", "--today", "2026-11-22")
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(try !kept(), "a theme or setting change renders it again")
+    }
+  }
+
+  /// What an archive's template is offered of the board as a whole is empty, since the page is not rendered again
+  /// when the board changes.
+  @Test func anArchiveTemplateSeesNothingOfTheWholeBoard() throws {
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: [], history: SiteBuildTests.historyEntries(2000)))
+    defer { cli.remove() }
+    let history = try String(
+      contentsOfFile: Golden.repositoryRoot.appendingPathComponent("Templates/history.mustache").path,
+      encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: cli.path("Templates"), withIntermediateDirectories: true)
+    try cli.write(
+      "Templates/history.mustache",
+      history.replacingOccurrences(
+        of: "</main>", with: "<p>[{{asOf}}|{{summaryHead}}|{{overdueCount}}|{{liveToday}}]</p>\n</main>"))
+    let result = try cli.run("build", "--today", "2026-11-21", "--live-dates")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try cli.read("_site/en/history-1.html").contains("<p>[||0|]</p>"))
+    #expect(try cli.read("_site/en/history.html").contains("<p>[As of "))
+  }
+}
