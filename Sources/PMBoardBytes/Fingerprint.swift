@@ -11,12 +11,19 @@ public struct Fingerprint: Sendable, Equatable {
     value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
   }
 
+  /// The number as one word, mixed as MurmurHash64A mixes its words: a rebuild adds a dozen numbers for each of
+  /// hundreds of thousands of history entries, and eight byte steps each were most of that.
   public mutating func add(_ number: Int) {
-    var bits = UInt64(bitPattern: Int64(number))
-    for _ in 0..<8 {
-      add(UInt8(truncatingIfNeeded: bits))
-      bits >>= 8
-    }
+    mix(UInt64(bitPattern: Int64(number)))
+  }
+
+  @inline(__always)
+  private mutating func mix(_ word: UInt64) {
+    let multiplier: UInt64 = 0xc6a4_a793_5bd1_e995
+    var word = word &* multiplier
+    word ^= word >> 47
+    word &*= multiplier
+    value = (value ^ word) &* multiplier
   }
 
   /// Each of `bytes`, and not their count: the FNV-1a hash of a whole file. Here rather than a loop over
@@ -40,13 +47,8 @@ public struct Fingerprint: Sendable, Equatable {
   public mutating func add(_ text: RawRef, of arena: ByteArena) {
     let bytes = UnsafeRawBufferPointer(arena.bytes(text))
     let words = bytes.count / 8
-    let multiplier: UInt64 = 0xc6a4_a793_5bd1_e995
     for index in 0..<words {
-      var word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
-      word &*= multiplier
-      word ^= word >> 47
-      word &*= multiplier
-      value = (value ^ word) &* multiplier
+      mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
     }
     for byte in bytes[(words * 8)...] { add(byte) }
     add(Int(text.count))
