@@ -25,16 +25,33 @@ extension SiteRenderer {
         code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "\(state.rawValue).html",
         place: .locale, title: "\(board) · \(formatter.label(state))")
       info.column = state
-      return info
+      if let seconds = columnChanges.seconds[state.order] {
+        let changed = Date(timeIntervalSince1970: Double(seconds))
+        info.asOf = formatter.message("column.changed", ["when": formatter.timestamp(changed)])
+        info.asOfISO = Instant.format(changed)
+      }
+      return withoutBoardWideWords(info)
     case .overdue:
       var info = page(
         code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "overdue.html", place: .locale,
         title: "\(board) · \(catalog.string("nav.overdue"))")
       info.isOverduePage = true
-      return info
+      // Which tasks are overdue changes with the day, not with the hour of the build.
+      info.asOf = formatter.message("board.as_of", ["when": formatter.longDate(moment.today)])
+      info.asOfISO = moment.today.description
+      return withoutBoardWideWords(info)
     case .task(let number):
       return taskPageInfo(number, code: plan.code, formatter: formatter, overdueCount: overdueCount)
     }
+  }
+
+  /// A column or overdue page shows its own cards, not the board's summary or the build's time, so that it changes
+  /// only with them (its nav still counts the board's overdue tasks, which the live-dates script updates).
+  private func withoutBoardWideWords(_ info: PageInfo) -> PageInfo {
+    var info = info
+    (info.summary, info.summaryHead, info.summaryTail) = ("", "", "")
+    info.live = info.live.map { LiveDates(today: $0.today, zone: $0.zone, built: nil, dueCounts: $0.dueCounts) }
+    return info
   }
 
   /// A task's page, or the tombstone of a removed one: "removed on …" and the task's own history.

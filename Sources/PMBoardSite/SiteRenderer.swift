@@ -39,6 +39,8 @@ public struct SiteRenderer: Sendable {
   let dueCountsJSON: String
   /// Each locale's ``PageWords`` for the board's overdue count.
   let pageWordsCache: [String: PageWords]
+  /// When each column last changed, which its page shows in place of the build's "as of".
+  let columnChanges: ColumnChanges
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {
@@ -68,6 +70,7 @@ public struct SiteRenderer: Sendable {
     self.writesTaskPages = taskPages
     self.liveDates = liveDates
     self.taskPages = taskPages ? TaskPageTables(tables: tables) : TaskPageTables(noPagesFor: tables)
+    self.columnChanges = ColumnChanges(tables: tables, taskPages: self.taskPages)
     self.dueCountsJSON = liveDates ? Self.dueCounts(tables, today: moment.today) : ""
     self.pageWordsCache = theme.catalogs.mapValues { catalog in
       PageWords(

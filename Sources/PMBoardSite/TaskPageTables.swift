@@ -84,24 +84,3 @@ public final class TaskPageTables: Sendable {
   /// The file of a task's page, relative to its locale's folder.
   public static func file(id: String) -> String { "tasks/\(id).html" }
 }
-
-/// Task id → page, keyed by the id's bytes: a build looks up the task of every history entry, and a `String` per
-/// lookup cost more than the rest of the table.
-private struct IDPages {
-  private var short: [ShortTextKey: Int32] = [:]
-  private var long: [String: Int32] = [:]
-
-  init(capacity: Int) {
-    short.reserveCapacity(capacity)
-  }
-
-  subscript(id: RawRef, arena: ByteArena) -> Int32? {
-    get {
-      if let key = arena.shortKey(id) { return short[key] }
-      return long[arena.string(id)]
-    }
-    set {
-      if let key = arena.shortKey(id) { short[key] = newValue } else { long[arena.string(id)] = newValue }
-    }
-  }
-}

@@ -3,9 +3,10 @@ import PMBoardTestSupport
 import Testing
 
 /// Issue 18's "one change, few writes": after one `add`, `move` or `edit` the rebuild rewrites only the pages that
-/// show the change (each locale's board, column pages, overdue page, newest history page and change feed,
-/// calendar, the changed task's page; board.json, the badges, the root index, the manifest), judged by inode and
-/// modification time. The set does not grow with the board: full history pages and other tasks' pages stay.
+/// show the change (each locale's board, the pages of the columns the task left or entered, newest history page
+/// and change feed, calendar, the changed task's page; board.json, the badges, the root index, the manifest),
+/// judged by inode and modification time. The set does not grow with the board: full history pages, other
+/// columns, the overdue page (no change here touches an overdue task) and other tasks' pages stay.
 @Suite("one change, few writes", .serialized)
 struct OneChangeRebuildTests {
   /// 2,500 tasks with an "added" entry each: three history pages per locale, two of them full.
@@ -39,13 +40,12 @@ struct OneChangeRebuildTests {
     after.keys.filter { before[$0] != after[$0] }.sorted()
   }
 
-  /// The files a change of `task` may rewrite: the pages that show the whole board or the newest changes, and
-  /// that task's own pages.
-  private static func mayChange(_ path: String, task: String, newestHistory: String) -> Bool {
-    let shared = [
-      "index.html", "todo.html", "doing.html", "done.html", "overdue.html", "history.html", newestHistory,
-      "history.atom", "calendar.ics", "tasks/\(task).html",
-    ]
+  /// The files a change of `task` in `columns` may rewrite: the pages that show the whole board or the newest
+  /// changes, those columns' pages, and that task's own pages.
+  private static func mayChange(_ path: String, task: String, columns: [String], newestHistory: String) -> Bool {
+    let shared =
+      ["index.html", "history.html", newestHistory, "history.atom", "calendar.ics", "tasks/\(task).html"]
+      + columns.map { "\($0).html" }
     let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
     if parts.count == 2, ["ko", "en", "ja"].contains(parts[0]) { return shared.contains(parts[1]) }
     return ["index.html", "board.json", "calendar.ics", ".pmboard-manifest"].contains(path) || path.hasPrefix("badges/")
@@ -62,10 +62,11 @@ struct OneChangeRebuildTests {
     #expect(Self.rewritten(before, try Self.stamps(cli.path("_site"))).isEmpty, "a rebuild with no change")
     let added = try cli.run("add", "one more", "--due", "2026-11-25")
     #expect(added.status == 0)
-    let changes: [(name: String, arguments: [String], task: String?)] = [
-      ("add", [], nil),
-      ("move", ["move", BoardFixture.id(9), "doing"], BoardFixture.id(9)),
-      ("edit", ["edit", BoardFixture.id(10), "--title", "task ten"], BoardFixture.id(10)),
+    // Task n is in column n % 3 (todo, doing, done).
+    let changes: [(name: String, arguments: [String], task: String?, columns: [String])] = [
+      ("add", [], nil, ["todo"]),
+      ("move", ["move", BoardFixture.id(9), "doing"], BoardFixture.id(9), ["todo", "doing"]),
+      ("edit", ["edit", BoardFixture.id(10), "--title", "task ten"], BoardFixture.id(10), ["doing"]),
     ]
     for change in changes {
       if !change.arguments.isEmpty { #expect(try cli.run(change.arguments).status == 0) }
@@ -81,14 +82,35 @@ struct OneChangeRebuildTests {
       let pages = after.keys.compactMap { Int($0.dropFirst("ko/history-".count).dropLast(".html".count)) }
       let newest = "history-\(pages.max() ?? 0).html"
       #expect(newest == "history-3.html")
-      // Per locale at most 11 pages (board, 4 column pages, 2 history pages, change feed, calendar, 2 task pages
-      // at most), and 6 files for the whole site.
-      #expect(files.count <= 3 * 11 + 6, "\(change.name) rewrote \(files.count) files: \(files)")
+      // Per locale the board, the columns, 2 history pages, change feed, calendar and the task page; and 5 files
+      // for the whole site.
+      let limit = 3 * (6 + change.columns.count) + 5
+      #expect(files.count <= limit, "\(change.name) rewrote \(files.count) files: \(files)")
       #expect(
-        files.filter { !Self.mayChange($0, task: task, newestHistory: newest) }.isEmpty,
+        files.filter { !Self.mayChange($0, task: task, columns: change.columns, newestHistory: newest) }.isEmpty,
         "\(change.name) rewrote \(files)")
+      #expect(files.contains("en/\(change.columns[0]).html"), "\(change.name): \(files)")
       #expect(files.contains("ko/tasks/\(task).html"), "\(change.name): \(files)")
       before = after
+    }
+  }
+
+  /// A cron job's rebuild, an hour after the last, without `--today`: the board's "as of" moves, the pages of
+  /// columns the change did not touch keep their bytes, since they show when their column last changed instead.
+  @Test(arguments: ["on", "off"]) func columnsAChangeDidNotTouchStayAcrossHours(taskPages: String) throws {
+    var cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    try cli.write("pmboard.yml", "task-pages: \(taskPages == "on")\n")
+    #expect(try cli.run("build").status == 0)
+    let before = try Self.stamps(cli.path("_site"))
+    #expect(try cli.read("_site/en/done.html").contains("<p class=\"as-of\">Last change "))
+    cli.environment["PMBOARD_NOW"] = "2026-11-21T10:00:00Z"
+    #expect(try cli.run("add", "one more").status == 0)
+    #expect(try cli.run("build").status == 0)
+    let files = Self.rewritten(before, try Self.stamps(cli.path("_site")))
+    #expect(files.contains("en/index.html") && files.contains("en/todo.html"), "\(files)")
+    for kept in ["doing.html", "done.html", "overdue.html"] {
+      #expect(!files.contains("en/\(kept)"), "\(kept) was rewritten: \(files)")
     }
   }
 }
