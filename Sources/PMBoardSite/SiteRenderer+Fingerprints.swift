@@ -20,13 +20,7 @@ extension SiteRenderer {
   func contentFingerprint(ofTaskPage page: Int) -> UInt64 {
     var print = Fingerprint()
     if page < taskPages.cardCount {
-      let card = tables.cards[page]
-      for text in [card.id, card.title, card.body] {
-        print.add(text.raw, of: tables.cardBytes)
-      }
-      print.add(card.dueIndex < 0 ? Int.min : tables.dueDates[Int(card.dueIndex)].daysSinceEpoch)
-      print.add(card.state.order)
-      print.add((card.overdue ? 1 : 0) + (card.dueToday ? 2 : 0))
+      add(card: page, to: &print)
     } else {
       print.add(taskPages.ids[page])
       print.add(taskPages.tombstones[page - taskPages.cardCount].title)
@@ -49,6 +43,56 @@ extension SiteRenderer {
     }
     print.add(entries.count)
     return print.value
+  }
+
+  /// What column page `info` shows: its page-level words (the column's last change, the board's overdue count in
+  /// the nav, the live dates' day and due counts, the links) and every card of the column. A change elsewhere on
+  /// the board leaves it, and the rebuild keeps the page without rendering it.
+  func fingerprint(ofColumnPage info: PageInfo, state: TaskState) -> UInt64? {
+    guard var print = siteFingerprint else { return nil }
+    print.add("column \(state.rawValue)")
+    add(page: info, to: &print)
+    let cards = tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]
+    for card in cards { add(card: card, to: &print) }
+    print.add(cards.count)
+    return print.value
+  }
+
+  /// Every page-level value a page's template can show. A new field of ``PageInfo`` that a column page shows
+  /// belongs here, or its page would be kept stale.
+  private func add(page info: PageInfo, to print: inout Fingerprint) {
+    let texts = [
+      info.lang, info.root, info.boardTitle, info.pageTitle, info.asOf, info.asOfISO, info.offline ?? "\u{0}",
+      info.summary, info.summaryHead, info.summaryTail, info.boardHref, info.historyHref, info.canonical ?? "\u{0}",
+      info.atomHref ?? "\u{0}", info.calendarHref ?? "\u{0}", info.localeDir, info.timeZone, info.pageLabel,
+      info.prevHref ?? "\u{0}", info.nextHref ?? "\u{0}", info.taskTitle, info.removedText ?? "\u{0}",
+    ]
+    for text in texts { print.add(text) }
+    for link in info.locales {
+      for text in [link.code, link.name, link.href, link.url] { print.add(text) }
+      print.add(link.current ? 1 : 0)
+    }
+    let flags = [info.isBoard, info.isArchive, info.isOverduePage, info.isTaskPage, info.hasTaskPages]
+    for flag in flags { print.add(flag ? 1 : 0) }
+    for number in [info.overdueCount, info.cardLimit ?? -1, info.column?.order ?? -1, info.taskCard ?? -1] {
+      print.add(number)
+    }
+    if let live = info.live {
+      for text in [live.today, live.zone, live.built ?? "\u{0}", live.dueCounts] { print.add(text) }
+    }
+    print.add(info.live == nil ? 0 : 1)
+  }
+
+  /// A card as every page shows it; its state's label and due date's text come from the locale's catalog, which
+  /// the site's fingerprint covers.
+  private func add(card index: Int, to print: inout Fingerprint) {
+    let card = tables.cards[index]
+    for text in [card.id, card.title, card.body, card.excerpt] {
+      print.add(text.raw, of: tables.cardBytes)
+    }
+    print.add(card.dueIndex < 0 ? Int.min : tables.dueDates[Int(card.dueIndex)].daysSinceEpoch)
+    print.add(card.state.order)
+    print.add((card.overdue ? 1 : 0) + (card.dueToday ? 2 : 0) + (card.isLong ? 4 : 0))
   }
 
   private func add(entry index: Int, to print: inout Fingerprint) {

@@ -101,7 +101,7 @@ public struct SiteRenderer: Sendable {
       // A card costs about three history entries; the root index, mostly copied from its twin, a quarter of a
       // board more.
       let job = Job(path: group.plan.path, weight: weight(of: group)) { writer in
-        if let print = renderer.archiveFingerprint(of: group.plan) {
+        if let print = renderer.keptPageFingerprint(of: group.plan, prepared) {
           if writer.reuse(group.plan.path, fingerprint: print) { return }
           writer.keep(fingerprint: print, for: group.plan.path)
         }
@@ -136,11 +136,20 @@ public struct SiteRenderer: Sendable {
     }.map(\.element.job)
   }
 
-  /// The fingerprint of a full history page that is not the newest, which a rebuild keeps without rendering when
-  /// it matches; nil for every other page.
-  private func archiveFingerprint(of plan: PagePlan) -> UInt64? {
-    guard case .history(let page, let count) = plan.kind, page < count else { return nil }
-    return fingerprint(ofArchivedHistoryPage: page, code: plan.code, entries: historyEntries(ofPage: page))
+  /// The fingerprint of a page a rebuild keeps without rendering when it matches: a full history page that is not
+  /// the newest, or a column page; nil for every other page (task pages go in batches, see ``writeTaskPages``).
+  private func keptPageFingerprint(of plan: PagePlan, _ prepared: Prepared) -> UInt64? {
+    switch plan.kind {
+    case .history(let page, let count) where page < count:
+      return fingerprint(ofArchivedHistoryPage: page, code: plan.code, entries: historyEntries(ofPage: page))
+    case .column(let state):
+      guard siteFingerprint != nil, let locale = prepared.locales[plan.code] else { return nil }
+      let info = pageInfo(
+        for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
+      return fingerprint(ofColumnPage: info, state: state)
+    default:
+      return nil
+    }
   }
 
   /// About how long a page takes to render, in history entries' worth: the biggest pages start first.

@@ -1,0 +1,59 @@
+import Foundation
+import PMBoardTestSupport
+import Testing
+
+/// A column page is kept by a fingerprint of its cards and its page-level words: a change in another column does
+/// not render it again; a change of its own cards, of the day, the theme or a setting does.
+@Suite struct ColumnPageKeepTests {
+  private static func board() -> String {
+    // Task n is in column n % 3: todo, doing, done.
+    let cards = (1...30).map { n in
+      BoardFixture.Card(
+        id: BoardFixture.id(n), title: "task \(n)", due: "2026-11-2\(n % 10)", state: ["todo", "doing", "done"][n % 3])
+    }
+    return BoardFixture.json(cards: cards)
+  }
+
+  @Test func aColumnPageIsRenderedAgainOnlyWhenItsInputsChange() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    try cli.write("pmboard.yml", "live-dates: true\n")
+    let page = "_site/en/done.html"
+    func build(_ today: String = "2026-11-21") throws {
+      let result = try cli.run("build", "--today", today)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    // A marker the renderer would never write: it stays only while the page is not rendered again.
+    func mark() throws { try cli.write(page, try cli.read(page) + "<!-- kept -->") }
+    func kept() throws -> Bool { try cli.read(page).hasSuffix("<!-- kept -->") }
+    try build()
+    try mark()
+    // No due date: with one, the live dates' due counts on every page change.
+    #expect(try cli.run("add", "in todo").status == 0)
+    try build()
+    #expect(try kept(), "a task added to another column does not render it")
+    #expect(try cli.run("move", BoardFixture.id(1), "done").status == 0)
+    try build()
+    #expect(try !kept() && cli.read(page).contains("task 1"), "a task moved into it does")
+    try mark()
+    #expect(try cli.run("edit", BoardFixture.id(5), "--title", "task five").status == 0)
+    try build()
+    #expect(try !kept() && cli.read(page).contains("task five"), "an edit of one of its tasks does")
+    try mark()
+    try build("2026-11-22")
+    #expect(try !kept(), "a new day does: the page carries the day for the live-dates script")
+    let english = Golden.repositoryRoot.appendingPathComponent("Templates/locales/en.yml").path
+    for change in [
+      {
+        let text = try String(contentsOfFile: english, encoding: .utf8)
+        try cli.write("Templates/locales/en.yml", text.replacingOccurrences(of: "done: DONE", with: "done: Done"))
+      },
+      { try cli.write("pmboard.yml", "live-dates: false\n") },
+    ] as [() throws -> Void] {
+      try mark()
+      try change()
+      try build("2026-11-22")
+      #expect(try !kept(), "a theme or setting change renders it again")
+    }
+  }
+}
