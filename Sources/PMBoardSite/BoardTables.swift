@@ -23,11 +23,11 @@ public final class BoardTables: Sendable {
   /// formatted once for all locales.
   public let isoDays: FixedArray<UInt8>
 
-  /// Both halves at once: the cards' pieces and the history on every core.
-  public convenience init(snapshot: BoardSnapshot, today: CalendarDate) {
+  /// Both halves at once: the cards' pieces and the history on every core. `cutsExcerpts`: see ``CardTables``.
+  public convenience init(snapshot: BoardSnapshot, today: CalendarDate, cutsExcerpts: Bool = true) {
     let halves = concurrentMap(2) { half -> Half in
       half == 0
-        ? .cards(CardTables(tasks: snapshot.tasks, today: today))
+        ? .cards(CardTables(tasks: snapshot.tasks, today: today, cutsExcerpts: cutsExcerpts))
         : .history(HistoryTables(history: snapshot.history, zone: snapshot.info.timeZone))
     }
     guard case .cards(let cards) = halves[0], case .history(let history) = halves[1] else {

@@ -15,7 +15,9 @@ public struct CardTables: Sendable {
   /// order. Sorting first lays the arena out in board order, so that a board page copies card text from its front
   /// to its back; in store order every card was a jump to elsewhere in a 40 MB arena (at 100,000 tasks the cache
   /// and TLB misses of those copies were the largest single cost of rendering).
-  public init(tasks: BoardSnapshot.Tasks, today: CalendarDate) {
+  /// Without `cutsExcerpts` (a site without task pages, where a cut body could link nowhere) a card's excerpt is
+  /// its whole body.
+  public init(tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool = true) {
     let columns = TaskState.allCases
     let orders = concurrentMap(columns.count) { Self.columnOrder(columns[$0], of: tasks) }
     let order = Array(orders.joined())
@@ -28,7 +30,7 @@ public struct CardTables: Sendable {
       let rawCount = order[bounds[slice]..<bounds[slice + 1]].reduce(0) { sum, index in
         let task = tasks.records[Int(index)]
         // A long body is stored twice: whole for the task page, cut for the card (at most its bytes and "…").
-        let excerpt = CardExcerpt.mayCut(utf8Count: Int(task.body.count)) ? Int(task.body.count) + 3 : 0
+        let excerpt = cutsExcerpts && CardExcerpt.mayCut(utf8Count: Int(task.body.count)) ? Int(task.body.count) + 3 : 0
         return sum + Int(task.id.count) + Int(task.title.count) + Int(task.body.count) + excerpt
       }
       starts.append(starts[slice] + ArenaBuilder.worstCase(rawCount: rawCount))
@@ -36,7 +38,7 @@ public struct CardTables: Sendable {
     let arena = ByteArena(reserving: regionStarts[sliceCount])
     let slices = concurrentMap(sliceCount) { slice in
       CardSlice(
-        tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today,
+        tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today, cutsExcerpts: cutsExcerpts,
         arena: ArenaBuilder(filling: arena, regionStarts[slice]..<regionStarts[slice + 1]))
     }
     let cards = JoinedCards(slices: slices)
@@ -101,7 +103,8 @@ public struct CardTables: Sendable {
     var overdueCount: Int
 
     init(
-      tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, arena: consuming ArenaBuilder
+      tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, cutsExcerpts: Bool,
+      arena: consuming ArenaBuilder
     ) {
       records = []
       records.reserveCapacity(order.count)
@@ -111,7 +114,7 @@ public struct CardTables: Sendable {
         let task = tasks.records[Int(index)]
         let body = arena.text(copying: task.body, from: tasks.text)
         var excerpt = (text: body, isLong: false)
-        if CardExcerpt.mayCut(utf8Count: Int(task.body.count)) {
+        if cutsExcerpts, CardExcerpt.mayCut(utf8Count: Int(task.body.count)) {
           switch tasks.text.withBytes(task.body, { CardExcerpt.cut(utf8: $0) }) {
           case .whole: break
           case .cut(let end): excerpt = (arena.excerpt(copying: task.body, upTo: end, from: tasks.text), true)

@@ -67,7 +67,7 @@ public struct SiteBuilder: Sendable {
       let lastChange = loaded.history.records.last?.at
       let (board, tables) = step("apply the publish policy") {
         let board = settings.publish.redact(loaded)
-        return (board, prepared ?? BoardTables(snapshot: board, today: moment.today))
+        return (board, prepared ?? BoardTables(snapshot: board, today: moment.today, cutsExcerpts: settings.taskPages))
       }
       let checkedTheme = await theme
       let checked = try step("validate templates") { try checkedTheme.get() }
@@ -155,7 +155,7 @@ public struct SiteBuilder: Sendable {
         handlers: SnapshotHandlers(
           tasks: { info, tasks in
             let moment = moment(for: info, now: now)
-            let cards = CardTables(tasks: tasks, today: moment.today)
+            let cards = CardTables(tasks: tasks, today: moment.today, cutsExcerpts: settings.taskPages)
             halves.state.withLock { $0.cards = (cards, moment) }
           },
           history: { info, history in
@@ -178,7 +178,7 @@ public struct SiteBuilder: Sendable {
   /// The tables made from a whole snapshot, for a board whose store did not hand its halves over.
   private func tables(of snapshot: BoardSnapshot, now: Date) -> (BoardSnapshot, BoardTables?, BuildMoment) {
     let moment = moment(for: snapshot.info, now: now)
-    return (snapshot, BoardTables(snapshot: snapshot, today: moment.today), moment)
+    return (snapshot, BoardTables(snapshot: snapshot, today: moment.today, cutsExcerpts: settings.taskPages), moment)
   }
 
   func moment(for info: BoardInfo, now: Date) -> BuildMoment {

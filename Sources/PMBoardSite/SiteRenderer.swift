@@ -55,7 +55,8 @@ public struct SiteRenderer: Sendable {
     moment: BuildMoment, baseURL: String?, taskPages: Bool = true, liveDates: Bool = false
   ) {
     self.init(
-      snapshot: snapshot, tables: BoardTables(snapshot: snapshot, today: moment.today), theme: theme,
+      snapshot: snapshot, tables: BoardTables(snapshot: snapshot, today: moment.today, cutsExcerpts: taskPages),
+      theme: theme,
       locales: locales, defaultLocale: defaultLocale, moment: moment, baseURL: baseURL, taskPages: taskPages,
       liveDates: liveDates)
   }

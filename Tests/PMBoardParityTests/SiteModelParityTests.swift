@@ -164,6 +164,7 @@ import Testing
       liveDates: true)
     try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, cardLimit: 1, liveDates: true)
     try expectParity(board: Self.hostileBoard(), templates: nil, taskPages: false)
+    try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, taskPages: false)
   }
 
   @Test func everyVariableOnAnEmptyBoard() throws {

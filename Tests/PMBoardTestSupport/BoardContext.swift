@@ -64,6 +64,8 @@ package struct CardContext: TemplateContext {
   package let dueText: String
   /// The state's label in the locale.
   package let label: String
+  /// Whether a long body is cut: only where a task page holds the rest.
+  package var cutsExcerpts = true
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -78,8 +80,8 @@ package struct CardContext: TemplateContext {
     case "overdue": .bool(card.overdue)
     case "dueToday": .bool(card.dueToday)
     case "label": .text(label)
-    case "excerpt": .text(CardExcerpt.of(card.task.body) ?? card.task.body)
-    case "isLong": .bool(CardExcerpt.of(card.task.body) != nil)
+    case "excerpt": .text((cutsExcerpts ? CardExcerpt.of(card.task.body) : nil) ?? card.task.body)
+    case "isLong": .bool(cutsExcerpts && CardExcerpt.of(card.task.body) != nil)
     default: nil
     }
   }

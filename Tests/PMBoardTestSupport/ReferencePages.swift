@@ -45,7 +45,9 @@ extension SiteRenderer {
     _ plan: PagePlan, info: PageInfo, shared: SharedBoardData, locale: LocaleView
   ) -> any TemplateContext {
     func card(_ data: CardData) -> CardContext {
-      CardContext(card: data, dueText: locale.dueText(data.task.due), label: locale.formatter.label(data.task.state))
+      CardContext(
+        card: data, dueText: locale.dueText(data.task.due), label: locale.formatter.label(data.task.state),
+        cutsExcerpts: writesTaskPages)
     }
     func column(_ state: TaskState, limit: Int?) -> ColumnContext {
       ColumnContext(
