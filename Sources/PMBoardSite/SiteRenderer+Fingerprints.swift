@@ -52,10 +52,25 @@ extension SiteRenderer {
     guard var print = siteFingerprint else { return nil }
     print.add("column \(state.rawValue)")
     add(page: info, to: &print)
-    let cards = tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]
+    add(cards: tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1], to: &print)
+    return print.value
+  }
+
+  /// The overdue page's, as a column page's: its words and its cards (the overdue ones that lead each column).
+  func fingerprint(ofOverduePage info: PageInfo) -> UInt64? {
+    guard var print = siteFingerprint else { return nil }
+    print.add("overdue")
+    add(page: info, to: &print)
+    for state in TaskState.allCases {
+      let start = tables.columnStarts[state.order]
+      add(cards: start..<(start + tables.overdueLeads[state.order]), to: &print)
+    }
+    return print.value
+  }
+
+  private func add(cards: Range<Int>, to print: inout Fingerprint) {
     for card in cards { add(card: card, to: &print) }
     print.add(cards.count)
-    return print.value
   }
 
   /// Every page-level value a page's template can show. A new field of ``PageInfo`` that a column page shows

@@ -138,16 +138,17 @@ public struct SiteRenderer: Sendable {
   }
 
   /// The fingerprint of a page a rebuild keeps without rendering when it matches: a full history page that is not
-  /// the newest, or a column page; nil for every other page (task pages go in batches, see ``writeTaskPages``).
+  /// the newest, a column page or the overdue page; nil for every other page (task pages go in batches, see ``writeTaskPages``).
   private func keptPageFingerprint(of plan: PagePlan, _ prepared: Prepared) -> UInt64? {
     switch plan.kind {
     case .history(let page, let count) where page < count:
       return fingerprint(ofArchivedHistoryPage: page, code: plan.code, entries: historyEntries(ofPage: page))
-    case .column(let state):
+    case .column, .overdue:
       guard siteFingerprint != nil, let locale = prepared.locales[plan.code] else { return nil }
       let info = pageInfo(
         for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
-      return fingerprint(ofColumnPage: info, state: state)
+      if case .column(let state) = plan.kind { return fingerprint(ofColumnPage: info, state: state) }
+      return fingerprint(ofOverduePage: info)
     default:
       return nil
     }

@@ -2,8 +2,8 @@ import Foundation
 import PMBoardTestSupport
 import Testing
 
-/// A column page is kept by a fingerprint of its cards and its page-level words: a change in another column does
-/// not render it again; a change of its own cards, of the day, the theme or a setting does.
+/// A column page (and the overdue page) is kept by a fingerprint of its cards and its page-level words: a change in
+/// another column does not render it again; a change of its own cards, of the day, the theme or a setting does.
 @Suite struct ColumnPageKeepTests {
   private static func board() -> String {
     // Task n is in column n % 3: todo, doing, done.
@@ -55,5 +55,28 @@ import Testing
       try build("2026-11-22")
       #expect(try !kept(), "a theme or setting change renders it again")
     }
+  }
+
+  @Test func theOverduePageIsRenderedAgainOnlyWhenItsCardsOrDayChange() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    let page = "_site/ko/overdue.html"
+    func build(_ today: String = "2026-11-23") throws {
+      let result = try cli.run("build", "--today", today)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    func mark() throws { try cli.write(page, try cli.read(page) + "<!-- kept -->") }
+    func kept() throws -> Bool { try cli.read(page).hasSuffix("<!-- kept -->") }
+    try build()
+    try mark()
+    #expect(try cli.run("add", "not due", "--due", "2026-12-24").status == 0)
+    try build()
+    #expect(try kept(), "a task not overdue does not render it")
+    #expect(try cli.run("add", "late", "--due", "2026-11-01").status == 0)
+    try build()
+    #expect(try !kept() && cli.read(page).contains("late"), "an overdue task does")
+    try mark()
+    try build("2026-11-24")
+    #expect(try !kept(), "a new day does")
   }
 }
