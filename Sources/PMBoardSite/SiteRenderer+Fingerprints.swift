@@ -15,12 +15,42 @@ extension SiteRenderer {
     return print.value
   }
 
+  /// Fingerprints of the board's content that every locale's pages share, each worked out once a build (not once a
+  /// locale): every card's, and the entries of every archived history page.
+  struct ContentPrints: Sendable {
+    /// By card, in board order.
+    var cards: [UInt64] = []
+    /// By history page number - 1, for the full pages that are not the newest.
+    var archives: [UInt64] = []
+  }
+
+  /// The ``ContentPrints``, the cards and the history side by side; none when the build keeps no fingerprints.
+  func contentPrints() -> ContentPrints {
+    guard siteFingerprint != nil else { return ContentPrints() }
+    let historyPages = (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize
+    let halves = concurrentMap(2) { half -> [UInt64] in
+      if half == 0 { return tables.cards.indices.map(cardPrint) }
+      return (1..<max(1, historyPages)).map { number in
+        var print = Fingerprint()
+        let entries = historyEntries(ofPage: number)
+        for index in entries {
+          add(entry: index, to: &print)
+          print.add(tables.entries[index].task, of: tables.historyBytes)
+          print.add(taskPages.entryPage[index] >= 0 ? 1 : 0)
+        }
+        print.add(entries.count)
+        return print.value
+      }
+    }
+    return ContentPrints(cards: halves[0], archives: halves[1])
+  }
+
   /// What task page `page` shows in every locale: the task (or the tombstone) and its history entries. Worked out
   /// once per task, not once per locale.
-  func contentFingerprint(ofTaskPage page: Int) -> UInt64 {
+  func contentFingerprint(ofTaskPage page: Int, cards: [UInt64]) -> UInt64 {
     var print = Fingerprint()
     if page < taskPages.cardCount {
-      add(card: page, to: &print)
+      print.add(Int(bitPattern: UInt(cards[page])))
     } else {
       print.add(taskPages.ids[page])
       print.add(taskPages.tombstones[page - taskPages.cardCount].title)
@@ -31,45 +61,41 @@ extension SiteRenderer {
     return print.value
   }
 
-  /// What archived history page `number` shows in locale `code`: its number and its entries, each with the task
-  /// it links to when that task has a page. Nothing else of the board reaches it (``pageInfo(for:catalog:…)``).
-  func fingerprint(ofArchivedHistoryPage number: Int, code: String, entries: Range<Int>) -> UInt64? {
+  /// What archived history page `number` shows in locale `code`: its number and its entries (`content`, from
+  /// ``contentPrints()``), each with the task it links to when that task has a page. Nothing else of the board
+  /// reaches it (``pageInfo(for:catalog:formatter:overdueCount:)``).
+  func fingerprint(ofArchivedHistoryPage number: Int, code: String, content: UInt64) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add("history \(code) \(number)")
-    for index in entries {
-      add(entry: index, to: &print)
-      print.add(tables.entries[index].task, of: tables.historyBytes)
-      print.add(taskPages.entryPage[index] >= 0 ? 1 : 0)
-    }
-    print.add(entries.count)
+    print.add(Int(bitPattern: UInt(content)))
     return print.value
   }
 
   /// What column page `info` shows: its page-level words (the column's last change, the board's overdue count in
   /// the nav, the live dates' day and due counts, the links) and every card of the column. A change elsewhere on
   /// the board leaves it, and the rebuild keeps the page without rendering it.
-  func fingerprint(ofColumnPage info: PageInfo, state: TaskState) -> UInt64? {
+  func fingerprint(ofColumnPage info: PageInfo, state: TaskState, cards: [UInt64]) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add("column \(state.rawValue)")
     add(page: info, to: &print)
-    add(cards: tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1], to: &print)
+    add(cards[tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]], to: &print)
     return print.value
   }
 
   /// The overdue page's, as a column page's: its words and its cards (the overdue ones that lead each column).
-  func fingerprint(ofOverduePage info: PageInfo) -> UInt64? {
+  func fingerprint(ofOverduePage info: PageInfo, cards: [UInt64]) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add("overdue")
     add(page: info, to: &print)
     for state in TaskState.allCases {
       let start = tables.columnStarts[state.order]
-      add(cards: start..<(start + tables.overdueLeads[state.order]), to: &print)
+      add(cards[start..<(start + tables.overdueLeads[state.order])], to: &print)
     }
     return print.value
   }
 
-  private func add(cards: Range<Int>, to print: inout Fingerprint) {
-    for card in cards { add(card: card, to: &print) }
+  private func add(_ cards: ArraySlice<UInt64>, to print: inout Fingerprint) {
+    for card in cards { print.add(Int(bitPattern: UInt(card))) }
     print.add(cards.count)
   }
 
@@ -98,16 +124,18 @@ extension SiteRenderer {
     print.add(info.live == nil ? 0 : 1)
   }
 
-  /// A card as every page shows it; its state's label and due date's text come from the locale's catalog, which
-  /// the site's fingerprint covers.
-  private func add(card index: Int, to print: inout Fingerprint) {
+  /// A card as every page shows it: its excerpt follows from its body (and `task-pages`), its state's label and
+  /// due date's text from the locale's catalog, which the site's fingerprint covers.
+  private func cardPrint(_ index: Int) -> UInt64 {
     let card = tables.cards[index]
-    for text in [card.id, card.title, card.body, card.excerpt] {
+    var print = Fingerprint()
+    for text in [card.id, card.title, card.body] {
       print.add(text.raw, of: tables.cardBytes)
     }
     print.add(card.dueIndex < 0 ? Int.min : tables.dueDates[Int(card.dueIndex)].daysSinceEpoch)
     print.add(card.state.order)
-    print.add((card.overdue ? 1 : 0) + (card.dueToday ? 2 : 0) + (card.isLong ? 4 : 0))
+    print.add((card.overdue ? 1 : 0) + (card.dueToday ? 2 : 0))
+    return print.value
   }
 
   private func add(entry index: Int, to print: inout Fingerprint) {

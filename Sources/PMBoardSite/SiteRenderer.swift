@@ -142,13 +142,15 @@ public struct SiteRenderer: Sendable {
   private func keptPageFingerprint(of plan: PagePlan, _ prepared: Prepared) -> UInt64? {
     switch plan.kind {
     case .history(let page, let count) where page < count:
-      return fingerprint(ofArchivedHistoryPage: page, code: plan.code, entries: historyEntries(ofPage: page))
+      guard page <= prepared.prints.archives.count else { return nil }
+      return fingerprint(ofArchivedHistoryPage: page, code: plan.code, content: prepared.prints.archives[page - 1])
     case .column, .overdue:
       guard siteFingerprint != nil, let locale = prepared.locales[plan.code] else { return nil }
       let info = pageInfo(
         for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
-      if case .column(let state) = plan.kind { return fingerprint(ofColumnPage: info, state: state) }
-      return fingerprint(ofOverduePage: info)
+      let cards = prepared.prints.cards
+      if case .column(let state) = plan.kind { return fingerprint(ofColumnPage: info, state: state, cards: cards) }
+      return fingerprint(ofOverduePage: info, cards: cards)
     default:
       return nil
     }
@@ -178,7 +180,7 @@ public struct SiteRenderer: Sendable {
     var contents: [Int: UInt64] = [:]
     let prints = groups.map { group -> UInt64? in
       guard case .task(let page) = group.plan.kind, siteFingerprint != nil else { return nil }
-      let content = contents[page] ?? contentFingerprint(ofTaskPage: page)
+      let content = contents[page] ?? contentFingerprint(ofTaskPage: page, cards: prepared.prints.cards)
       contents[page] = content
       return fingerprint(ofTaskPage: page, code: group.plan.code, content: content)
     }
@@ -249,6 +251,7 @@ public struct SiteRenderer: Sendable {
     var keys: FixedArray<SiteKey>
     var tables: BoardTables
     var locales: [String: LocaleTables]
+    var prints: ContentPrints
   }
 
   /// The board's tables, then every locale's on every core.
@@ -264,7 +267,7 @@ public struct SiteRenderer: Sendable {
     }
     return Prepared(
       keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables,
-      locales: Dictionary(uniqueKeysWithValues: prepared.map { ($0.code, $0) }))
+      locales: Dictionary(uniqueKeysWithValues: prepared.map { ($0.code, $0) }), prints: contentPrints())
   }
 
   /// Calls `body` with the view model of `plan`'s page, keeping the tables it points into alive meanwhile.
