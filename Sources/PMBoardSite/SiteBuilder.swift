@@ -59,10 +59,12 @@ public struct SiteBuilder: Sendable {
     if let unchanged { return unchanged }
     var opened: SiteWriter?
     do {
-      let (loaded, prepared, moment) = try await step("load the store") {
+      let (loaded, prepared, moment, textChecked) = try await step("load the store") {
         try await loadBoard(now: now, prepare: !settings.publish.leavesOutContent)
       }
-      try step("check the store's text") { try StoredTextCheck.refuseControlCharacters(in: loaded) }
+      try step("check the store's text") {
+        if let textChecked { try textChecked.get() } else { try StoredTextCheck.refuseControlCharacters(in: loaded) }
+      }
       // Taken before redaction: the feeds' DTSTAMP and `updated` move only when the board changes.
       let lastChange = loaded.history.records.last?.at
       let (board, tables) = step("apply the publish policy") {
@@ -142,13 +144,17 @@ public struct SiteBuilder: Sendable {
     return try TemplateChecker().check(theme)
   }
 
-  /// The board, its tables (prepared while the store reads, see ``SnapshotHandlers``) and the build's moment.
-  /// Without `prepare` (the publish policy cuts the board first) the tables are left to be made after.
-  private func loadBoard(now: Date, prepare: Bool) async throws -> (BoardSnapshot, BoardTables?, BuildMoment) {
+  /// The board, its tables (prepared while the store reads, see ``SnapshotHandlers``), the build's moment, and
+  /// the check of its text when the handlers made it (each half checked on its reader's thread while the other
+  /// half still loads). Without `prepare` (the publish policy cuts the board first) the tables are left to be
+  /// made after.
+  private func loadBoard(
+    now: Date, prepare: Bool
+  ) async throws -> (BoardSnapshot, BoardTables?, BuildMoment, Result<Void, BuildSettingsError>?) {
     switch source {
     case .store(let store) where !prepare:
       let snapshot = try await store.snapshot()
-      return (snapshot, nil, moment(for: snapshot.info, now: now))
+      return (snapshot, nil, moment(for: snapshot.info, now: now), nil)
     case .store(let store):
       let halves = PreparedHalves()
       let snapshot = try await store.snapshot(
@@ -156,29 +162,38 @@ public struct SiteBuilder: Sendable {
           tasks: { info, tasks in
             let moment = moment(for: info, now: now)
             let cards = CardTables(tasks: tasks, today: moment.today, cutsExcerpts: settings.taskPages)
-            halves.state.withLock { $0.cards = (cards, moment) }
+            let problem = StoredTextCheck.problem(in: tasks)
+            halves.state.withLock { $0.cards = (cards, moment, problem) }
           },
           history: { info, history in
             let tables = HistoryTables(history: history, zone: info.timeZone)
-            halves.state.withLock { $0.history = tables }
+            let problem = StoredTextCheck.problem(in: history)
+            halves.state.withLock { $0.history = (tables, problem) }
           }))
       let (cards, history) = halves.state.withLock { ($0.cards, $0.history) }
       guard let cards, let history else { return tables(of: snapshot, now: now) }
-      return (snapshot, BoardTables(cards: cards.tables, history: history), cards.moment)
+      // A task's problem is named first, as the one to fix.
+      let checked = (cards.problem ?? history.problem).map { Result<Void, BuildSettingsError>.failure($0) }
+      return (
+        snapshot, BoardTables(cards: cards.tables, history: history.tables), cards.moment, checked ?? .success(())
+      )
     case .demo:
       // Anchored to --today when given, so demo builds are reproducible like store builds.
       let pinned = settings.today.map { Date(timeIntervalSince1970: Double($0.daysSinceEpoch * 86_400 + 3 * 3600)) }
       let demo = BoardSnapshot(
         DemoBoard.make(info: BoardInfo(title: DemoBoard.title, timeZoneID: "Asia/Seoul"), now: pinned ?? now))
-      guard prepare else { return (demo, nil, moment(for: demo.info, now: now)) }
+      guard prepare else { return (demo, nil, moment(for: demo.info, now: now), nil) }
       return tables(of: demo, now: now)
     }
   }
 
   /// The tables made from a whole snapshot, for a board whose store did not hand its halves over.
-  private func tables(of snapshot: BoardSnapshot, now: Date) -> (BoardSnapshot, BoardTables?, BuildMoment) {
+  private func tables(
+    of snapshot: BoardSnapshot, now: Date
+  ) -> (BoardSnapshot, BoardTables?, BuildMoment, Result<Void, BuildSettingsError>?) {
     let moment = moment(for: snapshot.info, now: now)
-    return (snapshot, BoardTables(snapshot: snapshot, today: moment.today, cutsExcerpts: settings.taskPages), moment)
+    let tables = BoardTables(snapshot: snapshot, today: moment.today, cutsExcerpts: settings.taskPages)
+    return (snapshot, tables, moment, nil)
   }
 
   func moment(for info: BoardInfo, now: Date) -> BuildMoment {
@@ -294,7 +309,8 @@ private final class PageCount: Sendable {
 
 /// The two halves of a build's tables as the store's readers finish them.
 private final class PreparedHalves: Sendable {
-  let state = Mutex<(cards: (tables: CardTables, moment: BuildMoment)?, history: HistoryTables?)>((nil, nil))
+  typealias Cards = (tables: CardTables, moment: BuildMoment, problem: BuildSettingsError?)
+  let state = Mutex<(cards: Cards?, history: (tables: HistoryTables, problem: BuildSettingsError?)?)>((nil, nil))
 }
 
 /// Where a build reports how far it is.

@@ -8,12 +8,13 @@ enum StoredTextCheck {
   /// The tasks and the history are read on two cores at once; a task's problem is named first, as the one to fix.
   static func refuseControlCharacters(in snapshot: BoardSnapshot) throws(BuildSettingsError) {
     let problems = concurrentMap(2) { half in
-      half == 0 ? problemInTasks(snapshot.tasks) : problemInHistory(snapshot.history)
+      half == 0 ? problem(in: snapshot.tasks) : problem(in: snapshot.history)
     }
     if let problem = problems[0] ?? problems[1] { throw problem }
   }
 
-  private static func problemInTasks(_ tasks: BoardSnapshot.Tasks) -> BuildSettingsError? {
+  /// The first task with a control character, as the error that names it; nil when there is none.
+  static func problem(in tasks: BoardSnapshot.Tasks) -> BuildSettingsError? {
     let text = tasks.text
     for record in tasks.records {
       // Two calls, not a loop over an array of fields: no allocation per task.
@@ -32,7 +33,8 @@ enum StoredTextCheck {
     return nil
   }
 
-  private static func problemInHistory(_ history: BoardSnapshot.History) -> BuildSettingsError? {
+  /// The first history entry with a control character in its title; nil when there is none.
+  static func problem(in history: BoardSnapshot.History) -> BuildSettingsError? {
     let text = history.text
     for record in history.records {
       if let scalar = ControlCharacters.first(in: text, record.title, allowingLineFeeds: false) {
