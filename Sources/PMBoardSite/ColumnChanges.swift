@@ -1,3 +1,4 @@
+import PMBoardBytes
 import PMBoardCore
 
 /// When each column last changed: the newest history entry that moved a task into it or out of it, or that is
@@ -11,31 +12,60 @@ struct ColumnChanges: Sendable {
   init(tables: BoardTables, taskPages: TaskPageTables) {
     var found = [Int?](repeating: nil, count: TaskState.allCases.count)
     var left = found.count
-    // Without task pages there is no entry → card table; one is made only if the walk needs it.
-    var cardOfTask: IDPages?
-    for index in tables.entries.indices where left > 0 {
-      let entry = tables.entries[index]
-      var card = -1
-      if taskPages.pageCount > 0 {
-        card = Int(taskPages.entryPage[index])
-      } else {
-        if cardOfTask == nil { cardOfTask = Self.cardIndex(tables) }
-        card = Int(cardOfTask?[entry.task, tables.historyBytes] ?? -1)
-      }
-      let now: TaskState? = card >= 0 && card < tables.cards.count ? tables.cards[card].state : nil
-      for state in [entry.from, entry.to, now].compactMap({ $0 }) where found[state.order] == nil {
-        found[state.order] = entry.utcSeconds
-        left -= 1
+    var columns = TaskColumns(tables: tables, taskPages: taskPages)
+    func walk(_ states: (EntryRecord, Int, inout TaskColumns) -> [TaskState?]) {
+      for index in tables.entries.indices where left > 0 {
+        for state in states(tables.entries[index], index, &columns).compactMap({ $0 }) where found[state.order] == nil {
+          found[state.order] = tables.entries[index].utcSeconds
+          left -= 1
+        }
       }
     }
+    // A move names both columns; an edit names its task, whose column now is the edit's (a later move would be a
+    // newer entry).
+    walk { entry, index, columns in
+      [entry.from, entry.to, entry.action == .edited ? columns.now(ofEntry: index) : nil]
+    }
+    // A history that does not show every move (as an import's may not): any entry about a task in the column now.
+    if left > 0 { walk { _, index, columns in [columns.now(ofEntry: index)] } }
     seconds = found
   }
+}
 
-  private static func cardIndex(_ tables: BoardTables) -> IDPages {
-    var index = IDPages(capacity: tables.cards.count)
-    for card in tables.cards.indices.reversed() {
-      index[tables.cards[card].id.raw, tables.cardBytes] = Int32(card)
+/// The column an entry's task is in now: from the task pages' tables when the site has them, else by its id.
+private struct TaskColumns {
+  let tables: BoardTables
+  let taskPages: TaskPageTables
+  /// Made only after a few lookups by scan: most builds need one or two.
+  private var index: IDPages?
+  private var scans = 0
+
+  init(tables: BoardTables, taskPages: TaskPageTables) {
+    self.tables = tables
+    self.taskPages = taskPages
+  }
+
+  mutating func now(ofEntry entry: Int) -> TaskState? {
+    let card: Int
+    if taskPages.pageCount > 0 {
+      card = Int(taskPages.entryPage[entry])
+    } else {
+      card = self.card(of: tables.entries[entry].task)
     }
-    return index
+    return card >= 0 && card < tables.cards.count ? tables.cards[card].state : nil
+  }
+
+  private mutating func card(of task: RawRef) -> Int {
+    let history = tables.historyBytes
+    if index == nil, scans < 16, let key = history.shortKey(task) {
+      scans += 1
+      return tables.cards.indices.first { tables.cardBytes.shortKey(tables.cards[$0].id.raw) == key } ?? -1
+    }
+    if index == nil {
+      var made = IDPages(capacity: tables.cards.count)
+      for card in tables.cards.indices.reversed() { made[tables.cards[card].id.raw, tables.cardBytes] = Int32(card) }
+      index = made
+    }
+    return Int(index?[task, history] ?? -1)
   }
 }
