@@ -113,4 +113,22 @@ struct OneChangeRebuildTests {
       #expect(!files.contains("en/\(kept)"), "\(kept) was rewritten: \(files)")
     }
   }
+
+  /// The "~12 files": with one locale, one `add` rewrites twelve, each named here.
+  @Test func withOneLocaleAnAddRewritesTwelveFiles() throws {
+    let cli = try CLIRunner.importing(Self.board())
+    defer { cli.remove() }
+    let build = ["build", "--today", "2026-11-21", "--locales", "en"]
+    #expect(try cli.run(build).status == 0)
+    let before = try Self.stamps(cli.path("_site"))
+    #expect(try cli.run("add", "one more", "--due", "2026-11-25").status == 0)
+    #expect(try cli.run(build).status == 0)
+    let after = try Self.stamps(cli.path("_site"))
+    let task = after.keys.first { $0.hasPrefix("en/tasks/") && before[$0] == nil } ?? "none"
+    let expected = [
+      ".pmboard-manifest", "badges/open.svg", "board.json", "calendar.ics", "index.html", "en/index.html",
+      "en/todo.html", "en/history.html", "en/history-3.html", "en/history.atom", "en/calendar.ics", task,
+    ]
+    #expect(Self.rewritten(before, after) == expected.sorted())
+  }
 }
