@@ -188,9 +188,9 @@ extension BigBoardPageTests {
     let page = "_site/en/tasks/\(BoardFixture.id(1)).html"
     #expect(try cli.run(build).status == 0)
     #expect(try cli.read("_site/.pmboard-manifest").contains("en/tasks/\(BoardFixture.id(1)).html\t"))
-    // A marker the renderer would never write: it stays only while the page is not rendered again.
-    func mark() throws { try cli.write(page, try cli.read(page) + "<!-- kept -->") }
-    func kept() throws -> Bool { try cli.read(page).hasSuffix("<!-- kept -->") }
+    let taskPage = KeptPage(page, in: cli)
+    func mark() throws { try taskPage.mark() }
+    func kept() throws -> Bool { try taskPage.isKept }
     try mark()
     #expect(try cli.run("move", BoardFixture.id(9), "done").status == 0)
     #expect(try cli.run(build).status == 0)

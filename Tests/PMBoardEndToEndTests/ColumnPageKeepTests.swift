@@ -14,18 +14,19 @@ import Testing
     return BoardFixture.json(cards: cards)
   }
 
+  private static func build(_ cli: CLIRunner, _ today: String) throws {
+    let result = try cli.run("build", "--today", today)
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
   @Test func aColumnPageIsRenderedAgainOnlyWhenItsInputsChange() throws {
     let cli = try CLIRunner.importing(Self.board())
     defer { cli.remove() }
     try cli.write("pmboard.yml", "live-dates: true\n")
-    let page = "_site/en/done.html"
-    func build(_ today: String = "2026-11-21") throws {
-      let result = try cli.run("build", "--today", today)
-      #expect(result.status == 0, "\(result.stderr)")
-    }
-    // A marker the renderer would never write: it stays only while the page is not rendered again.
-    func mark() throws { try cli.write(page, try cli.read(page) + "<!-- kept -->") }
-    func kept() throws -> Bool { try cli.read(page).hasSuffix("<!-- kept -->") }
+    let done = KeptPage("_site/en/done.html", in: cli)
+    func build(_ today: String = "2026-11-21") throws { try Self.build(cli, today) }
+    func mark() throws { try done.mark() }
+    func kept() throws -> Bool { try done.isKept }
     try build()
     try mark()
     // No due date: with one, the live dates' due counts on every page change.
@@ -34,11 +35,11 @@ import Testing
     #expect(try kept(), "a task added to another column does not render it")
     #expect(try cli.run("move", BoardFixture.id(1), "done").status == 0)
     try build()
-    #expect(try !kept() && cli.read(page).contains("task 1"), "a task moved into it does")
+    #expect(try !kept() && cli.read(done.page).contains("task 1"), "a task moved into it does")
     try mark()
     #expect(try cli.run("edit", BoardFixture.id(5), "--title", "task five").status == 0)
     try build()
-    #expect(try !kept() && cli.read(page).contains("task five"), "an edit of one of its tasks does")
+    #expect(try !kept() && cli.read(done.page).contains("task five"), "an edit of one of its tasks does")
     try mark()
     try build("2026-11-22")
     #expect(try !kept(), "a new day does: the page carries the day for the live-dates script")
@@ -60,13 +61,10 @@ import Testing
   @Test func theOverduePageIsRenderedAgainOnlyWhenItsCardsOrDayChange() throws {
     let cli = try CLIRunner.importing(Self.board())
     defer { cli.remove() }
-    let page = "_site/ko/overdue.html"
-    func build(_ today: String = "2026-11-23") throws {
-      let result = try cli.run("build", "--today", today)
-      #expect(result.status == 0, "\(result.stderr)")
-    }
-    func mark() throws { try cli.write(page, try cli.read(page) + "<!-- kept -->") }
-    func kept() throws -> Bool { try cli.read(page).hasSuffix("<!-- kept -->") }
+    let overdue = KeptPage("_site/ko/overdue.html", in: cli)
+    func build(_ today: String = "2026-11-23") throws { try Self.build(cli, today) }
+    func mark() throws { try overdue.mark() }
+    func kept() throws -> Bool { try overdue.isKept }
     try build()
     try mark()
     #expect(try cli.run("add", "not due", "--due", "2026-12-24").status == 0)
@@ -74,7 +72,7 @@ import Testing
     #expect(try kept(), "a task not overdue does not render it")
     #expect(try cli.run("add", "late", "--due", "2026-11-01").status == 0)
     try build()
-    #expect(try !kept() && cli.read(page).contains("late"), "an overdue task does")
+    #expect(try !kept() && cli.read(overdue.page).contains("late"), "an overdue task does")
     try mark()
     try build("2026-11-24")
     #expect(try !kept(), "a new day does")

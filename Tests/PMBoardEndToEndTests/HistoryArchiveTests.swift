@@ -12,9 +12,9 @@ import Testing
     defer { cli.remove() }
     try cli.write("pmboard.yml", "live-dates: true\n")
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
-    // A marker the renderer would never write: it stays only while the page is not rendered again.
-    func mark() throws { try cli.write(Self.page, try cli.read(Self.page) + "<!-- kept -->") }
-    func kept() throws -> Bool { try cli.read(Self.page).hasSuffix("<!-- kept -->") }
+    let archive = KeptPage(Self.page, in: cli)
+    func mark() throws { try archive.mark() }
+    func kept() throws -> Bool { try archive.isKept }
     try mark()
     #expect(try cli.run("add", "One more", "--due", "2026-11-20").status == 0)
     #expect(try cli.run("build", "--today", "2026-11-22").status == 0)
