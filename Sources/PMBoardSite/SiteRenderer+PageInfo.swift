@@ -29,6 +29,9 @@ extension SiteRenderer {
         let changed = Date(timeIntervalSince1970: Double(seconds))
         info.asOf = formatter.message("column.changed", ["when": formatter.timestamp(changed)])
         info.asOfISO = Instant.format(changed)
+      } else {
+        // A column no history entry touched (empty since the history began) is as of today.
+        (info.asOf, info.asOfISO) = asOfToday(formatter)
       }
       return withoutBoardWideWords(info)
     case .overdue:
@@ -37,12 +40,16 @@ extension SiteRenderer {
         title: "\(board) · \(catalog.string("nav.overdue"))")
       info.isOverduePage = true
       // Which tasks are overdue changes with the day, not with the hour of the build.
-      info.asOf = formatter.message("board.as_of", ["when": formatter.longDate(moment.today)])
-      info.asOfISO = moment.today.description
+      (info.asOf, info.asOfISO) = asOfToday(formatter)
       return withoutBoardWideWords(info)
     case .task(let number):
       return taskPageInfo(number, code: plan.code, formatter: formatter, overdueCount: overdueCount)
     }
+  }
+
+  /// "As of" the build's day, without its hour, and its ISO form.
+  private func asOfToday(_ formatter: LocaleFormatter) -> (String, String) {
+    (formatter.message("board.as_of", ["when": formatter.longDate(moment.today)]), moment.today.description)
   }
 
   /// A column or overdue page shows its own cards, not the board's summary or the build's time, so that it changes
@@ -100,7 +107,7 @@ extension SiteRenderer {
     info.prevHref = number < count ? Self.historyFile(number + 1) : nil
     info.nextHref = number > 1 ? Self.historyFile(number - 1) : nil
     if info.isArchive {
-      // Kept from build to build by a fingerprint of its entries alone (``fingerprint(ofArchivedHistoryPage:)``),
+      // Kept from build to build by a fingerprint of its entries alone (``fingerprint(ofArchivedHistoryPage:code:content:)``),
       // so, as on a task page, nothing of the board as a whole is offered to its template.
       (info.asOf, info.asOfISO, info.summary, info.summaryHead, info.summaryTail) = ("", "", "", "", "")
       info.overdueCount = 0

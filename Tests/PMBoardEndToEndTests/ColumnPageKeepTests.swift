@@ -77,4 +77,19 @@ import Testing
     try build("2026-11-24")
     #expect(try !kept(), "a new day does")
   }
+
+  /// A column no history entry touched says the day, so that an hourly cron build leaves it as it was.
+  @Test func aColumnNoEntryTouchedIsAsOfTheDay() throws {
+    var cli = try CLIRunner.importing(
+      BoardFixture.json(cards: [BoardFixture.Card(id: BoardFixture.id(1), title: "only", state: "todo")]))
+    defer { cli.remove() }
+    #expect(try cli.run("build").status == 0)
+    let done = KeptPage("_site/en/done.html", in: cli)
+    #expect(try cli.read(done.page).contains("<p class=\"as-of\">As of November 21, 2026</p>"))
+    try done.mark()
+    cli.environment["PMBOARD_NOW"] = "2026-11-21T10:00:00Z"
+    #expect(try cli.run("add", "another").status == 0)
+    #expect(try cli.run("build").status == 0)
+    #expect(try done.isKept)
+  }
 }
