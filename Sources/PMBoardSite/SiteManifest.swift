@@ -16,9 +16,9 @@ struct SiteManifest: Sendable {
   /// The listed files in the manifest's order, each with its fingerprint (nil when it has none) at the same index.
   private(set) var paths: [String] = []
   private(set) var fingerprints: [UInt64?] = []
-  /// Where each path is in ``paths``, by ``pathHash(_:)``: a probe compares two integers, where `String` keys
+  /// Where each path is in ``paths``, by the path's `hashValue`: a probe compares two integers, where `String` keys
   /// compared 50-byte paths at every occupied bucket on the way (a big board's manifest has hundreds of thousands).
-  private var index: [UInt64: Int] = [:]
+  private var index: [Int: Int] = [:]
   /// The paths whose hash an earlier path already took; nearly always empty.
   private var collided: [String: Int] = [:]
   var key: String?
@@ -58,9 +58,8 @@ struct SiteManifest: Sendable {
           end += 1
         }
         if end > start {
-          let path = bytes.extracting(start..<(split < 0 ? end : split))
-          let fingerprint = split < 0 ? nil : Self.hexValue(bytes.extracting((split + 1)..<end))
-          append(path.string, hash: Self.pathHash(path), fingerprint)
+          let path = bytes.extracting(start..<(split < 0 ? end : split)).string
+          append(path, split < 0 ? nil : Self.hexValue(bytes.extracting((split + 1)..<end)))
         }
         start = end + 1
       }
@@ -81,21 +80,8 @@ struct SiteManifest: Sendable {
     return value
   }
 
-  /// FNV-1a of a path's bytes: the same for a path read from the file and one the build names.
-  @inline(__always)
-  static func pathHash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-    return value
-  }
-
-  static func pathHash(_ path: String) -> UInt64 { pathHash(path.utf8) }
-
   private mutating func append(_ path: String, _ fingerprint: UInt64?) {
-    append(path, hash: Self.pathHash(path), fingerprint)
-  }
-
-  private mutating func append(_ path: String, hash: UInt64, _ fingerprint: UInt64?) {
+    let hash = path.hashValue
     if let at = line(of: path, hash: hash) {
       fingerprints[at] = fingerprint
       return
@@ -115,9 +101,9 @@ struct SiteManifest: Sendable {
   func contains(_ path: String) -> Bool { line(of: path) != nil }
 
   /// The line of `path` in ``paths``; nil when the manifest does not list it.
-  func line(of path: String) -> Int? { line(of: path, hash: Self.pathHash(path)) }
+  func line(of path: String) -> Int? { line(of: path, hash: path.hashValue) }
 
-  private func line(of path: String, hash: UInt64) -> Int? {
+  private func line(of path: String, hash: Int) -> Int? {
     if let at = index[hash], paths[at] == path { return at }
     return collided.isEmpty ? nil : collided[path]
   }
