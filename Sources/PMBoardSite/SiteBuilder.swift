@@ -277,18 +277,12 @@ public struct SiteBuilder: Sendable {
     do { return try await body() } catch { throw BuildError(step: name, underlying: error) }
   }
 
-  private func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+  /// Throws only what `body` throws, named by the step: a step that cannot fail needs no `try`.
+  private func step<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
     progress?.step(name)
     let start = ContinuousClock.now
     defer { trace(name, since: start) }
     do { return try body() } catch { throw BuildError(step: name, underlying: error) }
-  }
-
-  private func step<T>(_ name: String, _ body: () -> T) -> T {
-    progress?.step(name)
-    let start = ContinuousClock.now
-    defer { trace(name, since: start) }
-    return body()
   }
 
   private func trace(_ name: String, since start: ContinuousClock.Instant) {
