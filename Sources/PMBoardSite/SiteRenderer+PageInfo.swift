@@ -52,6 +52,17 @@ extension SiteRenderer {
     (formatter.message("board.as_of", ["when": formatter.longDate(moment.today)]), moment.today.description)
   }
 
+  /// A page kept by a fingerprint of its own content (a task page, an archived history page): nothing of the board
+  /// as a whole is offered to its template, which would show it stale (no "as of", summary, overdue count, or the
+  /// live dates' day and due counts).
+  private func withNothingOfTheWholeBoard(_ info: PageInfo) -> PageInfo {
+    var info = info
+    (info.asOf, info.asOfISO, info.summary, info.summaryHead, info.summaryTail) = ("", "", "", "", "")
+    info.overdueCount = 0
+    info.live = info.live.map { LiveDates(today: "", zone: $0.zone, built: nil, dueCounts: "") }
+    return info
+  }
+
   /// A column or overdue page shows its own cards, not the board's summary or the build's time, so that it changes
   /// only with them (its nav still counts the board's overdue tasks, which the live-dates script updates).
   private func withoutBoardWideWords(_ info: PageInfo) -> PageInfo {
@@ -78,11 +89,8 @@ extension SiteRenderer {
       code: code, formatter: formatter, overdueCount: overdueCount, path: TaskPageTables.file(id: id), place: .tasks,
       title: "\(title) · \(snapshot.info.title)")
     info.isTaskPage = true
-    // A task page is kept from build to build by a fingerprint of its task and history alone, so nothing of the
-    // board as a whole is offered to its template (a theme's own `task.mustache` would show it stale).
-    (info.asOf, info.asOfISO, info.summary, info.summaryHead, info.summaryTail) = ("", "", "", "", "")
-    info.overdueCount = 0
-    info.live = info.live.map { LiveDates(today: "", zone: $0.zone, built: nil, dueCounts: "") }
+    // Kept from build to build by a fingerprint of its task and history alone.
+    info = withNothingOfTheWholeBoard(info)
     info.taskCard = number < taskPages.cardCount ? number : nil
     info.taskTitle = title
     info.removedText = removed
@@ -106,14 +114,8 @@ extension SiteRenderer {
     info.isArchive = number < count
     info.prevHref = number < count ? Self.historyFile(number + 1) : nil
     info.nextHref = number > 1 ? Self.historyFile(number - 1) : nil
-    if info.isArchive {
-      // Kept from build to build by a fingerprint of its entries alone (``fingerprint(ofArchivedHistoryPage:code:content:)``),
-      // so, as on a task page, nothing of the board as a whole is offered to its template.
-      (info.asOf, info.asOfISO, info.summary, info.summaryHead, info.summaryTail) = ("", "", "", "", "")
-      info.overdueCount = 0
-      info.live = info.live.map { LiveDates(today: "", zone: $0.zone, built: nil, dueCounts: "") }
-    }
-    return info
+    // An archive is kept from build to build by a fingerprint of its entries alone.
+    return info.isArchive ? withNothingOfTheWholeBoard(info) : info
   }
 
   /// The entries history page `number` shows, as indices into the tables, which keep history newest first.
