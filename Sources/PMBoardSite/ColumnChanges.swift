@@ -13,21 +13,20 @@ struct ColumnChanges: Sendable {
     var found = [Int?](repeating: nil, count: TaskState.allCases.count)
     var left = found.count
     var columns = TaskColumns(tables: tables, taskPages: taskPages)
-    func walk(_ states: (EntryRecord, Int, inout TaskColumns) -> [TaskState?]) {
+    // First a move's two columns, and an edit's task's column now (a later move would be a newer entry). Then, for
+    // a column still unplaced (a history that does not show every move, as an import's may not), any entry about
+    // a task in it now.
+    for byTask in [false, true] where left > 0 {
       for index in tables.entries.indices where left > 0 {
-        for state in states(tables.entries[index], index, &columns).compactMap({ $0 }) where found[state.order] == nil {
-          found[state.order] = tables.entries[index].utcSeconds
+        let entry = tables.entries[index]
+        let named = byTask ? [] : [entry.from, entry.to]
+        let now = byTask || entry.action == .edited ? columns.now(ofEntry: index) : nil
+        for state in (named + [now]).compactMap({ $0 }) where found[state.order] == nil {
+          found[state.order] = entry.utcSeconds
           left -= 1
         }
       }
     }
-    // A move names both columns; an edit names its task, whose column now is the edit's (a later move would be a
-    // newer entry).
-    walk { entry, index, columns in
-      [entry.from, entry.to, entry.action == .edited ? columns.now(ofEntry: index) : nil]
-    }
-    // A history that does not show every move (as an import's may not): any entry about a task in the column now.
-    if left > 0 { walk { _, index, columns in [columns.now(ofEntry: index)] } }
     seconds = found
   }
 }
