@@ -14,7 +14,7 @@ public struct Fingerprint: Sendable, Equatable {
   /// The number as one word, mixed as MurmurHash64A mixes its words: a rebuild adds a dozen numbers for each of
   /// hundreds of thousands of history entries, and eight byte steps each were most of that.
   public mutating func add(_ number: Int) {
-    mix(UInt64(bitPattern: Int64(number)))
+    add(word: UInt64(bitPattern: Int64(number)))
   }
 
   @inline(__always)
@@ -54,7 +54,10 @@ public struct Fingerprint: Sendable, Equatable {
     add(Int(text.count))
   }
 
-  public mutating func add(_ other: Fingerprint) { add(Int(bitPattern: UInt(other.value))) }
+  public mutating func add(_ other: Fingerprint) { add(word: other.value) }
+
+  /// Another fingerprint's value (a card's, a page's content): one word, mixed as a number is.
+  public mutating func add(word: UInt64) { mix(word) }
 
   /// Sixteen hex digits, as the manifest keeps it.
   public var hex: String {

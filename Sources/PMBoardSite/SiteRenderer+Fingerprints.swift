@@ -11,7 +11,7 @@ extension SiteRenderer {
   func fingerprint(ofTaskPage page: Int, code: String, content: UInt64) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add(code)
-    print.add(Int(bitPattern: UInt(content)))
+    print.add(word: content)
     return print.value
   }
 
@@ -50,7 +50,7 @@ extension SiteRenderer {
   func contentFingerprint(ofTaskPage page: Int, cards: [UInt64]) -> UInt64 {
     var print = Fingerprint()
     if page < taskPages.cardCount {
-      print.add(Int(bitPattern: UInt(cards[page])))
+      print.add(word: cards[page])
     } else {
       print.add(taskPages.ids[page])
       print.add(taskPages.tombstones[page - taskPages.cardCount].title)
@@ -67,7 +67,7 @@ extension SiteRenderer {
   func fingerprint(ofArchivedHistoryPage number: Int, code: String, content: UInt64) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add("history \(code) \(number)")
-    print.add(Int(bitPattern: UInt(content)))
+    print.add(word: content)
     return print.value
   }
 
@@ -95,7 +95,7 @@ extension SiteRenderer {
   }
 
   private func add(_ cards: ArraySlice<UInt64>, to print: inout Fingerprint) {
-    for card in cards { print.add(Int(bitPattern: UInt(card))) }
+    for card in cards { print.add(word: card) }
     print.add(cards.count)
   }
 
