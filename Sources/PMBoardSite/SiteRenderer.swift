@@ -117,11 +117,10 @@ public struct SiteRenderer: Sendable {
     // batch names its pages itself, on a worker: laid out here, a big board's were a serial tenth of a second.
     let codes = pageLocales
     let batch = 128
-    for start in stride(from: 0, to: taskPages.pageCount, by: batch) {
+    for start in stride(from: 0, to: codes.isEmpty ? 0 : taskPages.pageCount, by: batch) {
       let pages = start..<min(start + batch, taskPages.pageCount)
-      let total = pages.reduce(0) { $0 + (2 + taskPages.entries(ofPage: $1).count) * codes.count }
-      guard let code = codes.first else { break }
-      let job = Job(path: taskPlan(page: start, code: code).path, weight: total) { writer in
+      let total = pages.reduce(0) { $0 + taskPageWeight($1) } * codes.count
+      let job = Job(path: taskPlan(page: start, code: codes[0]).path, weight: total) { writer in
         let groups = pages.flatMap { page in codes.map { RenderGroup(plan: renderer.taskPlan(page: page, code: $0)) } }
         try renderer.writeTaskPages(groups, prepared, into: writer)
       }
@@ -164,9 +163,11 @@ public struct SiteRenderer: Sendable {
     case .column(let state):
       (tables.columnStarts[state.order + 1] - tables.columnStarts[state.order]) * 3
     case .overdue: tables.overdueCount * 3
-    case .task(let page): 2 + taskPages.entries(ofPage: page).count
+    case .task(let page): taskPageWeight(page)
     }
   }
+
+  private func taskPageWeight(_ page: Int) -> Int { 2 + taskPages.entries(ofPage: page).count }
 
   /// A page, and the root index when the page is the default locale's board: the root is rendered right after
   /// it, copying what that page wrote.
