@@ -189,15 +189,13 @@ extension BigBoardPageTests {
     #expect(try cli.run(build).status == 0)
     #expect(try cli.read("_site/.pmboard-manifest").contains("en/tasks/\(BoardFixture.id(1)).html\t"))
     let taskPage = KeptPage(page, in: cli)
-    func mark() throws { try taskPage.mark() }
-    func kept() throws -> Bool { try taskPage.isKept }
-    try mark()
+    try taskPage.mark()
     #expect(try cli.run("move", BoardFixture.id(9), "done").status == 0)
     #expect(try cli.run(build).status == 0)
-    #expect(try kept(), "another task's change does not render this page")
+    #expect(try taskPage.isKept, "another task's change does not render this page")
     #expect(try cli.run("edit", BoardFixture.id(1), "--body", "new body").status == 0)
     #expect(try cli.run(build).status == 0)
-    #expect(try !kept() && cli.read(page).contains("new body"), "its own change does")
+    #expect(try !taskPage.isKept && cli.read(page).contains("new body"), "its own change does")
     for change in [
       {
         try cli.write("Templates/task.mustache", try String(contentsOfFile: Self.builtInTask, encoding: .utf8) + "\n")
@@ -210,18 +208,18 @@ extension BigBoardPageTests {
         try cli.write("Templates/locales/en.yml", text.replacingOccurrences(of: "state: State", with: "state: Status"))
       },
     ] as [() throws -> Void] {
-      try mark()
+      try taskPage.mark()
       try change()
       #expect(try cli.run(build).status == 0)
-      #expect(try !kept(), "a theme or setting change renders it again")
+      #expect(try !taskPage.isKept, "a theme or setting change renders it again")
     }
-    try mark()
+    try taskPage.mark()
     #expect(try cli.run("build", "--today", "2026-11-22").status == 0)
-    #expect(try kept(), "a new day changes nothing on a task not due then")
+    #expect(try taskPage.isKept, "a new day changes nothing on a task not due then")
     // Another pmboard binary (here: a copy, another file) renders every page again.
     let copy = cli.path("pmboard-copy")
     try FileManager.default.copyItem(atPath: CLIRunner.binary.path, toPath: copy)
-    try mark()
+    try taskPage.mark()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: copy)
     process.arguments = ["build", "--today", "2026-11-22"]
@@ -232,7 +230,7 @@ extension BigBoardPageTests {
     try process.run()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    #expect(try !kept(), "a new binary renders it again")
+    #expect(try !taskPage.isKept, "a new binary renders it again")
   }
 
   private static var builtInTask: String {

@@ -25,24 +25,22 @@ import Testing
     try cli.write("pmboard.yml", "live-dates: true\n")
     let done = KeptPage("_site/en/done.html", in: cli)
     func build(_ today: String = "2026-11-21") throws { try Self.build(cli, today) }
-    func mark() throws { try done.mark() }
-    func kept() throws -> Bool { try done.isKept }
     try build()
-    try mark()
+    try done.mark()
     // No due date: with one, the live dates' due counts on every page change.
     #expect(try cli.run("add", "in todo").status == 0)
     try build()
-    #expect(try kept(), "a task added to another column does not render it")
+    #expect(try done.isKept, "a task added to another column does not render it")
     #expect(try cli.run("move", BoardFixture.id(1), "done").status == 0)
     try build()
-    #expect(try !kept() && cli.read(done.page).contains("task 1"), "a task moved into it does")
-    try mark()
+    #expect(try !done.isKept && cli.read(done.page).contains("task 1"), "a task moved into it does")
+    try done.mark()
     #expect(try cli.run("edit", BoardFixture.id(5), "--title", "task five").status == 0)
     try build()
-    #expect(try !kept() && cli.read(done.page).contains("task five"), "an edit of one of its tasks does")
-    try mark()
+    #expect(try !done.isKept && cli.read(done.page).contains("task five"), "an edit of one of its tasks does")
+    try done.mark()
     try build("2026-11-22")
-    #expect(try !kept(), "a new day does: the page carries the day for the live-dates script")
+    #expect(try !done.isKept, "a new day does: the page carries the day for the live-dates script")
     let english = Golden.repositoryRoot.appendingPathComponent("Templates/locales/en.yml").path
     for change in [
       {
@@ -51,10 +49,10 @@ import Testing
       },
       { try cli.write("pmboard.yml", "live-dates: false\n") },
     ] as [() throws -> Void] {
-      try mark()
+      try done.mark()
       try change()
       try build("2026-11-22")
-      #expect(try !kept(), "a theme or setting change renders it again")
+      #expect(try !done.isKept, "a theme or setting change renders it again")
     }
   }
 
@@ -63,19 +61,17 @@ import Testing
     defer { cli.remove() }
     let overdue = KeptPage("_site/ko/overdue.html", in: cli)
     func build(_ today: String = "2026-11-23") throws { try Self.build(cli, today) }
-    func mark() throws { try overdue.mark() }
-    func kept() throws -> Bool { try overdue.isKept }
     try build()
-    try mark()
+    try overdue.mark()
     #expect(try cli.run("add", "not due", "--due", "2026-12-24").status == 0)
     try build()
-    #expect(try kept(), "a task not overdue does not render it")
+    #expect(try overdue.isKept, "a task not overdue does not render it")
     #expect(try cli.run("add", "late", "--due", "2026-11-01").status == 0)
     try build()
-    #expect(try !kept() && cli.read(overdue.page).contains("late"), "an overdue task does")
-    try mark()
+    #expect(try !overdue.isKept && cli.read(overdue.page).contains("late"), "an overdue task does")
+    try overdue.mark()
     try build("2026-11-24")
-    #expect(try !kept(), "a new day does")
+    #expect(try !overdue.isKept, "a new day does")
   }
 
   /// A column no history entry touched says the day, so that an hourly cron build leaves it as it was.

@@ -13,12 +13,10 @@ import Testing
     try cli.write("pmboard.yml", "live-dates: true\n")
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     let archive = KeptPage(Self.page, in: cli)
-    func mark() throws { try archive.mark() }
-    func kept() throws -> Bool { try archive.isKept }
-    try mark()
+    try archive.mark()
     #expect(try cli.run("add", "One more", "--due", "2026-11-20").status == 0)
     #expect(try cli.run("build", "--today", "2026-11-22").status == 0)
-    #expect(try kept(), "a new entry, a new overdue task and a new day do not render it")
+    #expect(try archive.isKept, "a new entry, a new overdue task and a new day do not render it")
     #expect(try !cli.read(Self.page).contains("data-today"), "it carries nothing that changes with the day")
     let history = Golden.repositoryRoot.appendingPathComponent("Templates/history.mustache").path
     let korean = Golden.repositoryRoot.appendingPathComponent("Templates/locales/ko.yml").path
@@ -30,11 +28,11 @@ import Testing
       },
       { try cli.write("pmboard.yml", "live-dates: true\nbase-url: https://example.org/b/\n") },
     ] as [() throws -> Void] {
-      try mark()
+      try archive.mark()
       try change()
       let result = try cli.run("build", "--today", "2026-11-22")
       #expect(result.status == 0, "\(result.stderr)")
-      #expect(try !kept(), "a theme or setting change renders it again")
+      #expect(try !archive.isKept, "a theme or setting change renders it again")
     }
   }
 
