@@ -59,6 +59,10 @@ public struct PageInfo: Sendable {
 
   /// A page of the history (not the board, a column, the overdue list or a task).
   public var isHistory: Bool { !isBoard && !isTaskPage && column == nil && !isOverduePage }
+
+  /// A page that shows the whole board's summary and the build's time: a board page or the newest history page.
+  /// The others show what they hold (a column's last change, the day) or nothing, so that they change only with it.
+  public var showsSummary: Bool { isBoard || (isHistory && !isArchive) }
 }
 
 /// The values the optional live-dates script reads from a page.

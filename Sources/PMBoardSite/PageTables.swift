@@ -25,6 +25,7 @@ public final class PageTables: Sendable {
   public let historyHref: TextRef
   public let isBoard: Bool
   public let isHistory: Bool
+  public let showsSummary: Bool
   public let canonical: TextRef?
   public let atomHref: TextRef?
   public let calendarHref: TextRef?
@@ -67,6 +68,7 @@ public final class PageTables: Sendable {
     historyHref = arena.text(info.historyHref)
     isBoard = info.isBoard
     isHistory = info.isHistory
+    showsSummary = info.showsSummary
     canonical = info.canonical.map { arena.text($0) }
     atomHref = info.atomHref.map { arena.text($0) }
     calendarHref = info.calendarHref.map { arena.text($0) }

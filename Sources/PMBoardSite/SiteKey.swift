@@ -18,7 +18,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   // Task, column and overdue pages, column caps, card excerpts, entry links, live dates
   case localeDir, timeZone, overdueCount, hasOverdue, isOverduePage, isTaskPage, isColumnPage, task, taskTitle
   case isRemoved, removedText, column, overdueCards, hasMore, excerpt, isLong, taskId, hasTask
-  case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail
+  case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
     "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
@@ -34,7 +34,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "lost": .lost, "code": .code, "name": .name, "href": .href, "url": .url,
     "current": .current, "localeDir": .localeDir, "timeZone": .timeZone, "overdueCount": .overdueCount,
     "hasOverdue": .hasOverdue, "isOverduePage": .isOverduePage, "isTaskPage": .isTaskPage,
-    "isColumnPage": .isColumnPage, "task": .task, "taskTitle": .taskTitle, "isRemoved": .isRemoved,
+    "isColumnPage": .isColumnPage, "showsSummary": .showsSummary, "task": .task, "taskTitle": .taskTitle,
+    "isRemoved": .isRemoved,
     "removedText": .removedText, "column": .column, "overdueCards": .overdueCards, "hasMore": .hasMore,
     "excerpt": .excerpt, "isLong": .isLong, "taskId": .taskId, "hasTask": .hasTask, "hasTaskPages": .hasTaskPages,
     "live": .live,

@@ -164,6 +164,7 @@ public final class SiteView {
     case .isTaskPage: .bool(page.isTaskPage)
     case .hasTaskPages: .bool(page.hasTaskPages)
     case .isColumnPage: .bool(page.column != nil)
+    case .showsSummary: .bool(page.showsSummary)
     case .summaryHead: .pageText(page.summaryHead)
     case .summaryTail: .pageText(page.summaryTail)
     case .live: .bool(page.live != nil)

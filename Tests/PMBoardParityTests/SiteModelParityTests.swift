@@ -47,7 +47,7 @@ import Testing
     "column": """
     {{#column}}[{{state}}|{{label}}|{{count}}|{{hasMore}}|{{isEmpty}}
     {{> cards}}]{{/column}}{{localeDir}}|{{timeZone}}|{{overdueCount}}|{{hasOverdue}}|{{isOverduePage}}
-    {{isTaskPage}}|{{isColumnPage}}|{{isHistory}}|{{isBoard}}|{{summaryHead}}|{{summaryTail}}|{{live}}|{{liveToday}}
+    {{isTaskPage}}|{{isColumnPage}}|{{showsSummary}}|{{isHistory}}|{{isBoard}}|{{summaryHead}}|{{summaryTail}}|{{live}}|{{liveToday}}
     {{liveZone}}|{{liveBuilt}}|{{dueCounts}}|{{^task}}notask{{/task}}|{{#column}}c{{/column}}|{{taskTitle}}|{{isRemoved}}|{{removedText}}
     """,
     "overdue": """

@@ -46,6 +46,7 @@ package struct PageContext: TemplateContext {
     case "isTaskPage": .bool(info.isTaskPage)
     case "hasTaskPages": .bool(info.hasTaskPages)
     case "isColumnPage": .bool(info.column != nil)
+    case "showsSummary": .bool(info.showsSummary)
     case "taskTitle": .text(info.taskTitle)
     case "isRemoved": .bool(info.isTaskPage && info.taskCard == nil)
     case "removedText": info.removedText.map(TemplateValue.text) ?? .bool(false)
@@ -71,7 +72,7 @@ package struct PageContext: TemplateContext {
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "offline", "summary", "boardHref",
       "historyHref", "isBoard", "isHistory", "isArchive", "canonical", "locales", "atomHref", "calendarHref",
       "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "hasTaskPages",
-      "isColumnPage",
+      "isColumnPage", "showsSummary",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts",
     ] + page.templateKeys
