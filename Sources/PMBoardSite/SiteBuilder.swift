@@ -141,7 +141,11 @@ public struct SiteBuilder: Sendable {
       settings.publicDir, out: settings.out, store: storePath, workingDirectory: workingDirectory)
     let theme = try Theme.load(
       templatesDir: settings.templates, publicDir: settings.publicDir, workingDirectory: workingDirectory)
-    return try TemplateChecker().check(theme)
+    guard theme.hasBuiltInTemplates else { return try TemplateChecker().check(theme) }
+    // The site's public files may still be its own: only the templates and catalogs are checked.
+    var checked = try BuiltInTheme.checked.get()
+    checked.assets = theme.assets
+    return checked
   }
 
   /// The board, its tables (prepared while the store reads, see ``SnapshotHandlers``), the build's moment, and

@@ -21,19 +21,25 @@ public struct Theme: Sendable {
   public var assets: [String: File]
   /// Problems found while assembling (two templates with one name).
   public var problems: [Diagnostic]
+  /// Whether every template and catalog is the built-in theme's: its check is then ``BuiltInTheme/checked``.
+  public var hasBuiltInTemplates = false
 
   /// The page templates a site needs; the rest are partials.
   public static let pageTemplates = ["board", "history", "column", "overdue", "task"]
 
   /// Assembles the theme. `templatesDir`/`publicDir` nil means `./Templates`/`./Public` when they exist.
   public static func load(templatesDir: String?, publicDir: String?, workingDirectory: URL) throws -> Theme {
-    var layers: [String: File] = [:]
-    for (key, base64) in EmbeddedTheme.base64Files {
-      layers[key] = File(path: key, data: Data(base64Encoded: base64) ?? Data())
-    }
-    try overlay(&layers, prefix: "Templates", folder: templatesDir, fallback: "Templates", in: workingDirectory)
+    var layers = BuiltInTheme.files
+    let changed = try overlay(
+      &layers, prefix: "Templates", folder: templatesDir, fallback: "Templates", in: workingDirectory)
     try overlay(&layers, prefix: "Public", folder: publicDir, fallback: "Public", in: workingDirectory)
+    var theme = assemble(layers)
+    theme.hasBuiltInTemplates = changed == 0
+    return theme
+  }
 
+  /// The theme of these files by path (`Templates/…`, `Public/…`).
+  static func assemble(_ layers: [String: File]) -> Theme {
     var theme = Theme(templates: [:], catalogs: [:], assets: [:], problems: [])
     for (key, file) in layers.sorted(by: { $0.key < $1.key }) {
       if key.hasPrefix("Public/") {
@@ -79,14 +85,18 @@ public struct Theme: Sendable {
     }
   }
 
+  /// Lays the files of `folder` over `layers`; returns how many are not byte for byte the file they replace (a
+  /// copy of the built-in theme, as in pmboard's own checkout, changes nothing).
+  @discardableResult
   private static func overlay(
     _ layers: inout [String: File], prefix: String, folder: String?, fallback: String, in directory: URL
-  ) throws {
+  ) throws -> Int {
     let url = URL(fileURLWithPath: folder ?? fallback, relativeTo: directory).standardizedFileURL
     guard POSIX.isFolder(url.path) else {
       if let folder { throw ThemeError.missingFolder(folder) }
-      return
+      return 0
     }
+    var count = 0
     let shown = folder ?? fallback
     // Paths, not URLs: the URL enumerator with resource values cost half a millisecond per file, a tenth of a
     // small build.
@@ -105,8 +115,11 @@ public struct Theme: Sendable {
       }
       try refuseSpecialFile(path, shown: "\(shown)/\(relative)")
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      layers["\(prefix)/\(relative)"] = File(path: "\(shown)/\(relative)", data: data)
+      let key = "\(prefix)/\(relative)"
+      if layers[key]?.data != data { count += 1 }
+      layers[key] = File(path: "\(shown)/\(relative)", data: data)
     }
+    return count
   }
 }
 
