@@ -3,18 +3,27 @@
 /// and they must not reach a page.
 public enum ControlCharacters {
   /// The first control character's scalar value in `utf8`, or nil. Eight bytes at a time while none of them is
-  /// below 0x20, 0x7F or 0xC2 (a C1 lead byte); byte by byte only around those.
+  /// a control character (tab and, where allowed, line feed are not), DEL or 0xC2 (a C1 lead byte); byte by byte
+  /// only around those. The masks are exact byte by byte (no borrow crosses a byte), so tabs and line feeds can be
+  /// taken out of them: a body's line feeds keep the word-at-a-time path.
   @inlinable
   public static func first(in utf8: UnsafeBufferPointer<UInt8>, allowingLineFeeds: Bool) -> UInt32? {
     guard let base = utf8.baseAddress else { return nil }
     let ones: UInt64 = 0x0101_0101_0101_0101
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     let highs: UInt64 = 0x8080_8080_8080_8080
-    // A byte below 0x20 (`x - 0x20… & ~x & 0x80…`), or equal to 0x7F or 0xC2 (a zero byte after XOR).
+    // The high bit of each byte equal to `value`: its low seven bits plus 0x7F carry into the high bit unless all
+    // are zero, and a set high bit of the XOR means unequal.
+    @inline(__always) func equal(_ word: UInt64, _ value: UInt8) -> UInt64 {
+      let diff = word ^ (ones &* UInt64(value))
+      return ~(((diff & lows) &+ lows) | diff) & highs
+    }
+    let allowed = allowingLineFeeds ? UInt8(0x0A) : UInt8(0x09)
     @inline(__always) func isPlain(_ word: UInt64) -> Bool {
-      let below = (word &- ones &* 0x20) & ~word & highs
-      let del = word ^ (ones &* 0x7F)
-      let lead = word ^ (ones &* 0xC2)
-      return (below | ((del &- ones) & ~del | (lead &- ones) & ~lead) & highs) == 0
+      // Below 0x20: the high bit clear, and the low seven bits plus 0x60 do not reach 0x80.
+      let below = ~((word & lows) &+ ones &* 0x60) & ~word & highs
+      let control = below & ~equal(word, 0x09) & ~equal(word, allowed)
+      return control | equal(word, 0x7F) | equal(word, 0xC2) == 0
     }
     var index = 0
     while index < utf8.count {

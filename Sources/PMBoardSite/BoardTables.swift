@@ -7,6 +7,8 @@ import PMBoardCore
 public final class BoardTables: Sendable {
   public let cardBytes: ByteArena
   public let cards: FixedArray<CardRecord>
+  /// By card: ``CardTables/prints``.
+  public let cardPrints: FixedArray<UInt64>
   /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.
   public let columnStarts: FixedArray<Int>
   public let dueDates: [CalendarDate]
@@ -40,6 +42,7 @@ public final class BoardTables: Sendable {
   public init(cards: CardTables, history: HistoryTables) {
     cardBytes = cards.bytes
     self.cards = cards.records
+    cardPrints = cards.prints
     columnStarts = cards.columnStarts
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount

@@ -10,6 +10,9 @@ public struct CardTables: Sendable {
   public let columnStarts: FixedArray<Int>
   public let dueDates: [CalendarDate]
   public let overdueCount: Int
+  /// By card: a fingerprint of what the card shows (its text, due day, column and flags), for the pages a rebuild
+  /// keeps by fingerprint. Worked out with the card, while its text is at hand.
+  public let prints: FixedArray<UInt64>
 
   /// Two rounds on every core: the order of each column, then the escaped text of slices of the cards in that
   /// order. Sorting first lays the arena out in board order, so that a board page copies card text from its front
@@ -48,6 +51,7 @@ public struct CardTables: Sendable {
       orders.reduce(into: [0]) { starts, order in starts.append((starts.last ?? 0) + order.count) })
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount
+    prints = cards.prints
   }
 
   /// What sorting compares: due day, the title's first 16 bytes (big-endian, zero-padded), and which task it is.
@@ -101,6 +105,7 @@ public struct CardTables: Sendable {
     /// `records[i].dueIndex` indexes these until the slices are joined.
     var dueDates: [CalendarDate]
     var overdueCount: Int
+    var prints: [UInt64] = []
 
     init(
       tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, cutsExcerpts: Bool,
@@ -108,6 +113,7 @@ public struct CardTables: Sendable {
     ) {
       records = []
       records.reserveCapacity(order.count)
+      prints.reserveCapacity(order.count)
       var dueDates = Interner<CalendarDate>()
       overdueCount = 0
       for index in order {
@@ -131,8 +137,21 @@ public struct CardTables: Sendable {
           excerpt: excerpt.text, isLong: excerpt.isLong)
         if record.overdue { overdueCount += 1 }
         records.append(record)
+        prints.append(Self.print(of: task, in: tasks.text, record))
       }
       self.dueDates = dueDates.values
+    }
+
+    /// The card's raw text is the task's, byte for byte: hashed where the task keeps it.
+    static func print(of task: BoardSnapshot.Tasks.Record, in text: ByteArena, _ card: CardRecord) -> UInt64 {
+      var print = Fingerprint()
+      print.add(task.id, of: text)
+      print.add(task.title, of: text)
+      print.add(task.body, of: text)
+      print.add(task.due?.daysSinceEpoch ?? Int.min)
+      print.add(card.state.order)
+      print.add((card.overdue ? 1 : 0) + (card.dueToday ? 2 : 0))
+      return print.value
     }
   }
 
@@ -141,6 +160,7 @@ public struct CardTables: Sendable {
     var records: FixedArray<CardRecord>
     var dueDates: [CalendarDate]
     var overdueCount: Int
+    var prints: FixedArray<UInt64>
 
     init(slices: [CardSlice]) {
       var dueDates = Interner<CalendarDate>()
@@ -158,6 +178,7 @@ public struct CardTables: Sendable {
       self.dueDates = dueDates.values
       self.overdueCount = overdueCount
       records = FixedArray(all)
+      prints = FixedArray(slices.flatMap(\.prints))
     }
   }
 }

@@ -170,8 +170,7 @@ public struct SiteBuilder: Sendable {
             halves.state.withLock { $0.cards = (cards, moment, problem) }
           },
           history: { info, history in
-            let tables = HistoryTables(history: history, zone: info.timeZone)
-            let problem = StoredTextCheck.problem(in: history)
+            let (tables, problem) = HistoryTables.checked(history: history, zone: info.timeZone)
             halves.state.withLock { $0.history = (tables, problem) }
           }))
       let (cards, history) = halves.state.withLock { ($0.cards, $0.history) }

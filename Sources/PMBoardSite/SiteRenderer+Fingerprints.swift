@@ -24,25 +24,29 @@ extension SiteRenderer {
     var archives: [UInt64] = []
   }
 
-  /// The ``ContentPrints``, the cards and the history side by side; none when the build keeps no fingerprints.
+  /// The ``ContentPrints``: the cards' from the tables, the archived history pages' on every core; none when the
+  /// build keeps no fingerprints.
   func contentPrints() -> ContentPrints {
     guard siteFingerprint != nil else { return ContentPrints() }
     let historyPages = (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize
-    let halves = concurrentMap(2) { half -> [UInt64] in
-      if half == 0 { return tables.cards.indices.map(cardPrint) }
-      return (1..<max(1, historyPages)).map { number in
-        var print = Fingerprint()
-        let entries = historyEntries(ofPage: number)
-        for index in entries {
-          add(entry: index, to: &print)
-          print.add(tables.entries[index].task, of: tables.historyBytes)
-          print.add(taskPages.entryPage[index] >= 0 ? 1 : 0)
-        }
-        print.add(entries.count)
-        return print.value
-      }
+    let archives = Array(1..<max(1, historyPages))
+    let halves = concurrentMap(2) { half in
+      archives[half == 0 ? 0..<archives.count / 2 : archives.count / 2..<archives.count].map(archivePrint)
     }
-    return ContentPrints(cards: halves[0], archives: halves[1])
+    return ContentPrints(cards: Array(tables.cardPrints), archives: halves[0] + halves[1])
+  }
+
+  /// What archived history page `number` shows in every locale: its entries, each with its task link.
+  private func archivePrint(_ number: Int) -> UInt64 {
+    var print = Fingerprint()
+    let entries = historyEntries(ofPage: number)
+    for index in entries {
+      add(entry: index, to: &print)
+      print.add(tables.entries[index].task, of: tables.historyBytes)
+      print.add(taskPages.entryPage[index] >= 0 ? 1 : 0)
+    }
+    print.add(entries.count)
+    return print.value
   }
 
   /// What task page `page` shows in every locale: the task (or the tombstone) and its history entries. Worked out
@@ -126,18 +130,6 @@ extension SiteRenderer {
 
   /// A card as every page shows it: its excerpt follows from its body (and `task-pages`), its state's label and
   /// due date's text from the locale's catalog, which the site's fingerprint covers.
-  private func cardPrint(_ index: Int) -> UInt64 {
-    let card = tables.cards[index]
-    var print = Fingerprint()
-    for text in [card.id, card.title, card.body] {
-      print.add(text.raw, of: tables.cardBytes)
-    }
-    print.add(card.dueIndex < 0 ? Int.min : tables.dueDates[Int(card.dueIndex)].daysSinceEpoch)
-    print.add(card.state.order)
-    print.add((card.overdue ? 1 : 0) + (card.dueToday ? 2 : 0))
-    return print.value
-  }
-
   private func add(entry index: Int, to print: inout Fingerprint) {
     let entry = tables.entries[index]
     print.add(entry.utcSeconds)

@@ -33,10 +33,11 @@ enum StoredTextCheck {
     return nil
   }
 
-  /// The first history entry with a control character in its title; nil when there is none.
-  static func problem(in history: BoardSnapshot.History) -> BuildSettingsError? {
+  /// The first history entry with a control character in its title (of the `records` given, by default all);
+  /// nil when there is none.
+  static func problem(in history: BoardSnapshot.History, records: Range<Int>? = nil) -> BuildSettingsError? {
     let text = history.text
-    for record in history.records {
+    for record in history.records[records ?? history.records.indices] {
       if let scalar = ControlCharacters.first(in: text, record.title, allowingLineFeeds: false) {
         return BuildSettingsError(
           "a history entry's title has the control character \(codePoint(scalar)) (stored before pmboard refused "
