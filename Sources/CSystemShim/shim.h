@@ -29,4 +29,66 @@ static inline long long pmboard_copy_file_range(int in, long long *offset, int o
   return -1;
 #endif
 }
+// UTF-8 well-formedness sixteen bytes at a time (SSE2, in every x86-64 processor): each byte is checked against
+// the three before it, which say whether it must be a continuation byte, and against the one before for the
+// narrower ranges after E0, ED, F0 and F4; C0, C1 and F5..FF are never allowed. `PMBoardBytes.UTF8Check` calls
+// it and keeps its own byte loop (the reference its tests compare with) for short texts and other processors.
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static inline __m128i pmboard_utf8_at_least(__m128i x, unsigned char value) {
+  return _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)value)), x);
+}
+
+// The bytes of the sixteen at `at` that break UTF-8 (all bits set), given the three bytes before `at`.
+static inline __m128i pmboard_utf8_wrong(const unsigned char *at) {
+  __m128i cur = _mm_loadu_si128((const __m128i *)at);
+  __m128i p1 = _mm_loadu_si128((const __m128i *)(at - 1));
+  __m128i p2 = _mm_loadu_si128((const __m128i *)(at - 2));
+  __m128i p3 = _mm_loadu_si128((const __m128i *)(at - 3));
+  __m128i continuation = _mm_cmpeq_epi8(_mm_and_si128(cur, _mm_set1_epi8((char)0xC0)), _mm_set1_epi8((char)0x80));
+  __m128i expected = _mm_or_si128(
+    pmboard_utf8_at_least(p1, 0xC0), _mm_or_si128(pmboard_utf8_at_least(p2, 0xE0), pmboard_utf8_at_least(p3, 0xF0)));
+  __m128i wrong = _mm_xor_si128(continuation, expected);
+  wrong = _mm_or_si128(wrong, _mm_cmpeq_epi8(_mm_and_si128(cur, _mm_set1_epi8((char)0xFE)), _mm_set1_epi8((char)0xC0)));
+  wrong = _mm_or_si128(wrong, pmboard_utf8_at_least(cur, 0xF5));
+  __m128i below_a0 = _mm_xor_si128(pmboard_utf8_at_least(cur, 0xA0), _mm_set1_epi8((char)0xFF));
+  __m128i below_90 = _mm_xor_si128(pmboard_utf8_at_least(cur, 0x90), _mm_set1_epi8((char)0xFF));
+  wrong = _mm_or_si128(wrong, _mm_and_si128(_mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xE0)), below_a0));
+  wrong = _mm_or_si128(wrong, _mm_andnot_si128(below_a0, _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xED))));
+  wrong = _mm_or_si128(wrong, _mm_and_si128(_mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xF0)), below_90));
+  wrong = _mm_or_si128(wrong, _mm_andnot_si128(below_90, _mm_cmpeq_epi8(p1, _mm_set1_epi8((char)0xF4))));
+  return wrong;
+}
+#endif
+
+// 1 when the `count` bytes at `bytes` are well-formed UTF-8, 0 when not; -1 when not checked here (fewer than
+// 19 bytes, or no SSE2).
+static inline int pmboard_utf8_check_blocks(const unsigned char *bytes, long count) {
+#if defined(__SSE2__)
+  if (count < 19) return -1;
+  // The first sixteen bytes with three zero bytes before them: nothing is pending at the start.
+  unsigned char head[19] = {0};
+  for (int k = 0; k < 16; k++) head[3 + k] = bytes[k];
+  __m128i wrong = pmboard_utf8_wrong(head + 3);
+  long i = 16;
+  for (; i + 16 <= count; i += 16) {
+    // Nothing to check where these sixteen bytes and the three before them are all ASCII.
+    __m128i before = _mm_loadu_si128((const __m128i *)(bytes + i - 3));
+    __m128i here = _mm_loadu_si128((const __m128i *)(bytes + i));
+    if (_mm_movemask_epi8(_mm_or_si128(before, here)) == 0) continue;
+    wrong = _mm_or_si128(wrong, pmboard_utf8_wrong(bytes + i));
+  }
+  // The last sixteen bytes, overlapping some already checked.
+  if (i < count) wrong = _mm_or_si128(wrong, pmboard_utf8_wrong(bytes + count - 16));
+  if (_mm_movemask_epi8(wrong) != 0) return 0;
+  // A sequence the last bytes start must end inside the text.
+  return bytes[count - 1] < 0xC0 && bytes[count - 2] < 0xE0 && bytes[count - 3] < 0xF0;
+#else
+  (void)bytes;
+  (void)count;
+  return -1;
+#endif
+}
+
 #endif
