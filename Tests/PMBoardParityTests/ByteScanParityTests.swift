@@ -49,4 +49,26 @@ struct ByteScanParityTests {
     }
     return nil
   }
+
+  enum Word: String, CaseIterable {
+    case todo, doing, done, added, removed, eightish, exactly8, nineBytes, considerablyLonger
+  }
+
+  @Test func byteNamesMatchRawValues() {
+    var random = SplitMix64(seed: 19)
+    let names = ByteNames<Word>()
+    let pieces = Word.allCases.map { Array($0.rawValue.utf8) } + [[0], [0x74], [0x64, 0x6F], Array("é".utf8)]
+    for _ in 0..<20_000 {
+      var bytes = pieces[Int(random.next() % UInt64(pieces.count))]
+      // A name cut short, run on, or with one byte changed.
+      switch random.next() % 4 {
+      case 0: bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count + 1))))
+      case 1: bytes += pieces[Int(random.next() % UInt64(pieces.count))]
+      case 2 where !bytes.isEmpty: bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(random.next() % 256)
+      default: break
+      }
+      let found = bytes.withUnsafeBufferPointer { names.value($0) }
+      #expect(found == Word(rawValue: String(decoding: bytes, as: UTF8.self)), "\(bytes)")
+    }
+  }
 }
