@@ -21,6 +21,25 @@ public struct CardTables: Sendable {
   /// Without `cutsExcerpts` (a site without task pages, where a cut body could link nowhere) a card's excerpt is
   /// its whole body.
   public init(tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool = true) {
+    var unchecked: Int?
+    self.init(tasks: tasks, today: today, cutsExcerpts: cutsExcerpts, checkingText: false, firstProblem: &unchecked)
+  }
+
+  /// The tables and the first task (in the store's order) with a control character, as the error that names it
+  /// (``StoredTextCheck``): each slice checks its cards as it copies them, on every core.
+  static func checked(
+    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool
+  ) -> (tables: CardTables, problem: BuildSettingsError?) {
+    var first: Int?
+    let tables = CardTables(
+      tasks: tasks, today: today, cutsExcerpts: cutsExcerpts, checkingText: true, firstProblem: &first)
+    return (tables, first.flatMap { StoredTextCheck.problem(inTask: $0, of: tasks) })
+  }
+
+  private init(
+    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool, checkingText: Bool,
+    firstProblem: inout Int?
+  ) {
     let columns = TaskState.allCases
     let orders = concurrentMap(columns.count) { Self.columnOrder(columns[$0], of: tasks) }
     let order = Array(orders.joined())
@@ -42,8 +61,9 @@ public struct CardTables: Sendable {
     let slices = concurrentMap(sliceCount) { slice in
       CardSlice(
         tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today, cutsExcerpts: cutsExcerpts,
-        arena: ArenaBuilder(filling: arena, regionStarts[slice]..<regionStarts[slice + 1]))
+        checkingText: checkingText, arena: ArenaBuilder(filling: arena, regionStarts[slice]..<regionStarts[slice + 1]))
     }
+    firstProblem = slices.compactMap(\.firstProblem).min()
     let cards = JoinedCards(slices: slices)
     bytes = arena
     records = cards.records
@@ -106,10 +126,12 @@ public struct CardTables: Sendable {
     var dueDates: [CalendarDate]
     var overdueCount: Int
     var prints: [UInt64] = []
+    /// With `checkingText`: the smallest store index of the slice's tasks with a control character.
+    var firstProblem: Int?
 
     init(
       tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, cutsExcerpts: Bool,
-      arena: consuming ArenaBuilder
+      checkingText: Bool, arena: consuming ArenaBuilder
     ) {
       records = []
       records.reserveCapacity(order.count)
@@ -138,6 +160,12 @@ public struct CardTables: Sendable {
         if record.overdue { overdueCount += 1 }
         records.append(record)
         prints.append(Self.print(of: task, in: tasks.text, record))
+        if checkingText, Int(index) < firstProblem ?? .max,
+          ControlCharacters.first(in: tasks.text, task.title, allowingLineFeeds: false) != nil
+            || ControlCharacters.first(in: tasks.text, task.body, allowingLineFeeds: true) != nil
+        {
+          firstProblem = Int(index)
+        }
       }
       self.dueDates = dueDates.values
     }

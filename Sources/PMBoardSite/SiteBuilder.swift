@@ -165,8 +165,8 @@ public struct SiteBuilder: Sendable {
         handlers: SnapshotHandlers(
           tasks: { info, tasks in
             let moment = moment(for: info, now: now)
-            let cards = CardTables(tasks: tasks, today: moment.today, cutsExcerpts: settings.taskPages)
-            let problem = StoredTextCheck.problem(in: tasks)
+            let (cards, problem) = CardTables.checked(
+              tasks: tasks, today: moment.today, cutsExcerpts: settings.taskPages)
             halves.state.withLock { $0.cards = (cards, moment, problem) }
           },
           history: { info, history in

@@ -15,22 +15,27 @@ enum StoredTextCheck {
 
   /// The first task with a control character, as the error that names it; nil when there is none.
   static func problem(in tasks: BoardSnapshot.Tasks) -> BuildSettingsError? {
-    let text = tasks.text
-    for record in tasks.records {
-      // Two calls, not a loop over an array of fields: no allocation per task.
-      var problem: (String, UInt32)?
-      if let scalar = ControlCharacters.first(in: text, record.title, allowingLineFeeds: false) {
-        problem = ("title", scalar)
-      } else if let scalar = ControlCharacters.first(in: text, record.body, allowingLineFeeds: true) {
-        problem = ("body", scalar)
-      }
-      guard let (field, scalar) = problem else { continue }
-      let id = String(text.string(record.id).prefix(8))
-      return BuildSettingsError(
-        "task \(id) has the control character \(codePoint(scalar)) in its \(field) (stored before pmboard "
-          + "refused them); change it with `pmboard edit \(id) --\(field) …`")
+    for index in tasks.records.indices {
+      if let problem = problem(inTask: index, of: tasks) { return problem }
     }
     return nil
+  }
+
+  /// The error that names task `index`'s first control character; nil when it has none.
+  static func problem(inTask index: Int, of tasks: BoardSnapshot.Tasks) -> BuildSettingsError? {
+    let (text, record) = (tasks.text, tasks.records[index])
+    // Two calls, not a loop over an array of fields: no allocation per task.
+    var problem: (String, UInt32)?
+    if let scalar = ControlCharacters.first(in: text, record.title, allowingLineFeeds: false) {
+      problem = ("title", scalar)
+    } else if let scalar = ControlCharacters.first(in: text, record.body, allowingLineFeeds: true) {
+      problem = ("body", scalar)
+    }
+    guard let (field, scalar) = problem else { return nil }
+    let id = String(text.string(record.id).prefix(8))
+    return BuildSettingsError(
+      "task \(id) has the control character \(codePoint(scalar)) in its \(field) (stored before pmboard "
+        + "refused them); change it with `pmboard edit \(id) --\(field) …`")
   }
 
   /// The first history entry with a control character in its title (of the `records` given, by default all);
