@@ -24,16 +24,14 @@ extension SiteRenderer {
     var archives: [UInt64] = []
   }
 
-  /// The ``ContentPrints``: the cards' from the tables, the archived history pages' on every core; none when the
-  /// build keeps no fingerprints.
-  func contentPrints() -> ContentPrints {
-    guard siteFingerprint != nil else { return ContentPrints() }
+  /// The fingerprints of the older (`half` 0) or the newer half of the archived history pages, in page order; none
+  /// when the build keeps no fingerprints. The cards' are the tables' (``BoardTables/cardPrints``).
+  func archivePrints(half: Int) -> [UInt64] {
+    guard siteFingerprint != nil else { return [] }
     let historyPages = (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize
-    let archives = Array(1..<max(1, historyPages))
-    let halves = concurrentMap(2) { half in
-      archives[half == 0 ? 0..<archives.count / 2 : archives.count / 2..<archives.count].map(archivePrint)
-    }
-    return ContentPrints(cards: Array(tables.cardPrints), archives: halves[0] + halves[1])
+    let archives = 1..<max(1, historyPages)
+    let middle = archives.lowerBound + archives.count / 2
+    return (half == 0 ? archives.lowerBound..<middle : middle..<archives.upperBound).map(archivePrint)
   }
 
   /// What archived history page `number` shows in every locale: its entries, each with its task link.
@@ -66,7 +64,7 @@ extension SiteRenderer {
   }
 
   /// What archived history page `number` shows in locale `code`: its number and its entries (`content`, from
-  /// ``contentPrints()``), each with the task it links to when that task has a page. Nothing else of the board
+  /// ``archivePrints(half:)``), each with the task it links to when that task has a page. Nothing else of the board
   /// reaches it (``pageInfo(for:catalog:formatter:overdueCount:)``).
   func fingerprint(ofArchivedHistoryPage number: Int, code: String, content: UInt64) -> UInt64? {
     guard var print = siteFingerprint else { return nil }

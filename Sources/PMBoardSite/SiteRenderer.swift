@@ -255,20 +255,37 @@ public struct SiteRenderer: Sendable {
     var prints: ContentPrints
   }
 
-  /// The board's tables, then every locale's on every core.
+  /// Every locale's tables and the two halves of the archived history pages' fingerprints, all on every core in
+  /// one round (a round each left a core idle at the end of both).
   private func prepare() -> Prepared {
     let tables = self.tables
     let catalogs = locales.compactMap { code in theme.catalogs[code].map { (code, $0) } }
     let (zone, keyNames) = (snapshot.info.timeZone, theme.templates.keyNames)
-    let prepared = concurrentMap(catalogs.count) { index in
+    let pieces = concurrentMap(catalogs.count + 2) { index -> PreparedPiece in
+      guard index < catalogs.count else { return .archivePrints(archivePrints(half: index - catalogs.count)) }
       let (code, catalog) = catalogs[index]
-      return LocaleTables(
-        code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
-        tables: tables, keyNames: keyNames)
+      return .locale(
+        LocaleTables(
+          code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
+          tables: tables, keyNames: keyNames))
     }
+    var locales: [String: LocaleTables] = [:]
+    var archives: [UInt64] = []
+    for piece in pieces {
+      switch piece {
+      case .locale(let locale): locales[locale.code] = locale
+      case .archivePrints(let prints): archives += prints
+      }
+    }
+    let prints =
+      siteFingerprint == nil ? ContentPrints() : ContentPrints(cards: Array(tables.cardPrints), archives: archives)
     return Prepared(
-      keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables,
-      locales: Dictionary(uniqueKeysWithValues: prepared.map { ($0.code, $0) }), prints: contentPrints())
+      keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables, locales: locales, prints: prints)
+  }
+
+  private enum PreparedPiece {
+    case locale(LocaleTables)
+    case archivePrints([UInt64])
   }
 
   /// Calls `body` with the view model of `plan`'s page, keeping the tables it points into alive meanwhile.
