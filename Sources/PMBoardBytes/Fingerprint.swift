@@ -54,8 +54,6 @@ public struct Fingerprint: Sendable, Equatable {
     add(Int(text.count))
   }
 
-  public mutating func add(_ other: Fingerprint) { add(word: other.value) }
-
   /// Another fingerprint's value (a card's, a page's content): one word, mixed as a number is.
   public mutating func add(word: UInt64) { mix(word) }
 

@@ -15,19 +15,9 @@ extension SiteRenderer {
     return print.value
   }
 
-  /// Fingerprints of the board's content that every locale's pages share, each worked out once a build (not once a
-  /// locale): every card's, and the entries of every archived history page.
-  struct ContentPrints: Sendable {
-    /// By card, in board order.
-    var cards: [UInt64] = []
-    /// By history page number - 1, for the full pages that are not the newest.
-    var archives: [UInt64] = []
-  }
-
-  /// The fingerprints of the older (`half` 0) or the newer half of the archived history pages, in page order; none
-  /// when the build keeps no fingerprints. The cards' are the tables' (``BoardTables/cardPrints``).
+  /// The fingerprints of the older (`half` 0) or the newer half of the archived history pages, in page order: what
+  /// each page shows in every locale, worked out once a build, not once a locale.
   func archivePrints(half: Int) -> [UInt64] {
-    guard siteFingerprint != nil else { return [] }
     let historyPages = (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize
     let archives = 1..<max(1, historyPages)
     let middle = archives.lowerBound + archives.count / 2
@@ -49,10 +39,10 @@ extension SiteRenderer {
 
   /// What task page `page` shows in every locale: the task (or the tombstone) and its history entries. Worked out
   /// once per task, not once per locale.
-  func contentFingerprint(ofTaskPage page: Int, cards: [UInt64]) -> UInt64 {
+  func contentFingerprint(ofTaskPage page: Int) -> UInt64 {
     var print = Fingerprint()
     if page < taskPages.cardCount {
-      print.add(word: cards[page])
+      print.add(word: tables.cardPrints[page])
     } else {
       print.add(taskPages.ids[page])
       print.add(taskPages.tombstones[page - taskPages.cardCount].title)
@@ -76,28 +66,29 @@ extension SiteRenderer {
   /// What column page `info` shows: its page-level words (the column's last change, the board's overdue count in
   /// the nav, the live dates' day and due counts, the links) and every card of the column. A change elsewhere on
   /// the board leaves it, and the rebuild keeps the page without rendering it.
-  func fingerprint(ofColumnPage info: PageInfo, state: TaskState, cards: [UInt64]) -> UInt64? {
+  func fingerprint(ofColumnPage info: PageInfo, state: TaskState) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add("column \(state.rawValue)")
     add(page: info, to: &print)
-    add(cards[tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]], to: &print)
+    addCards(tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1], to: &print)
     return print.value
   }
 
   /// The overdue page's, as a column page's: its words and its cards (the overdue ones that lead each column).
-  func fingerprint(ofOverduePage info: PageInfo, cards: [UInt64]) -> UInt64? {
+  func fingerprint(ofOverduePage info: PageInfo) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add("overdue")
     add(page: info, to: &print)
     for state in TaskState.allCases {
       let start = tables.columnStarts[state.order]
-      add(cards[start..<(start + tables.overdueLeads[state.order])], to: &print)
+      addCards(start..<(start + tables.overdueLeads[state.order]), to: &print)
     }
     return print.value
   }
 
-  private func add(_ cards: ArraySlice<UInt64>, to print: inout Fingerprint) {
-    for card in cards { print.add(word: card) }
+  /// The cards' fingerprints (``BoardTables/cardPrints``), worked out once a build with the cards.
+  private func addCards(_ cards: Range<Int>, to print: inout Fingerprint) {
+    for card in cards { print.add(word: tables.cardPrints[card]) }
     print.add(cards.count)
   }
 

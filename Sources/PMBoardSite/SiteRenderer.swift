@@ -141,15 +141,14 @@ public struct SiteRenderer: Sendable {
   private func keptPageFingerprint(of plan: PagePlan, _ prepared: Prepared) -> UInt64? {
     switch plan.kind {
     case .history(let page, let count) where page < count:
-      guard page <= prepared.prints.archives.count else { return nil }
-      return fingerprint(ofArchivedHistoryPage: page, code: plan.code, content: prepared.prints.archives[page - 1])
+      guard page <= prepared.archivePrints.count else { return nil }
+      return fingerprint(ofArchivedHistoryPage: page, code: plan.code, content: prepared.archivePrints[page - 1])
     case .column, .overdue:
       guard siteFingerprint != nil, let locale = prepared.locales[plan.code] else { return nil }
       let info = pageInfo(
         for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
-      let cards = prepared.prints.cards
-      if case .column(let state) = plan.kind { return fingerprint(ofColumnPage: info, state: state, cards: cards) }
-      return fingerprint(ofOverduePage: info, cards: cards)
+      if case .column(let state) = plan.kind { return fingerprint(ofColumnPage: info, state: state) }
+      return fingerprint(ofOverduePage: info)
     default:
       return nil
     }
@@ -181,7 +180,7 @@ public struct SiteRenderer: Sendable {
     var contents: [Int: UInt64] = [:]
     let prints = groups.map { group -> UInt64? in
       guard case .task(let page) = group.plan.kind, siteFingerprint != nil else { return nil }
-      let content = contents[page] ?? contentFingerprint(ofTaskPage: page, cards: prepared.prints.cards)
+      let content = contents[page] ?? contentFingerprint(ofTaskPage: page)
       contents[page] = content
       return fingerprint(ofTaskPage: page, code: group.plan.code, content: content)
     }
@@ -245,61 +244,6 @@ public struct SiteRenderer: Sendable {
     }
     // Reported like the template check's problems: one line at the tag, and nothing is built.
     if let failure { throw TemplateCheckError(diagnostics: [failure.diagnostic]) }
-  }
-
-  /// What every page of a build reads: the template keys as site keys, the board's tables, each locale's tables.
-  private struct Prepared: Sendable {
-    var keys: FixedArray<SiteKey>
-    var tables: BoardTables
-    var locales: [String: LocaleTables]
-    var prints: ContentPrints
-  }
-
-  /// Every locale's tables and the two halves of the archived history pages' fingerprints, all on every core in
-  /// one round (a round each left a core idle at the end of both).
-  private func prepare() -> Prepared {
-    let tables = self.tables
-    let catalogs = locales.compactMap { code in theme.catalogs[code].map { (code, $0) } }
-    let (zone, keyNames) = (snapshot.info.timeZone, theme.templates.keyNames)
-    let pieces = concurrentMap(catalogs.count + 2) { index -> PreparedPiece in
-      guard index < catalogs.count else { return .archivePrints(archivePrints(half: index - catalogs.count)) }
-      let (code, catalog) = catalogs[index]
-      return .locale(
-        LocaleTables(
-          code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
-          tables: tables, keyNames: keyNames))
-    }
-    var locales: [String: LocaleTables] = [:]
-    var archives: [UInt64] = []
-    for piece in pieces {
-      switch piece {
-      case .locale(let locale): locales[locale.code] = locale
-      case .archivePrints(let prints): archives += prints
-      }
-    }
-    let prints =
-      siteFingerprint == nil ? ContentPrints() : ContentPrints(cards: Array(tables.cardPrints), archives: archives)
-    return Prepared(
-      keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables, locales: locales, prints: prints)
-  }
-
-  private enum PreparedPiece {
-    case locale(LocaleTables)
-    case archivePrints([UInt64])
-  }
-
-  /// Calls `body` with the view model of `plan`'s page, keeping the tables it points into alive meanwhile.
-  private func withModel<Result>(
-    for plan: PagePlan, _ prepared: Prepared, _ body: (SiteModel) throws -> Result
-  ) rethrows -> Result {
-    // Every plan's locale was prepared: plans are made from the same locale list.
-    guard let locale = prepared.locales[plan.code] else { preconditionFailure("no tables for locale \(plan.code)") }
-    let info = pageInfo(
-      for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
-    let page = PageTables(info)
-    let view = SiteView(
-      keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages)
-    return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 
   /// History pages are numbered from the oldest entry, so a full page keeps its number, entries and bytes for

@@ -1,0 +1,62 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// What every page's render reads, prepared once a build before the jobs run.
+extension SiteRenderer {
+  /// What every page of a build reads: the template keys as site keys, the board's tables, each locale's tables.
+  struct Prepared: Sendable {
+    var keys: FixedArray<SiteKey>
+    var tables: BoardTables
+    var locales: [String: LocaleTables]
+    /// ``archivePrints(half:)`` of both halves, by history page number - 1; none when the build keeps no
+    /// fingerprints.
+    var archivePrints: [UInt64]
+  }
+
+  /// Every locale's tables and the two halves of the archived history pages' fingerprints, all on every core in
+  /// one round (a round each left a core idle at the end of both).
+  func prepare() -> Prepared {
+    let tables = self.tables
+    let catalogs = locales.compactMap { code in theme.catalogs[code].map { (code, $0) } }
+    let (zone, keyNames) = (snapshot.info.timeZone, theme.templates.keyNames)
+    // The archived pages' fingerprints only for a build that keeps fingerprints.
+    let pieces = concurrentMap(catalogs.count + (siteFingerprint == nil ? 0 : 2)) { index -> PreparedPiece in
+      guard index < catalogs.count else { return .archivePrints(archivePrints(half: index - catalogs.count)) }
+      let (code, catalog) = catalogs[index]
+      return .locale(
+        LocaleTables(
+          code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
+          tables: tables, keyNames: keyNames))
+    }
+    var locales: [String: LocaleTables] = [:]
+    var archives: [UInt64] = []
+    for piece in pieces {
+      switch piece {
+      case .locale(let locale): locales[locale.code] = locale
+      case .archivePrints(let prints): archives += prints
+      }
+    }
+    return Prepared(
+      keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables, locales: locales, archivePrints: archives)
+  }
+
+  private enum PreparedPiece {
+    case locale(LocaleTables)
+    case archivePrints([UInt64])
+  }
+
+  /// Calls `body` with the view model of `plan`'s page, keeping the tables it points into alive meanwhile.
+  func withModel<Result>(
+    for plan: PagePlan, _ prepared: Prepared, _ body: (SiteModel) throws -> Result
+  ) rethrows -> Result {
+    // Every plan's locale was prepared: plans are made from the same locale list.
+    guard let locale = prepared.locales[plan.code] else { preconditionFailure("no tables for locale \(plan.code)") }
+    let info = pageInfo(
+      for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
+    let page = PageTables(info)
+    let view = SiteView(
+      keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages)
+    return try Borrowed.with(view) { try body(SiteModel($0)) }
+  }
+}
