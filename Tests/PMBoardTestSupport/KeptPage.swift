@@ -12,4 +12,12 @@ package struct KeptPage {
   package func mark() throws { try cli.write(page, try cli.read(page) + "<!-- kept -->") }
 
   package var isKept: Bool { get throws { try cli.read(page).hasSuffix("<!-- kept -->") } }
+
+  /// Whether a `build` after `change` renders the page again rather than keeping it.
+  package func isRenderedAgain(after change: () throws -> Void, build: () throws -> Void) throws -> Bool {
+    try mark()
+    try change()
+    try build()
+    return try !isKept
+  }
 }
