@@ -58,20 +58,30 @@ public struct CardTables: Sendable {
       starts.append(starts[slice] + ArenaBuilder.worstCase(rawCount: rawCount))
     }
     let arena = ByteArena(reserving: regionStarts[sliceCount])
-    let slices = concurrentMap(sliceCount) { slice in
-      CardSlice(
-        tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today, cutsExcerpts: cutsExcerpts,
-        checkingText: checkingText, arena: ArenaBuilder(filling: arena, regionStarts[slice]..<regionStarts[slice + 1]))
-    }
+    var dueDates = Interner<CalendarDate>()
+    let (records, slices) = FixedArray<CardRecord>.made(
+      count: count, parts: (0..<sliceCount).map { bounds[$0]..<bounds[$0 + 1] },
+      fill: { slice, writer in
+        CardSlice(
+          tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today, cutsExcerpts: cutsExcerpts,
+          checkingText: checkingText,
+          arena: ArenaBuilder(filling: arena, regionStarts[slice]..<regionStarts[slice + 1]), into: &writer)
+      },
+      adjust: { slices, slice in
+        // Each slice numbered its due dates; the table numbers them in board order.
+        let numbers = slices[slice].dueDates.map { dueDates.number($0) }
+        return { record in
+          if record.dueIndex >= 0 { record.dueIndex = numbers[Int(record.dueIndex)] }
+        }
+      })
     firstProblem = slices.compactMap(\.firstProblem).min()
-    let cards = JoinedCards(slices: slices)
     bytes = arena
-    records = cards.records
+    self.records = records
     columnStarts = FixedArray(
       orders.reduce(into: [0]) { starts, order in starts.append((starts.last ?? 0) + order.count) })
-    dueDates = cards.dueDates
-    overdueCount = cards.overdueCount
-    prints = cards.prints
+    self.dueDates = dueDates.values
+    overdueCount = slices.reduce(0) { $0 + $1.overdueCount }
+    prints = FixedArray(slices.flatMap(\.prints))
   }
 
   /// What sorting compares: due day, the title's first 16 bytes (big-endian, zero-padded), and which task it is.
@@ -119,10 +129,10 @@ public struct CardTables: Sendable {
     return keys.map { Int32($0.task) }
   }
 
-  /// The cards `order` lists (indices into `tasks.records`), their text (raw and escaped) stored by `arena`.
+  /// The cards `order` lists (indices into `tasks.records`), written in that order with their text (raw and
+  /// escaped) stored by `arena`.
   private struct CardSlice {
-    var records: [CardRecord]
-    /// `records[i].dueIndex` indexes these until the slices are joined.
+    /// The records' `dueIndex` numbers these until the table numbers them again.
     var dueDates: [CalendarDate]
     var overdueCount: Int
     var prints: [UInt64] = []
@@ -131,10 +141,8 @@ public struct CardTables: Sendable {
 
     init(
       tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, cutsExcerpts: Bool,
-      checkingText: Bool, arena: consuming ArenaBuilder
+      checkingText: Bool, arena: consuming ArenaBuilder, into records: inout FixedArrayPart<CardRecord>
     ) {
-      records = []
-      records.reserveCapacity(order.count)
       prints.reserveCapacity(order.count)
       var dueDates = Interner<CalendarDate>()
       overdueCount = 0
@@ -180,33 +188,6 @@ public struct CardTables: Sendable {
       print.add(card.state.order)
       print.add((card.overdue ? 1 : 0) + (card.dueToday ? 2 : 0))
       return print.value
-    }
-  }
-
-  /// The slices' records as one table, with one due-date list.
-  private struct JoinedCards {
-    var records: FixedArray<CardRecord>
-    var dueDates: [CalendarDate]
-    var overdueCount: Int
-    var prints: FixedArray<UInt64>
-
-    init(slices: [CardSlice]) {
-      var dueDates = Interner<CalendarDate>()
-      var overdueCount = 0
-      var all: [CardRecord] = []
-      all.reserveCapacity(slices.reduce(0) { $0 + $1.records.count })
-      for slice in slices {
-        let dueMap = slice.dueDates.map { dueDates.number($0) }
-        for var record in slice.records {
-          if record.dueIndex >= 0 { record.dueIndex = dueMap[Int(record.dueIndex)] }
-          all.append(record)
-        }
-        overdueCount += slice.overdueCount
-      }
-      self.dueDates = dueDates.values
-      self.overdueCount = overdueCount
-      records = FixedArray(all)
-      prints = FixedArray(slices.flatMap(\.prints))
     }
   }
 }

@@ -12,7 +12,7 @@ public struct HistoryTables: Sendable {
   public let isoDays: FixedArray<UInt8>
 
   public init(history: BoardSnapshot.History, zone: TimeZone) {
-    self.init(Self.halves(of: history, zone: zone, checkingText: false), history: history)
+    self = Self.made(from: history, zone: zone, checkingText: false).tables
   }
 
   /// The tables and the first entry whose title has a control character, as the error that names it
@@ -20,57 +20,66 @@ public struct HistoryTables: Sendable {
   static func checked(
     history: BoardSnapshot.History, zone: TimeZone
   ) -> (tables: HistoryTables, problem: BuildSettingsError?) {
-    let (newer, older) = halves(of: history, zone: zone, checkingText: true)
+    let (tables, newer, older) = made(from: history, zone: zone, checkingText: true)
     // An older entry's problem is named first, as a check of the whole history in order would.
-    return (HistoryTables((newer, older), history: history), older.problem ?? newer.problem)
+    return (tables, older.problem ?? newer.problem)
   }
 
-  /// Made in two halves on two cores: it is the last of the store's work, while the tasks' is usually done.
-  private static func halves(
-    of history: BoardSnapshot.History, zone: TimeZone, checkingText: Bool
-  ) -> (newer: Half, older: Half) {
+  /// Made in two halves on two cores, each writing its entries where they stay: it is the last of the store's
+  /// work, while the tasks' is usually done. The older half's days are then numbered again in the newer half's
+  /// table.
+  private static func made(
+    from history: BoardSnapshot.History, zone: TimeZone, checkingText: Bool
+  ) -> (tables: HistoryTables, newer: Half, older: Half) {
     let count = history.records.count
     // Newest first: the first half of the entries is the newer half of the records.
     let split = count / 2
-    let halves = concurrentMap(2) { half in
-      Half(history: history, records: half == 0 ? split..<count : 0..<split, zone: zone, checkingText: checkingText)
-    }
-    return (halves[0], halves[1])
+    var (days, utcDays) = (Interner<Int>(), Interner<Int>())
+    let (entries, halves) = FixedArray<EntryRecord>.made(
+      count: count, parts: [0..<count - split, count - split..<count],
+      fill: { half, writer in
+        Half(
+          history: history, records: half == 0 ? split..<count : 0..<split, zone: zone, checkingText: checkingText,
+          into: &writer)
+      },
+      adjust: { halves, half in
+        guard half == 1 else { return nil }
+        (days, utcDays) = (halves[0].days, halves[0].utcDays)
+        let dayNumbers = halves[1].days.values.map { days.number($0) }
+        let utcDayNumbers = halves[1].utcDays.values.map { utcDays.number($0) }
+        return { entry in
+          entry.dayIndex = dayNumbers[Int(entry.dayIndex)]
+          if entry.utcDayIndex >= 0 { entry.utcDayIndex = utcDayNumbers[Int(entry.utcDayIndex)] }
+        }
+      })
+    let tables = HistoryTables(entries: entries, days: days, utcDays: utcDays, history: history)
+    return (tables, halves[0], halves[1])
   }
 
-  /// The halves' entries one after the other, the older half's days numbered again in the newer half's table.
-  private init(_ halves: (newer: Half, older: Half), history: BoardSnapshot.History) {
-    let (newer, older) = halves
-    var days = newer.days
-    var utcDays = newer.utcDays
-    let dayNumbers = older.days.values.map { days.number($0) }
-    let utcDayNumbers = older.utcDays.values.map { utcDays.number($0) }
-    entries = FixedArray(count: history.records.count) { index in
-      guard index >= newer.entries.count else { return newer.entries[index] }
-      var entry = older.entries[index - newer.entries.count]
-      entry.dayIndex = dayNumbers[Int(entry.dayIndex)]
-      if entry.utcDayIndex >= 0 { entry.utcDayIndex = utcDayNumbers[Int(entry.utcDayIndex)] }
-      return entry
-    }
+  private init(
+    entries: FixedArray<EntryRecord>, days: Interner<Int>, utcDays: Interner<Int>, history: BoardSnapshot.History
+  ) {
+    self.entries = entries
     bytes = history.text
     self.fields = FixedArray(history.fields)
     self.days = days.values
     isoDays = FixedArray(utcDays.values.flatMap { Array(CalendarDate(daysSinceEpoch: $0).description.utf8) })
   }
 
-  /// The entries of some records, newest first, with the days they fall on.
+  /// The days some records' entries fall on, their entries written newest first.
   private struct Half {
-    var entries: [EntryRecord] = []
     var days = Interner<Int>()
     var utcDays = Interner<Int>()
     var problem: BuildSettingsError?
 
-    init(history: BoardSnapshot.History, records range: Range<Int>, zone: TimeZone, checkingText: Bool) {
+    init(
+      history: BoardSnapshot.History, records range: Range<Int>, zone: TimeZone, checkingText: Bool,
+      into entries: inout FixedArrayPart<EntryRecord>
+    ) {
       var clock = WallClock(zone: zone)
       // Entries come in time order, so most share the previous entry's UTC day (and its year check).
       var (lastUTCDay, lastUTCIndex) = (Int.min, Int32(-1))
       let records = history.records
-      entries.reserveCapacity(range.count)
       for position in range.reversed() {
         let entry = records[position]
         let seconds = Int(entry.at)

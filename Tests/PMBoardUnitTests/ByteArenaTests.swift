@@ -68,4 +68,25 @@ struct ByteArenaTests {
       #expect(read(excerpt.escapedStart, excerpt.escapedCount) == read(expected.escapedStart, expected.escapedCount))
     }
   }
+
+  /// Parts written at once land where their ranges say, in order; each part's result reaches `adjust`, whose change
+  /// applies to that part's elements only; empty parts take part too.
+  @Test func fixedArrayMadeInPartsMatchesOneLoop() {
+    let ranges = [0..<3, 3..<3, 3..<10, 10..<11]
+    let (array, results) = FixedArray<Int>.made(
+      count: 11, parts: ranges,
+      fill: { part, writer in
+        for index in writer.range { writer.append(index * 10 + part) }
+        return writer.count
+      },
+      adjust: { results, part in
+        #expect(results == [3, 0, 7, 1])
+        return part == 2 ? { $0 = -$0 } : nil
+      })
+    #expect(results == [3, 0, 7, 1])
+    let expected = ranges.enumerated().flatMap { part, range in
+      range.map { part == 2 ? -(($0 * 10) + part) : $0 * 10 + part }
+    }
+    #expect(Array(array) == expected)
+  }
 }
