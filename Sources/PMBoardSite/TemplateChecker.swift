@@ -7,7 +7,13 @@ import PMBoardValidation
 /// The "validate templates" stage: every template through swift-mustache-compatible parsing and libxml2,
 /// every catalog against the others. Collects all problems before failing, like Hugo does.
 public struct TemplateChecker: Sendable {
-  public init() {}
+  /// Whether templates go through the HTML check; without it they are still parsed and compiled, and catalogs
+  /// still checked. Only the built-in theme skips it (``BuiltInTheme``).
+  public var validatesHTML: Bool
+
+  public init(validatesHTML: Bool = true) {
+    self.validatesHTML = validatesHTML
+  }
 
   /// A theme that passed: compiled templates and parsed catalogs.
   public struct Checked: Sendable {
@@ -46,8 +52,10 @@ public struct TemplateChecker: Sendable {
       let (name, file) = templateFiles[index - catalogFiles.count]
       let text = file.text
       let parsed = MustacheParser.parse(text, file: file.path)
-      let problems = HTMLTemplateValidator().validate(
-        source: text, file: file.path, isPage: Theme.pageTemplates.contains(name), tags: parsed.tags)
+      let problems =
+        validatesHTML
+        ? HTMLTemplateValidator().validate(
+          source: text, file: file.path, isPage: Theme.pageTemplates.contains(name), tags: parsed.tags) : []
       return CheckedFile.template(name, parsed, problems)
     }
     var catalogs: [String: LocaleCatalog] = [:]

@@ -1,12 +1,45 @@
 import Foundation
+import PMBoardMustache
 import PMBoardSite
 import PMBoardTestSupport
+import PMBoardValidation
 import Testing
 
 /// A site whose templates are the built-in theme's takes the check made once a process (``BuiltInTheme``); any
 /// other template is checked as it is.
 @Suite("the built-in theme's check")
 struct BuiltInThemeTests {
+  /// The built-in theme's check in a build leaves out the HTML check (``BuiltInTheme``): this test is that check,
+  /// with nothing at all to report, warnings included.
+  @Test func theBuiltInTemplatesAreValidHTML() throws {
+    let theme = try Theme.load(
+      templatesDir: nil, publicDir: nil, workingDirectory: URL(fileURLWithPath: "/nonexistent"))
+    #expect(theme.templates.count >= Theme.pageTemplates.count)
+    for (name, file) in theme.templates {
+      let parsed = MustacheParser.parse(file.text, file: file.path)
+      let problems = HTMLTemplateValidator().validate(
+        source: file.text, file: file.path, isPage: Theme.pageTemplates.contains(name), tags: parsed.tags)
+      #expect(problems.isEmpty, "\(file.path): \(problems.map(\.description).joined(separator: "; "))")
+    }
+    let builder = SiteBuilder(
+      source: .demo, settings: BuildSettings(), workingDirectory: URL(fileURLWithPath: "/nonexistent"), environment: [:]
+    )
+    #expect(try builder.checkTheme().fingerprint == TemplateChecker().check(theme).fingerprint)
+  }
+
+  /// A template the HTML check refuses is refused by a build whenever a site brings it: only the built-in theme's
+  /// own bytes skip the check (which would not have refused this one).
+  @Test func aSitesOwnTemplateStillGoesThroughTheHTMLCheck() throws {
+    let site = try Self.siteWithACopyOfTheTemplates()
+    defer { try? FileManager.default.removeItem(at: site) }
+    let path = site.appendingPathComponent("Templates/partials/card.mustache")
+    try (Data(contentsOf: path) + Data("<div><span></div>\n".utf8)).write(to: path)
+    let builder = SiteBuilder(source: .demo, settings: BuildSettings(), workingDirectory: site, environment: [:])
+    #expect(throws: TemplateCheckError.self) { try builder.checkTheme() }
+    let theme = try Theme.load(templatesDir: nil, publicDir: nil, workingDirectory: site)
+    #expect(throws: Never.self) { try TemplateChecker(validatesHTML: false).check(theme) }
+  }
+
   @Test func aByteForByteCopyOfTheTemplatesIsTheBuiltInTheme() throws {
     let site = try Self.siteWithACopyOfTheTemplates()
     defer { try? FileManager.default.removeItem(at: site) }
