@@ -91,4 +91,60 @@ static inline int pmboard_utf8_check_blocks(const unsigned char *bytes, long cou
 #endif
 }
 
+// The index of the first of the `count` bytes at `bytes` that HTML escaping replaces (& < > " '), or `count`; -1
+// when not searched here (fewer than sixteen bytes, or no SSE2). `PMBoardBytes.HTMLEscaper` keeps its own word loop
+// for those, the reference its tests compare with.
+static inline long pmboard_first_special(const unsigned char *bytes, long count) {
+#if defined(__SSE2__)
+  if (count < 16) return -1;
+  long i = 0;
+  for (;; i += 16) {
+    // The last sixteen bytes overlap some already searched, which held none: the first found is still the first.
+    long at = i + 16 <= count ? i : count - 16;
+    __m128i x = _mm_loadu_si128((const __m128i *)(bytes + at));
+    __m128i found = _mm_or_si128(
+      _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')), _mm_cmpeq_epi8(x, _mm_set1_epi8('<'))),
+      _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('>')), _mm_cmpeq_epi8(x, _mm_set1_epi8('"'))),
+        _mm_cmpeq_epi8(x, _mm_set1_epi8('\''))));
+    int mask = _mm_movemask_epi8(found);
+    if (mask != 0) return at + __builtin_ctz((unsigned)mask);
+    if (at + 16 >= count) return count;
+  }
+#else
+  (void)bytes;
+  (void)count;
+  return -1;
+#endif
+}
+
+// The index of the first of the `count` bytes at `bytes` where a control character may start, or `count`: a byte
+// below 0x20 but tab (and line feed when `line_feeds` is nonzero), DEL, or 0xC2 (the lead byte of C1 controls and
+// of other Latin-1 characters, which the caller tells apart); -1 when not searched here (fewer than sixteen bytes,
+// or no SSE2). `PMBoardBytes.ControlCharacters` keeps its own word loop for those, the reference its tests use.
+static inline long pmboard_first_control_candidate(const unsigned char *bytes, long count, int line_feeds) {
+#if defined(__SSE2__)
+  if (count < 16) return -1;
+  __m128i allowed = _mm_set1_epi8(line_feeds ? 0x0A : 0x09);
+  long i = 0;
+  for (;; i += 16) {
+    long at = i + 16 <= count ? i : count - 16;
+    __m128i x = _mm_loadu_si128((const __m128i *)(bytes + at));
+    __m128i below = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x);
+    __m128i plain = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x09)), _mm_cmpeq_epi8(x, allowed));
+    __m128i found = _mm_or_si128(
+      _mm_andnot_si128(plain, below),
+      _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)), _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xC2))));
+    int mask = _mm_movemask_epi8(found);
+    if (mask != 0) return at + __builtin_ctz((unsigned)mask);
+    if (at + 16 >= count) return count;
+  }
+#else
+  (void)bytes;
+  (void)count;
+  (void)line_feeds;
+  return -1;
+#endif
+}
+
 #endif

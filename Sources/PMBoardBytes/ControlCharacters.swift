@@ -1,13 +1,37 @@
+import CSystemShim
+
 /// Finds control characters in UTF-8 text: C0 (but tab, and line feed where allowed), DEL, and C1 (U+0080–U+009F,
 /// encoded as 0xC2 0x80–0x9F). pmboard refuses them on input; a store written before that may still hold them,
 /// and they must not reach a page.
 public enum ControlCharacters {
-  /// The first control character's scalar value in `utf8`, or nil. Eight bytes at a time while none of them is
-  /// a control character (tab and, where allowed, line feed are not), DEL or 0xC2 (a C1 lead byte); byte by byte
-  /// only around those. The masks are exact byte by byte (no borrow crosses a byte), so tabs and line feeds can be
-  /// taken out of them: a body's line feeds keep the word-at-a-time path.
+  /// The first control character's scalar value in `utf8`, or nil: sixteen bytes at a time on x86-64
+  /// (`pmboard_first_control_candidate` in CSystemShim) up to each byte that may start one, which is then looked at
+  /// (a 0xC2 may lead another Latin-1 character); ``firstByWords(in:allowingLineFeeds:)`` for short texts, the
+  /// rest of a text after a candidate when under sixteen bytes are left, and other processors.
   @inlinable
   public static func first(in utf8: UnsafeBufferPointer<UInt8>, allowingLineFeeds: Bool) -> UInt32? {
+    guard let base = utf8.baseAddress else { return nil }
+    var index = 0
+    while true {
+      let found = pmboard_first_control_candidate(base + index, utf8.count - index, allowingLineFeeds ? 1 : 0)
+      guard found >= 0 else {
+        return firstByWords(in: UnsafeBufferPointer(rebasing: utf8[index...]), allowingLineFeeds: allowingLineFeeds)
+      }
+      let at = index + found
+      guard at < utf8.count else { return nil }
+      guard utf8[at] == 0xC2 else { return UInt32(utf8[at]) }
+      if at + 1 < utf8.count, (0x80...0x9F).contains(utf8[at + 1]) { return UInt32(utf8[at + 1]) }
+      index = at + 1
+    }
+  }
+
+  /// The first control character's scalar value in `utf8`, or nil, without the blocks (the reference they are
+  /// tested against). Eight bytes at a time while none of them is a control character (tab and, where allowed,
+  /// line feed are not), DEL or 0xC2 (a C1 lead byte); byte by byte only around those. The masks are exact byte by
+  /// byte (no borrow crosses a byte), so tabs and line feeds can be taken out of them: a body's line feeds keep the
+  /// word-at-a-time path.
+  @inlinable
+  public static func firstByWords(in utf8: UnsafeBufferPointer<UInt8>, allowingLineFeeds: Bool) -> UInt32? {
     guard let base = utf8.baseAddress else { return nil }
     let ones: UInt64 = 0x0101_0101_0101_0101
     let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F

@@ -28,14 +28,63 @@ struct ByteScanParityTests {
     let pool: [UInt8] = [
       0x00, 0x08, 0x09, 0x0A, 0x0B, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xC2, 0xC3, 0xE2, 0xFF,
     ]
-    for length in 0...40 {
+    // Up to 80 bytes: x86-64 searches sixteen at a time from 16 on, the last block overlapping the one before.
+    for length in 0...80 {
       for lineFeeds in [false, true] {
-        for _ in 0..<200 {
-          let bytes = (0..<length).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+        for round in 0..<200 {
+          // Mostly plain bytes in half the rounds, so that blocks pass with nothing found.
+          let bytes = (0..<length).map { _ in
+            round % 2 == 0 && random.next() % 8 != 0 ? 0x41 : pool[Int(random.next() % UInt64(pool.count))]
+          }
+          let expected = Self.firstControl(bytes, allowingLineFeeds: lineFeeds)
           let found = bytes.withUnsafeBufferPointer { ControlCharacters.first(in: $0, allowingLineFeeds: lineFeeds) }
-          #expect(found == Self.firstControl(bytes, allowingLineFeeds: lineFeeds), "\(bytes)")
+          #expect(found == expected, "\(bytes)")
+          let byWords = bytes.withUnsafeBufferPointer {
+            ControlCharacters.firstByWords(in: $0, allowingLineFeeds: lineFeeds)
+          }
+          #expect(byWords == expected, "\(bytes)")
         }
       }
+    }
+  }
+
+  @Test func specialCharacterScanMatchesAByteLoop() {
+    var random = SplitMix64(seed: 23)
+    let pool = Array("&<>\"'a9 \n".utf8) + [0x00, 0x7F, 0x80, 0xC2, 0xE2, 0xFF]
+    for length in 0...80 {
+      for round in 0..<200 {
+        let bytes = (0..<length).map { _ in
+          round % 2 == 0 && random.next() % 8 != 0 ? 0x41 : pool[Int(random.next() % UInt64(pool.count))]
+        }
+        let start = length == 0 ? 0 : Int(random.next() % UInt64(length + 1))
+        let expected =
+          bytes.indices.first { $0 >= start && Array("&<>\"'".utf8).contains(bytes[$0]) } ?? bytes.count
+        #expect(bytes.withUnsafeBufferPointer { HTMLEscaper.firstSpecial(in: $0, from: start) } == expected)
+        #expect(bytes.withUnsafeBufferPointer { HTMLEscaper.firstSpecialByWords(in: $0, from: start) } == expected)
+      }
+    }
+  }
+
+  /// Escaping, which jumps from one special byte to the next, against swift-mustache's `Character` by `Character`
+  /// replacement, on texts long enough for the sixteen-byte search, with specials that a combining mark joins.
+  @Test func escapingMatchesCharacterReplacement() {
+    var random = SplitMix64(seed: 29)
+    let pieces = ["&", "<", ">", "\"", "'", "a", "bc", " ", "한", "é", "<\u{338}", "\u{301}", "'\u{301}", "日本", "x&y"]
+    for _ in 0..<5_000 {
+      let text = (0..<Int(random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+      var output = ByteWriter(capacity: 16)
+      HTMLEscaper.appendEscaped(text, into: &output)
+      let expected = text.map { character -> String in
+        switch character {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&#39;"
+        default: String(character)
+        }
+      }.joined()
+      #expect(String(decoding: output.bytes, as: UTF8.self) == expected, "\(Array(text.unicodeScalars))")
     }
   }
 
