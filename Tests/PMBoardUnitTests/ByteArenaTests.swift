@@ -89,4 +89,30 @@ struct ByteArenaTests {
     }
     #expect(Array(array) == expected)
   }
+
+  /// A text's fingerprint (words, then bytes) changes with any one bit of it, at any length, and does not depend
+  /// on where the text sits in its arena.
+  @Test func textFingerprintSeesEveryBit() {
+    var random = SplitMix64(seed: 37)
+    func print(_ bytes: [UInt8], at shift: Int) -> UInt64 {
+      var builder = ArenaBuilder()
+      _ = builder.raw(String(repeating: "x", count: shift))
+      let ref = bytes.withUnsafeBufferPointer { builder.text(utf8: $0) }.raw
+      let arena = builder.finish()
+      var fingerprint = Fingerprint()
+      fingerprint.add(ref, of: arena)
+      return fingerprint.value
+    }
+    for length in 0...100 {
+      let bytes = (0..<length).map { _ in UInt8(ascii: "a") + UInt8(random.next() % 26) }
+      let value = print(bytes, at: 0)
+      #expect(print(bytes, at: 1 + length % 7) == value)
+      for position in bytes.indices {
+        var changed = bytes
+        changed[position] ^= 1 << UInt8(random.next() % 7)
+        #expect(print(changed, at: 0) != value, "length \(length), byte \(position)")
+      }
+      #expect(print(bytes + [UInt8(ascii: "a")], at: 0) != value)
+    }
+  }
 }

@@ -77,6 +77,32 @@ struct ModelTests {
     }
   }
 
+  /// The wall clock's cached offsets against the time zone asked each time: instants in time order (as history
+  /// comes), backwards, and scattered, across DST changes and a zone that skipped a day.
+  @Test(arguments: ["America/New_York", "Asia/Seoul", "Australia/Lord_Howe", "Pacific/Apia", "Europe/London"])
+  func wallClockMatchesItsTimeZone(zone identifier: String) throws {
+    let zone = try #require(TimeZone(identifier: identifier))
+    var random = SplitMix64(seed: 31)
+    let start = 1_293_000_000  // December 2010, before Apia's skipped day
+    let ordered = (0..<3_000).map { start + $0 * 2_111 }
+    let scattered = (0..<3_000).map { _ in start + Int(random.next() % 500_000_000) - 250_000_000 }
+    // Every five minutes around the zone's next changes (Lord Howe's move by half an hour at half past an hour).
+    var around: [Int] = []
+    var after = Date(timeIntervalSince1970: Double(start))
+    for _ in 0..<4 {
+      guard let change = zone.nextDaylightSavingTimeTransition(after: after) else { break }
+      around += stride(from: -7_200, through: 7_200, by: 300).map { Int(change.timeIntervalSince1970) + $0 }
+      after = change
+    }
+    for instants in [ordered, ordered.reversed(), scattered, around, around.reversed()] {
+      var clock = WallClock(zone: zone)
+      for seconds in instants {
+        let expected = seconds + zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        #expect(clock.localSeconds(utc: seconds) == expected, "\(identifier) \(seconds)")
+      }
+    }
+  }
+
   @Test func secondsSplitIntoDaysRoundingDownBefore1970() {
     #expect(Instant.day(ofSecond: 0) == (0, 0))
     #expect(Instant.day(ofSecond: 86_399) == (0, 86_399))
