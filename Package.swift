@@ -14,6 +14,9 @@ let strict: [SwiftSetting] = [.strictMemorySafety()]
 // With `package` instead, a 10,000-task build ran 1,082 M instructions instead of 557 M (docs/performance.md).
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
+// Where libxml2's headers include each other from (`<libxml/…>`), for the targets that import CLibXML2.
+let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+
 let package = Package(
   name: "pmboard",
   platforms: [.macOS(.v15)],
@@ -28,9 +31,11 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
+    // libxml2's headers, for the HTML check of a site's own templates (`HTMLLibXML2Parser.swift` is its only
+    // caller); the library itself is loaded with dlopen when a template is first checked (Sources/CLibXML2/shim.h).
+    // Without pkg-config, which would link it; the targets that import it name the headers' folder (`libxml2`).
     .systemLibrary(
       name: "CLibXML2",
-      pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
     // PostgreSQL's client library's headers, for the PostgreSQL store (`PostgresConnection.swift` is its only
@@ -55,7 +60,7 @@ let package = Package(
         "CSystemShim", "CLibXML2", "CLibPQ", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
-      swiftSettings: crossModule
+      swiftSettings: crossModule + libxml2Headers
     ),
     // The domain: tasks, dates, history, changes, the snapshot a build reads, diagnostics, the clock.
     .target(
@@ -87,7 +92,7 @@ let package = Package(
     .target(
       name: "PMBoardValidation",
       dependencies: ["PMBoardCore", "PMBoardBytes", "PMBoardMustache", "CLibXML2"],
-      swiftSettings: strict + crossModule
+      swiftSettings: strict + crossModule + libxml2Headers
     ),
     // The site: pipeline, theme, locales, view models, writer.
     .target(

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 
 /// Runs libxml2's HTML parser over a masked template and collects the errors it reports, each at the byte offset
@@ -17,14 +17,25 @@ public enum HTMLLibXML2Parser {
     public var message: String
   }
 
-  /// libxml2 wants `xmlInitParser` called once before parsing from several threads.
-  private static let initialized: Void = xmlInitParser()
+  /// libxml2 is loaded on first use (Sources/CLibXML2/shim.h), then wants `xmlInitParser` called once before
+  /// parsing from several threads. Nil when loaded, else why not.
+  private static let loadFailure: String? = {
+    guard pmboard_libxml2_load() == 1 else {
+      return pmboard_libxml2_error().map { String(cString: $0) } ?? "libxml2.so.2 could not be loaded"
+    }
+    pmboard_xmlInitParser()
+    return nil
+  }()
 
-  /// Parses `bytes` (UTF-8) as an HTML fragment or document and returns what libxml2 reported, in order.
+  /// Why libxml2 cannot be used, or nil when it can: the library is loaded when a template is first checked,
+  /// and a machine without it can still build the built-in theme.
+  public static var unavailable: String? { loadFailure }
+
+  /// Parses `bytes` (UTF-8) as an HTML fragment or document and returns what libxml2 reported, in order; nothing
+  /// when libxml2 is ``unavailable``.
   public static func reports(for bytes: [UInt8]) -> [Report] {
-    _ = initialized
-    guard !bytes.isEmpty, let context = htmlNewParserCtxt() else { return [] }
-    defer { htmlFreeParserCtxt(context) }
+    guard loadFailure == nil, !bytes.isEmpty, let context = pmboard_htmlNewParserCtxt() else { return [] }
+    defer { pmboard_htmlFreeParserCtxt(context) }
     let collector = Collector()
     // libxml2 2.9 calls `sax->serror` only when the handler is marked as a SAX2 handler. The mark changes nothing
     // else here: the HTML parser only uses the SAX1-style element callbacks, which the handler keeps. `_private`
@@ -45,11 +56,11 @@ public enum HTMLLibXML2Parser {
     let document = withExtendedLifetime(collector) {
       bytes.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) {
-          htmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", Int32(options))
+          pmboard_htmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), nil, "UTF-8", Int32(options))
         }
       }
     }
-    if let document = document { xmlFreeDoc(document) }
+    if let document = document { pmboard_xmlFreeDoc(document) }
     context.pointee._private = nil
     return collector.reports
   }

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
@@ -83,6 +83,15 @@ public struct HTMLTemplateValidator: Sendable {
   /// libxml2's errors that the own checks do not cover, each moved to the start of the tag, comment or doctype it
   /// was found in (libxml2 notices problems at their end).
   private func libxml2Issues(masked: [UInt8], tokens: [HTMLToken], treeIsTooDeep: Bool) -> [HTMLIssue] {
+    if let why = HTMLLibXML2Parser.unavailable {
+      // The other checks ran; this one cannot, and a template is not called valid without it.
+      return [
+        HTMLIssue(
+          offset: 0, code: "html.libxml2-missing",
+          message: "libxml2, which checks a site's own templates, could not be loaded (\(why)); install it "
+            + "(Debian and Ubuntu: apt-get install libxml2)")
+      ]
+    }
     let markup = tokens.filter { if case .text = $0 { false } else { true } }.map(\.range)
     return HTMLLibXML2Parser.reports(for: masked).compactMap { report in
       guard !report.isWarning, !Self.codesCheckedElsewhere.contains(report.code),
