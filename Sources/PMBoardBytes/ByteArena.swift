@@ -78,6 +78,11 @@ public final class ByteArena: @unchecked Sendable {
 public struct RawRef: Sendable {
   public var start: Int
   public var count: UInt32
+
+  public init(start: Int, count: UInt32) {
+    self.start = start
+    self.count = count
+  }
 }
 
 extension ByteWriter {

@@ -29,8 +29,7 @@ extension SiteRenderer {
     var print = Fingerprint()
     let entries = historyEntries(ofPage: number)
     for index in entries {
-      add(entry: index, to: &print)
-      print.add(tables.entries[index].task, of: tables.historyBytes)
+      add(entry: index, withTask: true, to: &print)
       print.add(taskPages.entryPage[index] >= 0 ? 1 : 0)
     }
     print.add(entries.count)
@@ -48,7 +47,7 @@ extension SiteRenderer {
       print.add(taskPages.tombstones[page - taskPages.cardCount].title)
     }
     for index in taskPages.entries(ofPage: page) {
-      add(entry: Int(index), to: &print)
+      add(entry: Int(index), withTask: false, to: &print)
     }
     return print.value
   }
@@ -117,20 +116,35 @@ extension SiteRenderer {
     print.add(info.live == nil ? 0 : 1)
   }
 
-  /// A card as every page shows it: its excerpt follows from its body (and `task-pages`), its state's label and
-  /// due date's text from the locale's catalog, which the site's fingerprint covers.
-  private func add(entry index: Int, to print: inout Fingerprint) {
+  /// An entry as every page shows it: its time, action, states, fields, title and author (the words around them
+  /// come from the locale's catalog, which the site's fingerprint covers), and with `withTask` the task it is
+  /// about.
+  private func add(entry index: Int, withTask: Bool, to print: inout Fingerprint) {
     let entry = tables.entries[index]
     print.add(entry.utcSeconds)
-    print.add(entry.action.position)
-    print.add(entry.title, of: tables.historyBytes)
-    print.add(entry.from?.order ?? -1)
-    print.add(entry.to?.order ?? -1)
+    // The small values in one word, each in a byte of its own (the field count in the upper half): a page of a
+    // thousand entries mixes one word for them, not six.
+    let resolution = entry.resolution.map { SyncResolution.allCases.firstIndex(of: $0) ?? 0 } ?? -1
+    let states = ((entry.from?.order ?? -1) + 1) << 8 | ((entry.to?.order ?? -1) + 1) << 16
+    print.add(entry.action.position | states | (resolution + 1) << 24 | Int(entry.fieldsCount) << 32)
     for offset in 0..<Int(entry.fieldsCount) {
       print.add(tables.fields[Int(entry.fieldsStart) + offset].position)
     }
-    print.add(Int(entry.fieldsCount))
-    print.add(entry.author, of: tables.historyBytes)
-    print.add(entry.resolution.map { SyncResolution.allCases.firstIndex(of: $0) ?? 0 } ?? -1)
+    // The task's id, the title and the author, each with its length: one stretch of bytes where the snapshot
+    // stored them one after the other (as its builders do).
+    let first = withTask ? entry.task : entry.title
+    let adjacent =
+      (!withTask || entry.task.start + Int(entry.task.count) == entry.title.start)
+      && entry.title.start + Int(entry.title.count) == entry.author.start
+    print.add(Int(withTask ? entry.task.count : 0) << 32 | Int(entry.title.count))
+    print.add(Int(entry.author.count))
+    guard adjacent else {
+      if withTask { print.add(entry.task, of: tables.historyBytes) }
+      print.add(entry.title, of: tables.historyBytes)
+      print.add(entry.author, of: tables.historyBytes)
+      return
+    }
+    let end = entry.author.start + Int(entry.author.count)
+    print.add(RawRef(start: first.start, count: UInt32(end - first.start)), of: tables.historyBytes)
   }
 }

@@ -36,6 +36,35 @@ import Testing
     }
   }
 
+  /// Each value an archived entry shows is in the archive's fingerprint: a store edited by another program (here
+  /// Python's sqlite3) renders the archive again for a change of any one of them, and for nothing else.
+  @Test func anEditedArchivedEntryRendersItsArchiveAgain() throws {
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: [], history: SiteBuildTests.historyEntries(2000)))
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let archive = KeptPage(Self.page, in: cli)
+    for update in [
+      "title = 'entry 10!'", "author = 'mina'", "at = at + 60", "action = 'removed'", "\"to\" = 'doing'",
+      "\"from\" = 'todo'", "fields = 'title'", "resolution = 'merged'", "task = '\(BoardFixture.id(2))'",
+    ] {
+      let renderedAgain = try archive.isRenderedAgain(
+        after: {
+          let script = "import sqlite3, sys; c = sqlite3.connect('board.sqlite'); c.execute(sys.argv[1]); c.commit()"
+          let sql = "UPDATE history SET \(update) WHERE seq = 10"
+          let edited = try cli.run("/usr/bin/env", "python3", "-c", script, sql)
+          #expect(edited.status == 0, "\(edited.stderr)")
+        },
+        build: {
+          let result = try cli.run("build", "--today", "2026-11-21")
+          #expect(result.status == 0, "\(result.stderr)")
+        })
+      #expect(renderedAgain, "\(update)")
+    }
+    try archive.mark()
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    #expect(try archive.isKept, "a rebuild with nothing changed keeps it")
+  }
+
   /// What an archive's template is offered of the board as a whole is empty, since the page is not rendered again
   /// when the board changes.
   @Test func anArchiveTemplateSeesNothingOfTheWholeBoard() throws {
