@@ -45,8 +45,10 @@ struct SnapshotRowParser {
     guard let action = actions.value(row.text(1)) else { throw DamagedRow.action(row.text(1).string) }
     let taskID = row.text(2)
     guard taskID.isUUIDText else { throw DamagedRow.historyTaskID(taskID.string) }
-    let from = row.isNull(4) ? nil : states.value(row.text(4))
-    let to = row.isNull(5) ? nil : states.value(row.text(5))
+    // NULL reads as empty text, which names no state (nor resolution): no NULL test of its own (SQLite's
+    // `sqlite3_column_type`, three calls a row).
+    let from = states.value(row.text(4))
+    let to = states.value(row.text(5))
     fields.removeAll(keepingCapacity: true)
     let names = row.text(6)
     var nameStart = 0
@@ -56,7 +58,7 @@ struct SnapshotRowParser {
       nameStart = index + 1
     }
     let (title, author) = (row.text(3), row.text(7))
-    let resolution = row.isNull(8) ? nil : resolutions.value(row.text(8))
+    let resolution = resolutions.value(row.text(8))
     if title.isValidUTF8 && author.isValidUTF8 {
       builder.add(
         at: at, action: action, taskID: builder.writer.appendRef(taskID, lowercasingHex: true),
