@@ -133,7 +133,8 @@ public final class BoardSnapshot: Sendable {
         fields entryFields: some Collection<TaskField>, author: RawRef, resolution: SyncResolution?
       ) {
         let fieldsStart = Int32(fields.count)
-        fields.append(contentsOf: entryFields)
+        // Most entries name no field; appending none still cost a call and a uniqueness check a row.
+        if !entryFields.isEmpty { fields.append(contentsOf: entryFields) }
         records.append(
           Record(
             at: at, action: action, taskID: taskID, title: title, from: from, to: to, fieldsStart: fieldsStart,
