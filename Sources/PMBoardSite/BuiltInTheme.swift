@@ -23,8 +23,10 @@ public enum BuiltInTheme {
     try TemplateChecker(validatesHTML: false).check(Theme.assemble(files))
   }
 
-  /// Decodes and checks the built-in theme on another thread.
+  /// Decodes and checks the built-in theme on another thread, at a priority below the command line's parse (on
+  /// Linux, Dispatch gives `.userInitiated` threads nice -2 and `.utility` ones +2): the parse is on the build's
+  /// path, the theme only needed once the store is loaded.
   public static func warmUp() {
-    DispatchQueue.global(qos: .userInitiated).async { _ = checked }
+    DispatchQueue.global(qos: .utility).async { _ = checked }
   }
 }
