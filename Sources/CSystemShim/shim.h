@@ -91,26 +91,48 @@ static inline int pmboard_utf8_check_blocks(const unsigned char *bytes, long cou
 #endif
 }
 
+#if defined(__SSE2__)
+// The index of the first of the `count` (at least sixteen) bytes at `bytes` that `match` marks in its block, or
+// `count`. Sixteen bytes at a time; the last sixteen overlap some already searched, which held none, so the first
+// found is still the first.
+static inline long pmboard_first_marked(
+  const unsigned char *bytes, long count, __m128i (*match)(__m128i block, __m128i extra), __m128i extra) {
+  for (long i = 0;; i += 16) {
+    long at = i + 16 <= count ? i : count - 16;
+    int mask = _mm_movemask_epi8(match(_mm_loadu_si128((const __m128i *)(bytes + at)), extra));
+    if (mask != 0) return at + __builtin_ctz((unsigned)mask);
+    if (at + 16 >= count) return count;
+  }
+}
+
+// The bytes HTML escaping replaces: & < > " '.
+static inline __m128i pmboard_special_bytes(__m128i x, __m128i unused) {
+  (void)unused;
+  return _mm_or_si128(
+    _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')), _mm_cmpeq_epi8(x, _mm_set1_epi8('<'))),
+    _mm_or_si128(
+      _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('>')), _mm_cmpeq_epi8(x, _mm_set1_epi8('"'))),
+      _mm_cmpeq_epi8(x, _mm_set1_epi8('\''))));
+}
+
+// The bytes a control character may start with: below 0x20 but tab and `allowed` (line feed, or tab again), DEL,
+// and 0xC2.
+static inline __m128i pmboard_control_candidates(__m128i x, __m128i allowed) {
+  __m128i below = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x);
+  __m128i plain = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x09)), _mm_cmpeq_epi8(x, allowed));
+  return _mm_or_si128(
+    _mm_andnot_si128(plain, below),
+    _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)), _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xC2))));
+}
+#endif
+
 // The index of the first of the `count` bytes at `bytes` that HTML escaping replaces (& < > " '), or `count`; -1
 // when not searched here (fewer than sixteen bytes, or no SSE2). `PMBoardBytes.HTMLEscaper` keeps its own word loop
 // for those, the reference its tests compare with.
 static inline long pmboard_first_special(const unsigned char *bytes, long count) {
 #if defined(__SSE2__)
   if (count < 16) return -1;
-  long i = 0;
-  for (;; i += 16) {
-    // The last sixteen bytes overlap some already searched, which held none: the first found is still the first.
-    long at = i + 16 <= count ? i : count - 16;
-    __m128i x = _mm_loadu_si128((const __m128i *)(bytes + at));
-    __m128i found = _mm_or_si128(
-      _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')), _mm_cmpeq_epi8(x, _mm_set1_epi8('<'))),
-      _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('>')), _mm_cmpeq_epi8(x, _mm_set1_epi8('"'))),
-        _mm_cmpeq_epi8(x, _mm_set1_epi8('\''))));
-    int mask = _mm_movemask_epi8(found);
-    if (mask != 0) return at + __builtin_ctz((unsigned)mask);
-    if (at + 16 >= count) return count;
-  }
+  return pmboard_first_marked(bytes, count, pmboard_special_bytes, _mm_setzero_si128());
 #else
   (void)bytes;
   (void)count;
@@ -125,20 +147,7 @@ static inline long pmboard_first_special(const unsigned char *bytes, long count)
 static inline long pmboard_first_control_candidate(const unsigned char *bytes, long count, int line_feeds) {
 #if defined(__SSE2__)
   if (count < 16) return -1;
-  __m128i allowed = _mm_set1_epi8(line_feeds ? 0x0A : 0x09);
-  long i = 0;
-  for (;; i += 16) {
-    long at = i + 16 <= count ? i : count - 16;
-    __m128i x = _mm_loadu_si128((const __m128i *)(bytes + at));
-    __m128i below = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x);
-    __m128i plain = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x09)), _mm_cmpeq_epi8(x, allowed));
-    __m128i found = _mm_or_si128(
-      _mm_andnot_si128(plain, below),
-      _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)), _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0xC2))));
-    int mask = _mm_movemask_epi8(found);
-    if (mask != 0) return at + __builtin_ctz((unsigned)mask);
-    if (at + 16 >= count) return count;
-  }
+  return pmboard_first_marked(bytes, count, pmboard_control_candidates, _mm_set1_epi8(line_feeds ? 0x0A : 0x09));
 #else
   (void)bytes;
   (void)count;
