@@ -169,8 +169,7 @@ public struct CardTables: Sendable {
         records.append(record)
         prints.append(Self.print(of: task, in: tasks.text, record))
         if checkingText, Int(index) < firstProblem ?? .max,
-          ControlCharacters.first(in: tasks.text, task.title, allowingLineFeeds: false) != nil
-            || ControlCharacters.first(in: tasks.text, task.body, allowingLineFeeds: true) != nil
+          StoredTextCheck.problem(inTask: Int(index), of: tasks) != nil
         {
           firstProblem = Int(index)
         }
