@@ -78,11 +78,6 @@ public final class ByteArena: @unchecked Sendable {
 public struct RawRef: Sendable {
   public var start: Int
   public var count: UInt32
-
-  public init(start: Int, count: UInt32) {
-    self.start = start
-    self.count = count
-  }
 }
 
 extension ByteWriter {

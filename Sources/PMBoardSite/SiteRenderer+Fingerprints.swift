@@ -130,21 +130,8 @@ extension SiteRenderer {
     for offset in 0..<Int(entry.fieldsCount) {
       print.add(tables.fields[Int(entry.fieldsStart) + offset].position)
     }
-    // The task's id, the title and the author, each with its length: one stretch of bytes where the snapshot
-    // stored them one after the other (as its builders do).
-    let first = withTask ? entry.task : entry.title
-    let adjacent =
-      (!withTask || entry.task.start + Int(entry.task.count) == entry.title.start)
-      && entry.title.start + Int(entry.title.count) == entry.author.start
-    print.add(Int(withTask ? entry.task.count : 0) << 32 | Int(entry.title.count))
-    print.add(Int(entry.author.count))
-    guard adjacent else {
-      if withTask { print.add(entry.task, of: tables.historyBytes) }
-      print.add(entry.title, of: tables.historyBytes)
-      print.add(entry.author, of: tables.historyBytes)
-      return
-    }
-    let end = entry.author.start + Int(entry.author.count)
-    print.add(RawRef(start: first.start, count: UInt32(end - first.start)), of: tables.historyBytes)
+    if withTask { print.add(entry.task, of: tables.historyBytes) }
+    print.add(entry.title, of: tables.historyBytes)
+    print.add(entry.author, of: tables.historyBytes)
   }
 }
