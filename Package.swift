@@ -23,12 +23,14 @@ let package = Package(
   products: [
     .executable(name: "pmboard", targets: ["pmboard"])
   ],
+  // Exact versions: the action builds pmboard on runners from a fresh clone, and a floating version would change
+  // what it runs without a commit here. A bump is a commit that says why.
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
   ],
   targets: [
     // libxml2's headers, for the HTML check of a site's own templates (`HTMLLibXML2Parser.swift` is its only
@@ -109,7 +111,7 @@ let package = Package(
     .target(
       name: "PMBoardCLI",
       dependencies: [
-        "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardImport",
+        "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

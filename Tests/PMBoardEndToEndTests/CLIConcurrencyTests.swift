@@ -44,9 +44,11 @@ struct CLIConcurrencyTests {
     #expect(result.history == 1000)
   }
 
-  @Test func jsonKeepsEveryAddOrFailsLoudly() async throws {
+  /// The JSON store takes a file lock around each change, so concurrent adds wait for each other: every one lands.
+  @Test func jsonKeepsEveryAdd() async throws {
     let result = try await hammer(store: "board.json")
-    #expect(result.tasks + result.failures == 1000)
-    #expect(result.history == result.tasks)
+    #expect(result.failures == 0, "\(result.reasons)")
+    #expect(result.tasks == 1000)
+    #expect(result.history == 1000)
   }
 }

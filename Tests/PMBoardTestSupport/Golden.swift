@@ -7,23 +7,30 @@ import PMBoardSite
 import PMBoardStore
 import Testing
 
-/// Golden files beside the tests: compared line by line; `PMBOARD_RECORD_GOLDEN=1 swift test` re-records them
-/// (review the diff by eye before committing).
+/// Golden files beside the tests: compared line by line; `PMBOARD_RECORD_GOLDEN=1 swift test` re-records them and
+/// fails each test that recorded, so a run in record mode can never pass for a green one (review the diff by eye,
+/// then run again without the variable).
 package enum Golden {
   package static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
   /// The golden pages live beside the end-to-end tests that compare against them.
   package static let directory = repositoryRoot.appendingPathComponent("Tests/PMBoardEndToEndTests/Golden")
 
+  package static let recording = ProcessInfo.processInfo.environment["PMBOARD_RECORD_GOLDEN"] == "1"
+
   package static func assertMatches(
-    _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ actual: String, named name: String, in directory: URL = directory, recording: Bool = recording,
+    sourceLocation: SourceLocation = #_sourceLocation
   )
     throws
   {
     let url = directory.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["PMBOARD_RECORD_GOLDEN"] == "1" {
+    if recording {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(actual.utf8).write(to: url)
+      Issue.record(
+        "recorded \(name) (PMBOARD_RECORD_GOLDEN=1); review `git diff`, then run again without it",
+        sourceLocation: sourceLocation)
       return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
