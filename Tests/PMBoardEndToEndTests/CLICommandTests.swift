@@ -9,7 +9,7 @@ import Testing
 /// End-to-end: every store command through the real binary, on SQLite, JSON and PostgreSQL stores.
 @Suite("pmboard commands", .serialized)
 struct CLICommandTests {
-  static let stores = StoreBackend.allCases
+  static let stores = StoreBackend.tested
 
   /// A runner with a new board of `backend`'s kind (for PostgreSQL, a board of its own in the tests' cluster).
   func started(_ backend: StoreBackend) throws -> CLIRunner {

@@ -7,7 +7,7 @@ import PMBoardTestSupport
 import Testing
 
 /// 4 processes × 250 `pmboard add` on one store: nothing may be lost silently.
-@Suite("concurrent writers", .serialized)
+@Suite("concurrent writers", .serialized, .needs(.minutes))
 struct CLIConcurrencyTests {
   func hammer(store: String) async throws -> (tasks: Int, history: Int, failures: Int, reasons: [String]) {
     var cli = try CLIRunner()

@@ -6,7 +6,7 @@ import Testing
 /// `Tests/Scripts/live_dates_check.py` (Selenium, Debian's chromium and chromedriver; `scripts/test` installs them).
 /// The board's zone is Asia/Seoul and the browser's own is America/Los_Angeles, so a script that took "today" from
 /// the viewer's clock instead of the board's zone would move the marks at the wrong midnight.
-@Suite("live dates in a browser", .serialized)
+@Suite("live dates in a browser", .serialized, .needs(.browser))
 struct LiveDatesBrowserTests {
   static let script = Golden.repositoryRoot.appendingPathComponent("Tests/Scripts/live_dates_check.py").path
   static let publicScript = Golden.repositoryRoot.appendingPathComponent("Public/live-dates.js")

@@ -7,7 +7,7 @@ import PMBoardTestSupport
 import Testing
 
 /// End-to-end: the real binary against a board in the tests' own PostgreSQL cluster (``PostgresTestCluster``).
-@Suite("pmboard on PostgreSQL", .serialized)
+@Suite("pmboard on PostgreSQL", .serialized, .needs(.postgres))
 struct PostgresCommandTests {
   func cluster() throws -> PostgresTestCluster {
     try PostgresTestCluster.shared.get()

@@ -8,7 +8,7 @@ import PMBoardTestSupport
 import Testing
 
 /// Many `pmboard` processes writing one PostgreSQL board at once.
-@Suite("concurrent writers on PostgreSQL", .serialized)
+@Suite("concurrent writers on PostgreSQL", .serialized, .needs(.postgres))
 struct PostgresConcurrencyTests {
   @Test func fourProcessesAdding250EachLoseNothing() async throws {
     let cluster = try PostgresTestCluster.shared.get()

@@ -4,7 +4,7 @@ import PMBoardTestSupport
 import Testing
 
 /// End-to-end: `clone`, work offline, `status`, `build` of an offline copy, `sync`, against the tests' cluster.
-@Suite("replicas", .serialized)
+@Suite("replicas", .serialized, .needs(.postgres))
 struct ReplicaCommandTests {
   /// A runner in a fresh directory and the URL of a new board on the cluster holding one task by alice.
   func remoteBoard() throws -> (CLIRunner, String) {

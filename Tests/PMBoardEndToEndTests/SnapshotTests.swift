@@ -13,7 +13,7 @@ import Testing
 struct SnapshotTests {
   typealias Samples = StoreSamples
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func snapshotShowsWhatLoadReads(_ backend: StoreBackend) async throws {
     try await StoreScratch.with { scratch async throws in
       let store = backend.store(at: scratch.path(backend.fileName))

@@ -8,6 +8,9 @@ package enum StoreBackend: String, CaseIterable, Sendable {
   /// A board in the tests' own PostgreSQL cluster (``PostgresTestCluster``).
   case postgres
 
+  /// The backends this tier tests: all of them, but PostgreSQL in the quick tier (``TestTier``).
+  package static let tested: [StoreBackend] = allCases.filter { $0 != .postgres || TestTier.runs(.postgres) }
+
   /// The backends that keep a board in a file, for tests about files (permissions, garbage, directories).
   package static let files: [StoreBackend] = [.sqlite, .json]
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Three replicas and their remote do random changes, offline, and sync in random orders; afterwards all four
 /// hold the same board and history, byte for byte (docs/sync.md).
-@Suite("replica sync", .serialized)
+@Suite("replica sync", .serialized, .needs(.postgres))
 struct ReplicaSyncPropertyTests {
   static let schedules = 200
 

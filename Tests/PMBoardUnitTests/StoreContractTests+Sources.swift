@@ -13,7 +13,7 @@ extension StoreContractTests {
     return task
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func sourcesSurviveCreateAndLoad(_ backend: StoreBackend) async throws {
     var board = Samples.board
     board.tasks += [Self.sourced(1, "17"), Self.sourced(2, "17", source: "csv"), Self.sourced(3, "이슈 #3")]
@@ -25,7 +25,7 @@ extension StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func importedChangesApplyInOneGoWithHistoryAndNoUndo(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, path async throws in
       let added = Self.sourced(1, "17")
@@ -57,7 +57,7 @@ extension StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func anUndoOfAChangeToAnImportedTaskRestoresItsSource(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       let task = Self.sourced(1, "17")
@@ -68,7 +68,7 @@ extension StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func undoOfAChangeAnImportOverwroteIsRefused(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       let task = Self.sourced(1, "17")

@@ -30,7 +30,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func createThenLoadGivesTheSameBoard(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, path async throws in
       #expect(try await store.load() == Samples.board)
@@ -40,7 +40,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func emptyBoardRoundTrips(_ backend: StoreBackend) async throws {
     let empty = Board(info: BoardInfo(title: "Empty", timeZoneID: "UTC"))
     try await withStore(backend, holding: empty) { store, _ async throws in
@@ -48,7 +48,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func creatingTwiceFailsAndKeepsTheFirst(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, path async throws in
       let other = Board(info: BoardInfo(title: "Other", timeZoneID: "UTC"))
@@ -58,7 +58,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func aMissingStoreIsNotFoundAndNotCreated(_ backend: StoreBackend) async throws {
     try await StoreScratch.with { scratch async throws in
       let path = scratch.path(backend.fileName)
@@ -75,7 +75,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func tasksByIDPrefix(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       #expect(try await store.tasks(withIDPrefix: "aaaa").map(\.id) == [Samples.readme.id, Samples.korean.id])
@@ -86,7 +86,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func commitsRecordTheirHistory(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       let added = Samples.newTask(1, title: "新しいタスク")
@@ -119,7 +119,7 @@ struct StoreContractTests {
   }
 
   /// Both backends keep only tasks that export and import again: the rules are checked where changes apply.
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func aTaskBreakingTheRulesIsRefusedAndChangesNothing(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       let before = try await store.load()
@@ -139,7 +139,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func aStaleChangeIsAConflictAndChangesNothing(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       var moved = Samples.readme
@@ -187,12 +187,12 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func undoRedoAnAdd(_ backend: StoreBackend) async throws {
     try await checkUndoRedo(backend, .add(Samples.newTask(1), at: Samples.at(20)))
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func undoRedoAnEdit(_ backend: StoreBackend) async throws {
     var edited = Samples.japanese
     edited.title = "仕様確認"
@@ -202,7 +202,7 @@ struct StoreContractTests {
     try await checkUndoRedo(backend, .update(from: Samples.japanese, to: edited, at: Samples.at(20)))
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func undoRedoAMove(_ backend: StoreBackend) async throws {
     var moved = Samples.korean
     moved.state = .done
@@ -210,12 +210,12 @@ struct StoreContractTests {
     try await checkUndoRedo(backend, .update(from: Samples.korean, to: moved, at: Samples.at(20)))
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func undoRedoARemove(_ backend: StoreBackend) async throws {
     try await checkUndoRedo(backend, .remove(Samples.readme, at: Samples.at(20)))
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func nothingToUndoOrRedo(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       #expect(await storeError { _ = try await store.undo(at: Samples.at(20)) } == .nothingToUndo)
@@ -228,7 +228,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func aNewCommitClearsRedo(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       try await store.commit(.add(Samples.newTask(1), at: Samples.at(20)))
@@ -238,7 +238,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func replaceSwapsTheWholeBoardAndForgetsUndo(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       try await store.commit(.add(Samples.newTask(1), at: Samples.at(20)))
@@ -259,7 +259,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func undoGoesBackAtMostDepthChanges(_ backend: StoreBackend) async throws {
     let empty = Board(info: BoardInfo(title: "Deep", timeZoneID: "UTC"))
     try await withStore(backend, holding: empty) { store, _ async throws in
@@ -275,7 +275,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func instantsAreKeptToTheSecondAndStillUndo(_ backend: StoreBackend) async throws {
     try await withStore(backend) { store, _ async throws in
       let now = Samples.at(20).addingTimeInterval(0.75)
@@ -289,7 +289,7 @@ struct StoreContractTests {
     }
   }
 
-  @Test(arguments: StoreBackend.allCases)
+  @Test(arguments: StoreBackend.tested)
   func concurrentWritersLoseNothing(_ backend: StoreBackend) async throws {
     let empty = Board(info: BoardInfo(title: "Busy", timeZoneID: "UTC"))
     try await withStore(backend, holding: empty) { _, path async throws in
