@@ -289,7 +289,7 @@ public final class SiteView {
   public func behaviour(of value: SiteValue) -> SectionBehaviour {
     switch value {
     case .bool(let flag): flag ? .trueFlag : .falseFlag
-    case .columnList: .list(count: TaskState.allCases.count)
+    case .columnList: .list(count: page.columns.count)
     case .cardList(let order):
       .list(count: min(page.cardLimit, columnStarts[Int(order) + 1] - columnStarts[Int(order)]))
     case .overdueList: .list(count: board.overdueLeads.reduce(0, +))
@@ -301,7 +301,7 @@ public final class SiteView {
 
   public func item(_ index: Int, of list: SiteValue) -> SiteValue {
     switch list {
-    case .columnList: .column(Int32(index))
+    case .columnList: .column(Int32(page.columns[index].order))
     case .cardList(let order): .card(Int32(columnStarts[Int(order)] + index))
     case .entryList: .entry(page.isTaskPage ? taskEntries[index] : Int32(page.entries.lowerBound + index))
     case .overdueList: .card(Int32(overdueCard(index)))

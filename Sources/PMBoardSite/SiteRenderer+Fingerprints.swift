@@ -114,6 +114,7 @@ extension SiteRenderer {
       for text in [live.today, live.zone, live.built ?? "\u{0}", live.dueCounts] { print.add(text) }
     }
     print.add(info.live == nil ? 0 : 1)
+    print.add(info.columns.map(\.rawValue).joined(separator: " "))
   }
 
   /// An entry as every page shows it: its time, action, states, fields, title and author (the words around them

@@ -38,6 +38,35 @@ struct PublishPolicyOutputTests {
     return files
   }
 
+  /// `states: [todo, doing]`: no output shows a DONE column, empty or not, or counts it.
+  @Test func aLeftOutColumnIsShownNowhere() throws {
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: Self.cards, history: Self.history))
+    defer { cli.remove() }
+    try cli.write("pmboard.yml", "publish:\n  states: [todo, doing]\n")
+    let result = try cli.run("build", "--today", "2026-11-21")
+    #expect(result.status == 0, "\(result.stderr)")
+    for page in ["index.html", "ko/index.html", "en/index.html", "ja/index.html"] {
+      let html = try cli.read("_site/\(page)")
+      #expect(!html.contains("col-done"), "\(page) shows the left-out column")
+      #expect(html.contains("col-todo") && html.contains("col-doing"), "\(page)")
+      #expect(!html.contains("class=\"empty\""), "\(page): no column is empty, none is shown as empty")
+    }
+    #expect(!(try cli.read("_site/en/index.html").contains(">Done <")), "no DONE heading or jump link")
+    for file in ["en/done.html", "badges/done.svg"] {
+      #expect(!FileManager.default.fileExists(atPath: cli.path("_site/\(file)")), "\(file)")
+    }
+    let json = try #require(cli.data("_site/board.json"))
+    let board = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+    let counts = try #require(board["counts"] as? [String: Int])
+    #expect(counts == ["todo": 1, "doing": 1], "board.json counts only the published columns")
+    // The schema's oracle still accepts it.
+    let check = try cli.run(
+      "/usr/bin/env", "python3", FeedTests.script, cli.path("_site"), FeedTests.schema)
+    #expect(check.status == 0, "\(check.stderr)")
+    let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any]
+    #expect(report?["errors"] as? [String] == [], "\(check.stdout)")
+  }
+
   /// `authors: hide`: the canaries in every entry's author appear in no file; without it they do (so the test
   /// would see them if they leaked).
   @Test func hiddenAuthorsAppearInNoOutputFile() throws {

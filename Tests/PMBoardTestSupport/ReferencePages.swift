@@ -61,7 +61,7 @@ extension SiteRenderer {
     }
     switch plan.kind {
     case .board:
-      return BoardContext(columns: TaskState.allCases.map { column($0, limit: cardLimit) })
+      return BoardContext(columns: info.columns.map { column($0, limit: cardLimit) })
     case .history:
       return HistoryContext(
         entries: shared.newestFirst[info.entries].map(entry), pageLabel: info.pageLabel, prevHref: info.prevHref,
