@@ -73,14 +73,16 @@ extension SiteRenderer {
     return print.value
   }
 
-  /// The overdue page's, as a column page's: its words and its cards (the overdue ones that lead each column).
+  /// The overdue page's, as a column page's: its words and its cards (the ones that lead each column: overdue, or
+  /// with live dates every due one).
   func fingerprint(ofOverduePage info: PageInfo) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add("overdue")
     add(page: info, to: &print)
+    let leads = tables.overdueList(live: info.live != nil)
     for state in TaskState.allCases {
       let start = tables.columnStarts[state.order]
-      addCards(start..<(start + tables.overdueLeads[state.order]), to: &print)
+      addCards(start..<(start + leads[state.order]), to: &print)
     }
     return print.value
   }
