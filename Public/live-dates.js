@@ -1,11 +1,15 @@
 /* pmboard live dates, linked by builds with `live-dates: true` (pages work without it; fine under CSP
    script-src 'self'). Read on a later day in the board's zone than built: re-mark overdue / due-today, swap
-   flags, update overdue counts. Over 24 hours after the build: show the age note. */
+   flags, update overdue counts, and on the overdue page show the listed tasks that are now overdue (it lists
+   every open task with a due date, those not overdue when built hidden), so that its counts and its list agree.
+   Over 24 hours after the build: show the age note, in days from 48 hours on. */
 (function () {
   "use strict";
   var data = document.body.dataset;
   var age = document.querySelector('[data-live="age"]');
   var counts = [].slice.call(document.querySelectorAll('[data-live="overdue-count"]'));
+  var list = document.querySelector('[data-live="overdue-list"]');
+  var empty = document.querySelector('[data-live="overdue-empty"]');
   var builtCounts = counts.map(function (n) { return parseInt(n.textContent, 10) || 0; });
   var dueCounts, days, touched = false; // a task page: the day last marked
   try {
@@ -48,11 +52,32 @@
     }
   }
 
+  // "Updated N hours ago", or from 48 hours on "N days ago" (the catalog's words; hours when it has no days).
+  // A build pinned with --today says its day, not its hour: its age is counted in the board's calendar days,
+  // and told only from the second day after it, when it is surely over a day.
+  function ageText(now, day) {
+    var hours, days;
+    if (data.built) {
+      var ms = now.getTime() - Date.parse(data.built);
+      if (!(ms > 864e5)) return null;
+      hours = Math.floor(ms / 36e5);
+      days = Math.floor(ms / 864e5);
+    } else if (data.today) {
+      days = Math.round((Date.parse(day) - Date.parse(data.today)) / 864e5);
+      if (!(days >= 2)) return null;
+      hours = days * 24;
+    } else {
+      return null;
+    }
+    if (days >= 2 && data.tAgeDays) return data.tAgeDays.replace("{days}", String(days));
+    return (data.tAge || "").replace("{hours}", String(hours));
+  }
+
   function update() {
     var now = new Date(), day = today(now), fell = 0;
-    var ms = now.getTime() - Date.parse(data.built);
-    if (age && ms > 864e5) {
-      age.textContent = (data.tAge || "").replace("{hours}", String(Math.floor(ms / 36e5)));
+    var note = age && ageText(now, day);
+    if (note) {
+      age.textContent = note;
       age.hidden = false;
     }
     // On the build's day the page is right as built; on an earlier one (a clock behind) trust the build. A task
@@ -62,6 +87,14 @@
     document.querySelectorAll("[data-due]").forEach(function (t) { mark(t, day); });
     Object.keys(dueCounts).forEach(function (d) { if (d < day) fell += Number(dueCounts[d]) || 0; });
     counts.forEach(function (n, i) { n.textContent = String(builtCounts[i] + fell); });
+    if (list) {
+      var shown = 0;
+      list.querySelectorAll("[data-due]").forEach(function (t) {
+        t.hidden = !t.classList.contains("overdue");
+        if (!t.hidden) shown += 1;
+      });
+      if (empty) empty.hidden = shown > 0;
+    }
   }
 
   update();

@@ -33,7 +33,8 @@ struct BoardJSON: Sendable {
     raw(",\n  \"timeZone\": ")
     string(info.timeZoneID)
     raw(",\n  \"counts\": {")
-    raw(TaskState.allCases.map { "\"\($0.rawValue)\": \(column($0))" }.joined(separator: ", "))
+    // Only the published columns: a left-out column's 0 would claim it is empty.
+    raw(policy.stateList.map { "\"\($0.rawValue)\": \(column($0))" }.joined(separator: ", "))
     raw("},\n  \"overdue\": \(tables.overdueCount),\n  \"published\": {\"bodies\": \(policy.bodies), \"states\": [")
     raw(policy.stateList.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
     raw("], \"history\": \"\(policy.history.rawValue)\"},\n  \"tasks\": [")

@@ -16,6 +16,10 @@ public final class BoardTables: Sendable {
   /// How many cards at the start of each column (by `TaskState.order`) are overdue: board order puts the earliest
   /// due dates first, so a column's overdue cards lead it.
   public let overdueLeads: [Int]
+  /// How many cards at the start of each open column (by `TaskState.order`) have a due date (0 for done): those
+  /// lead it too. With live dates the overdue page lists them all, the ones not yet overdue hidden, so that the
+  /// script can show the ones a later day makes overdue (``overdueList(live:)``).
+  public let dueLeads: [Int]
   public let historyBytes: ByteArena
   public let entries: FixedArray<EntryRecord>
   public let fields: FixedArray<TaskField>
@@ -51,12 +55,21 @@ public final class BoardTables: Sendable {
       let column = starts[state.order]..<starts[state.order + 1]
       return column.firstIndex { !records[$0].overdue }.map { $0 - column.lowerBound } ?? column.count
     }
+    dueLeads = TaskState.allCases.map { state in
+      guard state != .done else { return 0 }
+      let column = starts[state.order]..<starts[state.order + 1]
+      return column.firstIndex { records[$0].dueIndex < 0 }.map { $0 - column.lowerBound } ?? column.count
+    }
     historyBytes = history.bytes
     entries = history.entries
     fields = history.fields
     days = history.days
     isoDays = history.isoDays
   }
+
+  /// How many cards of each column the overdue page lists: the overdue ones, or with live dates every open card
+  /// with a due date (each column's overdue cards, then the ones a later day may make overdue).
+  public func overdueList(live: Bool) -> [Int] { live ? dueLeads : overdueLeads }
 
   private enum Half {
     case cards(CardTables)

@@ -41,6 +41,9 @@ public struct PageInfo: Sendable {
   public var cardLimit: Int?
   /// A column page's column.
   public var column: TaskState?
+  /// The board page's columns: the states `publish:` publishes, in board order. A left-out column is not shown at
+  /// all, where an empty one would say it has no tasks.
+  public var columns = TaskState.allCases
   /// A task page: the card's index in board order, or nil for a removed task's tombstone.
   public var taskCard: Int?
   public var isTaskPage = false

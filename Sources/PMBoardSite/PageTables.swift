@@ -43,6 +43,8 @@ public final class PageTables: Sendable {
   public let isOverduePage: Bool
   public let cardLimit: Int
   public let column: TaskState?
+  /// ``PageInfo/columns``.
+  public let columns: [TaskState]
   public let taskCard: Int?
   public let isTaskPage: Bool
   public let hasTaskPages: Bool
@@ -90,6 +92,7 @@ public final class PageTables: Sendable {
     isOverduePage = info.isOverduePage
     cardLimit = info.cardLimit ?? .max
     column = info.column
+    columns = info.columns
     taskCard = info.taskCard
     isTaskPage = info.isTaskPage
     hasTaskPages = info.hasTaskPages

@@ -25,6 +25,8 @@ public struct PublishPolicy: Sendable, Equatable {
   public var history = History.full
   /// The calendar, the change feed, board.json and the badges.
   public var feeds = true
+  /// Who made each change, on history entries wherever they are shown (history and task pages).
+  public var authors = true
 
   public init() {}
 
@@ -32,7 +34,7 @@ public struct PublishPolicy: Sendable, Equatable {
   public static let everything = PublishPolicy()
 
   /// The settings `publish:` accepts, with the flag each one mirrors (`--publish-bodies`…).
-  public static let keys = ["bodies", "states", "history", "feeds"]
+  public static let keys = ["bodies", "states", "history", "feeds", "authors"]
 
   /// Sets one setting from its text, as `pmboard.yml` or a flag gives it.
   /// - Throws: ``PublishPolicyError`` naming the values the setting takes.
@@ -66,6 +68,11 @@ public struct PublishPolicy: Sendable, Equatable {
         throw PublishPolicyError("`feeds` takes on or off, not `\(value)`")
       }
       feeds = on
+    case "authors":
+      guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
+        throw PublishPolicyError("`authors` takes show or hide, not `\(value)`")
+      }
+      authors = shown
     default:
       throw PublishPolicyError("unknown publish setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")
     }
@@ -80,7 +87,7 @@ public struct PublishPolicy: Sendable, Equatable {
 
   /// Whether the board's tasks or history are cut; `feeds: off` alone only writes fewer files.
   public var leavesOutContent: Bool {
-    !bodies || states.count < TaskState.allCases.count || history != .full
+    !bodies || !authors || states.count < TaskState.allCases.count || history != .full
   }
 
   /// The published states in column order, for board.json.
@@ -120,7 +127,7 @@ public struct PublishPolicy: Sendable, Equatable {
       let full = self.history == .full
       kept.add(
         at: record.at, action: record.action, taskID: id, title: text.string(record.title), from: record.from,
-        to: record.to, fields: fields, author: full ? text.string(record.author) : "",
+        to: record.to, fields: fields, author: full && authors ? text.string(record.author) : "",
         resolution: full ? record.resolution : nil)
     }
     return kept.finish()
@@ -137,6 +144,37 @@ public struct PublishPolicyError: Error, Sendable, PMBoardFailure {
 extension PublishPolicy {
   /// The policy as text for fingerprints and build keys, the same in every process (a `Set`'s order is not).
   var keyText: String {
-    "\(bodies) \(states.map(\.rawValue).sorted()) \(history.rawValue) \(feeds)"
+    // `authors` only when hidden: the keys of sites built before it existed stay the same.
+    "\(bodies) \(states.map(\.rawValue).sorted()) \(history.rawValue) \(feeds)" + (authors ? "" : " no-authors")
+  }
+
+  /// Seconds since 1970 of the newest change to what the policy publishes, for the calendar's DTSTAMP and the
+  /// change feed's `updated`: a change to a left-out task (or to a hidden body alone) must not move a published
+  /// byte, so neither stamp may come from it. A change counts when its task is on the published board, when it
+  /// took a task off it (moved or removed from a published column), or, with every column published, always (a
+  /// removed task's entries are then published too). Taken from the whole history, not the redacted one, so that
+  /// `history: off` or `titles` still stamp the feeds with the board's last change, not the clock.
+  public func lastPublishedChange(in snapshot: BoardSnapshot) -> Int64? {
+    let history = snapshot.history
+    let allStates = states.count == TaskState.allCases.count
+    var published = Set<String>()
+    if !allStates {
+      let text = snapshot.tasks.text
+      for record in snapshot.tasks.records where states.contains(record.state) {
+        published.insert(text.string(record.id))
+      }
+    }
+    for record in history.records.reversed() {
+      if !bodies, record.action == .edited, record.fieldsCount > 0 {
+        let start = Int(record.fieldsStart)
+        if history.fields[start..<start + Int(record.fieldsCount)].allSatisfy({ $0 == .body }) { continue }
+      }
+      if allStates || record.from.map(states.contains) == true
+        || published.contains(history.text.string(record.taskID))
+      {
+        return record.at
+      }
+    }
+    return nil
   }
 }

@@ -65,8 +65,9 @@ public struct SiteBuilder: Sendable {
       try step("check the store's text") {
         if let textChecked { try textChecked.get() } else { try StoredTextCheck.refuseControlCharacters(in: loaded) }
       }
-      // Taken before redaction: the feeds' DTSTAMP and `updated` move only when the board changes.
-      let lastChange = loaded.history.records.last?.at
+      // Taken from the whole history, of what the policy publishes: the feeds' DTSTAMP and `updated` move only
+      // when the published board changes.
+      let lastChange = settings.publish.lastPublishedChange(in: loaded)
       let (board, tables) = step("apply the publish policy") {
         let board = settings.publish.redact(loaded)
         return (board, prepared ?? BoardTables(snapshot: board, today: moment.today, cutsExcerpts: settings.taskPages))

@@ -289,10 +289,10 @@ public final class SiteView {
   public func behaviour(of value: SiteValue) -> SectionBehaviour {
     switch value {
     case .bool(let flag): flag ? .trueFlag : .falseFlag
-    case .columnList: .list(count: TaskState.allCases.count)
+    case .columnList: .list(count: page.columns.count)
     case .cardList(let order):
       .list(count: min(page.cardLimit, columnStarts[Int(order) + 1] - columnStarts[Int(order)]))
-    case .overdueList: .list(count: board.overdueLeads.reduce(0, +))
+    case .overdueList: .list(count: board.overdueList(live: page.live != nil).reduce(0, +))
     case .entryList: .list(count: page.isTaskPage ? taskEntries.count : page.entries.count)
     case .linkList: .list(count: page.linkCount)
     default: .value
@@ -301,7 +301,7 @@ public final class SiteView {
 
   public func item(_ index: Int, of list: SiteValue) -> SiteValue {
     switch list {
-    case .columnList: .column(Int32(index))
+    case .columnList: .column(Int32(page.columns[index].order))
     case .cardList(let order): .card(Int32(columnStarts[Int(order)] + index))
     case .entryList: .entry(page.isTaskPage ? taskEntries[index] : Int32(page.entries.lowerBound + index))
     case .overdueList: .card(Int32(overdueCard(index)))
@@ -310,11 +310,13 @@ public final class SiteView {
     }
   }
 
-  /// The card of overdue item `index`: the overdue cards lead each column, so these are each column's leads.
+  /// The card of overdue item `index`: the overdue cards (and the due ones) lead each column, so these are each
+  /// column's leads.
   private func overdueCard(_ index: Int) -> Int {
     var rest = index
+    let leads = board.overdueList(live: page.live != nil)
     for state in TaskState.allCases {
-      let lead = board.overdueLeads[state.order]
+      let lead = leads[state.order]
       if rest < lead { return columnStarts[state.order] + rest }
       rest -= lead
     }

@@ -73,14 +73,16 @@ extension SiteRenderer {
     return print.value
   }
 
-  /// The overdue page's, as a column page's: its words and its cards (the overdue ones that lead each column).
+  /// The overdue page's, as a column page's: its words and its cards (the ones that lead each column: overdue, or
+  /// with live dates every due one).
   func fingerprint(ofOverduePage info: PageInfo) -> UInt64? {
     guard var print = siteFingerprint else { return nil }
     print.add("overdue")
     add(page: info, to: &print)
+    let leads = tables.overdueList(live: info.live != nil)
     for state in TaskState.allCases {
       let start = tables.columnStarts[state.order]
-      addCards(start..<(start + tables.overdueLeads[state.order]), to: &print)
+      addCards(start..<(start + leads[state.order]), to: &print)
     }
     return print.value
   }
@@ -114,6 +116,7 @@ extension SiteRenderer {
       for text in [live.today, live.zone, live.built ?? "\u{0}", live.dueCounts] { print.add(text) }
     }
     print.add(info.live == nil ? 0 : 1)
+    print.add(info.columns.map(\.rawValue).joined(separator: " "))
   }
 
   /// An entry as every page shows it: its time, action, states, fields, title and author (the words around them

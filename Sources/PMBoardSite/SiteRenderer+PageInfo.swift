@@ -15,6 +15,7 @@ extension SiteRenderer {
         place: atRoot ? .root : .locale, title: "\(board) · \(catalog.string("nav.board"))")
       info.isBoard = true
       info.cardLimit = cardLimit
+      info.columns = publish.stateList
       return info
     case .history(let page, let count):
       return historyPageInfo(

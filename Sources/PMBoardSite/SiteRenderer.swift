@@ -161,7 +161,7 @@ public struct SiteRenderer: Sendable {
     case .history: Self.historyPageSize * 4
     case .column(let state):
       (tables.columnStarts[state.order + 1] - tables.columnStarts[state.order]) * 3
-    case .overdue: tables.overdueCount * 3
+    case .overdue: tables.overdueList(live: liveDates).reduce(0, +) * 3
     case .task(let page): taskPageWeight(page)
     }
   }

@@ -77,7 +77,42 @@ struct LiveDatesBrowserTests {
       #expect(line(page, "2026-11-22T09:00:00Z", "age note hidden") != nil)
       #expect(line(page, "2026-11-22T09:00:01Z", "age note shown: ")?.contains("24") == true)
       #expect(line(page, "2026-11-22T15:00:00Z", "age note shown: ")?.contains("30") == true)
+      // From 48 hours on, days: noon of 3 December in Seoul is 11 days and 18 hours after the build.
+      #expect(line(page, "2026-12-03T03:00:00Z", "age note shown: ")?.contains("11") == true, "\(page)")
+    }
+    #expect(line("en/index.html", "2026-12-03T03:00:00Z", "age note shown: 'Updated 11 days ago'") != nil)
+    // The overdue page's list, heading and nav agree on every later day.
+    for (utc, count) in [("2026-11-21T15:00:00Z", 2), ("2026-11-22T15:00:00Z", 3), ("2026-12-03T03:00:00Z", 4)] {
+      #expect(line("en/overdue.html", utc, "the overdue list shows \(count), as its counts say") != nil, "\(utc)")
     }
     #expect(lines.last?.hasPrefix("live-dates: ") == true && lines.last?.contains(" passed, 0 failed on ") == true)
+  }
+
+  /// A build pinned with `--today` has a day, not an instant: its age note counts calendar days from it, shown
+  /// from the second day on.
+  @Test func pinnedBuildTellsItsAgeInDays() throws {
+    let cards = [
+      BoardFixture.Card(id: BoardFixture.id(1), title: "Due tomorrow", due: "2026-11-22"),
+      BoardFixture.Card(id: BoardFixture.id(2), title: "Due later", due: "2026-11-24", state: "doing"),
+    ]
+    let cli = try CLIRunner.importing(BoardFixture.json(timeZone: "Asia/Seoul", cards: cards))
+    defer { cli.remove() }
+    try cli.write("pmboard.yml", "live-dates: true\n")
+    let build = try cli.run("build", "--today", "2026-11-21")
+    try #require(build.status == 0, "\(build.stderr)")
+    let result = try cli.run("/usr/bin/env", "python3", Self.script, cli.path("_site"))
+    #expect(result.status == 0, "live_dates_check.py:\n\(result.stdout)\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(!lines.contains { $0.hasPrefix("FAIL") })
+    func line(_ page: String, _ utc: String, _ text: String) -> String? {
+      lines.first { $0.hasPrefix("ok   \(page) ") && $0.contains("(\(utc)): \(text)") }
+    }
+    // Midnights in Seoul: the 22nd is a day after (hidden), the 23rd two (shown), noon of 3 December twelve.
+    #expect(line("en/index.html", "2026-11-21T15:00:00Z", "age note hidden") != nil)
+    #expect(line("en/index.html", "2026-11-22T15:00:00Z", "age note shown: 'Updated 2 days ago'") != nil)
+    #expect(line("en/index.html", "2026-12-03T03:00:00Z", "age note shown: 'Updated 12 days ago'") != nil)
+    #expect(line("ko/index.html", "2026-12-03T03:00:00Z", "age note shown: '12일 전에 만든 페이지'") != nil)
+    #expect(line("en/overdue.html", "2026-11-22T15:00:00Z", "the overdue list shows 1, as its counts say") != nil)
+    #expect(line("en/overdue.html", "2026-12-03T03:00:00Z", "the overdue list shows 2, as its counts say") != nil)
   }
 }

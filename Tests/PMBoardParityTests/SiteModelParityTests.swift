@@ -167,6 +167,15 @@ import Testing
     try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, taskPages: false)
   }
 
+  /// A column `publish: states` leaves out is not on the board page at all (the middle one, so that the list's
+  /// items are not the first states).
+  @Test func leftOutColumnsAreNotOnTheBoardPage() throws {
+    var publish = PublishPolicy.everything
+    try publish.set("states", "todo, done")
+    try expectParity(board: Self.hostileBoard(), templates: nil, liveDates: true, publish: publish)
+    try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, publish: publish)
+  }
+
   @Test func everyVariableOnAnEmptyBoard() throws {
     try expectParity(board: Board(info: BoardInfo(title: "Empty", timeZoneID: "UTC")), templates: Self.kitchenSink)
   }
@@ -187,7 +196,7 @@ import Testing
   private func expectParity(
     board: Board, templates: [String: String]?, baseURL: String? = nil, asOf: Date? = nil,
     catalogs: [String: LocaleCatalog] = [:], cardLimit: Int = 50, liveDates: Bool = false,
-    taskPages: Bool = true,
+    taskPages: Bool = true, publish: PublishPolicy = .everything,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let checked = try TemplateChecker().check(
@@ -212,6 +221,7 @@ import Testing
       moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), baseURL: baseURL,
       taskPages: taskPages, liveDates: liveDates)
     renderer.cardLimit = cardLimit
+    renderer.publish = publish
     let fast = renderer.renderedPages()
     let streamed = renderer.renderedPages(chunk: 7)
     let reference = renderer.referencePages(of: board)

@@ -61,7 +61,7 @@ extension SiteRenderer {
     }
     switch plan.kind {
     case .board:
-      return BoardContext(columns: TaskState.allCases.map { column($0, limit: cardLimit) })
+      return BoardContext(columns: info.columns.map { column($0, limit: cardLimit) })
     case .history:
       return HistoryContext(
         entries: shared.newestFirst[info.entries].map(entry), pageLabel: info.pageLabel, prevHref: info.prevHref,
@@ -69,7 +69,9 @@ extension SiteRenderer {
     case .column(let state):
       return ColumnPageContext(column: column(state, limit: nil))
     case .overdue:
-      return OverdueContext(cards: shared.columns.joined().filter(\.overdue).map(card))
+      // With live dates, every open card with a due date: the script shows those a later day makes overdue.
+      let listed: (CardData) -> Bool = { info.live == nil ? $0.overdue : $0.task.state != .done && $0.task.due != nil }
+      return OverdueContext(cards: shared.columns.joined().filter(listed).map(card))
     case .task(let page):
       let id = taskPages.ids[page]
       let task = shared.columns.joined().first { $0.id == id }

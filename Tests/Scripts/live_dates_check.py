@@ -15,8 +15,12 @@ Page.addScriptToEvaluateOnNewDocument replaces Date, so `new Date()` and `Date.n
       and its one flag, and every [data-live=overdue-count], are what the rule gives (overdue: due < today and not
       done; due today: due == today and not done; count = count at build + data-due-counts of dates < today),
       and nothing else on the page changed;
-  (c) the age note stays hidden up to 24 h after data-built and then shows data-t-age with the whole hours;
+  (c) the age note stays hidden up to 24 h after data-built and then shows data-t-age with the whole hours,
+      from 48 h on data-t-age-days with the whole days; without data-built (a --today build) it shows the days
+      since data-today from the second day after it;
   (d) with JavaScript disabled the page is as the built HTML says (classes, flags, counts, hidden age note);
+  (e) on the overdue page the list shows exactly the tasks overdue on that day (the others listed stay hidden),
+      as many as every overdue count on the page says, and its "nothing is overdue" note only when none is;
 and that no load logs a console error or a CSP violation. The expectations come from the built HTML, parsed here.
 
 Prints one line per check and exits 1 if any failed. Test tooling only (Selenium, Chromium, chromedriver).
@@ -43,7 +47,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 SNAPSHOT = r"""
 const tasks = [...document.querySelectorAll('[data-due]')].map(t => ({
   id: t.id, due: t.getAttribute('data-due'), state: t.getAttribute('data-state'),
-  overdue: t.classList.contains('overdue'), dueToday: t.classList.contains('due-today'),
+  overdue: t.classList.contains('overdue'), dueToday: t.classList.contains('due-today'), hidden: t.hidden,
   flags: [...t.querySelectorAll('strong.flag')].map(c => c.textContent),
   astray: [...t.querySelectorAll('strong.flag')].filter(c => {
     const date = t.querySelector(`time[datetime="${t.getAttribute('data-due')}"]`);
@@ -61,8 +65,15 @@ for (const t of body.querySelectorAll('[data-due]')) {
 }
 for (const n of body.querySelectorAll('[data-live="overdue-count"], [data-live="age"]')) n.textContent = '';
 for (const n of body.querySelectorAll('[data-live="age"]')) n.removeAttribute('hidden');
+for (const n of body.querySelectorAll('[data-live="overdue-list"] [data-due], [data-live="overdue-empty"]')) {
+  n.removeAttribute('hidden');
+}
+const list = document.querySelector('[data-live="overdue-list"]');
+const empty = document.querySelector('[data-live="overdue-empty"]');
 for (const n of body.querySelectorAll('[class=""]')) n.removeAttribute('class');
 return {tasks, counts, age: age ? {hidden: age.hidden, text: age.textContent} : null,
+        listed: list ? [...list.querySelectorAll('[data-due]')].filter(t => !t.hidden).length : null,
+        emptyShown: empty ? !empty.hidden : null,
         html: document.body.outerHTML, rest: body.outerHTML,
         zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         csp: window.__cspViolations || []};
@@ -150,28 +161,58 @@ def built_view(text):
                      if any(a in n.attrs for n in nodes)]
     elif "data-due-counts" not in body.attrs or sum(1 for n in nodes if "data-due-counts" in n.attrs) != 1:
         problems.append("data-due-counts is not on <body> alone")
-    tasks = []
+    tasks, listed = [], []
     for n in nodes:
         if "data-due" in n.attrs:
             classes = (n.attrs.get("class") or "").split()
             flags = [c.text() for c in n.walk()
                      if c.tag == "strong" and "flag" in (c.attrs.get("class") or "").split()]
             tasks.append({"id": n.attrs.get("id", ""), "due": n.attrs["data-due"], "state": n.attrs.get("data-state"),
-                          "overdue": "overdue" in classes, "dueToday": "due-today" in classes, "flags": flags})
+                          "overdue": "overdue" in classes, "dueToday": "due-today" in classes, "flags": flags,
+                          "hidden": "hidden" in n.attrs})
+            listed.append(in_overdue_list(n))
     counts = [n.text() for n in nodes if n.attrs.get("data-live") == "overdue-count"]
     age = next((n for n in nodes if n.attrs.get("data-live") == "age"), None)
-    return {"body": body.attrs, "tasks": tasks, "counts": counts, "problems": problems,
+    return {"body": body.attrs, "tasks": tasks, "listed": listed, "counts": counts, "problems": problems,
             "age": {"hidden": "hidden" in age.attrs, "text": age.text()} if age else None}
+
+
+def in_overdue_list(node):
+    """Whether a task sits in the overdue page's list, where the script shows only the overdue ones."""
+    while node is not None:
+        if node.attrs.get("data-live") == "overdue-list":
+            return True
+        node = node.parent
+    return False
+
+
+def expected_age(body, built, moment, day, today, as_built):
+    """The age note at `moment`: hidden up to 24 h after data-built, then whole hours, from 48 h on whole days
+    (data-t-age-days). Without data-built (a --today build) from the second calendar day after data-today, in days."""
+    if built:
+        seconds = (moment - built).total_seconds()
+        if seconds <= 86400:
+            return as_built
+        hours, days = int(seconds // 3600), int(seconds // 86400)
+    else:
+        days = (datetime.date.fromisoformat(day) - datetime.date.fromisoformat(today)).days
+        if days < 2:
+            return as_built
+        hours = days * 24
+    if days >= 2 and body.get("data-t-age-days"):
+        return {"hidden": False, "text": body["data-t-age-days"].replace("{days}", str(days))}
+    return {"hidden": False, "text": body.get("data-t-age", "").replace("{hours}", str(hours))}
 
 
 def expected_tasks(view, day):
     t = view["body"]
     result = []
-    for task in view["tasks"]:
+    for task, listed in zip(view["tasks"], view["listed"]):
         is_open = task["state"] != "done"
         overdue, due_today = is_open and task["due"] < day, is_open and task["due"] == day
         flags = [t["data-t-overdue"]] if overdue else [t["data-t-due-today"]] if due_today else []
-        result.append(dict(task, overdue=overdue, dueToday=due_today, flags=flags))
+        hidden = not overdue if listed else task["hidden"]
+        result.append(dict(task, overdue=overdue, dueToday=due_today, flags=flags, hidden=hidden))
     return result
 
 
@@ -261,11 +302,7 @@ class Checker:
             self.clean(page, label, snap)
             # (c) the age note
             if view["age"] is not None:
-                hours = (moment - built).total_seconds() / 3600 if built else None
-                if hours is not None and hours > 24:
-                    want = {"hidden": False, "text": body.get("data-t-age", "").replace("{hours}", str(int(hours)))}
-                else:
-                    want = view["age"]
+                want = expected_age(body, built, moment, day, today, view["age"])
                 shown = "hidden" if snap["age"]["hidden"] else f"shown: {snap['age']['text']!r}"
                 self.report(snap["age"] == want, f"{page} {label}: age note {shown}" + (
                     "" if snap["age"] == want else f", expected {want}"))
@@ -290,6 +327,12 @@ class Checker:
                         + ("" if not wrong else ": " + "; ".join(wrong[:5])))
             self.report(snap["counts"] == want_counts, f"{page} {label}: overdue-count {' '.join(snap['counts'])}"
                         + ("" if snap["counts"] == want_counts else f", expected {' '.join(want_counts)}"))
+            if snap["listed"] is not None:
+                # (e) the overdue page: its list shows as many tasks as every count on the page says.
+                agree = all(c == str(snap["listed"]) for c in snap["counts"]) and snap["emptyShown"] in (
+                    None, snap["listed"] == 0)
+                self.report(agree, f"{page} {label}: the overdue list shows {snap['listed']}, as its counts say"
+                            + ("" if agree else f" (counts {' '.join(snap['counts'])}, empty note {snap['emptyShown']})"))
             self.report(snap["rest"] == off["rest"], f"{page} {label}: nothing else on the page changed")
 
     def check_task_page(self, page, view, zone_name):
