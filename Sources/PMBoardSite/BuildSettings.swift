@@ -18,6 +18,9 @@ public struct BuildSettings: Sendable, Equatable {
   public var publish = PublishPolicy.everything
   /// How many cards a column of the board page shows before its "Show all" link to the whole column.
   public var columnLimit = 50
+  /// The column limits accepted: past a million cards a page is too big to open anyway, and the page-size
+  /// arithmetic on a limit near `Int.max` would overflow.
+  public static let columnLimits = 1...1_000_000
   /// Pages load a script that re-marks due dates with the reader's date (`live-dates: true`).
   public var liveDates = false
   /// A page per task (`task-pages: false` leaves them out, e.g. for a host that limits a site's size).
@@ -77,8 +80,11 @@ public struct BuildSettings: Sendable, Equatable {
         }
       case "publish": settings.publish = try publishPolicy(value, file: file)
       case "column-limit":
-        guard let limit = Int(try text()), limit >= 1 else {
-          throw ConfigError(message: "\(place): `column-limit` takes a number of cards, 1 or more")
+        let limitText = try text()
+        guard let limit = Int(limitText), columnLimits.contains(limit) else {
+          throw ConfigError(
+            message: "\(place): `column-limit` takes a number of cards from 1 to 1000000, not "
+              + "\(ConfigError.quoted(limitText))")
         }
         settings.columnLimit = limit
       case "live-dates", "task-pages":
@@ -124,4 +130,9 @@ public struct BuildSettings: Sendable, Equatable {
 public struct ConfigError: Error, Sendable, PMBoardFailure {
   public var message: String
   public var description: String { message }
+
+  /// A value from the file as a message shows it: quoted, and cut short, so a long value does not bury the line.
+  static func quoted(_ text: String) -> String {
+    "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
+  }
 }
