@@ -35,7 +35,8 @@ extension BuildCommand {
       let elapsed = (ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))
       try StandardOutput.line(after == nil ? line : "Rebuilt in \(elapsed): \(line)")
     } catch let error as any PMBoardFailure {
-      FileHandle.standardError.write(Data("pmboard: error: \(TerminalText.oneLine(error.description))\n".utf8))
+      let text = error.lines.map { "pmboard: error: \(TerminalText.oneLine($0))\n" }.joined()
+      FileHandle.standardError.write(Data(text.utf8))
     }
   }
 

@@ -50,12 +50,7 @@ struct ImportCommand: AsyncParsableCommand {
         format: from, file: file, source: source, dryRun: dryRun, doingLabel: doingLabel, store: storeOptions.open()
       ).run()
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: file))
-    } catch {
-      throw CommandError("cannot read \(file): \(SystemErrorText.reason(error))")
-    }
+    let data = try ImportFile.read(file, kind: "pmboard/1 export file")
     let board = try InterchangeReader().board(from: data, source: file)
     let store = try storeOptions.open()
     do {

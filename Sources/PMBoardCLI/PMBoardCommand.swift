@@ -24,7 +24,7 @@ package struct PMBoardCommand: AsyncParsableCommand {
   package static func runMain() async {
     // A password typed in a store URL is not left for other users to read in `ps`.
     ProcessArguments.mask(PostgresURL.maskingPassword(in:))
-    if let problem = BoardClock.problem() { fail(problem) }
+    if let problem = BoardClock.problem() { fail([problem]) }
     // Parsing the command line keeps one core busy for milliseconds: a build meanwhile checks the built-in theme,
     // which most sites use, on the other.
     if CommandLine.arguments.dropFirst().first == "build" { BuiltInTheme.warmUp() }
@@ -37,10 +37,10 @@ package struct PMBoardCommand: AsyncParsableCommand {
       }
     } catch let error as any PMBoardFailure where error.isCompilerStyle {
       // Compiler-style lines, so editors and CI annotate them as they are.
-      FileHandle.standardError.write(Data((TerminalText.oneLine(error.description) + "\n").utf8))
+      FileHandle.standardError.write(Data(error.lines.map { TerminalText.oneLine($0) + "\n" }.joined().utf8))
       Foundation.exit(1)
     } catch let error as any PMBoardFailure {
-      fail(error.description)
+      fail(error.lines)
     } catch {
       usage(error)
     }
@@ -65,9 +65,11 @@ package struct PMBoardCommand: AsyncParsableCommand {
     StandardOutput.guardStandardDescriptors()
   }
 
-  private static func fail(_ message: String) -> Never {
-    let lines = message.split(separator: "\n").map { "pmboard: error: \(TerminalText.oneLine(String($0)))\n" }
-    FileHandle.standardError.write(Data(lines.joined().utf8))
+  /// The one place pmboard's errors reach standard error: each line with its control characters escaped, a
+  /// newline in a quoted value too, so what the user gave cannot split a message or drive the terminal.
+  private static func fail(_ lines: [String]) -> Never {
+    let text = lines.map { "pmboard: error: \(TerminalText.oneLine($0))\n" }.joined()
+    FileHandle.standardError.write(Data(text.utf8))
     Foundation.exit(1)
   }
 }

@@ -43,12 +43,7 @@ struct SourceImport {
   }
 
   private func read() throws -> Data {
-    if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: file))
-    } catch {
-      throw CommandError("cannot read \(file): \(SystemErrorText.reason(error))")
-    }
+    try ImportFile.read(file, kind: "\(format.lowercased()) export file", allowsStandardInput: true)
   }
 
   /// `--dry-run`: one line a change, then the counts.
