@@ -62,8 +62,9 @@ struct ImportCommand: AsyncParsableCommand {
       }
       try await store.replace(with: board)
     }
-    try StandardOutput.line(
-      "Imported \(board.tasks.count) tasks and \(board.history.count) history entries into "
+    try StandardOutput.recorded(
+      "imported \(file) into \(store.location)",
+      line: "Imported \(board.tasks.count) tasks and \(board.history.count) history entries into "
         + TerminalText.oneLine(store.location))
   }
 }

@@ -35,6 +35,10 @@ package struct PMBoardCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
+    } catch let error as RecordedChangeUnreported {
+      // Not "error:": the command did what it was asked.
+      FileHandle.standardError.write(Data("pmboard: \(TerminalText.oneLine(error.description))\n".utf8))
+      Foundation.exit(RecordedChangeUnreported.exitStatus)
     } catch let error as any PMBoardFailure where error.isCompilerStyle {
       // Compiler-style lines, so editors and CI annotate them as they are.
       FileHandle.standardError.write(Data(error.lines.map { TerminalText.oneLine($0) + "\n" }.joined().utf8))

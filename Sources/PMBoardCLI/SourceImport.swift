@@ -37,8 +37,9 @@ struct SourceImport {
     let changes = sync.changes(board: board.tasks, items: items)
     if dryRun { return try report(changes, items: items.count, source: sourceName) }
     try await store.applyImported(changes)
-    try StandardOutput.line(
-      TerminalText.oneLine(
+    try StandardOutput.recorded(
+      "imported \(sourceName) into \(store.location)",
+      line: TerminalText.oneLine(
         "Imported \(items.count) tasks from \(sourceName) into \(store.location): \(summary(changes))"))
   }
 
