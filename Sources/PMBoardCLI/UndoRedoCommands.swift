@@ -7,7 +7,7 @@ struct UndoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "undo", abstract: "Revert your most recent change.",
     discussion:
-      "In a shared store, your own (PMBOARD_USER, else user@host); refused if that task changed since."
+      "In a shared store, your own (as PMBOARD_USER, user: in pmboard.yml or git names you); refused if that task changed since."
   )
 
   @OptionGroup var storeOptions: StoreOptions
