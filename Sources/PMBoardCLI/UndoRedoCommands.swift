@@ -6,9 +6,8 @@ import PMBoardCore
 struct UndoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "undo", abstract: "Revert your most recent change.",
-    discussion:
-      "In a shared store, your own (as PMBOARD_USER, user: in pmboard.yml or git names you); refused if that task changed since."
-  )
+    discussion: "In a shared store, your own (by PMBOARD_USER, user: in pmboard.yml or git's user.name); refused if "
+      + "that task changed since.")
 
   @OptionGroup var storeOptions: StoreOptions
 
