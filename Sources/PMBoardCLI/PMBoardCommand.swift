@@ -55,13 +55,25 @@ package struct PMBoardCommand: AsyncParsableCommand {
   private static func usage(_ error: any Error) -> Never {
     let code = exitCode(for: error)
     guard code != .success, !(error is ExitCode) else { exit(withError: error) }
-    let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    let message = escapingTypedNewlines(message(for: error)).split(separator: "\n").first.map(String.init) ?? "\(error)"
     let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }
     let known = configuration.subcommands.map { $0._commandName }
     let help = words.first.flatMap { known.contains($0) ? "pmboard \($0) --help" : nil } ?? "pmboard --help"
     let line = "pmboard: error: \(TerminalText.oneLine(message)); see `\(help)`\n"
     FileHandle.standardError.write(Data(line.utf8))
     Foundation.exit(code.rawValue)
+  }
+
+  /// `message` with each newline typed in an argument escaped: only its first line is shown (ArgumentParser's
+  /// next lines are help), and a value quoted in it must not be cut at its own newline.
+  private static func escapingTypedNewlines(_ message: String) -> String {
+    let typed = CommandLine.arguments.dropFirst().flatMap { argument in
+      [argument]
+        + (argument.hasPrefix("-") ? argument.split(separator: "=", maxSplits: 1).dropFirst().map(String.init) : [])
+    }
+    return typed.filter { $0.contains("\n") }.sorted { $0.count > $1.count }.reduce(message) {
+      $0.replacingOccurrences(of: $1, with: TerminalText.oneLine($1))
+    }
   }
 
   /// Call first thing in `main`: standard descriptors the caller closed are occupied before any file is opened.

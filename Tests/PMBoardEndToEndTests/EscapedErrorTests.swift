@@ -22,6 +22,20 @@ import Testing
     expectOneLineError(zone, #"--time-zone: "UTC\n\u{1B}[2J" is not an IANA time zone name"#)
   }
 
+  @Test func aNewlineInATypedValueDoesNotCutAUsageMessage() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    for (arguments, words) in [
+      (["build", "--task-pages", "on\nx"], #"--task-pages takes on or off, not on\nx; see `pmboard build --help`"#),
+      (["import", "--from=gi\nthub", "f"], #"--from: "gi\nthub" is not a format pmboard imports"#),
+    ] {
+      let result = try cli.run(arguments)
+      #expect(result.status == 64)
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+      #expect(result.stderr.contains(words), "\(result.stderr)")
+    }
+  }
+
   @Test func importingAFolderSaysToGiveTheFile() throws {
     let cli = try CLIRunner()
     defer { cli.remove() }
