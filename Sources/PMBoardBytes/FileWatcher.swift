@@ -15,9 +15,7 @@ import Foundation
     public init(files: [String], folders: [String]) throws(FileWatcherError) {
       descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
       guard descriptor >= 0 else { throw FileWatcherError(message: POSIX.errorText(errno)) }
-      // Writes and renames, not closes: a reader that opened a file for writing (SQLite does) and closed it
-      // unchanged must not count as a change, or a build would trigger the next.
-      let mask = UInt32(IN_MODIFY | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+      let mask = Self.mask
       var byDirectory: [String: Set<String>] = [:]
       for file in files {
         let directory = (file as NSString).deletingLastPathComponent
@@ -26,13 +24,20 @@ import Foundation
       for (directory, names) in byDirectory {
         try add(directory, names: names, mask: mask)
       }
-      for folder in folders {
-        try add(folder, names: nil, mask: mask)
-        let contents = FileManager.default.enumerator(atPath: folder)
-        while let item = contents?.nextObject() as? String {
-          let path = folder + "/" + item
-          if POSIX.isFolder(path) { try add(path, names: nil, mask: mask) }
-        }
+      for folder in folders { try addTree(folder) }
+    }
+
+    /// The mask of every watch: writes and renames, not closes, since a reader that opened a file for writing
+    /// (SQLite does) and closed it unchanged must not count as a change, or a build would trigger the next.
+    private static let mask = UInt32(IN_MODIFY | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+
+    /// Watches `folder` and every folder under it.
+    private func addTree(_ folder: String) throws(FileWatcherError) {
+      try add(folder, names: nil, mask: Self.mask)
+      let contents = FileManager.default.enumerator(atPath: folder)
+      while let item = contents?.nextObject() as? String {
+        let path = folder + "/" + item
+        if POSIX.isFolder(path) { try add(path, names: nil, mask: Self.mask) }
       }
     }
 
@@ -72,6 +77,9 @@ import Foundation
       while true {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return counts }
+        // A folder made (or moved) inside a watched folder is watched from now on, so that a new
+        // `Templates/partials/` counts as the old ones do; one that cannot be watched is only missed.
+        for folder in newFolders(in: buffer, count: count) { try? addTree(folder) }
         var offset = 0
         buffer.withUnsafeBytes { bytes in
           while offset + MemoryLayout<inotify_event>.size <= count {
@@ -84,6 +92,25 @@ import Foundation
           }
         }
       }
+    }
+
+    /// The folders that events in `buffer` created or moved into a whole-folder watch.
+    private func newFolders(in buffer: [UInt8], count: Int) -> [String] {
+      var folders: [String] = []
+      var offset = 0
+      buffer.withUnsafeBytes { bytes in
+        while offset + MemoryLayout<inotify_event>.size <= count {
+          let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+          let nameStart = offset + MemoryLayout<inotify_event>.size
+          offset = nameStart + Int(event.len)
+          guard event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+            let watch = watches[event.wd], watch.names == nil
+          else { continue }
+          let name = String(decoding: bytes[nameStart..<offset].prefix { $0 != 0 }, as: UTF8.self)
+          folders.append(watch.directory + "/" + name)
+        }
+      }
+      return folders
     }
   }
 #endif

@@ -22,6 +22,7 @@ struct AddCommand: AsyncParsableCommand {
     if let due { dueDate = try DueDateParser(today: try await store.info().today(now: now)).parse(due) }
     let task = BoardTask(title: checkedTitle, body: checkedBody, due: dueDate, state: taskState, created: now)
     try await store.commit(.add(task, at: now, by: try Author.current()))
-    try StandardOutput.line("Added \(task.shortID) \(TerminalText.oneLine(task.title))")
+    try StandardOutput.recorded(
+      "added task \(task.shortID)", line: "Added \(task.shortID) \(TerminalText.oneLine(task.title))")
   }
 }

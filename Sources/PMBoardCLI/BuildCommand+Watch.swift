@@ -11,7 +11,8 @@ extension BuildCommand {
   static let debounceSeconds = 0.2
 
   func watchAndRebuild(_ store: (any BoardStore)?, settings: BuildSettings) async throws {
-    let watcher = try watcher(for: store, settings: settings)
+    var folders = Self.folders(settings)
+    var watcher = try watcher(for: store, settings: settings, folders: folders)
     let stop = StopRequest()
     let signals = stop.install()
     defer { signals.forEach { $0.cancel() } }
@@ -21,8 +22,19 @@ extension BuildCommand {
       guard watcher.waitForChange(timeout: 0.25) else { continue }
       while watcher.waitForChange(timeout: Self.debounceSeconds) {}
       if stop.requested { break }
+      // A `./Templates` made (or removed) since is read by this rebuild, so its files are watched from now on.
+      if Self.folders(settings) != folders {
+        folders = Self.folders(settings)
+        watcher = try self.watcher(for: store, settings: settings, folders: folders)
+      }
       try await rebuild(store, settings: settings, after: ContinuousClock.now)
     }
+  }
+
+  /// The templates and public folders the build reads, as ``Theme/load(templatesDir:publicDir:workingDirectory:)``
+  /// finds them: the ones named, else `./Templates` and `./Public` when they exist.
+  private static func folders(_ settings: BuildSettings) -> [String] {
+    [settings.templates ?? "Templates", settings.publicDir ?? "Public"].filter(POSIX.isFolder)
   }
 
   /// Builds, printing the result with its time, or the error as one line: the last good site stays.
@@ -35,22 +47,27 @@ extension BuildCommand {
       let elapsed = (ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))
       try StandardOutput.line(after == nil ? line : "Rebuilt in \(elapsed): \(line)")
     } catch let error as any PMBoardFailure {
-      FileHandle.standardError.write(Data("pmboard: error: \(TerminalText.oneLine(error.description))\n".utf8))
+      let text = error.lines.map { "pmboard: error: \(TerminalText.oneLine($0))\n" }.joined()
+      FileHandle.standardError.write(Data(text.utf8))
     }
   }
 
-  /// What a rebuild depends on: the store's file, pmboard.yml, and the templates and public folders. Not an SQLite
-  /// store's -wal and -shm files, which every read makes and removes: a change reaches the store file itself when
-  /// its writer closes (pmboard checkpoints then), and a JSON store is replaced by a rename.
-  private func watcher(for store: (any BoardStore)?, settings: BuildSettings) throws -> FileWatcher {
+  /// What a rebuild depends on: the store's file, pmboard.yml, and the templates and public `folders`, with the
+  /// default folders' names, so that making one rebuilds. Not an SQLite store's -wal and -shm files, which every
+  /// read makes and removes: a change reaches the store file itself when its writer closes (pmboard checkpoints
+  /// then), and a JSON store is replaced by a rename.
+  private func watcher(
+    for store: (any BoardStore)?, settings: BuildSettings, folders: [String]
+  ) throws -> FileWatcher {
     var files = [siteOptions.config]
+    if settings.templates == nil { files.append("Templates") }
+    if settings.publicDir == nil { files.append("Public") }
     if let store, !PostgresURL.isPostgres(store.location) {
       files.append(store.location)
     } else if store != nil {
       throw CommandError(
         "--watch needs a store in a file; for a PostgreSQL board, clone a replica and watch it, or build from cron")
     }
-    let folders = [settings.templates, settings.publicDir].compactMap { $0 }.filter(POSIX.isFolder)
     do {
       return try FileWatcher(files: files, folders: folders)
     } catch {

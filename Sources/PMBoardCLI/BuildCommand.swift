@@ -63,8 +63,8 @@ struct BuildCommand: AsyncParsableCommand {
     if let today { settings.today = try TodayOption.parse(today) }
     if let baseURL { settings.baseURL = baseURL }
     if let columnLimit {
-      guard columnLimit >= 1 else {
-        throw ValidationError("--column-limit takes a number of cards, 1 or more, not \(columnLimit)")
+      guard BuildSettings.columnLimits.contains(columnLimit) else {
+        throw ValidationError("--column-limit takes a number of cards from 1 to 1000000, not \(columnLimit)")
       }
       settings.columnLimit = columnLimit
     }

@@ -10,7 +10,8 @@ struct DiagnosticPrinter {
   package func render(_ diagnostics: [Diagnostic]) -> String {
     switch format {
     case .text:
-      return diagnostics.map { "\($0)\n" }.joined()
+      // A message may quote a template's text: escaped, it stays one line and cannot drive the terminal.
+      return diagnostics.map { TerminalText.oneLine("\($0)") + "\n" }.joined()
     case .github:
       return diagnostics.map {
         "::\($0.severity.rawValue) file=\(escapeProperty($0.file)),line=\($0.line),col=\($0.column)::"
@@ -27,7 +28,7 @@ struct DiagnosticPrinter {
   }
 
   private func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+    TerminalText.visible(text).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
       .replacingOccurrences(of: "\n", with: "%0A")
   }
 

@@ -8,6 +8,16 @@ package struct DueDateParser: Sendable {
   package init(today: CalendarDate) { self.today = today }
 
   package func parse(_ text: String) throws(CommandError) -> CalendarDate {
+    let date = try parseAnyYear(text)
+    // An offset from a late `today` can pass 9999-12-31, which the store's four-digit dates cannot hold.
+    guard CalendarDate(year: date.year, month: date.month, day: date.day) != nil else {
+      throw CommandError(
+        "--due: \"\(TerminalText.oneLine(text))\" is out of range (years 1–9999); give an earlier date")
+    }
+    return date
+  }
+
+  private func parseAnyYear(_ text: String) throws(CommandError) -> CalendarDate {
     let word = text.trimmingCharacters(in: .whitespaces).lowercased()
     switch word {
     case "today": return today

@@ -32,6 +32,7 @@ struct EditCommand: AsyncParsableCommand {
     guard new != old else { throw CommandError("task \(old.shortID) already looks like that; nothing recorded") }
     new.updated = now
     try await store.commit(.update(from: old, to: new, at: now, by: try Author.current()))
-    try StandardOutput.line("Edited \(new.shortID) \(TerminalText.oneLine(new.title))")
+    try StandardOutput.recorded(
+      "edited task \(new.shortID)", line: "Edited \(new.shortID) \(TerminalText.oneLine(new.title))")
   }
 }

@@ -50,12 +50,7 @@ struct ImportCommand: AsyncParsableCommand {
         format: from, file: file, source: source, dryRun: dryRun, doingLabel: doingLabel, store: storeOptions.open()
       ).run()
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: file))
-    } catch {
-      throw CommandError("cannot read \(file): \(SystemErrorText.reason(error))")
-    }
+    let data = try ImportFile.read(file, kind: "pmboard/1 export file")
     let board = try InterchangeReader().board(from: data, source: file)
     let store = try storeOptions.open()
     do {
@@ -67,8 +62,9 @@ struct ImportCommand: AsyncParsableCommand {
       }
       try await store.replace(with: board)
     }
-    try StandardOutput.line(
-      "Imported \(board.tasks.count) tasks and \(board.history.count) history entries into "
+    try StandardOutput.recorded(
+      "imported \(file) into \(store.location)",
+      line: "Imported \(board.tasks.count) tasks and \(board.history.count) history entries into "
         + TerminalText.oneLine(store.location))
   }
 }

@@ -28,8 +28,9 @@ struct InitCommand: AsyncParsableCommand {
     let board = demo ? DemoBoard.make(info: info, now: BoardClock.now()) : Board(info: info)
     let store = try storeOptions.open()
     try await store.create(board)
-    try StandardOutput.line(
-      TerminalText.oneLine(
+    try StandardOutput.recorded(
+      "created \(store.location)",
+      line: TerminalText.oneLine(
         "Created \(store.location): \"\(board.info.title)\", time zone \(zone), \(board.tasks.count) tasks"))
   }
 }

@@ -23,7 +23,8 @@ struct MoveCommand: AsyncParsableCommand {
     new.state = target
     new.updated = now
     try await store.commit(.update(from: old, to: new, at: now, by: try Author.current()))
-    try StandardOutput.line(
-      "Moved \(new.shortID) \(TerminalText.oneLine(new.title)): \(old.state.rawValue) → \(target.rawValue)")
+    try StandardOutput.recorded(
+      "moved task \(new.shortID) to \(target.rawValue)",
+      line: "Moved \(new.shortID) \(TerminalText.oneLine(new.title)): \(old.state.rawValue) → \(target.rawValue)")
   }
 }

@@ -24,7 +24,7 @@ package struct PMBoardCommand: AsyncParsableCommand {
   package static func runMain() async {
     // A password typed in a store URL is not left for other users to read in `ps`.
     ProcessArguments.mask(PostgresURL.maskingPassword(in:))
-    if let problem = BoardClock.problem() { fail(problem) }
+    if let problem = BoardClock.problem() { fail([problem]) }
     // Parsing the command line keeps one core busy for milliseconds: a build meanwhile checks the built-in theme,
     // which most sites use, on the other.
     if CommandLine.arguments.dropFirst().first == "build" { BuiltInTheme.warmUp() }
@@ -35,12 +35,16 @@ package struct PMBoardCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
+    } catch let error as RecordedChangeUnreported {
+      // Not "error:": the command did what it was asked.
+      FileHandle.standardError.write(Data("pmboard: \(TerminalText.oneLine(error.description))\n".utf8))
+      Foundation.exit(RecordedChangeUnreported.exitStatus)
     } catch let error as any PMBoardFailure where error.isCompilerStyle {
       // Compiler-style lines, so editors and CI annotate them as they are.
-      FileHandle.standardError.write(Data((TerminalText.oneLine(error.description) + "\n").utf8))
+      FileHandle.standardError.write(Data(error.lines.map { TerminalText.oneLine($0) + "\n" }.joined().utf8))
       Foundation.exit(1)
     } catch let error as any PMBoardFailure {
-      fail(error.description)
+      fail(error.lines)
     } catch {
       usage(error)
     }
@@ -51,7 +55,7 @@ package struct PMBoardCommand: AsyncParsableCommand {
   private static func usage(_ error: any Error) -> Never {
     let code = exitCode(for: error)
     guard code != .success, !(error is ExitCode) else { exit(withError: error) }
-    let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    let message = escapingTypedNewlines(message(for: error)).split(separator: "\n").first.map(String.init) ?? "\(error)"
     let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }
     let known = configuration.subcommands.map { $0._commandName }
     let help = words.first.flatMap { known.contains($0) ? "pmboard \($0) --help" : nil } ?? "pmboard --help"
@@ -60,14 +64,28 @@ package struct PMBoardCommand: AsyncParsableCommand {
     Foundation.exit(code.rawValue)
   }
 
+  /// `message` with each newline typed in an argument escaped: only its first line is shown (ArgumentParser's
+  /// next lines are help), and a value quoted in it must not be cut at its own newline.
+  private static func escapingTypedNewlines(_ message: String) -> String {
+    let typed = CommandLine.arguments.dropFirst().flatMap { argument in
+      [argument]
+        + (argument.hasPrefix("-") ? argument.split(separator: "=", maxSplits: 1).dropFirst().map(String.init) : [])
+    }
+    return typed.filter { $0.contains("\n") }.sorted { $0.count > $1.count }.reduce(message) {
+      $0.replacingOccurrences(of: $1, with: TerminalText.oneLine($1))
+    }
+  }
+
   /// Call first thing in `main`: standard descriptors the caller closed are occupied before any file is opened.
   package static func guardStandardDescriptors() {
     StandardOutput.guardStandardDescriptors()
   }
 
-  private static func fail(_ message: String) -> Never {
-    let lines = message.split(separator: "\n").map { "pmboard: error: \(TerminalText.oneLine(String($0)))\n" }
-    FileHandle.standardError.write(Data(lines.joined().utf8))
+  /// The one place pmboard's errors reach standard error: each line with its control characters escaped, a
+  /// newline in a quoted value too, so what the user gave cannot split a message or drive the terminal.
+  private static func fail(_ lines: [String]) -> Never {
+    let text = lines.map { "pmboard: error: \(TerminalText.oneLine($0))\n" }.joined()
+    FileHandle.standardError.write(Data(text.utf8))
     Foundation.exit(1)
   }
 }

@@ -14,6 +14,7 @@ struct RemoveCommand: AsyncParsableCommand {
     let store = try storeOptions.open()
     let task = try await TaskResolver(store: store).task(id)
     try await store.commit(.remove(task, at: BoardClock.now(), by: try Author.current()))
-    try StandardOutput.line("Removed \(task.shortID) \(TerminalText.oneLine(task.title))")
+    try StandardOutput.recorded(
+      "removed task \(task.shortID)", line: "Removed \(task.shortID) \(TerminalText.oneLine(task.title))")
   }
 }

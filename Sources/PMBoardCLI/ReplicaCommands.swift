@@ -23,8 +23,9 @@ struct CloneCommand: AsyncParsableCommand {
     let remote = try PostgresBoardStore(url: url)
     let replica = try await SQLiteBoardStore.clone(remote, to: path)
     let board = try await replica.load()
-    try StandardOutput.line(
-      TerminalText.oneLine(
+    try StandardOutput.recorded(
+      "cloned \(remote.location) into \(path)",
+      line: TerminalText.oneLine(
         "Cloned \(remote.location) into \(path): \(board.tasks.count) tasks, \(board.history.count) history entries"))
   }
 }
@@ -39,7 +40,9 @@ struct SyncCommand: AsyncParsableCommand {
   func run() async throws {
     let (replica, remote) = try await Replica.open(storeOptions)
     let summary = try await replica.sync(with: remote, at: BoardClock.now())
-    try StandardOutput.line(TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+    try StandardOutput.recorded(
+      "synced with \(remote.location)",
+      line: TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
   }
 }
 

@@ -37,18 +37,14 @@ struct SourceImport {
     let changes = sync.changes(board: board.tasks, items: items)
     if dryRun { return try report(changes, items: items.count, source: sourceName) }
     try await store.applyImported(changes)
-    try StandardOutput.line(
-      TerminalText.oneLine(
+    try StandardOutput.recorded(
+      "imported \(sourceName) into \(store.location)",
+      line: TerminalText.oneLine(
         "Imported \(items.count) tasks from \(sourceName) into \(store.location): \(summary(changes))"))
   }
 
   private func read() throws -> Data {
-    if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: file))
-    } catch {
-      throw CommandError("cannot read \(file): \(SystemErrorText.reason(error))")
-    }
+    try ImportFile.read(file, kind: "\(format.lowercased()) export file", allowsStandardInput: true)
   }
 
   /// `--dry-run`: one line a change, then the counts.

@@ -20,11 +20,22 @@ enum StandardOutput {
 
   /// Writes `data` whole, or throws saying why not.
   static func write(_ data: Data) throws(CommandError) {
-    if closed.load(ordering: .relaxed) { throw CommandError("cannot write to standard output: it is closed") }
-    let failure = POSIX.writeAll(STDOUT_FILENO, data)
-    if let failure {
-      throw CommandError("cannot write to standard output: \(POSIX.errorText(failure))")
+    if let reason = failure(writing: data) { throw CommandError("cannot write to standard output: \(reason)") }
+  }
+
+  /// Writes the line reporting a change the store has already recorded (`done` says which, e.g. "added task
+  /// 6ba03bd7"). If it cannot be written, the error says the change was made, with its own exit status: a
+  /// script that took plain failure for "nothing happened" would make the change twice.
+  static func recorded(_ done: String, line text: String) throws(RecordedChangeUnreported) {
+    if let reason = failure(writing: Data((text + "\n").utf8)) {
+      throw RecordedChangeUnreported(change: done, reason: reason)
     }
+  }
+
+  /// Why `data` could not be written whole, or nil once it is.
+  private static func failure(writing data: Data) -> String? {
+    if closed.load(ordering: .relaxed) { return "it is closed" }
+    return POSIX.writeAll(STDOUT_FILENO, data).map(POSIX.errorText)
   }
 
   /// Writes `text` and a newline. Text from the board must already be made ``TerminalText/visible(_:)``.

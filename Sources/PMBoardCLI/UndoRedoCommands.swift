@@ -6,13 +6,15 @@ import PMBoardCore
 struct UndoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "undo", abstract: "Revert your most recent change.",
-    discussion: "In a shared store, your own (PMBOARD_USER, else user@host); refused if that task changed since.")
+    discussion: "In a shared store, your own (by PMBOARD_USER, user: in pmboard.yml or git's user.name); refused if "
+      + "that task changed since.")
 
   @OptionGroup var storeOptions: StoreOptions
 
   func run() async throws {
     let change = try await storeOptions.open().undo(at: BoardClock.now(), by: try Author.current())
-    try StandardOutput.line("Undid: \(ChangeSummary.sentence(change.entry))")
+    let sentence = ChangeSummary.sentence(change.entry)
+    try StandardOutput.recorded("undid: \(sentence)", line: "Undid: \(sentence)")
   }
 }
 
@@ -25,7 +27,8 @@ struct RedoCommand: AsyncParsableCommand {
 
   func run() async throws {
     let change = try await storeOptions.open().redo(at: BoardClock.now(), by: try Author.current())
-    try StandardOutput.line("Redid: \(ChangeSummary.sentence(change.entry))")
+    let sentence = ChangeSummary.sentence(change.entry)
+    try StandardOutput.recorded("redid: \(sentence)", line: "Redid: \(sentence)")
   }
 }
 

@@ -18,17 +18,23 @@ public struct BuildSettings: Sendable, Equatable {
   public var publish = PublishPolicy.everything
   /// How many cards a column of the board page shows before its "Show all" link to the whole column.
   public var columnLimit = 50
+  /// The column limits accepted: past a million cards a page is too big to open anyway, and the page-size
+  /// arithmetic on a limit near `Int.max` would overflow.
+  public static let columnLimits = 1...1_000_000
   /// Pages load a script that re-marks due dates with the reader's date (`live-dates: true`).
   public var liveDates = false
   /// A page per task (`task-pages: false` leaves them out, e.g. for a host that limits a site's size).
   public var taskPages = true
+  /// Who the history names for changes made here when `PMBOARD_USER` is not set (`user:`); writing commands read
+  /// it with ``user(file:)``, the build only accepts it.
+  public var user: String?
 
   public init() {}
 
   /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
-    "column-limit", "live-dates", "task-pages",
+    "column-limit", "live-dates", "task-pages", "user",
   ]
 
   /// Reads `pmboard.yml` if it exists; unknown keys and bad values are errors with their line and column.
@@ -69,6 +75,7 @@ public struct BuildSettings: Sendable, Equatable {
         }
         settings.today = day
       case "base-url": settings.baseURL = try text()
+      case "user": settings.user = try text()
       case "locales":
         if let list = value.sequence {
           settings.locales = list.compactMap(\.string)
@@ -77,8 +84,11 @@ public struct BuildSettings: Sendable, Equatable {
         }
       case "publish": settings.publish = try publishPolicy(value, file: file)
       case "column-limit":
-        guard let limit = Int(try text()), limit >= 1 else {
-          throw ConfigError(message: "\(place): `column-limit` takes a number of cards, 1 or more")
+        let limitText = try text()
+        guard let limit = Int(limitText), columnLimits.contains(limit) else {
+          throw ConfigError(
+            message: "\(place): `column-limit` takes a number of cards from 1 to 1000000, not "
+              + "\(ConfigError.quoted(limitText))")
         }
         settings.columnLimit = limit
       case "live-dates", "task-pages":
@@ -92,6 +102,30 @@ public struct BuildSettings: Sendable, Equatable {
       }
     }
     return settings
+  }
+
+  /// Just `user:` of `pmboard.yml`, for writing commands: the other settings are the build's, and a mistake in
+  /// them should not stop an `add`. Nil when the file or the key is missing.
+  public static func user(file: String = "pmboard.yml") throws(ConfigError) -> String? {
+    guard FileManager.default.fileExists(atPath: file) else { return nil }
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+      throw ConfigError(message: "\(file): cannot read it as UTF-8 text")
+    }
+    let root: Node?
+    do {
+      root = try Yams.compose(yaml: text)
+    } catch {
+      throw ConfigError(message: "\(file): \(error)")
+    }
+    guard let mapping = root?.mapping else { return nil }
+    for (keyNode, value) in mapping where keyNode.string == "user" {
+      guard let user = value.string else {
+        let place = "\(file):\(keyNode.mark?.line ?? 1):\(keyNode.mark?.column ?? 1)"
+        throw ConfigError(message: "\(place): `user` takes a text value, the name history shows for your changes")
+      }
+      return user
+    }
+    return nil
   }
 
   /// `publish:` as a mapping (`publish: {bodies: hide, states: [todo, doing]}`); each value is text or a list.
@@ -124,4 +158,9 @@ public struct BuildSettings: Sendable, Equatable {
 public struct ConfigError: Error, Sendable, PMBoardFailure {
   public var message: String
   public var description: String { message }
+
+  /// A value from the file as a message shows it: quoted, and cut short, so a long value does not bury the line.
+  static func quoted(_ text: String) -> String {
+    "\"" + (text.count > 40 ? text.prefix(40) + "…" : text) + "\""
+  }
 }
