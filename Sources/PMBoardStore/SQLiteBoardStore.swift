@@ -217,8 +217,8 @@ public final class SQLiteBoardStore: ChangeLogStore {
     try await inWriteTransaction { transaction in try transaction.replaceContents(with: board) }
   }
 
-  /// `board.revision`, which triggers raise whenever a row a build reads is written (``SQLiteRevision``); nil for
-  /// a store an older pmboard made, until its next change migrates it.
+  /// `board.revision`, which triggers draw afresh whenever a row a build reads is written (``SQLiteRevision``);
+  /// nil for a store an older pmboard made, until its next change migrates it.
   public func revision() async throws -> String? {
     try await read(SQLiteRevision.token)
   }
