@@ -190,7 +190,11 @@ public final class SQLiteBoardStore: ChangeLogStore {
   private static func history(in db: Database, upTo lastSeq: Int64) throws -> [HistoryEntry] {
     var history: [HistoryEntry] = []
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT \(try SQLiteRecords.selectedHistoryColumns(db)) FROM history WHERE seq <= ? ORDER BY seq",
+      db,
+      sql: """
+        SELECT \(try SQLiteRecords.selectedHistoryColumns(db)) FROM history WHERE seq <= ?
+        ORDER BY \(SQLiteRecords.historyOrder)
+        """,
       arguments: [lastSeq])
     while let row = try rows.next() { history.append(try SQLiteRecords.entry(row)) }
     return history
