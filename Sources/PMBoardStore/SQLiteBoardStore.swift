@@ -26,7 +26,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
 
   /// `create`, marking the new store as a replica of `remote` pulled up to `replicaOf.pulled`, in the same
   /// transaction (a replica is whole or not there).
-  func create(_ board: Board, replicaOf replica: (remote: String, pulled: Int64)?) async throws {
+  func create(_ board: Board, replicaOf replica: (remote: String, pulled: Int64, at: Date)?) async throws {
     if POSIX.access(path, F_OK) == 0 { throw StoreError.alreadyExists(path: path) }
     StoreFile.removeAbandonedDrafts(of: path)
     let draft = StoreFile.draftPath(for: path)
@@ -47,7 +47,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
     }
   }
 
-  private func build(_ board: Board, replicaOf replica: (remote: String, pulled: Int64)?, at draft: String)
+  private func build(_ board: Board, replicaOf replica: (remote: String, pulled: Int64, at: Date)?, at draft: String)
     async throws
   {
     do {
@@ -65,7 +65,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
           try db.execute(
             sql: "INSERT INTO replica (id, remote, pulled, last_sync, synced_history) VALUES (1, ?, ?, ?, ?)",
             arguments: [
-              replica.remote, replica.pulled, SQLiteRecords.seconds(Date()),
+              replica.remote, replica.pulled, SQLiteRecords.seconds(replica.at),
               try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM history") ?? 0,
             ])
           try db.execute(sql: "PRAGMA user_version = \(SQLiteSchema.ReplicaMark.replica)")
