@@ -21,7 +21,7 @@ struct CloneCommand: AsyncParsableCommand {
       throw CommandError("clone: a replica is an SQLite store; name it *.sqlite or *.db")
     }
     let remote = try PostgresBoardStore(url: url)
-    let replica = try await SQLiteBoardStore.clone(remote, to: path)
+    let replica = try await SQLiteBoardStore.clone(remote, to: path, at: BoardClock.now())
     let board = try await replica.load()
     try StandardOutput.recorded(
       "cloned \(remote.location) into \(path)",

@@ -56,4 +56,14 @@ public struct HistoryEntry: Sendable, Hashable {
     self.author = author
     self.resolution = resolution
   }
+
+  /// `history`, recorded in that order, as a board shows it: oldest first by time, entries of the same second in
+  /// the order they were recorded. A replica's change made offline on Friday reaches the remote after one made
+  /// there on Saturday; in time order it still reads as the older, and a feed's `updated` (its newest entry's
+  /// time) never goes back. Stores that sort in SQL (`ORDER BY at, seq`) give the same order.
+  public static func inTimeOrder(_ history: [HistoryEntry]) -> [HistoryEntry] {
+    // Almost every history is in time order already: one pass tells, and only the rest is sorted (stably).
+    guard zip(history, history.dropFirst()).contains(where: { $0.at > $1.at }) else { return history }
+    return history.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+  }
 }

@@ -15,7 +15,9 @@ struct CSVTable {
       throw ImportFailure("the file is not UTF-8 text; save it as UTF-8 (CSV UTF-8 in a spreadsheet's Save As)")
     }
     var bytes = [UInt8](data)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    // Every mark, not only the first: a file a tool saved again with a mark of its own starts with two, and the
+    // second would stick to the first column's name and hide it (a lost `id` column re-adds every task).
+    while bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     var records = try records(bytes, separator: separator(bytes))
     // A last line break, or the empty lines spreadsheets leave at the end, make no rows.
     while let last = records.last, last.fields.allSatisfy(\.isEmpty) { records.removeLast() }

@@ -14,7 +14,10 @@ struct CSVTasksReader {
     var columns: [Column: Int] = [:]
     for (index, name) in table.header.enumerated() {
       let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-      guard let column = Column(rawValue: key) else { continue }
+      guard let column = Column(rawValue: key) else {
+        try refuseHidden(key, column: index + 1)
+        continue
+      }
       if let first = columns[column] {
         throw ImportFailure(
           "row 1, column \(index + 1): \"\(key)\" is also the name of column \(first + 1); name each column once")
@@ -30,6 +33,21 @@ struct CSVTasksReader {
       items.append(try item(row, columns))
     }
     return items
+  }
+
+  /// A name that is a known column's but for an invisible character (a byte order mark, a zero-width space) is
+  /// refused: read over as another column, an `id` column would be lost without a word.
+  private func refuseHidden(_ key: String, column: Int) throws(ImportFailure) {
+    let hidden = key.unicodeScalars.filter { $0.properties.generalCategory == .format }
+    guard let first = hidden.first else { return }
+    var visible = String.UnicodeScalarView()
+    visible.append(contentsOf: key.unicodeScalars.filter { $0.properties.generalCategory != .format })
+    guard let known = Column(rawValue: String(visible)) else { return }
+    let hex = String(first.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    throw ImportFailure(
+      "row 1, column \(column): the name \"\(known)\" holds the invisible character \(code); remove it, or save "
+        + "the file again as CSV UTF-8, so that the column is read as \(known)")
   }
 
   private func item(_ row: (number: Int, fields: [String]), _ columns: [Column: Int]) throws(ImportFailure)
@@ -63,6 +81,11 @@ struct CSVTasksReader {
     if columns[.id] != nil {
       sourceID = field(.id).trimmingCharacters(in: .whitespaces)
       if sourceID.isEmpty { throw ImportFailure("\(place(.id)): empty; every row of a sheet with ids needs one") }
+      // Checked here, where the row and column are known: the store would name only the task it was to make.
+      if let problem = TaskRules.checkSourceText(sourceID) { throw ImportFailure("\(place(.id)): the id \(problem)") }
+    } else if let problem = TaskRules.checkSourceText(sourceID) {
+      throw ImportFailure(
+        "\(place(.title)): without an id column the title is the row's id, and it \(problem); add an id column")
     }
     return ImportedItem(
       sourceID: sourceID, path: "row \(row.number)", title: title, body: body, due: due, state: state)

@@ -64,8 +64,17 @@ extension JSONScanner {
   ) throws(JSONError) -> [LooseValue?]? {
     if try skipNull() { return nil }
     var values = [LooseValue?](repeating: nil, count: names.count)
+    var given = [Bool](repeating: false, count: names.count)
     var object = try enterObject(path())
     while let member = try nextMember(&object, names) {
+      // A member pmboard reads, given twice, is refused as pmboard/1 refuses it: which one was meant is a guess.
+      if member < names.count {
+        guard !given[member] else {
+          throw JSONError(
+            offset: offset, message: "\(path()).\(names.name(at: member)) is given twice; keep one", isSyntax: false)
+        }
+        given[member] = true
+      }
       if member < names.count, try nested(&self, member) { continue }
       if member < names.count { values[member] = try looseValue() } else { try skipValue() }
     }

@@ -128,7 +128,10 @@ public final class JSONBoardStore: ChangeLogStore {
 
   private func parse(_ data: Data) throws(StoreError) -> (board: Board, undo: [BoardChange], redo: [BoardChange]) {
     do {
-      return try InterchangeReader().read(data, source: path)
+      var document = try InterchangeReader().read(data, source: path)
+      // The order every store reads history in (``HistoryEntry/inTimeOrder(_:)``).
+      document.board.history = HistoryEntry.inTimeOrder(document.board.history)
+      return document
     } catch {
       throw .notAStore(path: path, reason: Self.summary(of: error))
     }

@@ -9,6 +9,12 @@ public struct JSONError: Error, Sendable {
   /// False when the text is well-formed JSON but a value has the wrong type for the document.
   public var isSyntax: Bool
 
+  public init(offset: Int, message: String, isSyntax: Bool) {
+    self.offset = offset
+    self.message = message
+    self.isSyntax = isSyntax
+  }
+
   /// `line 3, column 17: message`; lines and columns count from 1, columns in Unicode characters.
   public func described(in bytes: ReadView<UInt8>) -> String {
     var line = 1

@@ -15,6 +15,9 @@ public struct JSONNames: Sendable {
 
   public var count: Int { names.count }
 
+  /// The name at `index`, for a message.
+  public func name(at index: Int) -> String { names[index] }
+
   /// The index of the name bytes `range` of `text` spell, or `count` if none.
   public func index(of range: Range<Int>, in text: ReadView<UInt8>) -> Int {
     for (index, candidate) in bytes.enumerated() where text.equals(range, candidate) {

@@ -19,7 +19,7 @@ public struct LooseChange {
       problems.append("\(path()).entry: missing")
       return nil
     }
-    let historyEntry = entry.entry(path: "\(path()).entry", problems: &problems)
+    let historyEntry = entry.entry(path: "\(path()).entry", problems: &problems, applyingRules: false)
     guard problems.count == start, let historyEntry else { return nil }
     return BoardChange(before: beforeTask, after: afterTask, entry: historyEntry)
   }

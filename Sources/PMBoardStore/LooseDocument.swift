@@ -143,7 +143,13 @@ public struct LooseEntry {
   public var at, action, task, title, from, to, by, resolution: LooseString?
   public var fields: [LooseString]?
 
-  public func entry(path: @autoclosure () -> String, problems: inout [String]) -> HistoryEntry? {
+  /// The entry, or nil with its problems added. Its title obeys the rules of a task's title, as the title the task
+  /// had: a control character in it would stop every later build, and a megabyte one would fill the history page.
+  /// With `applyingRules: false` the title is taken as written (the entry of an undo record, whose tasks are
+  /// checked only when it is applied, so that one bad record does not make a whole store unreadable).
+  public func entry(
+    path: @autoclosure () -> String, problems: inout [String], applyingRules: Bool = true
+  ) -> HistoryEntry? {
     let before = problems.count
     if at == nil { problems.append("\(path()).at: missing") }
     let atDate = LooseTask.instant(at, path: "\(path()).at", &problems)
@@ -163,7 +169,14 @@ public struct LooseEntry {
     } else if task == nil {
       problems.append("\(path()).task: missing")
     }
-    let titleText = title?.required("\(path()).title", &problems) ?? ""
+    // A missing title reads as empty, as it did before the rule; a title given must be one a task could have had.
+    var titleText = ""
+    if let text = title?.required("\(path()).title", &problems) {
+      switch applyingRules ? TaskRules.checkTitle(text) : .success(text) {
+      case .success(let checked): titleText = checked
+      case .failure(let violation): problems.append("\(path()).title: \(violation)")
+      }
+    }
     let fromState = from.flatMap { LooseTask.state($0, path: "\(path()).from", &problems) }
     let toState = to.flatMap { LooseTask.state($0, path: "\(path()).to", &problems) }
     if let actionValue {

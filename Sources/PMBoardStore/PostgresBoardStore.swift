@@ -45,7 +45,7 @@ public final class PostgresBoardStore: ChangeLogStore {
     let tasks = try connection.execute(
       "SELECT \(PostgresRecords.taskColumns) FROM pmboard.task WHERE board = $1 ORDER BY seq", [board])
     let history = try connection.execute(
-      "SELECT \(PostgresRecords.historyColumns) FROM pmboard.history WHERE board = $1 ORDER BY seq", [board])
+      "SELECT \(PostgresRecords.historyColumns) FROM pmboard.history WHERE board = $1 ORDER BY at, seq", [board])
     return Board(
       info: info, tasks: try (0..<tasks.count).map { try PostgresRecords.task(tasks, $0) },
       history: try (0..<history.count).map { try PostgresRecords.entry(history, $0) })

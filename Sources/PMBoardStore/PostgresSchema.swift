@@ -26,6 +26,7 @@ public enum PostgresSchema {
     Migration(version: 1, name: "boards, tasks, history, undo records", statements: version1),
     Migration(version: 2, name: "authors, per-person undo, changes replicas pull", statements: version2),
     Migration(version: 3, name: "imported tasks' sources", statements: version3),
+    Migration(version: 4, name: "history read in time order", statements: version4),
   ]
 
   static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -100,6 +101,12 @@ public enum PostgresSchema {
     """
     CREATE UNIQUE INDEX task_by_source ON pmboard.task (board, source, source_id) WHERE source IS NOT NULL
     """,
+  ]
+
+  /// History is read in time order, ties in the order recorded (``HistoryEntry/inTimeOrder(_:)``): a replica's
+  /// change made before one made here may reach the remote after it.
+  private static let version4 = [
+    "CREATE INDEX history_by_time ON pmboard.history (board, at, seq)"
   ]
 
   /// What the database holds under pmboard's schema name.

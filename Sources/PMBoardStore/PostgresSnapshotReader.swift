@@ -9,7 +9,7 @@ enum PostgresSnapshotReader {
   static let taskSQL = "SELECT id, title, body, due, state FROM pmboard.task WHERE board = $1 ORDER BY seq"
   static let historySQL = """
     SELECT at, action, task, title, from_state, to_state, fields, author, resolution FROM pmboard.history
-    WHERE board = $1 ORDER BY seq
+    WHERE board = $1 ORDER BY at, seq
     """
 
   static func tasks(_ rows: PostgresRows) throws -> BoardSnapshot.Tasks {

@@ -62,34 +62,47 @@ public struct PostgresURL: Sendable, Equatable {
     password = userPassword ?? queryPassword
   }
 
-  /// `text` (a command-line argument) with the bytes of any PostgreSQL URL's password replaced by `*`, one for
-  /// one, so it can overwrite the process's own arguments; nil when there is no password in it.
+  /// What stands for a password in a masked argument: a fixed text, so that `ps` does not tell the password's
+  /// length either.
+  public static let passwordMask = "***"
+
+  /// `text` (a command-line argument) with any PostgreSQL URL's password replaced by ``passwordMask``, for `ps` to
+  /// show instead of the process's own arguments; nil when there is no password in it.
   public static func maskingPassword(in text: String) -> String? {
-    var bytes = Array(text.utf8)
-    var changed = false
+    let bytes = Array(text.utf8)
     let lowered = Array(text.lowercased().utf8)
+    var passwords: [Range<Int>] = []
     for scheme in ["postgres://", "postgresql://"] {
       let pattern = Array(scheme.utf8)
       var index = 0
       while index + pattern.count <= lowered.count {
         defer { index += 1 }
         guard Array(lowered[index..<index + pattern.count]) == pattern else { continue }
-        changed = maskPasswords(in: &bytes, urlStart: index + pattern.count) || changed
+        passwords += passwordRanges(in: bytes, urlStart: index + pattern.count)
       }
     }
-    return changed ? String(decoding: bytes, as: UTF8.self) : nil
+    guard !passwords.isEmpty else { return nil }
+    var masked: [UInt8] = []
+    var copied = 0
+    // In the order they come; a range that overlaps one already masked (a URL within a URL) is skipped.
+    for range in passwords.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= copied {
+      masked += bytes[copied..<range.lowerBound] + Array(passwordMask.utf8)
+      copied = range.upperBound
+    }
+    masked += bytes[copied...]
+    return String(decoding: masked, as: UTF8.self)
   }
 
-  /// Masks the user-info password and any `password=` parameter of the URL whose authority starts at `start`.
-  private static func maskPasswords(in bytes: inout [UInt8], urlStart start: Int) -> Bool {
-    var changed = false
+  /// Where the user-info password and any `password=` parameter of the URL whose authority starts at `start` lie
+  /// (non-empty ones only).
+  private static func passwordRanges(in bytes: [UInt8], urlStart start: Int) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
     let end = bytes[start...].firstIndex { $0 == UInt8(ascii: " ") } ?? bytes.count
     let authorityEnd = bytes[start..<end].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? end
     if let at = bytes[start..<authorityEnd].lastIndex(of: UInt8(ascii: "@")),
-      let colon = bytes[start..<at].firstIndex(of: UInt8(ascii: ":"))
+      let colon = bytes[start..<at].firstIndex(of: UInt8(ascii: ":")), at > colon + 1
     {
-      for index in colon + 1..<at { bytes[index] = UInt8(ascii: "*") }
-      changed = at > colon + 1
+      ranges.append(colon + 1..<at)
     }
     let key = Array("password=".utf8)
     var index = authorityEnd
@@ -98,18 +111,15 @@ public struct PostgresURL: Sendable, Equatable {
       if Array(bytes[index..<index + key.count]) == key,
         before == UInt8(ascii: "?") || before == UInt8(ascii: "&")
       {
-        var value = index + key.count
-        while value < end && bytes[value] != UInt8(ascii: "&") {
-          bytes[value] = UInt8(ascii: "*")
-          value += 1
-          changed = true
-        }
-        index = value
+        let value = index + key.count
+        let valueEnd = bytes[value..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+        if valueEnd > value { ranges.append(value..<valueEnd) }
+        index = valueEnd
       } else {
         index += 1
       }
     }
-    return changed
+    return ranges
   }
 
   /// `message` with the URL's password, should it appear, replaced by `***`.

@@ -20,11 +20,15 @@ public struct SyncSummary: Sendable, Equatable {
 /// holds exactly the remote's board and history. Killed or cut off at any point, the local transaction rolls back;
 /// if the remote had committed, the next sync finds the changes' ids there and does not apply them twice.
 extension SQLiteBoardStore {
-  /// A new replica of `remote` at `path`: the remote's board, tasks and history as of one moment.
-  public static func clone(_ remote: PostgresBoardStore, to path: String) async throws -> SQLiteBoardStore {
+  /// A new replica of `remote` at `path`: the remote's board, tasks and history as of one moment. `now` is its
+  /// first sync's time, which the site's offline note shows: the command passes ``BoardClock/now(environment:)``,
+  /// so that `PMBOARD_NOW` holds for `clone` as for every other command.
+  public static func clone(
+    _ remote: PostgresBoardStore, to path: String, at now: Date = Date()
+  ) async throws -> SQLiteBoardStore {
     let (board, head) = try await remote.cloneContents()
     let store = SQLiteBoardStore(path: path)
-    try await store.create(board, replicaOf: (remote.url.withoutPassword, head))
+    try await store.create(board, replicaOf: (remote.url.withoutPassword, head, now))
     return store
   }
 

@@ -26,7 +26,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
 
   /// `create`, marking the new store as a replica of `remote` pulled up to `replicaOf.pulled`, in the same
   /// transaction (a replica is whole or not there).
-  func create(_ board: Board, replicaOf replica: (remote: String, pulled: Int64)?) async throws {
+  func create(_ board: Board, replicaOf replica: (remote: String, pulled: Int64, at: Date)?) async throws {
     if POSIX.access(path, F_OK) == 0 { throw StoreError.alreadyExists(path: path) }
     StoreFile.removeAbandonedDrafts(of: path)
     let draft = StoreFile.draftPath(for: path)
@@ -47,7 +47,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
     }
   }
 
-  private func build(_ board: Board, replicaOf replica: (remote: String, pulled: Int64)?, at draft: String)
+  private func build(_ board: Board, replicaOf replica: (remote: String, pulled: Int64, at: Date)?, at draft: String)
     async throws
   {
     do {
@@ -65,7 +65,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
           try db.execute(
             sql: "INSERT INTO replica (id, remote, pulled, last_sync, synced_history) VALUES (1, ?, ?, ?, ?)",
             arguments: [
-              replica.remote, replica.pulled, SQLiteRecords.seconds(Date()),
+              replica.remote, replica.pulled, SQLiteRecords.seconds(replica.at),
               try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM history") ?? 0,
             ])
           try db.execute(sql: "PRAGMA user_version = \(SQLiteSchema.ReplicaMark.replica)")
@@ -190,7 +190,11 @@ public final class SQLiteBoardStore: ChangeLogStore {
   private static func history(in db: Database, upTo lastSeq: Int64) throws -> [HistoryEntry] {
     var history: [HistoryEntry] = []
     let rows = try Row.fetchCursor(
-      db, sql: "SELECT \(try SQLiteRecords.selectedHistoryColumns(db)) FROM history WHERE seq <= ? ORDER BY seq",
+      db,
+      sql: """
+        SELECT \(try SQLiteRecords.selectedHistoryColumns(db)) FROM history WHERE seq <= ?
+        ORDER BY \(SQLiteRecords.historyOrder)
+        """,
       arguments: [lastSeq])
     while let row = try rows.next() { history.append(try SQLiteRecords.entry(row)) }
     return history
@@ -217,8 +221,8 @@ public final class SQLiteBoardStore: ChangeLogStore {
     try await inWriteTransaction { transaction in try transaction.replaceContents(with: board) }
   }
 
-  /// `board.revision`, which triggers raise whenever a row a build reads is written (``SQLiteRevision``); nil for
-  /// a store an older pmboard made, until its next change migrates it.
+  /// `board.revision`, which triggers draw afresh whenever a row a build reads is written (``SQLiteRevision``);
+  /// nil for a store an older pmboard made, until its next change migrates it.
   public func revision() async throws -> String? {
     try await read(SQLiteRevision.token)
   }

@@ -36,6 +36,10 @@ public enum SQLiteRecords {
     return hasAuthor ? historyColumns : #"at, action, task, title, "from", "to", fields, '' AS author, NULL"#
   }
 
+  /// The order history is read in: by time, ties in the order recorded (``HistoryEntry/inTimeOrder(_:)``), which
+  /// the index `history_by_time` gives without a sort.
+  public static let historyOrder = "at, seq"
+
   public static let insertHistory = "INSERT INTO history (\(historyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
   public static func task(_ row: Row) throws -> BoardTask {

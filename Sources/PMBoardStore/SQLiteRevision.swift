@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 
-/// The counter behind ``SQLiteBoardStore/revision()``: `board.revision`, which triggers raise on every row written
-/// to a table a build reads, whoever writes it (pmboard, the `sqlite3` shell, any other program).
+/// The value behind ``SQLiteBoardStore/revision()``: `board.revision`, which triggers set to a fresh random number on
+/// every row written to a table a build reads, whoever writes it (pmboard, the `sqlite3` shell, any other program).
 ///
 /// Triggers rather than code in the store's write paths: a store is a file anyone may edit, and a build that skips
-/// itself on an unchanged token must never miss such an edit. Each board row starts at a random value below 2^62,
-/// so a store deleted and made again with as many rows (the same demo, say) does not repeat an old token, and the
-/// counter cannot reach Int64's end, where SQLite would turn it into an inexact REAL.
+/// itself on an unchanged token must never miss such an edit. A random value rather than a counter: two copies of a
+/// store (a backup restored, a file copied aside) that each took as many writes would otherwise share a token while
+/// holding different boards, and the build of one would be skipped as "nothing changed" after the other's. Nothing
+/// orders tokens: a build only compares its key for equality. Values stay below 2^62, so they stay exact integers.
 enum SQLiteRevision {
   /// What a build reads: the tasks, the history, and for a replica's offline note its last sync and pending changes.
   /// `undo_record` is left out: a build does not read it, and every change that writes it writes a task or a
@@ -19,25 +20,43 @@ enum SQLiteRevision {
 
   private static let events = ["INSERT", "UPDATE", "DELETE"]
 
-  /// A random start below 2^62 (`random()` is a signed 64-bit integer; the mask keeps it positive).
-  private static let randomStart = "random() & 0x3FFFFFFFFFFFFFFF"
+  /// A fresh random value below 2^62 (`random()` is a signed 64-bit integer; the mask keeps it positive). 62 random
+  /// bits make two writes drawing the same value a chance of about 2^-62.
+  private static let fresh = "random() & 0x3FFFFFFFFFFFFFFF"
 
-  /// The migration that adds the counter to a store: the column, a random start for the board row there is, and
-  /// the triggers.
+  /// The migration that adds the revision to a store (v5): the column, a random value for the board row there is,
+  /// and the triggers.
   static func migrate(_ db: Database) throws {
     try db.execute(sql: "ALTER TABLE board ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
-    try db.execute(sql: "UPDATE board SET revision = \(randomStart)")
+    try db.execute(sql: "UPDATE board SET revision = \(fresh)")
+    try createTriggers(db)
+  }
+
+  /// The migration (v7) that replaces the triggers of stores made when they added one to a counter, which a
+  /// restored backup could repeat; the value the store holds is drawn afresh too, so that a copy made before the
+  /// upgrade cannot match it either.
+  static func replaceTriggers(_ db: Database) throws {
+    // By name: a trigger of the user's own is left alone.
+    let names = countedTables.flatMap { table in events.map { triggerName(table, $0) } } + boardTriggerNames
+    for name in names { try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)") }
+    try createTriggers(db)
+    try db.execute(sql: "UPDATE board SET revision = \(fresh)")
+  }
+
+  private static let boardTriggerNames = ["board_revision_update", "board_revision_insert"]
+
+  private static func createTriggers(_ db: Database) throws {
     try db.execute(sql: rowTriggers(on: countedTables))
-    // The board's own settings: every column but the counter (a new column must be added to this list). SQLite's
-    // recursive triggers are off by default, and the counter is not among the columns anyway, so the trigger's
+    // The board's own settings: every column but the revision (a new column must be added to this list). SQLite's
+    // recursive triggers are off by default, and the revision is not among the columns anyway, so the trigger's
     // own update does not fire it again. A board row inserted afterwards (a store being built, or by hand) gets a
-    // random start too.
+    // random value too.
     try db.execute(
       sql: """
         CREATE TRIGGER board_revision_update AFTER UPDATE OF id, title, timeZone ON board
-        BEGIN UPDATE board SET revision = revision + 1; END;
+        BEGIN UPDATE board SET revision = \(fresh); END;
         CREATE TRIGGER board_revision_insert AFTER INSERT ON board
-        BEGIN UPDATE board SET revision = \(randomStart) WHERE id = NEW.id; END;
+        BEGIN UPDATE board SET revision = \(fresh) WHERE id = NEW.id; END;
         """)
   }
 
@@ -47,7 +66,7 @@ enum SQLiteRevision {
       events.map { event in
         """
         CREATE TRIGGER \(triggerName(table, event)) AFTER \(event) ON \(table)
-        BEGIN UPDATE board SET revision = revision + 1; END;
+        BEGIN UPDATE board SET revision = \(fresh); END;
         """
       }
     }.joined(separator: "\n")
@@ -58,7 +77,7 @@ enum SQLiteRevision {
   }
 
   /// Runs `body`, which writes every task and history row (create, import), with those tables' counting triggers
-  /// dropped, then raises the counter once. With a trigger per row, deleting and inserting again the 100,000 tasks
+  /// dropped, then draws a fresh revision once. With a trigger per row, deleting and inserting again the 100,000 tasks
   /// and 300,000 history lines of bench-data's largest board took 3.1–3.4 s instead of 1.3–1.4 s in SQLite (an
   /// UPDATE of the board row per row, and a DELETE trigger turns off the truncate optimisation of `DELETE FROM`).
   /// The drop is part of the caller's transaction: no other connection ever sees the tables without their
@@ -69,7 +88,7 @@ enum SQLiteRevision {
     }
     let result = try body()
     try db.execute(sql: rowTriggers(on: bulkTables))
-    try db.execute(sql: "UPDATE board SET revision = revision + 1")
+    try db.execute(sql: "UPDATE board SET revision = \(fresh)")
     return result
   }
 

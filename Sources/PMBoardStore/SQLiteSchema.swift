@@ -85,12 +85,20 @@ public enum SQLiteSchema {
           """)
     }
     migrator.registerMigration("v5") { db in
-      // A counter every write raises, so a build can tell an unchanged board without reading it.
+      // A revision every write changes, so a build can tell an unchanged board without reading it.
       try SQLiteRevision.migrate(db)
     }
     migrator.registerMigration("v6") { db in
       let isReplica = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM replica)") == true
       try db.execute(sql: "PRAGMA user_version = \(isReplica ? ReplicaMark.replica : ReplicaMark.notReplica)")
+    }
+    migrator.registerMigration("v7") { db in
+      // The revision becomes a random value per write rather than a counter (``SQLiteRevision``).
+      try SQLiteRevision.replaceTriggers(db)
+    }
+    migrator.registerMigration("v8") { db in
+      // History is read in time order (``SQLiteRecords/historyOrder``): the index spares a build the sort.
+      try db.execute(sql: "CREATE INDEX history_by_time ON history (at, seq)")
     }
     return migrator
   }()

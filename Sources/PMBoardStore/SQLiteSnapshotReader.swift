@@ -22,12 +22,13 @@ public enum SQLiteSnapshotReader {
     return builder.finish()
   }
 
+  /// The history up to `lastSeq`, in time order, ties in the order recorded (``SQLiteRecords/historyOrder``).
   public static func history(in db: Database, upTo lastSeq: Int64) throws -> BoardSnapshot.History {
     var builder = BoardSnapshot.History.Builder(capacity: Int(min(lastSeq, 1 << 20)))
     var parser = SnapshotRowParser()
+    let columns = try SQLiteRecords.selectedHistoryColumns(db)
     try forEachRow(
-      db,
-      sql: "SELECT \(try SQLiteRecords.selectedHistoryColumns(db)) FROM history WHERE seq <= \(lastSeq) ORDER BY seq"
+      db, sql: "SELECT \(columns) FROM history WHERE seq <= \(lastSeq) ORDER BY \(SQLiteRecords.historyOrder)"
     ) { row in
       try parser.addEntry(row, at: row.int64(0), to: &builder)
     }

@@ -293,7 +293,8 @@ extension SplitMix64 {
   mutating func entry(for task: BoardTask) -> HistoryEntry {
     let action = HistoryAction.allCases[below(4)]
     return HistoryEntry(
-      at: instant(), action: action, taskID: task.id, title: text(breaks: true, maximum: 10),
+      // A title the rules accept, as a task's: the reader refuses any other (issue 31).
+      at: instant(), action: action, taskID: task.id, title: title(),
       from: action == .moved || action == .removed ? TaskState.allCases[below(3)] : nil,
       to: action == .moved || action == .added ? TaskState.allCases[below(3)] : nil,
       fields: action == .edited ? TaskField.allCases.filter { _ in below(2) == 0 } : [])
