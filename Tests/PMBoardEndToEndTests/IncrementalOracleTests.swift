@@ -25,6 +25,13 @@ struct IncrementalOracleTests {
     return (0..<UInt64(max(count, 1))).map { firstSeed &+ $0 }
   }
 
+  /// How many sequences run at once: one per core, as a build waits on the disk (the store's commits, the site's
+  /// renames) part of the time. `PMBOARD_ORACLE_WIDTH` overrides it.
+  static var width: Int {
+    ProcessInfo.processInfo.environment["PMBOARD_ORACLE_WIDTH"].flatMap { Int($0) }
+      ?? max(2, ProcessInfo.processInfo.activeProcessorCount)
+  }
+
   static func parseSeed(_ text: String) -> UInt64? {
     text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
   }
@@ -34,11 +41,10 @@ struct IncrementalOracleTests {
     defer { binaries.remove() }
     let seeds = Self.seeds
     let start = ContinuousClock.now
-    // Two sequences at a time: one's builds wait on the disk while the other's render.
     let outcomes = try await withThrowingTaskGroup(of: OracleOutcome.self) { group in
       var next = 0
       var outcomes: [OracleOutcome] = []
-      while next < min(2, seeds.count) {
+      while next < min(Self.width, seeds.count) {
         let seed = seeds[next]
         group.addTask { await OracleRun(seed: seed, binaries: binaries).run() }
         next += 1

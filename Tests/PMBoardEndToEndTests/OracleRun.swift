@@ -27,8 +27,16 @@ struct OracleRun: Sendable {
     let tasks = 2 + random.below(5)
     // Half the sequences start with `--today` pinned: only they can take the shortcut after the clock moves.
     if random.below(2) == 0 { world.settings.today = OracleStep.baseDay.adding(days: random.below(5) - 2) }
+    // A third of the sequences start with every locale, the others with one or two: each locale's pages are built
+    // alike, and fewer pages keep 200 sequences quick; a step may still change the locales.
+    switch random.below(3) {
+    case 0: break
+    case 1: world.settings.locales = [OracleStep.pick(OracleStep.allLocales, &random)]
+    default: world.settings.locales = OracleStep.allLocales.filter { _ in random.below(2) == 0 }.nilIfEmpty
+    }
     var log = [
-      "setup: \(backend.rawValue) store, zone \(zone), \(tasks) tasks, --today \(world.settings.today?.description ?? "none")"
+      "setup: \(backend.rawValue) store, zone \(zone), \(tasks) tasks, --today \(world.settings.today?.description ?? "none"), "
+        + "locales \(world.settings.locales?.joined(separator: ",") ?? "all")"
     ]
     var previous = OracleBinary.inProcess
     do {
@@ -83,4 +91,8 @@ struct OracleRun: Sendable {
     return "oracle seed \(hex): after step \(log.count - 1), \(problem)\n"
       + "replay with PMBOARD_ORACLE_SEED=\(hex) swift test --filter IncrementalOracleTests\nsteps:\n\(steps)"
   }
+}
+
+extension Array {
+  fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
 }
