@@ -8,12 +8,17 @@ import PMBoardTestSupport
 struct OracleRun: Sendable {
   let seed: UInt64
   let binaries: OracleBinaries
+  /// The steps to take instead of random ones (a reproduction); the setup still comes from the seed.
+  var steps: [OracleStep]?
+  /// The store's kind instead of the seed's.
+  var backend: StoreBackend?
 
   func run() async -> OracleOutcome {
     var outcome = OracleOutcome(seed: seed)
     var random = SplitMix64(seed: seed)
     // JSON stores tell their revision too (a hash of the file): a fifth of the sequences use one.
-    let backend: StoreBackend = random.below(5) == 0 ? .json : .sqlite
+    let drawn: StoreBackend = random.below(5) == 0 ? .json : .sqlite
+    let backend = self.backend ?? drawn
     let start = Date(timeIntervalSince1970: Double(OracleStep.baseDay.daysSinceEpoch * 86_400 + random.below(86_400)))
     let world: OracleWorld
     do {
@@ -42,8 +47,9 @@ struct OracleRun: Sendable {
     do {
       try await world.create(tasks: tasks, zone: zone, &random)
       try await check(world, binary: .inProcess, step: nil, previous: &previous, log: log, into: &outcome)
-      for _ in 0..<(3 + random.below(6)) where outcome.problems.isEmpty {
-        let step = OracleStep.random(&random)
+      let count = 3 + random.below(6)
+      for index in 0..<(steps?.count ?? count) where outcome.problems.isEmpty {
+        let step = steps?[index] ?? OracleStep.random(&random)
         log.append(step.description)
         try await world.apply(step, &random)
         let binary: OracleBinary =
@@ -79,7 +85,11 @@ struct OracleRun: Sendable {
     let fresh = try OracleTree(folder: world.root.appendingPathComponent(OracleWorld.fresh).path)
     if let difference = incremental.firstDifference(from: fresh) {
       let how = shortcut ? " (the incremental build took the shortcut)" : ""
-      outcome.problems.append(report("the sites differ\(how) at \(difference)", log: log))
+      var message = report("the sites differ\(how) at \(difference)", log: log)
+      if case .restore? = step, shortcut, world.backend == .sqlite {
+        message = OracleKnownIssue.restoredBackup + "\n" + message
+      }
+      outcome.problems.append(message)
     }
   }
 
@@ -89,7 +99,9 @@ struct OracleRun: Sendable {
   private func report(_ problem: String, log: [String]) -> String {
     let steps = log.enumerated().map { "  \($0.offset). \($0.element)" }.joined(separator: "\n")
     return "oracle seed \(hex): after step \(log.count - 1), \(problem)\n"
-      + "replay with PMBOARD_ORACLE_SEED=\(hex) swift test --filter IncrementalOracleTests\nsteps:\n\(steps)"
+      + (self.steps == nil
+        ? "replay with PMBOARD_ORACLE_SEED=\(hex) swift test --filter IncrementalOracleTests\n"
+        : "a fixed sequence: replay with its test\n") + "steps:\n\(steps)"
   }
 }
 

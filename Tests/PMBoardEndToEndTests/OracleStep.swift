@@ -18,6 +18,11 @@ enum OracleStep: Sendable, CustomStringConvertible {
   case redo
   /// The board's own settings, as an import that replaces the board changes them (undo and redo are cleared).
   case boardInfo(zone: String, title: String)
+  /// The store's file copied aside (with its write-ahead log), as a backup is taken.
+  case backup
+  /// The backup copied back over the store (nothing when none was taken), then `then` (a task step) before the
+  /// next build: a board that went back and forward again between two builds.
+  indirect case restore(then: OracleStep)
 
   // The theme folders: variant 0 takes the override away (the built-in file again), any other writes it.
   case template(name: String, variant: Int)
@@ -65,6 +70,8 @@ enum OracleStep: Sendable, CustomStringConvertible {
     case .undo: "undo"
     case .redo: "redo"
     case .boardInfo(let zone, let title): "board settings: zone \(zone), title \(Self.quoted(title))"
+    case .backup: "back the store up"
+    case .restore(let then): "restore the store's backup, then \(then)"
     case .template(let name, let variant): "theme: template \(name) variant \(variant)"
     case .catalog(let locale, let variant): "theme: catalog \(locale) variant \(variant)"
     case .asset(let variant): "theme: asset style.css variant \(variant)"
@@ -109,7 +116,9 @@ extension OracleStep {
   static func random(_ random: inout SplitMix64) -> OracleStep {
     // Weights: task operations are the most common change to a board, then settings and the moment.
     switch random.below(100) {
-    case 0..<40: return taskStep(&random)
+    case 0..<34: return taskStep(&random)
+    case 34..<37: return .backup
+    case 37..<40: return .restore(then: taskStep(&random))
     case 40..<52: return themeStep(&random)
     case 52..<72: return settingsStep(&random)
     case 72..<84: return momentStep(&random)
@@ -122,10 +131,7 @@ extension OracleStep {
   static func taskStep(_ random: inout SplitMix64) -> OracleStep {
     let task = random.below(1000)
     switch random.below(11) {
-    case 0, 1:
-      return .add(
-        title: pick(titles, &random), body: pick(bodies, &random), due: dueOffset(&random),
-        state: pick(TaskState.allCases, &random))
+    case 0, 1: return randomAdd(&random)
     case 2: return .editTitle(task: task, title: pick(titles, &random))
     case 3: return .editBody(task: task, body: pick(bodies, &random))
     case 4: return .editDue(task: task, due: dueOffset(&random))
@@ -135,6 +141,13 @@ extension OracleStep {
     case 9: return .redo
     default: return .add(title: pick(titles, &random), body: "", due: nil, state: .todo)
     }
+  }
+
+  /// A new task in any column, with any title, body and due date.
+  static func randomAdd(_ random: inout SplitMix64) -> OracleStep {
+    .add(
+      title: pick(titles, &random), body: pick(bodies, &random), due: dueOffset(&random),
+      state: pick(TaskState.allCases, &random))
   }
 
   static func themeStep(_ random: inout SplitMix64) -> OracleStep {

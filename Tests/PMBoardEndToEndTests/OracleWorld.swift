@@ -41,7 +41,7 @@ final class OracleWorld {
   func create(tasks count: Int, zone: String, _ random: inout SplitMix64) async throws {
     try await store.create(Board(info: BoardInfo(title: "Oracle board", timeZoneID: zone)))
     for _ in 0..<count {
-      try await apply(OracleStep.taskStep(&random), &random)
+      try await apply(OracleStep.randomAdd(&random), &random)
     }
   }
 
@@ -59,6 +59,12 @@ final class OracleWorld {
     case .today(let day): settings.today = day.map { OracleStep.baseDay.adding(days: $0) }
     case .clock(let hours): now += Double(hours * 3600 + 60 * random.below(60))
     case .sourceDateEpoch(let seconds): sourceDateEpoch = seconds
+    case .backup: try copyStore(from: "", to: Self.backupSuffix)
+    case .restore(let then):
+      if FileManager.default.fileExists(atPath: storePath + Self.backupSuffix) {
+        try copyStore(from: Self.backupSuffix, to: "")
+      }
+      try await apply(then, &random)
     case .otherBinary, .nothing: break
     default: try applySetting(step)
     }
@@ -139,6 +145,21 @@ final class OracleWorld {
     }
     guard let uuid = UUID(uuidString: parts.joined(separator: "-")) else { preconditionFailure("bad UUID \(text)") }
     return uuid
+  }
+
+  static let backupSuffix = ".backup"
+
+  /// Copies the store's file, and SQLite's write-ahead log and index when there are, from the store's path with
+  /// `from` added to it to the one with `to` added, replacing what is there. No connection is open between steps:
+  /// the copy is the store as a backup program would find it.
+  private func copyStore(from: String, to: String) throws {
+    for part in ["", "-wal", "-shm"] {
+      let (source, target) = (storePath + from + part, storePath + to + part)
+      if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
+      if FileManager.default.fileExists(atPath: source) {
+        try FileManager.default.copyItem(atPath: source, toPath: target)
+      }
+    }
   }
 
   /// Writes an override (nil: removes it).
