@@ -11,6 +11,14 @@ import Testing
 /// and requires the two trees to be equal: every path, its type and its bytes, the manifest's build key aside
 /// (``OracleTree``).
 ///
+/// Another binary is another file: the build key and every page's fingerprint take the running executable's size,
+/// inode and modification time (`/proc/self/exe`), so builds in this process, by `pmboard` and by a copy of it are
+/// three binaries to a site. A binary that renders differently cannot be simulated without changing the product.
+///
+/// Not covered: PostgreSQL stores and a replica's offline note (a server per sequence), the user's own files in a
+/// site, pages edited by hand and a symbolic-link `--out` (known bugs fixed on other branches), `--watch`, builds
+/// killed halfway.
+///
 /// Replaying: a failure names its seed; `PMBOARD_ORACLE_SEED=<seed>` (decimal or 0x-hex) runs that sequence alone,
 /// `PMBOARD_ORACLE_SEQUENCES=<n>` runs more (or fewer) sequences than CI's.
 @Suite("incremental build oracle")
