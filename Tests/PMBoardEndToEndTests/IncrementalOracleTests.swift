@@ -1,0 +1,164 @@
+import Foundation
+import PMBoardCore
+import PMBoardTestSupport
+import Testing
+
+/// Issue 31's oracle: whatever changes between two builds, a site rebuilt in place is byte for byte the site a
+/// fresh build of the same inputs makes. Each sequence makes a small board, then applies 3–8 random steps
+/// (``OracleStep``: task operations, theme and catalog edits, settings, the build's moment, the board's zone, another
+/// binary, nothing at all); after the setup and after every step it rebuilds `inc/` in place (manifest, kept
+/// pages, the spare folder, the unchanged-board shortcut) and builds `fresh/` from nothing, with the same binary,
+/// and requires the two trees to be equal: every path, its type and its bytes, the manifest's build key aside
+/// (``OracleTree``).
+///
+/// Another binary is another file: the build key and every page's fingerprint take the running executable's size,
+/// inode and modification time (`/proc/self/exe`), so builds in this process, by `pmboard` and by a copy of it are
+/// three binaries to a site. A binary that renders differently cannot be simulated without changing the product.
+///
+/// Not covered: PostgreSQL stores and a replica's offline note (a server per sequence), the user's own files in a
+/// site, pages edited by hand and a symbolic-link `--out` (known bugs fixed on other branches), `--watch`, builds
+/// killed halfway.
+///
+/// Replaying: a failure names its seed; `PMBOARD_ORACLE_SEED=<seed>` (decimal or 0x-hex) runs that sequence alone,
+/// `PMBOARD_ORACLE_SEQUENCES=<n>` runs more (or fewer) sequences than CI's.
+@Suite("incremental build oracle")
+struct IncrementalOracleTests {
+  static let firstSeed: UInt64 = 0x0_0AC1_E000
+  static let sequencesInCI = 200
+
+  static var seeds: [UInt64] {
+    let environment = ProcessInfo.processInfo.environment
+    if let text = environment["PMBOARD_ORACLE_SEED"], let seed = parseSeed(text) { return [seed] }
+    let count = environment["PMBOARD_ORACLE_SEQUENCES"].flatMap { Int($0) } ?? sequencesInCI
+    return (0..<UInt64(max(count, 1))).map { firstSeed &+ $0 }
+  }
+
+  /// How many sequences run at once: one per core, as a build waits on the disk (the store's commits, the site's
+  /// renames) part of the time. `PMBOARD_ORACLE_WIDTH` overrides it.
+  static var width: Int {
+    ProcessInfo.processInfo.environment["PMBOARD_ORACLE_WIDTH"].flatMap { Int($0) }
+      ?? max(2, ProcessInfo.processInfo.activeProcessorCount)
+  }
+
+  static func parseSeed(_ text: String) -> UInt64? {
+    text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+  }
+
+  @Test func incrementalBuildsMatchFreshBuilds() async throws {
+    let binaries = try OracleBinaries()
+    defer { binaries.remove() }
+    let seeds = Self.seeds
+    let start = ContinuousClock.now
+    let outcomes = try await withThrowingTaskGroup(of: OracleOutcome.self) { group in
+      var next = 0
+      var outcomes: [OracleOutcome] = []
+      while next < min(Self.width, seeds.count) {
+        let seed = seeds[next]
+        group.addTask { await OracleRun(seed: seed, binaries: binaries).run() }
+        next += 1
+      }
+      while let outcome = try await group.next() {
+        outcomes.append(outcome)
+        if next < seeds.count {
+          let seed = seeds[next]
+          group.addTask { await OracleRun(seed: seed, binaries: binaries).run() }
+          next += 1
+        }
+      }
+      return outcomes.sorted { $0.seed < $1.seed }
+    }
+    for outcome in outcomes {
+      for problem in outcome.problems {
+        if problem.hasPrefix(OracleKnownIssue.restoredBackup) {
+          withKnownIssue(Comment(rawValue: OracleKnownIssue.restoredBackup), isIntermittent: true) {
+            Issue.record(Comment(rawValue: problem))
+          }
+        } else {
+          Issue.record(Comment(rawValue: problem))
+        }
+      }
+    }
+    let steps = outcomes.map(\.steps).reduce(0, +)
+    let shortcuts = outcomes.map(\.shortcuts).reduce(0, +)
+    let spares = outcomes.map(\.spareTaken).reduce(0, +)
+    print(
+      "oracle: \(seeds.count) sequences, \(steps) steps, \(shortcuts) shortcut builds, \(spares) builds with a spare, "
+        + "in \((ContinuousClock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
+    )
+    // The paths the oracle is meant to walk: a full run that never took them would prove nothing of them.
+    if seeds.count >= 50 {
+      #expect(shortcuts > 0 && spares > 0, "shortcuts \(shortcuts), builds with a spare \(spares)")
+    }
+  }
+
+  /// The oracle's reproduction of a known bug (``OracleKnownIssue/restoredBackup``): with `--today` pinned, a
+  /// backup, one edit (two rows written), then the backup restored and another edit of as many rows before the
+  /// next build. The rebuild takes the shortcut and keeps the first edit's site.
+  @Test func aRestoredBackupAndAnEqualChange() async throws {
+    let binaries = try OracleBinaries()
+    defer { binaries.remove() }
+    var run = OracleRun(seed: Self.firstSeed, binaries: binaries)
+    run.backend = .sqlite
+    run.steps = [
+      .today(0), .backup, .editTitle(task: 0, title: "first"), .restore(then: .editBody(task: 0, body: "second")),
+    ]
+    let outcome = await run.run()
+    #expect(outcome.steps == 5)
+    for problem in outcome.problems {
+      withKnownIssue(Comment(rawValue: OracleKnownIssue.restoredBackup)) {
+        #expect(problem.hasPrefix(OracleKnownIssue.restoredBackup))
+        Issue.record(Comment(rawValue: problem))
+      }
+    }
+  }
+
+  @Test func theManifestKeyIsTheOnlyFieldLeftOut() {
+    let heading = "pmboard site: files written by pmboard build (others are kept as they are)"
+    let one = Data("\(heading)\tkey 0123abcd 4 7 90\nindex.html\t00000000000000ff\n".utf8)
+    let other = Data("\(heading)\tkey ffff0000 4 7 90\nindex.html\t00000000000000ff\n".utf8)
+    #expect(OracleTree.withoutKey(one) == OracleTree.withoutKey(other))
+    #expect(String(decoding: OracleTree.withoutKey(one), as: UTF8.self).hasPrefix("\(heading)\tkey KEY 4 7 90\n"))
+    let otherCount = Data("\(heading)\tkey ffff0000 4 8 90\nindex.html\t00000000000000ff\n".utf8)
+    #expect(OracleTree.withoutKey(one) != OracleTree.withoutKey(otherCount))
+    let otherPrint = Data("\(heading)\tkey ffff0000 4 7 90\nindex.html\t00000000000000fe\n".utf8)
+    #expect(OracleTree.withoutKey(one) != OracleTree.withoutKey(otherPrint))
+  }
+}
+
+/// The executables the "another binary" step builds with: `pmboard` as built, and a copy of it (a file of its own,
+/// so another identity, as after an upgrade that changed nothing that renders).
+struct OracleBinaries: Sendable {
+  let original: String
+  let copy: String
+  private let folder: URL
+
+  init() throws {
+    original = URL(fileURLWithPath: CLIRunner.binary.path).standardizedFileURL.path
+    folder = try TemporaryFolder.make("pmboard-oracle-binary")
+    copy = folder.appendingPathComponent("pmboard").path
+    try FileManager.default.copyItem(atPath: original, toPath: copy)
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+/// What one sequence found.
+struct OracleOutcome: Sendable {
+  var seed: UInt64
+  var problems: [String] = []
+  var steps = 0
+  var shortcuts = 0
+  var spareTaken = 0
+}
+
+/// Mismatches the oracle finds that are known bugs, fixed elsewhere: each is recorded as a known issue (not a
+/// failure) only in the exact shape that bug takes; any other mismatch of the same step kind still fails.
+enum OracleKnownIssue {
+  /// A SQLite store's revision is a counter kept in the file: a backup copied back, then as many row writes as
+  /// were made after the backup, gives the revision of the board the last build saw, so the rebuild takes the
+  /// shortcut and keeps a site of another board (reproduction: the `restore the store's backup, then …` step with
+  /// the shortcut taken, e.g. the seed in the message). Remove this once the store's revision tells two such
+  /// boards apart.
+  static let restoredBackup =
+    "known issue: a restored SQLite backup shares the revision counter (the shortcut kept a stale site)"
+}

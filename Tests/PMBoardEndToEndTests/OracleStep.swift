@@ -1,0 +1,198 @@
+import Foundation
+import PMBoardCore
+import PMBoardTestSupport
+
+/// One change the incremental-build oracle makes between two builds (``IncrementalOracleTests``). A step names its
+/// task by an index taken modulo the tasks there are when it runs, so a sequence stays replayable from its seed
+/// whatever the earlier steps left on the board.
+enum OracleStep: Sendable, CustomStringConvertible {
+  // The board's tasks, as `add`, `edit`, `move`, `remove`, `undo` and `redo` change them.
+  case add(title: String, body: String, due: Int?, state: TaskState)
+  case editTitle(task: Int, title: String)
+  case editBody(task: Int, body: String)
+  /// A due date as days from ``OracleStep/baseDay``; nil clears it.
+  case editDue(task: Int, due: Int?)
+  case move(task: Int, to: TaskState)
+  case remove(task: Int)
+  case undo
+  case redo
+  /// The board's own settings, as an import that replaces the board changes them (undo and redo are cleared).
+  case boardInfo(zone: String, title: String)
+  /// The store's file copied aside (with its write-ahead log), as a backup is taken.
+  case backup
+  /// The backup copied back over the store (nothing when none was taken), then `then` (a task step) before the
+  /// next build: a board that went back and forward again between two builds.
+  indirect case restore(then: OracleStep)
+
+  // The theme folders: variant 0 takes the override away (the built-in file again), any other writes it.
+  case template(name: String, variant: Int)
+  case catalog(locale: String, variant: Int)
+  case asset(variant: Int)
+  /// Every override file written again with the bytes it has: only the files' times move.
+  case touchTheme
+
+  // `pmboard.yml` / the build's flags.
+  case publishStates([TaskState])
+  case publishBodies(Bool)
+  case publishHistory(String)
+  case publishFeeds(Bool)
+  case columnLimit(Int)
+  case locales([String]?, defaultLocale: String?)
+  case taskPages(Bool)
+  case liveDates(Bool)
+  case baseURL(String?)
+
+  // The build's moment.
+  /// `--today` as days from ``OracleStep/baseDay``; nil builds with the clock's day.
+  case today(Int?)
+  case clock(hours: Int)
+  case sourceDateEpoch(Int?)
+
+  /// This step's two builds (incremental and fresh) run by the `pmboard` executable, or by a copy of it (another
+  /// file, so another binary identity), instead of in this test process; the next step's builds are in-process
+  /// again, so the binary changes twice.
+  case otherBinary(copy: Bool)
+  /// A rebuild with nothing changed: the build key's shortcut.
+  case nothing
+
+  /// The day due dates and `--today` count from.
+  static let baseDay = CalendarDate(year: 2026, month: 11, day: 21)!
+
+  var description: String {
+    switch self {
+    case .add(let title, let body, let due, let state):
+      "add \(Self.quoted(title)) body \(Self.quoted(body)) due \(Self.day(due)) in \(state)"
+    case .editTitle(let task, let title): "edit task #\(task) title \(Self.quoted(title))"
+    case .editBody(let task, let body): "edit task #\(task) body \(Self.quoted(body))"
+    case .editDue(let task, let due): "edit task #\(task) due \(Self.day(due))"
+    case .move(let task, let state): "move task #\(task) to \(state)"
+    case .remove(let task): "remove task #\(task)"
+    case .undo: "undo"
+    case .redo: "redo"
+    case .boardInfo(let zone, let title): "board settings: zone \(zone), title \(Self.quoted(title))"
+    case .backup: "back the store up"
+    case .restore(let then): "restore the store's backup, then \(then)"
+    case .template(let name, let variant): "theme: template \(name) variant \(variant)"
+    case .catalog(let locale, let variant): "theme: catalog \(locale) variant \(variant)"
+    case .asset(let variant): "theme: asset style.css variant \(variant)"
+    case .touchTheme: "theme: override files rewritten with the same bytes"
+    case .publishStates(let states): "publish states: \(states.map(\.rawValue).joined(separator: ","))"
+    case .publishBodies(let shown): "publish bodies: \(shown ? "show" : "hide")"
+    case .publishHistory(let mode): "publish history: \(mode)"
+    case .publishFeeds(let on): "publish feeds: \(on ? "on" : "off")"
+    case .columnLimit(let limit): "column limit \(limit)"
+    case .locales(let list, let main):
+      "locales \(list?.joined(separator: ",") ?? "all"), default \(main ?? "first")"
+    case .taskPages(let on): "task pages \(on ? "on" : "off")"
+    case .liveDates(let on): "live dates \(on ? "on" : "off")"
+    case .baseURL(let url): "base URL \(url ?? "none")"
+    case .today(let day): "--today \(day.map { Self.baseDay.adding(days: $0).description } ?? "none")"
+    case .clock(let hours): "clock +\(hours)h"
+    case .sourceDateEpoch(let seconds): "SOURCE_DATE_EPOCH \(seconds.map(String.init) ?? "unset")"
+    case .otherBinary(let copy): copy ? "build with a copy of the pmboard binary" : "build with the pmboard binary"
+    case .nothing: "nothing changed"
+    }
+  }
+
+  private static func quoted(_ text: String) -> String { BoardFixture.quote(text) }
+  private static func day(_ offset: Int?) -> String { offset.map { baseDay.adding(days: $0).description } ?? "none" }
+}
+
+/// Random steps, from a seeded generator: the same seed gives the same sequence.
+extension OracleStep {
+  /// Titles and bodies with what escaping, excerpts and the locales' text handling meet: markup characters,
+  /// Korean and Japanese, a long line, an empty body, line breaks.
+  static let titles = [
+    "write the report", "fix <b>bold</b> & \"quotes\"", "회의록 정리", "レビューを依頼する", "a",
+    String(repeating: "long title ", count: 12) + "end", "emoji 🚀 launch",
+  ]
+  static let bodies = [
+    "", "one line", "two\nlines", "**bold** and `code` and <script>alert(1)</script>",
+    String(repeating: "a body long enough to be cut into an excerpt on the card. ", count: 8), "한국어 본문입니다.",
+  ]
+  static let zones = ["UTC", "Asia/Seoul", "America/Los_Angeles", "Pacific/Kiritimati", "Pacific/Pago_Pago"]
+  static let allLocales = ["ko", "en", "ja"]
+
+  static func random(_ random: inout SplitMix64) -> OracleStep {
+    // Weights: task operations are the most common change to a board, then settings and the moment.
+    switch random.below(100) {
+    case 0..<34: return taskStep(&random)
+    case 34..<37: return .backup
+    case 37..<40: return .restore(then: taskStep(&random))
+    case 40..<52: return themeStep(&random)
+    case 52..<72: return settingsStep(&random)
+    case 72..<84: return momentStep(&random)
+    case 84..<88: return .boardInfo(zone: pick(zones, &random), title: pick(["Board", "보드", "Team <board>"], &random))
+    case 88..<93: return .otherBinary(copy: random.below(2) == 0)
+    default: return .nothing
+    }
+  }
+
+  static func taskStep(_ random: inout SplitMix64) -> OracleStep {
+    let task = random.below(1000)
+    switch random.below(11) {
+    case 0, 1: return randomAdd(&random)
+    case 2: return .editTitle(task: task, title: pick(titles, &random))
+    case 3: return .editBody(task: task, body: pick(bodies, &random))
+    case 4: return .editDue(task: task, due: dueOffset(&random))
+    case 5, 6: return .move(task: task, to: pick(TaskState.allCases, &random))
+    case 7: return .remove(task: task)
+    case 8: return .undo
+    case 9: return .redo
+    default: return .add(title: pick(titles, &random), body: "", due: nil, state: .todo)
+    }
+  }
+
+  /// A new task in any column, with any title, body and due date.
+  static func randomAdd(_ random: inout SplitMix64) -> OracleStep {
+    .add(
+      title: pick(titles, &random), body: pick(bodies, &random), due: dueOffset(&random),
+      state: pick(TaskState.allCases, &random))
+  }
+
+  static func themeStep(_ random: inout SplitMix64) -> OracleStep {
+    let variant = random.below(3)
+    switch random.below(4) {
+    case 0: return .template(name: pick(OracleTheme.templates, &random), variant: variant)
+    case 1: return .catalog(locale: pick(allLocales, &random), variant: variant)
+    case 2: return .asset(variant: variant)
+    default: return .touchTheme
+    }
+  }
+
+  static func settingsStep(_ random: inout SplitMix64) -> OracleStep {
+    switch random.below(9) {
+    case 0:
+      let states = TaskState.allCases.filter { _ in random.below(3) != 0 }
+      return .publishStates(states.isEmpty ? [pick(TaskState.allCases, &random)] : states)
+    case 1: return .publishBodies(random.below(2) == 0)
+    case 2: return .publishHistory(pick(["full", "titles", "off"], &random))
+    case 3: return .publishFeeds(random.below(2) == 0)
+    case 4: return .columnLimit(pick([1, 2, 3, 50], &random))
+    case 5:
+      guard random.below(3) != 0 else { return .locales(nil, defaultLocale: nil) }
+      let chosen = allLocales.filter { _ in random.below(2) == 0 }
+      let list = chosen.isEmpty ? [pick(allLocales, &random)] : chosen
+      return .locales(list, defaultLocale: random.below(2) == 0 ? nil : pick(list, &random))
+    case 6: return .taskPages(random.below(2) == 0)
+    case 7: return .liveDates(random.below(2) == 0)
+    default: return .baseURL(random.below(2) == 0 ? nil : "https://example.org/board/")
+    }
+  }
+
+  static func momentStep(_ random: inout SplitMix64) -> OracleStep {
+    switch random.below(4) {
+    case 0: return .today(random.below(3) == 0 ? nil : random.below(12) - 4)
+    case 1: return .clock(hours: pick([1, 3, 11, 24, 50], &random))
+    case 2: return .sourceDateEpoch(random.below(2) == 0 ? nil : 1_795_000_000 + random.below(200_000))
+    default: return .clock(hours: random.below(3))
+    }
+  }
+
+  /// A due date near the base day (overdue, due today or later as `--today` and the clock move), or none.
+  static func dueOffset(_ random: inout SplitMix64) -> Int? {
+    random.below(4) == 0 ? nil : random.below(14) - 5
+  }
+
+  static func pick<T>(_ choices: [T], _ random: inout SplitMix64) -> T { choices[random.below(choices.count)] }
+}
