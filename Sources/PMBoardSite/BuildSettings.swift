@@ -25,9 +25,6 @@ public struct BuildSettings: Sendable, Equatable {
   public var liveDates = false
   /// A page per task (`task-pages: false` leaves them out, e.g. for a host that limits a site's size).
   public var taskPages = true
-  /// Who the history names for changes made here when `PMBOARD_USER` is not set (`user:`); writing commands read
-  /// it with ``user(file:)``, the build only accepts it.
-  public var user: String?
 
   public init() {}
 
@@ -75,7 +72,9 @@ public struct BuildSettings: Sendable, Equatable {
         }
         settings.today = day
       case "base-url": settings.baseURL = try text()
-      case "user": settings.user = try text()
+      // Who the history names for changes made here (writing commands read it with ``user(file:)``): checked, but
+      // not a build setting, since no page depends on who runs the build.
+      case "user": _ = try text()
       case "locales":
         if let list = value.sequence {
           settings.locales = list.compactMap(\.string)

@@ -20,16 +20,18 @@ import Testing
 /// killed halfway.
 ///
 /// Replaying: a failure names its seed; `PMBOARD_ORACLE_SEED=<seed>` (decimal or 0x-hex) runs that sequence alone,
-/// `PMBOARD_ORACLE_SEQUENCES=<n>` runs more (or fewer) sequences than CI's.
+/// `PMBOARD_ORACLE_SEQUENCES=<n>` runs more (or fewer) sequences than CI's 200 (the quick tier runs 40).
 @Suite("incremental build oracle")
 struct IncrementalOracleTests {
   static let firstSeed: UInt64 = 0x0_0AC1_E000
   static let sequencesInCI = 200
+  /// The quick tier's share (`scripts/test quick`): enough to walk every step kind after a change, in seconds.
+  static let sequencesInQuickTier = 40
 
   static var seeds: [UInt64] {
     let environment = ProcessInfo.processInfo.environment
     if let text = environment["PMBOARD_ORACLE_SEED"], let seed = parseSeed(text) { return [seed] }
-    let count = environment["PMBOARD_ORACLE_SEQUENCES"].flatMap { Int($0) } ?? sequencesInCI
+    let count = environment["PMBOARD_ORACLE_SEQUENCES"].flatMap { Int($0) } ?? (TestTier.current == .quick ? sequencesInQuickTier : sequencesInCI)
     return (0..<UInt64(max(count, 1))).map { firstSeed &+ $0 }
   }
 
@@ -68,15 +70,7 @@ struct IncrementalOracleTests {
       return outcomes.sorted { $0.seed < $1.seed }
     }
     for outcome in outcomes {
-      for problem in outcome.problems {
-        if problem.hasPrefix(OracleKnownIssue.restoredBackup) {
-          withKnownIssue(Comment(rawValue: OracleKnownIssue.restoredBackup), isIntermittent: true) {
-            Issue.record(Comment(rawValue: problem))
-          }
-        } else {
-          Issue.record(Comment(rawValue: problem))
-        }
-      }
+      for problem in outcome.problems { Issue.record(Comment(rawValue: problem)) }
     }
     let steps = outcomes.map(\.steps).reduce(0, +)
     let shortcuts = outcomes.map(\.shortcuts).reduce(0, +)
@@ -91,9 +85,10 @@ struct IncrementalOracleTests {
     }
   }
 
-  /// The oracle's reproduction of a known bug (``OracleKnownIssue/restoredBackup``): with `--today` pinned, a
+  /// The oracle's reproduction of issue 31's critical bug, kept as a regression test: with `--today` pinned, a
   /// backup, one edit (two rows written), then the backup restored and another edit of as many rows before the
-  /// next build. The rebuild takes the shortcut and keeps the first edit's site.
+  /// next build. When the SQLite revision was a counter, both boards had the same one: the rebuild took the
+  /// shortcut and kept the first edit's site. The revision is now drawn at random on every write.
   @Test func aRestoredBackupAndAnEqualChange() async throws {
     let binaries = try OracleBinaries()
     defer { binaries.remove() }
@@ -104,12 +99,7 @@ struct IncrementalOracleTests {
     ]
     let outcome = await run.run()
     #expect(outcome.steps == 5)
-    for problem in outcome.problems {
-      withKnownIssue(Comment(rawValue: OracleKnownIssue.restoredBackup)) {
-        #expect(problem.hasPrefix(OracleKnownIssue.restoredBackup))
-        Issue.record(Comment(rawValue: problem))
-      }
-    }
+    #expect(outcome.problems.isEmpty, "\(outcome.problems)")
   }
 
   @Test func theManifestKeyIsTheOnlyFieldLeftOut() {
@@ -149,16 +139,4 @@ struct OracleOutcome: Sendable {
   var steps = 0
   var shortcuts = 0
   var spareTaken = 0
-}
-
-/// Mismatches the oracle finds that are known bugs, fixed elsewhere: each is recorded as a known issue (not a
-/// failure) only in the exact shape that bug takes; any other mismatch of the same step kind still fails.
-enum OracleKnownIssue {
-  /// A SQLite store's revision is a counter kept in the file: a backup copied back, then as many row writes as
-  /// were made after the backup, gives the revision of the board the last build saw, so the rebuild takes the
-  /// shortcut and keeps a site of another board (reproduction: the `restore the store's backup, then …` step with
-  /// the shortcut taken, e.g. the seed in the message). Remove this once the store's revision tells two such
-  /// boards apart.
-  static let restoredBackup =
-    "known issue: a restored SQLite backup shares the revision counter (the shortcut kept a stale site)"
 }

@@ -85,11 +85,7 @@ struct OracleRun: Sendable {
     let fresh = try OracleTree(folder: world.root.appendingPathComponent(OracleWorld.fresh).path)
     if let difference = incremental.firstDifference(from: fresh) {
       let how = shortcut ? " (the incremental build took the shortcut)" : ""
-      var message = report("the sites differ\(how) at \(difference)", log: log)
-      if case .restore? = step, shortcut, world.backend == .sqlite {
-        message = OracleKnownIssue.restoredBackup + "\n" + message
-      }
-      outcome.problems.append(message)
+      outcome.problems.append(report("the sites differ\(how) at \(difference)", log: log))
     }
   }
 
