@@ -31,7 +31,9 @@ struct IncrementalOracleTests {
   static var seeds: [UInt64] {
     let environment = ProcessInfo.processInfo.environment
     if let text = environment["PMBOARD_ORACLE_SEED"], let seed = parseSeed(text) { return [seed] }
-    let count = environment["PMBOARD_ORACLE_SEQUENCES"].flatMap { Int($0) } ?? (TestTier.current == .quick ? sequencesInQuickTier : sequencesInCI)
+    let count =
+      environment["PMBOARD_ORACLE_SEQUENCES"].flatMap { Int($0) }
+      ?? (TestTier.current == .quick ? sequencesInQuickTier : sequencesInCI)
     return (0..<UInt64(max(count, 1))).map { firstSeed &+ $0 }
   }
 
