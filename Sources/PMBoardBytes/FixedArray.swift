@@ -80,6 +80,15 @@ public struct FixedTable<Element> {
   public func forEach(in range: Range<Int>, _ body: (Element) -> Void) { view.forEach(in: range, body) }
 }
 
+extension ByteWriter {
+  /// Appends the `count` bytes of `table` from `start`. Here, not at the caller, because a view of a table that
+  /// is a class's stored property may not outlive the property's read, which ends before the caller's call.
+  @inlinable @inline(__always)
+  public mutating func append(_ table: FixedTable<UInt8>, start: Int, count: Int) {
+    append(table.view, start: start, count: count)
+  }
+}
+
 extension FixedArray {
   /// `count` elements made in place by one worker per range of `ranges` at once (``concurrentMap``): worker
   /// `part` writes the elements of `ranges[part]` in order through the ``FixedArrayPart`` it is given and answers

@@ -92,13 +92,6 @@ extension ByteWriter {
     appendBytes(view.base + start, count: count)
   }
 
-  /// Appends the `count` bytes of `table` from `start`. Here, not at the caller, because a view of a table that
-  /// is a class's stored property may not outlive the property's read, which ends before the caller's call.
-  @inlinable @inline(__always)
-  public mutating func append(_ table: FixedTable<UInt8>, start: Int, count: Int) {
-    append(table.view, start: start, count: count)
-  }
-
   /// Appends bytes `range` of `view`.
   @inlinable @inline(__always)
   public mutating func append(_ view: ReadView<UInt8>, _ range: Range<Int>) {

@@ -63,7 +63,7 @@ import Testing
     // Captured by a closure that outlives the call.
     "var later: (() -> UInt8)? = nil\nfunc escape() { [UInt8(1)].withReadView { view in later = { view[0] } } }",
     // Returned from the closure.
-    "func escape() { _ = [UInt8(1)].withReadView { $0 } }",
+    "func escape() -> Int {\n  let kept: ReadView<UInt8> = [UInt8(1)].withReadView { $0 }\n  return kept.count\n}",
     // A borrowed reference kept after `with` returns.
     "final class Object {}\nvar kept: Borrowed<Object>? = nil\n"
       + "func escape(_ object: Object) { Borrowed.with(object) { kept = $0 } }",
