@@ -7,6 +7,12 @@ import PackageDescription
 // compiled with strict memory safety, so any unsafe construct outside it is an error-level warning to review.
 let strict: [SwiftSetting] = [.strictMemorySafety()]
 
+// Views into memory someone else owns (`ReadView`, `Borrowed`) are non-escapable, and the functions that make them
+// say what they depend on with `@_lifetime`, which needs this feature; then the compiler, not a comment, keeps a
+// view inside the scope of its owner (Tests/PMBoardUnitTests/ReadViewEscapeTests.swift). Every target has it, so
+// any of them may annotate a function that hands on a view.
+let lifetimes: [SwiftSetting] = [.enableExperimentalFeature("Lifetimes")]
+
 // The renderer is generic over its model, and the site's model lives in another module: release builds let the
 // optimizer see across modules so that the renderer is specialized for it and the byte writer is inlined. The
 // optimizer serializes bodies reachable from `public` declarations only, so the library targets mark what they
@@ -62,13 +68,13 @@ let package = Package(
         "CSystemShim", "CLibXML2", "CLibPQ", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
-      swiftSettings: crossModule + libxml2Headers
+      swiftSettings: lifetimes + crossModule + libxml2Headers
     ),
     // The domain: tasks, dates, history, changes, the snapshot a build reads, diagnostics, the clock.
     .target(
       name: "PMBoardCore",
       dependencies: ["PMBoardBytes"],
-      swiftSettings: strict + crossModule
+      swiftSettings: lifetimes + strict + crossModule
     ),
     // SQLite, JSON and PostgreSQL stores, the interchange format.
     .target(
@@ -76,25 +82,25 @@ let package = Package(
       dependencies: [
         "PMBoardCore", "PMBoardBytes", .product(name: "GRDB", package: "GRDB.swift"),
       ],
-      swiftSettings: strict + crossModule
+      swiftSettings: lifetimes + strict + crossModule
     ),
     // Importers (`import --from github|csv|taskwarrior`): readers of other tools' exports and the re-import sync.
     .target(
       name: "PMBoardImport",
       dependencies: ["PMBoardCore", "PMBoardBytes", "PMBoardStore"],
-      swiftSettings: strict
+      swiftSettings: lifetimes + strict
     ),
     // Mustache: parser, compiler, renderer.
     .target(
       name: "PMBoardMustache",
       dependencies: ["PMBoardCore", "PMBoardBytes"],
-      swiftSettings: strict + crossModule
+      swiftSettings: lifetimes + strict + crossModule
     ),
     // Template validation with libxml2.
     .target(
       name: "PMBoardValidation",
       dependencies: ["PMBoardCore", "PMBoardBytes", "PMBoardMustache", "CLibXML2"],
-      swiftSettings: strict + crossModule + libxml2Headers
+      swiftSettings: lifetimes + strict + crossModule + libxml2Headers
     ),
     // The site: pipeline, theme, locales, view models, writer.
     .target(
@@ -104,7 +110,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Yams", package: "Yams"),
       ],
-      swiftSettings: strict + crossModule,
+      swiftSettings: lifetimes + strict + crossModule,
       plugins: ["EmbedTheme"]
     ),
     // The command line: one small struct per command.
@@ -114,7 +120,7 @@ let package = Package(
         "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: strict
+      swiftSettings: lifetimes + strict
     ),
     .executableTarget(
       name: "pmboard",
@@ -133,13 +139,13 @@ let package = Package(
       name: "pmboard-fuzz-import",
       dependencies: ["PMBoardCore", "PMBoardStore"],
       path: "Fuzz/ImportFuzzer",
-      swiftSettings: strict
+      swiftSettings: lifetimes + strict
     ),
     .executableTarget(
       name: "pmboard-fuzz-templates",
       dependencies: ["PMBoardCore", "PMBoardMustache", "PMBoardValidation"],
       path: "Fuzz/TemplateFuzzer",
-      swiftSettings: strict
+      swiftSettings: lifetimes + strict
     ),
 
     // Fixtures, the CLI runner, golden pages, store samples, and the reference view models (`PageContext` and the

@@ -2,12 +2,15 @@
 ///
 /// The renderer copies its model before each call on it, and a counted reference there was a retain and a
 /// release per lookup, which two threads rendering pages of one board made bounce a cache line between cores.
-/// A `Borrowed` exists only inside ``with(_:_:)``, which keeps the object alive for the closure's extent; it must
-/// not be kept after the closure returns (the site's renderer keeps it in a model that lives as long as one page).
-public struct Borrowed<Object: AnyObject> {
+/// A `Borrowed` exists only inside ``with(_:_:)``, which keeps the object alive for the closure's extent; it is
+/// non-escapable, so the compiler rejects keeping it (or a value holding it) after the closure returns
+/// (`Tests/PMBoardUnitTests/ReadViewEscapeTests.swift`). The site's renderer keeps it in a model that lives as
+/// long as one page, a model that is non-escapable in turn.
+public struct Borrowed<Object: AnyObject>: ~Escapable {
   @usableFromInline let reference: Unmanaged<Object>
 
-  private init(_ object: Object) {
+  @_lifetime(borrow object)
+  private init(_ object: borrowing Object) {
     reference = .passUnretained(object)
   }
 

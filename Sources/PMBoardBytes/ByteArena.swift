@@ -75,6 +75,12 @@ public final class ByteArena: @unchecked Sendable {
 }
 
 /// Unescaped text in a ``ByteArena``.
+///
+/// An offset and a count, not a view: it may outlive its arena, and it stays escapable, because it cannot read
+/// alone. Every read takes the arena (``ByteArena`` or ``ArenaBytes``, which hold it alive for the read) and checks
+/// the range against the arena's size before touching a byte (``ByteArena/bytes(_:)``, ``ByteArena/compare(_:_:)``,
+/// the view behind ``ByteWriter/append(_:from:)-(RawRef,_)``): a stale or foreign `RawRef` reads the wrong text
+/// or stops the process, never freed memory.
 public struct RawRef: Sendable {
   public var start: Int
   public var count: UInt32

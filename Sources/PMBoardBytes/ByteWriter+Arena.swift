@@ -2,8 +2,11 @@ import Foundation
 
 /// Safe reads of a ``ByteArena``: every range is checked against the arena before a byte is copied.
 extension ByteArena {
-  /// The arena's bytes, valid while the arena lives.
-  @inlinable var view: ReadView<UInt8> { ReadView(UnsafeBufferPointer(storage)) }
+  /// The arena's bytes, valid while the arena lives (the compiler keeps the view from outliving this reference).
+  @inlinable
+  var view: ReadView<UInt8> {
+    @_lifetime(borrow self) get { _overrideLifetime(ReadView(UnsafeBufferPointer(storage)), borrowing: self) }
+  }
 
   /// Whether the `count` bytes from `start` lie inside the arena.
   @inlinable func contains(_ start: Int, _ count: Int) -> Bool { view.contains(start, count) }
@@ -84,14 +87,20 @@ extension ByteWriter {
   }
 }
 
-/// A ``ByteArena`` read through a ``ReadView`` that this value keeps valid by holding the arena (see ``FixedTable``).
+/// A ``ByteArena`` read through a pointer that this value keeps valid by holding the arena (see ``FixedTable``).
 public struct ArenaBytes {
   public let arena: ByteArena
-  @usableFromInline let view: ReadView<UInt8>
+  @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
 
   public init(_ arena: ByteArena) {
     self.arena = arena
-    view = arena.view
+    bytes = UnsafeBufferPointer(arena.storage)
+  }
+
+  /// The arena's bytes, valid while this value (which holds the arena) is.
+  @inlinable
+  var view: ReadView<UInt8> {
+    @_lifetime(borrow self) get { _overrideLifetime(ReadView(bytes), borrowing: self) }
   }
 }
 

@@ -52,18 +52,25 @@ extension FixedArray: RandomAccessCollection {
 /// Shared between the pages of a build when its elements may be; nothing mutates it after `init`.
 extension FixedArray: @unchecked Sendable where Element: Sendable {}
 
-/// A ``FixedArray`` read through a ``ReadView`` that this value keeps valid by holding its owner: a hot loop reading
+/// A ``FixedArray`` read through a pointer that this value keeps valid by holding its owner: a hot loop reading
 /// tables stored in one object reads them without touching (and so without retaining) each table's own object.
+/// The pointer is not public: ``view`` hands out a ``ReadView`` that the compiler keeps from outliving this value.
 public struct FixedTable<Element> {
   @usableFromInline let owner: FixedArray<Element>
-  public let view: ReadView<Element>
+  @usableFromInline let elements: UnsafeBufferPointer<Element>
 
   public init(_ owner: FixedArray<Element>) {
     self.owner = owner
-    view = ReadView(UnsafeBufferPointer(owner.base))
+    elements = UnsafeBufferPointer(owner.base)
   }
 
-  @inlinable public var count: Int { view.count }
+  /// The elements, valid while this value (which holds their owner) is.
+  @inlinable
+  public var view: ReadView<Element> {
+    @_lifetime(borrow self) get { _overrideLifetime(ReadView(elements), borrowing: self) }
+  }
+
+  @inlinable public var count: Int { elements.count }
 
   @inlinable @inline(__always)
   public subscript(index: Int) -> Element { view[index] }
@@ -71,6 +78,15 @@ public struct FixedTable<Element> {
   /// Calls `body` with elements `range` in order: the range is checked once, not each element.
   @inlinable @inline(__always)
   public func forEach(in range: Range<Int>, _ body: (Element) -> Void) { view.forEach(in: range, body) }
+}
+
+extension ByteWriter {
+  /// Appends the `count` bytes of `table` from `start`. Here, not at the caller, because a view of a table that
+  /// is a class's stored property may not outlive the property's read, which ends before the caller's call.
+  @inlinable @inline(__always)
+  public mutating func append(_ table: FixedTable<UInt8>, start: Int, count: Int) {
+    append(table.view, start: start, count: count)
+  }
 }
 
 extension FixedArray {

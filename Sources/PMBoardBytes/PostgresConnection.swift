@@ -155,15 +155,17 @@ public struct PostgresRow {
   fileprivate let result: OpaquePointer
   fileprivate let row: Int32
 
-  /// The column's bytes (empty for NULL); valid until the closure returns.
+  /// The column's bytes (empty for NULL); valid until the closure returns, and the compiler keeps them from
+  /// outliving this row value.
+  @_lifetime(borrow self)
   public func text(_ column: Int32) -> ReadView<UInt8> {
     guard let start = pmboard_PQgetvalue(result, row, column) else {
-      return ReadView(UnsafeBufferPointer(start: nil, count: 0))
+      return _overrideLifetime(ReadView(UnsafeBufferPointer(start: nil, count: 0)), borrowing: self)
     }
     let length = Int(pmboard_PQgetlength(result, row, column))
-    return start.withMemoryRebound(to: UInt8.self, capacity: length) {
-      ReadView(UnsafeBufferPointer(start: $0, count: length))
-    }
+    // `char` and `UInt8` may alias each other, so the bytes can be read as `UInt8` in place.
+    let bytes = UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self)
+    return _overrideLifetime(ReadView(UnsafeBufferPointer(start: bytes, count: length)), borrowing: self)
   }
 
   public func isNull(_ column: Int32) -> Bool {

@@ -11,12 +11,13 @@ public struct SQLiteRow {
     self.statement = statement
   }
 
-  /// The column's text, in SQLite's buffer (empty for NULL); valid until the closure returns.
+  /// The column's text, in SQLite's buffer (empty for NULL); valid until the closure returns, and the compiler
+  /// keeps it from outliving this row value.
+  @_lifetime(borrow self)
   public func text(_ column: Int32) -> ReadView<UInt8> {
-    guard let start = sqlite3_column_text(statement, column) else {
-      return ReadView(UnsafeBufferPointer(start: nil, count: 0))
-    }
-    return ReadView(UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column))))
+    let start = sqlite3_column_text(statement, column)
+    let count = start == nil ? 0 : Int(sqlite3_column_bytes(statement, column))
+    return _overrideLifetime(ReadView(UnsafeBufferPointer(start: start, count: count)), borrowing: self)
   }
 
   public func isNull(_ column: Int32) -> Bool {

@@ -60,7 +60,7 @@ public struct CompiledTemplates: Sendable {
   /// Renders template number `template` for `model` and hands the UTF-8 output to `finish`.
   /// - Throws: ``RenderTooDeep`` when partials nest deeper than ``maximumRenderDepth`` (after `finish` saw what
   ///   was rendered up to there).
-  public func render<Model: RenderModel, Result>(
+  public func render<Model: RenderModel & ~Escapable, Result>(
     template: Int, model: Model, _ finish: (Span<UInt8>) -> Result
   ) throws(RenderTooDeep) -> Result {
     let (result, tooDeep) = withProgram { program in
@@ -77,7 +77,7 @@ public struct CompiledTemplates: Sendable {
   /// With `twin`, records the template's own sections or copies them from a twin page (``TwinPages``).
   /// - Throws: ``RenderTooDeep`` when partials nest deeper than ``maximumRenderDepth``.
   @discardableResult
-  public func render<Model: RenderModel>(
+  public func render<Model: RenderModel & ~Escapable>(
     template: Int, model: Model, chunk: Int, twin: TwinPages = .none, emit: (Span<UInt8>) -> Void
   ) throws(RenderTooDeep) -> [SectionSpan] {
     let (sections, tooDeep) = withProgram { program in
@@ -228,8 +228,8 @@ public struct CompiledPath: Sendable {
   public var keyCount: Int32
 }
 
-/// The compiled templates as the renderer reads them, borrowed for one render.
-public struct RenderProgram {
+/// The compiled templates as the renderer reads them, borrowed for one render: non-escapable, as its views are.
+public struct RenderProgram: ~Escapable {
   public let ops: ReadView<RenderOp>
   public let bytes: ReadView<UInt8>
   public let lineFeeds: ReadView<Int32>
@@ -238,6 +238,20 @@ public struct RenderProgram {
   public let entries: ReadView<Range<Int>>
   /// Per op, the sections around it in its template.
   public let nesting: ReadView<UInt8>
+
+  @_lifetime(copy ops, copy bytes, copy lineFeeds, copy paths, copy pathKeys, copy entries, copy nesting)
+  init(
+    ops: ReadView<RenderOp>, bytes: ReadView<UInt8>, lineFeeds: ReadView<Int32>, paths: ReadView<CompiledPath>,
+    pathKeys: ReadView<Int32>, entries: ReadView<Range<Int>>, nesting: ReadView<UInt8>
+  ) {
+    self.ops = ops
+    self.bytes = bytes
+    self.lineFeeds = lineFeeds
+    self.paths = paths
+    self.pathKeys = pathKeys
+    self.entries = entries
+    self.nesting = nesting
+  }
 }
 
 /// Rendering stopped at partial op number `op`: it would have nested deeper than

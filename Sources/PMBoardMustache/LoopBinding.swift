@@ -7,7 +7,7 @@ public enum LoopBinding<Value> {
   /// The same value for every item, resolved before the loop (nil: the name is missing).
   case constant(Value?)
 
-  public func value<Model: RenderModel>(item: Value, model: Model) -> Value? where Model.Value == Value {
+  public func value<Model: RenderModel & ~Escapable>(item: Value, model: Model) -> Value? where Model.Value == Value {
     switch self {
     case .field(let key): model.lookup(key, in: item)
     case .itself: item

@@ -17,7 +17,9 @@ public enum SectionBehaviour {
 ///
 /// The site builds its pages with a model of plain integers and byte ranges, so rendering 100,000 cards costs no
 /// reference counting; the tests' `ContextModel` reads ``TemplateContext``s, the plain reference to compare with.
-public protocol RenderModel {
+/// A model may be non-escapable (the site's holds a ``Borrowed`` reference valid for one page); the renderer
+/// keeps it no longer than one render.
+public protocol RenderModel: ~Escapable {
   associatedtype Value
   /// The bottom of the context stack.
   var root: Value { get }

@@ -1,5 +1,5 @@
 /// Bound loops: a loop over a table's rows resolves each name once for all items (see ``bind(_:sample:depth:)``).
-extension TemplateRenderer {
+extension TemplateRenderer where Model: ~Escapable {
   /// Decides, for a loop over a list whose items share a shape, what each op of `range` reads, with `sample` (the
   /// first item) standing for every item. A name the item answers is read from each item; any other resolves in
   /// the frames below the item, which stay the same for the whole loop, so it resolves once, now. Answers false

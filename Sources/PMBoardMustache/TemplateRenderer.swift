@@ -13,7 +13,7 @@ import PMBoardBytes
 /// Partial indentation copies swift-mustache exactly, quirks included: each render of a token list (a template,
 /// one section iteration, a partial) starts fresh, and writes the indentation before a token only when that
 /// token writes something and this render's output so far ends with "\n" (not "\r\n").
-public struct TemplateRenderer<Model: RenderModel>: ~Copyable {
+public struct TemplateRenderer<Model: RenderModel & ~Escapable>: ~Copyable, ~Escapable {
   static var lineFeed: UInt8 { UInt8(ascii: "\n") }
   static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
 
@@ -47,6 +47,7 @@ public struct TemplateRenderer<Model: RenderModel>: ~Copyable {
   /// The partial op that went too deep, if one did; the output is then incomplete.
   public internal(set) var tooDeep: Int?
 
+  @_lifetime(copy program, copy model)
   public init(
     program: RenderProgram, model: Model, capacity: Int, chunk: Int = .max,
     emit: ((Span<UInt8>) -> Void)? = nil, twin: TwinPages = .none
@@ -202,7 +203,7 @@ public struct TemplateRenderer<Model: RenderModel>: ~Copyable {
         // Nested partials indent by the sum of their indentations; the stack discipline keeps outer prefixes.
         indentation.removeSubrange(indent...)
         let start = Int(indentationStart)
-        indentation.append(contentsOf: program.bytes.extracting(start..<start + Int(indentationCount)))
+        program.bytes.forEach(in: start..<start + Int(indentationCount)) { indentation.append($0) }
         indent += Int(indentationCount)
       }
       run(program.entries[Int(template)], indent: indent)

@@ -99,7 +99,7 @@ public struct TemplateSet: Sendable {
   /// - Throws: ``TemplateRenderError/tooDeep(_:)`` when partials nest deeper than
   ///   ``CompiledTemplates/maximumRenderDepth``.
   @discardableResult
-  public func render<Model: RenderModel>(
+  public func render<Model: RenderModel & ~Escapable>(
     _ name: String, model: Model, chunk: Int, twin: TwinPages = .none, emit: (Span<UInt8>) -> Void
   ) throws(TemplateRenderError) -> [SectionSpan] {
     let number = number(of: name)

@@ -10,8 +10,9 @@ import PMBoardBytes
 /// 2.4 s. It checks the whole grammar (a file it accepts is valid JSON) and says where a malformed file goes wrong,
 /// by line and column.
 ///
-/// The caller must already have checked that the bytes are UTF-8.
-public struct JSONScanner {
+/// The caller must already have checked that the bytes are UTF-8. Non-escapable: it reads through a ``ReadView``,
+/// and cannot outlive the bytes it was made for.
+public struct JSONScanner: ~Escapable {
   /// Arrays and objects nested deeper than this are refused, so hostile input cannot exhaust the stack.
   public static let maximumDepth = 512
 
@@ -22,6 +23,7 @@ public struct JSONScanner {
   /// Reused for strings with escapes.
   private var scratch: [UInt8] = []
 
+  @_lifetime(copy bytes)
   public init(_ bytes: ReadView<UInt8>) {
     self.bytes = bytes
     // A UTF-8 byte order mark, as some Windows editors write, is not part of the text.

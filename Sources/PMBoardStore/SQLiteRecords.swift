@@ -115,7 +115,7 @@ public enum SQLiteRecords {
   /// The UUID in a text column, parsed from SQLite's own buffer: `UUID(uuidString:)` goes through `sscanf`, and with
   /// the intermediate `String` it took over a third of the time of loading 400,000 rows.
   public static func uuid(_ row: Row, atIndex index: Int) throws -> UUID? {
-    try row.withUnsafeData(atIndex: index) { data in data.flatMap { $0.withReadView(\.uuid) } }
+    try row.withUnsafeData(atIndex: index) { data in data.flatMap { $0.withReadView { $0.uuid } } }
   }
 
   /// Whole seconds, as the interchange format keeps them.

@@ -48,7 +48,10 @@ struct SiteManifest: Sendable {
     // A view, not an array: slicing an array for each of hundreds of thousands of lines retained and released it.
     data.withReadView { bytes in
       let headingEnd = bytes.firstIndex(of: newline) ?? bytes.count
-      key = Self.key(inHeading: bytes.extracting(0..<headingEnd))
+      // Copied: one line, and a view is no collection (it cannot escape, as a collection's slices may).
+      var heading: [UInt8] = []
+      heading.append(contentsOf: bytes.extracting(0..<headingEnd))
+      key = Self.key(inHeading: heading)
       var start = min(headingEnd + 1, bytes.count)
       while start < bytes.count {
         var end = start
@@ -67,10 +70,11 @@ struct SiteManifest: Sendable {
   }
 
   /// The number sixteen hex digits write; nil for anything else.
-  static func hexValue(_ digits: some Collection<UInt8>) -> UInt64? {
+  static func hexValue(_ digits: ReadView<UInt8>) -> UInt64? {
     guard digits.count == 16 else { return nil }
     var value: UInt64 = 0
-    for digit in digits {
+    for position in 0..<16 {
+      let digit = digits[position]
       switch digit {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(digit - UInt8(ascii: "0"))
       case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(digit - UInt8(ascii: "a") + 10)

@@ -13,9 +13,11 @@ import PMBoardMustache
 /// property of the renderer, which is being mutated), and copying the 233 bytes of tables this used to hold was
 /// a noticeable share of a build's instructions. The reference is ``Borrowed``, so neither copies nor calls count
 /// references (two threads rendering pages of one board made those counts bounce a cache line between cores).
-public struct SiteModel: RenderModel {
+/// Non-escapable, as that reference is: the compiler keeps a model inside ``SiteRenderer/withModel(for:_:_:)``.
+public struct SiteModel: RenderModel, ~Escapable {
   let view: Borrowed<SiteView>
 
+  @_lifetime(copy view)
   public init(_ view: Borrowed<SiteView>) {
     self.view = view
   }

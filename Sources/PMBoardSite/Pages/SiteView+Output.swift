@@ -47,7 +47,7 @@ extension SiteView {
       return
     }
     let day = Int(entry.utcDayIndex) * 10
-    output.append(isoDays.view, start: day, count: 10)
+    output.append(isoDays, start: day, count: 10)
     output.appendTimeOfDay(Instant.day(ofSecond: entry.utcSeconds).secondOfDay)
   }
 
