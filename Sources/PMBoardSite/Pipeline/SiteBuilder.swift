@@ -4,9 +4,21 @@ import PMBoardCore
 import PMBoardStore
 import Synchronization
 
-/// `pmboard build` as a list of named steps run in order:
-/// load the store → apply the publish policy → validate templates → render pages per locale and feeds →
-/// write the site.
+/// `pmboard build` in one line: load the store → validate templates → render pages per locale → write the site.
+///
+/// The steps `build()` runs, in this order, by the names a failure and the progress line give them
+/// (ARCHITECTURE.md walks each one, file by file):
+/// 1. the "nothing changed" shortcut, before any step: the store's revision and the settings give the build key;
+///    when it is the last build's and the site is intact, nothing is read or written (`SiteBuilder+Shortcut`);
+/// 2. "load the store" (the card and history tables are made on the store's reader threads meanwhile);
+/// 3. "check the store's text";
+/// 4. "apply the publish policy";
+/// 5. "validate templates" (started at once, beside the load);
+/// 6. "choose locales";
+/// 7. "prepare view models" (the pages' and the feeds' jobs, heaviest first);
+/// 8. "prepare the output directory" (opened beside steps 6–7);
+/// 9. "render pages and feeds" (one worker per core);
+/// 10. "write the site" (the manifest, then one swap).
 /// A failure names its step, and the previous site stays exactly as it was.
 public struct SiteBuilder: Sendable {
   /// Where the board comes from: a store, or the built-in demo board.
