@@ -12,30 +12,11 @@ extension SiteRenderer {
     print.add(cards.count)
   }
 
-  /// Every page-level value a page's template can show. A new field of ``PageInfo`` that a kept page (a column or
-  /// the overdue page) shows belongs here, or its page would be kept stale.
+  /// Every page-level value a page's template can show, read off ``PageInfo`` itself rather than from a list of its
+  /// fields: its printed form names every stored property (texts quoted, nested values included), so a field added
+  /// to it reaches the kept pages' fingerprints on its own. Done once per kept page, a few a build.
   func add(page info: PageInfo, to print: inout Fingerprint) {
-    let texts = [
-      info.lang, info.root, info.boardTitle, info.pageTitle, info.asOf, info.asOfISO, info.offline ?? "\u{0}",
-      info.summary, info.summaryHead, info.summaryTail, info.boardHref, info.historyHref, info.canonical ?? "\u{0}",
-      info.atomHref ?? "\u{0}", info.calendarHref ?? "\u{0}", info.localeDir, info.timeZone, info.pageLabel,
-      info.prevHref ?? "\u{0}", info.nextHref ?? "\u{0}", info.taskTitle, info.removedText ?? "\u{0}",
-    ]
-    for text in texts { print.add(text) }
-    for link in info.locales {
-      for text in [link.code, link.name, link.href, link.url] { print.add(text) }
-      print.add(link.current ? 1 : 0)
-    }
-    let flags = [info.isBoard, info.isArchive, info.isOverduePage, info.isTaskPage, info.hasTaskPages]
-    for flag in flags { print.add(flag ? 1 : 0) }
-    for number in [info.overdueCount, info.cardLimit ?? -1, info.column?.order ?? -1, info.taskCard ?? -1] {
-      print.add(number)
-    }
-    if let live = info.live {
-      for text in [live.today, live.zone, live.built ?? "\u{0}", live.dueCounts] { print.add(text) }
-    }
-    print.add(info.live == nil ? 0 : 1)
-    print.add(info.columns.map(\.rawValue).joined(separator: " "))
+    print.add(String(reflecting: info))
   }
 
   /// An entry as every page shows it: its time, action, states, fields, title and author (the words around them
