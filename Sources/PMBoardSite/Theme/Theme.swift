@@ -24,8 +24,8 @@ public struct Theme: Sendable {
   /// Whether every template and catalog is the built-in theme's: its check is then ``BuiltInTheme/checked``.
   public var hasBuiltInTemplates = false
 
-  /// The page templates a site needs; the rest are partials.
-  public static let pageTemplates = ["board", "history", "column", "overdue", "task"]
+  /// The page templates a site needs, one a page kind (``SiteRenderer/pageKinds``); the rest are partials.
+  public static let pageTemplates = SiteRenderer.pageKinds.map { $0.template }
 
   /// Assembles the theme. `templatesDir`/`publicDir` nil means `./Templates`/`./Public` when they exist.
   public static func load(templatesDir: String?, publicDir: String?, workingDirectory: URL) throws -> Theme {

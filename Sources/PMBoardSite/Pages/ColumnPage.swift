@@ -1,0 +1,60 @@
+import Foundation
+import PMBoardCore
+
+/// The whole column of one published state, `<code>/<state>.html`, "as of" the column's last change. A rebuild
+/// keeps it while its words and its cards stay the same.
+enum ColumnPage: PageKind {
+  static let template = "column"
+
+  static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
+    TaskState.allCases.filter { site.publish.states.contains($0) }.map { state in
+      SiteRenderer.PagePlan(path: "\(code)/\(state.rawValue).html", code: code, kind: .column(state))
+    }
+  }
+
+  static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
+    let order = state(of: plan).order
+    return (site.tables.columnStarts[order + 1] - site.tables.columnStarts[order]) * 3
+  }
+
+  static func pageInfo(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    overdueCount: Int
+  ) -> PageInfo {
+    let state = state(of: plan)
+    var info = site.page(
+      code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "\(state.rawValue).html",
+      place: .locale, title: "\(site.snapshot.info.title) · \(formatter.label(state))")
+    info.column = state
+    if let seconds = site.columnChanges.seconds[state.order] {
+      let changed = Date(timeIntervalSince1970: Double(seconds))
+      info.asOf = formatter.message("column.changed", ["when": formatter.timestamp(changed)])
+      info.asOfISO = Instant.format(changed)
+    } else {
+      // A column no history entry touched (empty since the history began) is as of today.
+      (info.asOf, info.asOfISO) = site.asOfToday(formatter)
+    }
+    return site.withoutBoardWideWords(info)
+  }
+
+  /// Its page-level words (the column's last change, the board's overdue count in the nav, the live dates' day and
+  /// due counts, the links) and every card of the column. A change elsewhere on the board leaves it, and the
+  /// rebuild keeps the page without rendering it.
+  static func keptFingerprint(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
+  ) -> UInt64? {
+    guard var print = site.siteFingerprint, let locale = prepared.locales[plan.code] else { return nil }
+    let state = state(of: plan)
+    let info = pageInfo(
+      of: plan, site, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
+    print.add("column \(state.rawValue)")
+    site.add(page: info, to: &print)
+    site.addCards(site.tables.columnStarts[state.order]..<site.tables.columnStarts[state.order + 1], to: &print)
+    return print.value
+  }
+
+  private static func state(of plan: SiteRenderer.PagePlan) -> TaskState {
+    guard case .column(let state) = plan.kind else { preconditionFailure("not a column page: \(plan.path)") }
+    return state
+  }
+}

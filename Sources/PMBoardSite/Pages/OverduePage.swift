@@ -1,0 +1,48 @@
+import Foundation
+import PMBoardCore
+
+/// A locale's overdue list, `<code>/overdue.html` (with live dates, every open card with a due date, which the
+/// script narrows to the viewer's day), "as of" the build's day. A rebuild keeps it while its words and its cards
+/// stay the same.
+enum OverduePage: PageKind {
+  static let template = "overdue"
+
+  static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
+    [SiteRenderer.PagePlan(path: "\(code)/overdue.html", code: code, kind: .overdue)]
+  }
+
+  static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
+    site.tables.overdueList(live: site.liveDates).reduce(0, +) * 3
+  }
+
+  static func pageInfo(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    overdueCount: Int
+  ) -> PageInfo {
+    var info = site.page(
+      code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "overdue.html", place: .locale,
+      title: "\(site.snapshot.info.title) · \(catalog.string("nav.overdue"))")
+    info.isOverduePage = true
+    // Which tasks are overdue changes with the day, not with the hour of the build.
+    (info.asOf, info.asOfISO) = site.asOfToday(formatter)
+    return site.withoutBoardWideWords(info)
+  }
+
+  /// As a column page's: its words and its cards (the ones that lead each column: overdue, or with live dates every
+  /// due one).
+  static func keptFingerprint(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
+  ) -> UInt64? {
+    guard var print = site.siteFingerprint, let locale = prepared.locales[plan.code] else { return nil }
+    let info = pageInfo(
+      of: plan, site, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
+    print.add("overdue")
+    site.add(page: info, to: &print)
+    let leads = site.tables.overdueList(live: info.live != nil)
+    for state in TaskState.allCases {
+      let start = site.tables.columnStarts[state.order]
+      site.addCards(start..<(start + leads[state.order]), to: &print)
+    }
+    return print.value
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// A task's page, `<code>/tasks/<id>.html`, or the tombstone of a removed one: the task and its own history. It
+/// shows nothing else of the board (no counts, no "as of"), so a rebuild keeps it while the task, its history and
+/// the site's settings stay the same: at 100,000 tasks nearly every page is kept.
+enum TaskPage: PageKind {
+  static let template = "task"
+  /// Tasks a job writes, each in every locale.
+  static let batch = 128
+
+  static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
+    (0..<site.taskPages.pageCount).map { plan(page: $0, code: code, site) }
+  }
+
+  static func plan(page: Int, code: String, _ site: SiteRenderer) -> SiteRenderer.PagePlan {
+    SiteRenderer.PagePlan(
+      path: "\(code)/\(TaskPageTables.file(id: site.taskPages.ids[page]))", code: code, kind: .task(page: page))
+  }
+
+  static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
+    weight(ofPage: number(of: plan), site)
+  }
+
+  private static func weight(ofPage page: Int, _ site: SiteRenderer) -> Int {
+    2 + site.taskPages.entries(ofPage: page).count
+  }
+
+  static func pageInfo(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    overdueCount: Int
+  ) -> PageInfo {
+    let number = number(of: plan)
+    let (tables, taskPages) = (site.tables, site.taskPages)
+    let title: String
+    var removed: String?
+    if number < taskPages.cardCount {
+      title = tables.cardBytes.string(tables.cards[number].title)
+    } else {
+      let tombstone = taskPages.tombstones[number - taskPages.cardCount]
+      title = tombstone.title
+      let at = Date(timeIntervalSince1970: Double(tables.entries[Int(tombstone.removal)].utcSeconds))
+      removed = formatter.message("task.removed", ["when": formatter.timestamp(at)])
+    }
+    var info = site.page(
+      code: plan.code, formatter: formatter, overdueCount: overdueCount,
+      path: TaskPageTables.file(id: taskPages.ids[number]), place: .tasks,
+      title: "\(title) · \(site.snapshot.info.title)")
+    info.isTaskPage = true
+    // Kept from build to build by a fingerprint of its task and history alone.
+    info = site.withNothingOfTheWholeBoard(info)
+    info.taskCard = number < taskPages.cardCount ? number : nil
+    info.taskTitle = title
+    info.removedText = removed
+    info.taskEntries = Array(taskPages.entries(ofPage: number))
+    return info
+  }
+
+  /// Batches of ``batch`` tasks, each task's pages in every locale together: most are kept from the old site without
+  /// rendering, and a job (or a lock) per page would cost more than the page does. A batch names its pages itself,
+  /// on a worker: laid out here, a big board's were a serial tenth of a second.
+  static func batchedJobs(
+    _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared, codes: [String]
+  ) -> [(job: SiteRenderer.Job, rank: Int)]? {
+    let count = site.taskPages.pageCount
+    return stride(from: 0, to: codes.isEmpty ? 0 : count, by: batch).map { start in
+      let pages = start..<min(start + batch, count)
+      let total = pages.reduce(0) { $0 + weight(ofPage: $1, site) } * codes.count
+      let job = SiteRenderer.Job(path: plan(page: start, code: codes[0], site).path, weight: total) { writer in
+        let plans = pages.flatMap { page in codes.map { plan(page: page, code: $0, site) } }
+        try write(plans, site, prepared, into: writer)
+      }
+      return (job, start / batch)
+    }
+  }
+
+  /// Task pages `plans`: each kept from the old site when its fingerprint matches, else rendered.
+  private static func write(
+    _ plans: [SiteRenderer.PagePlan], _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared,
+    into writer: SiteWriter
+  ) throws {
+    var contents: [Int: UInt64] = [:]
+    let prints = plans.map { plan -> UInt64? in
+      guard var print = site.siteFingerprint else { return nil }
+      let page = number(of: plan)
+      let content = contents[page] ?? site.contentFingerprint(ofTaskPage: page)
+      contents[page] = content
+      print.add(plan.code)
+      print.add(word: content)
+      return print.value
+    }
+    let kept = writer.reuse(plans.map(\.path), fingerprints: prints)
+    for (index, plan) in plans.enumerated() where !kept[index] {
+      try site.render(SiteRenderer.RenderGroup(plan: plan), prepared, chunk: SiteRenderer.outputChunk) {
+        path, produce in try writer.write(path, streaming: produce)
+      }
+      if let print = prints[index] { writer.keep(fingerprint: print, for: plan.path) }
+    }
+  }
+
+  private static func number(of plan: SiteRenderer.PagePlan) -> Int {
+    guard case .task(let page) = plan.kind else { preconditionFailure("not a task page: \(plan.path)") }
+    return page
+  }
+}
+
+extension SiteRenderer {
+  /// What task page `page` shows in every locale: the task (or the tombstone) and its history entries. Worked out
+  /// once per task, not once per locale.
+  func contentFingerprint(ofTaskPage page: Int) -> UInt64 {
+    var print = Fingerprint()
+    if page < taskPages.cardCount {
+      print.add(word: tables.cardPrints[page])
+    } else {
+      print.add(taskPages.ids[page])
+      print.add(taskPages.tombstones[page - taskPages.cardCount].title)
+    }
+    for index in taskPages.entries(ofPage: page) {
+      add(entry: Int(index), withTask: false, to: &print)
+    }
+    return print.value
+  }
+}
