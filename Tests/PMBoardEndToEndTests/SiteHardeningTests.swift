@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardTestSupport
 import Testing
 
@@ -41,5 +42,53 @@ struct SiteHardeningTests {
     #expect(linked.status != 0)
     #expect(linked.stderr.contains("is inside the site folder"), "\(linked.stderr)")
     #expect(FileManager.default.fileExists(atPath: cli.path("site/my-" + store)))
+  }
+
+  /// Every file under `folder`, relative to it.
+  private func files(_ cli: CLIRunner, _ folder: String) throws -> [String] {
+    let root = cli.path(folder)
+    return try FileManager.default.subpathsOfDirectory(atPath: root).filter { !POSIX.isFolder(root + "/" + $0) }
+  }
+
+  /// Once publishing only open tasks is switched on, no page of a done task is left anywhere beside the site: the
+  /// spare keeps only what the new site shares, and is the builder's alone.
+  @Test func aPolicySwitchLeavesNoHiddenPageInTheSpare() throws {
+    let cli = try builtBoard(store: "board.sqlite")
+    defer { cli.remove() }
+    #expect(try cli.run("add", "finished work", "--state", "done").status == 0)
+    #expect(try cli.run("build", "--out", "site").status == 0)
+    #expect(try cli.run("add", "one more").status == 0)
+    #expect(try cli.run("build", "--out", "site").status == 0)
+    let hidden = try cli.run("build", "--out", "site", "--publish-states", "todo,doing")
+    #expect(hidden.status == 0, "\(hidden.stderr)")
+    for folder in ["site", ".site.pmboard-spare"] {
+      for file in try files(cli, folder) {
+        let text = String(decoding: cli.data(folder + "/" + file) ?? Data(), as: UTF8.self)
+        #expect(!text.contains("finished work"), "\(folder)/\(file)")
+      }
+    }
+    let spare = POSIX.linkStatus(cli.path(".site.pmboard-spare"))
+    #expect(spare.map { $0.st_mode & 0o777 } == 0o700)
+  }
+
+  /// A page changed by hand in the live site, in place (appended to) or replaced, is written again by the next
+  /// build, even by one that finds the board unchanged, and the site stays what a fresh build gives.
+  @Test func aPageChangedByHandIsWrittenAgain() throws {
+    let cli = try builtBoard(store: "board.sqlite")
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--out", "fresh").status == 0)
+    let page = try files(cli, "site").first { $0.hasPrefix("en/tasks/") && $0.hasSuffix(".html") }
+    let task = try #require(page)
+    let handle = try #require(FileHandle(forWritingAtPath: cli.path("site/" + task)))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("<p>defaced</p>".utf8))
+    try handle.close()
+    try cli.write("site/en/index.html", "replaced by hand")
+    for _ in 1...2 {
+      #expect(try cli.run("build", "--out", "site").status == 0)
+      for file in try files(cli, "fresh") where file != ".pmboard-manifest" {
+        #expect(cli.data("site/" + file) == cli.data("fresh/" + file), "\(file)")
+      }
+    }
   }
 }
