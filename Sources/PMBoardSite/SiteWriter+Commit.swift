@@ -178,7 +178,12 @@ extension SiteWriter {
   /// Finishes a swap a killed build left half done: with no site, the parked old site goes back; with both, the
   /// old site's user files move to the new one and the old site goes.
   static func recoverInterruptedSwap(outPath: String, asidePath: String) throws(SiteWriteError) {
-    guard POSIX.linkStatus(asidePath) != nil else { return }
+    guard let aside = POSIX.linkStatus(asidePath) else { return }
+    // Only a folder is a site a build parked there; anything else (a link) is removed, never followed.
+    guard aside.st_mode & S_IFMT == S_IFDIR else {
+      _ = POSIX.unlink(asidePath)
+      return
+    }
     if POSIX.linkStatus(outPath) == nil {
       guard POSIX.rename(asidePath, outPath) == 0 else {
         throw .io(

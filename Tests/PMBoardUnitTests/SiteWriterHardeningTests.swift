@@ -162,4 +162,29 @@ import Testing
       #expect(text(elsewhere + "/a.html") == "theirs")
     }
   }
+
+  /// The other names a build uses beside the site are not followed either: a link in place of the parked old
+  /// site is removed, and one in place of the build lock stops the build with what to do.
+  @Test func linksInPlaceOfTheLockOrTheParkedSiteAreNotFollowed() throws {
+    let (directory, out, _) = try siteWithSpare()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let elsewhere = directory.path + "/elsewhere"
+    try FileManager.default.createDirectory(atPath: elsewhere + "/en", withIntermediateDirectories: true)
+    try Data("theirs".utf8).write(to: URL(fileURLWithPath: elsewhere + "/en/notes.html"))
+    let aside = directory.path + "/.site.pmboard-previous"
+    try FileManager.default.createSymbolicLink(atPath: aside, withDestinationPath: elsewhere)
+    try build(out, pages: pages)
+    #expect(POSIX.linkStatus(aside) == nil)
+    #expect(try files(in: elsewhere) == ["en/notes.html"])
+    #expect(try files(in: out.path) == [".pmboard-manifest", "en/tasks/a.html", "en/tasks/b.html", "index.html"])
+    let lock = directory.path + "/.site.pmboard-lock"
+    try FileManager.default.removeItem(atPath: lock)
+    try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: elsewhere + "/lock")
+    #expect {
+      try build(out, pages: pages)
+    } throws: { error in
+      "\(error)".contains("is a symbolic link, not pmboard's file; remove it")
+    }
+    #expect(!FileManager.default.fileExists(atPath: elsewhere + "/lock"))
+  }
 }
