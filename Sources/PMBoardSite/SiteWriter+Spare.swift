@@ -141,7 +141,7 @@ extension SiteWriter {
   /// while the build ran (a folder's stamp moved) or a file cannot go.
   func keepAsSpare(_ old: String, shared: [Bool]) -> Bool {
     guard previous != nil else { return false }
-    // Readable by the builder only, like the staging folder; done first, while it is still whole.
+    // Readable by the builder only, like the staging folder, before anything else is done with it.
     guard POSIX.chmod(old, 0o700) == 0 else { return false }
     for (folder, entry) in scan.found {
       guard SiteFolders.Stamp(folder: folder.isEmpty ? old : old + "/" + folder) == entry.stamp else { return false }
