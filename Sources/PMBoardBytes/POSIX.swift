@@ -114,12 +114,12 @@ public enum POSIX {
     case folder, file, other
   }
 
-  /// The entries of a folder with their kinds, without `.` and `..`, from `readdir`'s entry types (a `stat` only
-  /// where the file system does not say).
-  public static func typedEntries(of folder: String) -> [(name: String, kind: EntryKind)] {
+  /// The entries of a folder with their kinds and inodes, without `.` and `..`, from `readdir` (a `stat` only where
+  /// the file system does not give an entry's type).
+  public static func typedEntries(of folder: String) -> [(name: String, kind: EntryKind, inode: UInt64)] {
     guard let directory = opendir(folder) else { return [] }
     defer { closedir(directory) }
-    var found: [(name: String, kind: EntryKind)] = []
+    var found: [(name: String, kind: EntryKind, inode: UInt64)] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) {
         // swift-format-ignore: NeverForceUnwrap
@@ -130,7 +130,8 @@ public enum POSIX {
       if type == Int32(DT_UNKNOWN), let info = linkStatus(folder + "/" + name) {
         type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : 0
       }
-      found.append((name, type == Int32(DT_DIR) ? .folder : type == Int32(DT_REG) ? .file : .other))
+      let kind: EntryKind = type == Int32(DT_DIR) ? .folder : type == Int32(DT_REG) ? .file : .other
+      found.append((name, kind, UInt64(entry.pointee.d_ino)))
     }
     return found
   }

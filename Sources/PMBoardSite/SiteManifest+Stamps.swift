@@ -40,29 +40,55 @@ extension SiteManifest {
 
   /// Takes the stamps kept beside the site at `site`, when they belong to its manifest file as it is.
   mutating func readStamps(site: String) {
-    guard let manifestStamp = Self.stamp(ofFile: site + "/" + Self.name),
-      let data = FileManager.default.contents(atPath: Self.stampsPath(site: site))
-    else { return }
+    if let found = Self.keptStamps(site: site) { setStamps(found) }
+  }
+
+  /// The stamps kept beside the site at `site`, by line of its manifest; nil when there are none, or they belong
+  /// to another manifest file.
+  static func keptStamps(site: String) -> [UInt64?]? {
+    guard let manifestStamp = stamp(ofFile: site + "/" + name),
+      let data = FileManager.default.contents(atPath: stampsPath(site: site))
+    else { return nil }
     var found: [UInt64?] = []
-    found.reserveCapacity(count)
-    var heading = true
-    var valid = true
+    found.reserveCapacity(data.count / 17)
+    var valid = false
     data.withReadView { bytes in
       var start = 0
-      while start < bytes.count, valid {
+      while start < bytes.count {
         var end = start
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
         let line = bytes.extracting(start..<end)
-        if heading {
-          valid = line.elementsEqual((Self.stampsHeading + Self.hex(manifestStamp)).utf8)
-          heading = false
+        if start == 0 {
+          valid = line.elementsEqual((stampsHeading + hex(manifestStamp)).utf8)
+          if !valid { return }
         } else {
-          found.append(Self.hexValue(line))
+          found.append(hexValue(line))
         }
         start = end + 1
       }
     }
-    if valid { setStamps(found) }
+    return valid ? found : nil
+  }
+
+  /// The paths the manifest bytes `data` list, in order: what the no-op check needs, without the lookup table a
+  /// build's manifest gets.
+  static func listedPaths(_ data: Data) -> [String] {
+    var paths: [String] = []
+    paths.reserveCapacity(data.count / 48)
+    data.withReadView { bytes in
+      var start = (bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count) + 1
+      while start < bytes.count {
+        var end = start
+        var split = -1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
+          if split < 0, bytes[end] == UInt8(ascii: "\t") { split = end }
+          end += 1
+        }
+        if end > start { paths.append(bytes.extracting(start..<(split < 0 ? end : split)).string) }
+        start = end + 1
+      }
+    }
+    return paths
   }
 
   /// Writes `stamps` (by line of the manifest file at `site`) beside the site, replacing the old ones whole.
@@ -93,11 +119,14 @@ extension SiteManifest {
   /// page changed by hand in place (which moves no folder's time) makes the build run and write it again. A
   /// `stat` per page, on every core, and no page read.
   static func filesIntact(site: String) -> Bool {
-    guard let manifest = SiteManifest(liveSite: site) else { return false }
-    let slices = max(1, min(8, manifest.count / 4096))
+    guard let data = FileManager.default.contents(atPath: site + "/" + name), let stamps = keptStamps(site: site)
+    else { return false }
+    let paths = listedPaths(data)
+    guard paths.count == stamps.count else { return false }
+    let slices = max(1, min(8, paths.count / 4096))
     let results = concurrentMap(slices) { slice in
-      stride(from: slice, to: manifest.count, by: slices).allSatisfy { line in
-        manifest.stamps[line] != nil && stamp(ofFile: site + "/" + manifest.paths[line]) == manifest.stamps[line]
+      stride(from: slice, to: paths.count, by: slices).allSatisfy { line in
+        stamps[line] != nil && stamp(ofFile: site + "/" + paths[line]) == stamps[line]
       }
     }
     return results.allSatisfy { $0 }

@@ -212,12 +212,12 @@ struct SiteManifest: Sendable {
   /// this build kept (`reused[line]`) or wrote again (`written`), with the files new to it (`added`, also in
   /// `written`) merged in; not a sort of hundreds of thousands of paths on every rebuild.
   static func bytes(
-    previous: SiteManifest?, reused: [Bool], reusedStamps: [Int: UInt64], written: [String: UInt64?],
-    stamps: [String: UInt64], added: [String], key: String?
+    previous: SiteManifest?, reused: [Bool], written: [String: UInt64?], stamps: [String: UInt64], added: [String],
+    key: String?
   ) -> (manifest: Data, stamps: [UInt64?]) {
     let writtenEntry = { (path: String) in Entry(fingerprint: written[path] ?? nil, stamp: stamps[path]) }
     let reusedEntry = { (line: Int) in
-      Entry(fingerprint: previous?.fingerprints[line], stamp: reusedStamps[line] ?? previous?.stamps[line])
+      Entry(fingerprint: previous?.fingerprints[line], stamp: previous?.stamps[line])
     }
     guard let previous, previous.isSorted else {
       var files: [String: Entry] = [:]

@@ -19,8 +19,8 @@ extension SiteWriter {
     let kept = scan.userFiles.filter { !isWritten($0) && !isStagingFolder($0) }
     let removed = (previous?.count ?? 0) - progress.inPrevious
     let (manifest, stamps) = SiteManifest.bytes(
-      previous: previous, reused: reused, reusedStamps: progress.reusedStamps, written: progress.written,
-      stamps: progress.stamps, added: progress.newPaths, key: key.map { "\($0) \(fileCount)" })
+      previous: previous, reused: reused, written: progress.written, stamps: progress.stamps,
+      added: progress.newPaths, key: key.map { "\($0) \(fileCount)" })
     let manifestUnchanged = FileManager.default.contents(atPath: outPath + "/" + SiteManifest.name) == manifest
     let changed = fileCount - progress.unchanged.count - progress.inPlace
     if previous != nil, changed == 0, removed == 0, manifestUnchanged {
@@ -75,9 +75,9 @@ extension SiteWriter {
   private func sharedLines(_ progress: Progress, reused: [Bool]) -> [Bool] {
     guard let previous else { return [] }
     return previous.paths.indices.map { line in
+      // A reused page is the old site's file (linked, or the spare's when that is the very file).
       guard let old = previous.stamps[line] else { return false }
-      if reused[line] { return (progress.reusedStamps[line] ?? old) == old }
-      return progress.stamps[previous.paths[line]] == old
+      return reused[line] || progress.stamps[previous.paths[line]] == old
     }
   }
 

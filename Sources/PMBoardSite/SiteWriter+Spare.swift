@@ -45,21 +45,20 @@ extension SiteWriter {
 
   /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
   public func reuse(_ paths: [String], fingerprints: [UInt64?]) -> [Bool] {
-    let found = zip(paths, fingerprints).map { path, print -> Match? in
+    let found = zip(paths, fingerprints).map { path, print -> (line: Int, spare: SiteManifest.Listing)? in
       // The page on disk must still be the file the old manifest stamped: one changed by hand is written again.
       guard let print, let previous, let line = previous.line(of: path), previous.fingerprints[line] == print,
         scan.missing.isEmpty || !scan.missing.contains(path), let recorded = previous.stamps[line],
-        SiteManifest.stamp(ofFile: outPath + "/" + path) == recorded
+        let live = POSIX.linkStatus(outPath + "/" + path), SiteManifest.stamp(live) == recorded
       else { return nil }
       guard let spare, !spareListings.isEmpty, spareListings[line] == .sameFingerprint else {
-        return Match(line: line, spare: spareListings.isEmpty ? .absent : spareListings[line], stamp: recorded)
+        return (line, spareListings.isEmpty ? .absent : spareListings[line])
       }
-      // The spare's copy likewise, or it is replaced by the old site's.
-      let spareStamp = spare.line(of: path).flatMap { spare.stamps[$0] }
-      guard let spareStamp, SiteManifest.stamp(ofFile: stagingFile(path)) == spareStamp else {
-        return Match(line: line, spare: .otherFingerprint, stamp: recorded)
+      // The spare's copy is used in place only when it is that very file; otherwise the old site's replaces it.
+      guard let spareLine = spare.line(of: path), spareInodes[spareLine] == UInt64(live.st_ino) else {
+        return (line, .otherFingerprint)
       }
-      return Match(line: line, spare: .sameFingerprint, stamp: spareStamp)
+      return (line, .sameFingerprint)
     }
     state.withLock { progress in
       if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous?.count ?? 0) }
@@ -71,21 +70,12 @@ extension SiteWriter {
         if match.spare != .absent { progress.inSpare += 1 }
         if match.spare == .sameFingerprint {
           progress.inPlace += 1
-          if match.stamp != previous?.stamps[match.line] { progress.reusedStamps[match.line] = match.stamp }
         } else {
           progress.unchanged.append(paths[index])
         }
       }
     }
     return found.map { $0 != nil }
-  }
-
-  /// A reused page: its line in the old manifest, how the spare holds it, and the stamp of the file the new site
-  /// gets.
-  private struct Match {
-    var line: Int
-    var spare: SiteManifest.Listing
-    var stamp: UInt64
   }
 
   /// Removes the spare's files this build does not write from the staging folder, and folders left empty.

@@ -8,8 +8,11 @@ import PMBoardBytes
 /// ever lands outside `--out` and no stray file is published.
 extension SiteWriter {
   /// Renames the spare at `spare` (whose manifest is `manifest`) to `staging`, made readable by the builder only
-  /// and cleared of what its manifest does not list, and returns the manifest; nil when there is no usable spare.
-  static func takeSpare(_ spare: String, manifest: SiteManifest?, to staging: String) -> SiteManifest? {
+  /// and cleared of what its manifest does not list, and returns the manifest with the inode of each listed file
+  /// (by line, 0 for none); nil when there is no usable spare.
+  static func takeSpare(
+    _ spare: String, manifest: SiteManifest?, to staging: String
+  ) -> (manifest: SiteManifest, inodes: [UInt64])? {
     guard let info = POSIX.linkStatus(spare) else { return nil }
     // A link in the spare's place is removed, never followed (it would make the build write where it leads).
     guard info.st_mode & S_IFMT == S_IFDIR, let manifest, POSIX.rename(spare, staging) == 0 else {
@@ -20,15 +23,16 @@ extension SiteWriter {
       removeTree(staging)
       return nil
     }
-    clearUnlisted(staging, manifest: manifest)
-    return manifest
+    return (manifest, clearUnlisted(staging, manifest: manifest))
   }
 
   /// Removes from the taken-over spare at `root` every entry but the folders that hold the files `manifest`
-  /// lists and those files themselves as regular files: links, other kinds of file and anything unlisted go. The
-  /// spare's own pages are then checked by their stamps as the build reuses them (``reuse(_:fingerprints:)``).
-  static func clearUnlisted(_ root: String, manifest: SiteManifest) {
+  /// lists and those files themselves as regular files: links, other kinds of file and anything unlisted go.
+  /// Returns the inode of each listed file, by line (0 for none): a page is used in place only while it is the
+  /// live site's very file (``reuse(_:fingerprints:)``), which needs no `stat` of its own.
+  static func clearUnlisted(_ root: String, manifest: SiteManifest) -> [UInt64] {
     let folders = manifest.folders
+    var inodes = [UInt64](repeating: 0, count: manifest.count)
     var pending = [""]
     while let folder = pending.popLast() {
       let path = folder.isEmpty ? root : root + "/" + folder
@@ -38,13 +42,16 @@ extension SiteWriter {
         switch entry.kind {
         case .folder where folders.contains(relative):
           pending.append(relative)
-        case .file where manifest.contains(relative) || relative == SiteManifest.name:
+        case .file where relative == SiteManifest.name:
           continue
+        case .file where manifest.line(of: relative) != nil:
+          if let line = manifest.line(of: relative) { inodes[line] = entry.inode }
         default:
           removeTree(path + "/" + entry.name)
         }
       }
     }
+    return inodes
   }
 
   /// Removes `path` and, when it is a folder, everything in it, without following any symbolic link (a link is

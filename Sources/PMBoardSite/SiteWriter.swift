@@ -33,6 +33,8 @@ public final class SiteWriter: Sendable {
   let sparePath: String
   /// The spare's manifest when the staging folder is the spare taken over; nil when it started empty.
   let spare: SiteManifest?
+  /// The inode of each of the spare's files, by its manifest's line (0 for none).
+  let spareInodes: [UInt64]
   /// How the spare lists each of ``previous``'s files; empty without a spare.
   let spareListings: [SiteManifest.Listing]
   /// The folders that hold a file the old site's manifest lists, and their parents.
@@ -56,9 +58,6 @@ public final class SiteWriter: Sendable {
     var written: [String: UInt64?] = [:]
     /// The ``SiteManifest/stamp(_:)`` of each written file as it will be in the new site.
     var stamps: [String: UInt64] = [:]
-    /// The stamps of reused pages the staging folder (the spare) holds as another file than the old site's, by
-    /// the old manifest's line.
-    var reusedStamps: [Int: UInt64] = [:]
     /// The old manifest's lines whose pages this build kept by their fingerprint (``SiteWriter/reuse(_:fingerprints:)``),
     /// as flags by line: a big board keeps hundreds of thousands, and a dictionary of their paths cost more.
     var reused: [Bool] = []
@@ -132,7 +131,9 @@ public final class SiteWriter: Sendable {
       Self.removeTree(parent + "/" + stale)
     }
     stagingPath = parent + "/" + prefix + String(getpid())
-    spare = previous == nil ? nil : Self.takeSpare(sparePath, manifest: manifests[1], to: stagingPath)
+    let taken = previous == nil ? nil : Self.takeSpare(sparePath, manifest: manifests[1], to: stagingPath)
+    spare = taken?.manifest
+    spareInodes = taken?.inodes ?? []
     if let previous, let spare {
       spareListings = previous.listings(in: spare)
     } else {
