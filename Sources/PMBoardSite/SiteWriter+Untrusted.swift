@@ -44,8 +44,12 @@ extension SiteWriter {
           pending.append(relative)
         case .file where relative == SiteManifest.name:
           continue
-        case .file where manifest.line(of: relative) != nil:
-          if let line = manifest.line(of: relative) { inodes[line] = entry.inode }
+        case .file:
+          if let line = manifest.line(of: relative) {
+            inodes[line] = entry.inode
+          } else {
+            removeTree(path + "/" + entry.name)
+          }
         default:
           removeTree(path + "/" + entry.name)
         }
