@@ -106,22 +106,41 @@ public enum POSIX {
   /// The entries of a folder, without `.` and `..`, from `readdir`'s entry types (no `stat` per entry unless the
   /// file system does not say); a symbolic link to a folder is not a folder.
   public static func directoryEntries(of folder: String) -> [(name: String, isFolder: Bool)] {
+    typedEntries(of: folder).map { ($0.name, $0.kind == .folder) }
+  }
+
+  /// What a folder's entry is, as `lstat` sees it: a symbolic link is `other`, whatever it leads to.
+  public enum EntryKind: Sendable {
+    case folder, file, other
+  }
+
+  /// The entries of a folder with their kinds and inodes, without `.` and `..`, from `readdir` (a `stat` only where
+  /// the file system does not give an entry's type).
+  public static func typedEntries(of folder: String) -> [(name: String, kind: EntryKind, inode: UInt64)] {
     guard let directory = opendir(folder) else { return [] }
     defer { closedir(directory) }
-    var found: [(name: String, isFolder: Bool)] = []
+    var found: [(name: String, kind: EntryKind, inode: UInt64)] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) {
         // swift-format-ignore: NeverForceUnwrap
         String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
       }
       guard name != ".", name != ".." else { continue }
-      var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-      if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-        isFolder = linkStatus(folder + "/" + name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+      var type = Int32(entry.pointee.d_type)
+      if type == Int32(DT_UNKNOWN), let info = linkStatus(folder + "/" + name) {
+        type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : 0
       }
-      found.append((name, isFolder))
+      let kind: EntryKind = type == Int32(DT_DIR) ? .folder : type == Int32(DT_REG) ? .file : .other
+      found.append((name, kind, UInt64(entry.pointee.d_ino)))
     }
     return found
+  }
+
+  /// The permission bits a folder made now gets with `mkdir(path, 0777)` (the process's umask applied).
+  public static func newFolderMode() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return 0o777 & ~mask
   }
 
   #if os(Linux)
@@ -138,6 +157,13 @@ public enum POSIX {
   public static func backdateModificationTime(_ path: String) -> Bool {
     let now = fileClock()
     let times = [timespec(tv_sec: 0, tv_nsec: utimeOmit), timespec(tv_sec: now.seconds - 2, tv_nsec: now.nanoseconds)]
+    return utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0
+  }
+
+  /// Sets the modification time of `path` (not following a last symbolic link), leaving its access time alone;
+  /// false when it could not be set.
+  public static func setModificationTime(_ path: String, seconds: Int, nanoseconds: Int) -> Bool {
+    let times = [timespec(tv_sec: 0, tv_nsec: utimeOmit), timespec(tv_sec: seconds, tv_nsec: nanoseconds)]
     return utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0
   }
 

@@ -65,7 +65,9 @@ extension SiteBuilder {
     let key = Self.buildKey(
       theme: theme, settings: settings, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
       info: info, moment: moment, revision: revision)
-    guard found.key == key, let record = SiteFolders.intact(site: site) else { return (nil, revision) }
+    guard found.key == key, let record = SiteFolders.intact(site: site), SiteManifest.filesIntact(site: site) else {
+      return (nil, revision)
+    }
     let kept = record.byPath.flatMap { folder, entry in
       entry.userFiles.map { folder.isEmpty ? $0 : folder + "/" + $0 }
     }

@@ -2,7 +2,9 @@ import Foundation
 import PMBoardBytes
 
 /// A site's `.pmboard-manifest`: the files pmboard wrote into it, each with the fingerprint of its inputs when
-/// the build kept one (`path<TAB>fingerprint`). The heading line ends with the key of the whole build
+/// the build kept one (`path<TAB>fingerprint`). Each file's stamp as the build left it is kept beside the site
+/// (``SiteManifest/stampsPath(site:)``): it is this machine's, not the site's, and two builds of one board give
+/// byte-identical sites. The spare's manifest, never published, has it as a third field. The heading line ends with the key of the whole build
 /// (`<TAB>key KEY TASKS ENTRIES FILES`), which lets a rebuild with the same key stop before reading the board; it
 /// is on the heading so that a script reading the lines after it still reads only files.
 ///
@@ -16,6 +18,9 @@ struct SiteManifest: Sendable {
   /// The listed files in the manifest's order, each with its fingerprint (nil when it has none) at the same index.
   private(set) var paths: [String] = []
   private(set) var fingerprints: [UInt64?] = []
+  /// Each file's ``stamp(_:)`` when the build wrote the manifest (nil from a manifest older than stamps): a rebuild
+  /// trusts a kept page on disk only while it still has this stamp, so a page changed by hand is written again.
+  private(set) var stamps: [UInt64?] = []
   /// Where each path is in ``paths``, by the path's `hashValue`: a probe compares two integers, where `String` keys
   /// compared 50-byte paths at every occupied bucket on the way (a big board's manifest has hundreds of thousands).
   private var index: [Int: Int] = [:]
@@ -27,10 +32,19 @@ struct SiteManifest: Sendable {
 
   init() {}
 
-  /// The manifest of `files` (path → fingerprint, or nil for none), in path order.
-  init(files: [String: UInt64?], key: String?) {
+  /// A listed file's fingerprint and stamp.
+  struct Entry: Equatable {
+    var fingerprint: UInt64?
+    var stamp: UInt64?
+  }
+
+  /// The manifest of `files`, in path order.
+  init(files: [String: Entry], key: String?) {
     self.key = key
-    for path in files.keys.sorted() { append(path, files[path] ?? nil) }
+    for path in files.keys.sorted() {
+      let entry = files[path] ?? Entry()
+      append(path, entry.fingerprint, entry.stamp)
+    }
   }
 
   /// The manifest of the site folder `site`; nil when it has none (or it cannot be read).
@@ -55,14 +69,18 @@ struct SiteManifest: Sendable {
       var start = min(headingEnd + 1, bytes.count)
       while start < bytes.count {
         var end = start
-        var split = -1
+        var (split, second) = (-1, -1)
         while end < bytes.count, bytes[end] != newline {
-          if split < 0, bytes[end] == tab { split = end }
+          if bytes[end] == tab {
+            if split < 0 { split = end } else if second < 0 { second = end }
+          }
           end += 1
         }
         if end > start {
           let path = bytes.extracting(start..<(split < 0 ? end : split)).string
-          append(path, split < 0 ? nil : Self.hexValue(bytes.extracting((split + 1)..<end)))
+          let printEnd = second < 0 ? end : second
+          let print = split < 0 ? nil : Self.hexValue(bytes.extracting((split + 1)..<printEnd))
+          append(path, print, second < 0 ? nil : Self.hexValue(bytes.extracting((second + 1)..<end)))
         }
         start = end + 1
       }
@@ -84,10 +102,11 @@ struct SiteManifest: Sendable {
     return value
   }
 
-  private mutating func append(_ path: String, _ fingerprint: UInt64?) {
+  private mutating func append(_ path: String, _ fingerprint: UInt64?, _ stamp: UInt64?) {
     let hash = path.hashValue
     if let at = line(of: path, hash: hash) {
       fingerprints[at] = fingerprint
+      stamps[at] = stamp
       return
     }
     if isSorted, let last = paths.last, !(last < path) { isSorted = false }
@@ -98,6 +117,7 @@ struct SiteManifest: Sendable {
     }
     paths.append(path)
     fingerprints.append(fingerprint)
+    stamps.append(stamp)
   }
 
   var count: Int { paths.count }
@@ -113,6 +133,8 @@ struct SiteManifest: Sendable {
   }
 
   func fingerprint(of path: String) -> UInt64? { line(of: path).flatMap { fingerprints[$0] } }
+
+  func entry(_ line: Int) -> Entry { Entry(fingerprint: fingerprints[line], stamp: stamps[line]) }
 
   /// How another manifest lists one of this one's paths.
   enum Listing: UInt8 {
@@ -139,10 +161,25 @@ struct SiteManifest: Sendable {
 
   /// The manifest without `removed`.
   func removing(_ removed: some Sequence<String>) -> SiteManifest {
-    var files: [String: UInt64?] = [:]
-    for (path, fingerprint) in zip(paths, fingerprints) { files[path] = .some(fingerprint) }
+    var files: [String: Entry] = [:]
+    for line in paths.indices { files[paths[line]] = entry(line) }
     for path in removed { files[path] = nil }
     return SiteManifest(files: files, key: key)
+  }
+
+  /// The bytes of the manifest of only the lines `kept` flags (the spare's, see ``SiteWriter/keepAsSpare(_:)``):
+  /// one walk down the lines, in order.
+  func bytes(keeping kept: [Bool]) -> Data {
+    guard isSorted else {
+      var files: [String: Entry] = [:]
+      for line in paths.indices where kept[line] { files[paths[line]] = entry(line) }
+      return SiteManifest(files: files, key: key).bytes
+    }
+    var text: [UInt8] = []
+    text.reserveCapacity(count * 72 + 256)
+    Self.appendHeading(key: key, to: &text)
+    for line in paths.indices where kept[line] { Self.append(paths[line], entry(line), to: &text) }
+    return Data(text)
   }
 
   /// What the manifest's key line says of the build that wrote it: its key and counts.
@@ -175,43 +212,57 @@ struct SiteManifest: Sendable {
     return BuildRecord(key: String(fields[0]), tasks: tasks, historyEntries: entries, files: files)
   }
 
-  /// The bytes of this build's manifest: the old manifest's files this build kept (`reused[line]`) or wrote again
-  /// (`written`), with the files new to it (`added`, also in `written`) merged in; not a sort of hundreds of
-  /// thousands of paths on every rebuild.
+  /// The bytes of this build's manifest, without stamps, and the stamps by its lines: the old manifest's files
+  /// this build kept (`reused[line]`) or wrote again (`written`), with the files new to it (`added`, also in
+  /// `written`) merged in; not a sort of hundreds of thousands of paths on every rebuild.
   static func bytes(
-    previous: SiteManifest?, reused: [Bool], written: [String: UInt64?], added: [String], key: String?
-  ) -> Data {
+    previous: SiteManifest?, reused: [Bool], written: [String: UInt64?], stamps: [String: UInt64], added: [String],
+    key: String?
+  ) -> (manifest: Data, stamps: [UInt64?]) {
+    let writtenEntry = { (path: String) in Entry(fingerprint: written[path] ?? nil, stamp: stamps[path]) }
+    let reusedEntry = { (line: Int) in
+      Entry(fingerprint: previous?.fingerprints[line], stamp: previous?.stamps[line])
+    }
     guard let previous, previous.isSorted else {
-      var files = written
+      var files: [String: Entry] = [:]
+      for path in written.keys { files[path] = writtenEntry(path) }
       if let previous {
-        for line in previous.paths.indices where reused[line] {
-          files[previous.paths[line]] = .some(previous.fingerprints[line])
-        }
+        for line in previous.paths.indices where reused[line] { files[previous.paths[line]] = reusedEntry(line) }
       }
-      return SiteManifest(files: files, key: key).bytes
+      let manifest = SiteManifest(files: files, key: key)
+      return (manifest.bytes(withStamps: false), manifest.stamps)
     }
     var text: [UInt8] = []
+    var lineStamps: [UInt64?] = []
+    lineStamps.reserveCapacity(previous.count + added.count)
     text.reserveCapacity((previous.count + added.count) * 72 + 256)
     appendHeading(key: key, to: &text)
     let added = added.sorted()
     var next = 0
     for (line, path) in previous.paths.enumerated() {
-      let fingerprint: UInt64?
+      let entry: Entry
       if reused[line] {
-        fingerprint = previous.fingerprints[line]
-      } else if let found = written[path] {
-        fingerprint = found
+        entry = reusedEntry(line)
+      } else if written[path] != nil {
+        entry = writtenEntry(path)
       } else {
         continue
       }
       while next < added.count, added[next] < path {
-        append(added[next], written[added[next]] ?? nil, to: &text)
+        let new = writtenEntry(added[next])
+        append(added[next], Entry(fingerprint: new.fingerprint), to: &text)
+        lineStamps.append(new.stamp)
         next += 1
       }
-      append(path, fingerprint, to: &text)
+      append(path, Entry(fingerprint: entry.fingerprint), to: &text)
+      lineStamps.append(entry.stamp)
     }
-    for path in added[next...] { append(path, written[path] ?? nil, to: &text) }
-    return Data(text)
+    for path in added[next...] {
+      let new = writtenEntry(path)
+      append(path, Entry(fingerprint: new.fingerprint), to: &text)
+      lineStamps.append(new.stamp)
+    }
+    return (Data(text), lineStamps)
   }
 
   private static func appendHeading(key: String?, to text: inout [UInt8]) {
@@ -224,23 +275,34 @@ struct SiteManifest: Sendable {
     text.append(UInt8(ascii: "\n"))
   }
 
-  private static func append(_ path: String, _ fingerprint: UInt64?, to text: inout [UInt8]) {
+  private static func append(_ path: String, _ entry: Entry, to text: inout [UInt8]) {
     text.append(contentsOf: path.utf8)
-    if let fingerprint {
+    if entry.fingerprint != nil || entry.stamp != nil { text.append(UInt8(ascii: "\t")) }
+    if let fingerprint = entry.fingerprint { Fingerprint.appendHex(fingerprint, to: &text) }
+    if let stamp = entry.stamp {
       text.append(UInt8(ascii: "\t"))
-      Fingerprint.appendHex(fingerprint, to: &text)
+      Fingerprint.appendHex(stamp, to: &text)
     }
     text.append(UInt8(ascii: "\n"))
   }
 
+  /// The manifest's bytes with stamps, as the spare keeps it.
+  var bytes: Data { bytes(withStamps: true) }
+
   /// The manifest's bytes: the heading, the key, then the files in the order of their paths.
-  var bytes: Data {
+  func bytes(withStamps: Bool) -> Data {
     var text: [UInt8] = []
     text.reserveCapacity(count * 72 + 256)
     Self.appendHeading(key: key, to: &text)
-    for (path, fingerprint) in zip(paths, fingerprints).sorted(by: { $0.0 < $1.0 }) {
-      Self.append(path, fingerprint, to: &text)
+    for line in paths.indices.sorted(by: { paths[$0] < paths[$1] }) {
+      Self.append(paths[line], withStamps ? entry(line) : Entry(fingerprint: fingerprints[line]), to: &text)
     }
     return Data(text)
+  }
+
+  /// Takes the stamps from `stamps` (by line) when there is one for each line.
+  mutating func setStamps(_ stamps: [UInt64?]) {
+    guard stamps.count == count else { return }
+    self.stamps = stamps
   }
 }

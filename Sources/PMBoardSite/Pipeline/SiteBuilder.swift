@@ -62,6 +62,12 @@ public struct SiteBuilder: Sendable {
     // the earlier step first.
     async let theme = Result { try checkTheme() }
     let now = BoardClock.now(environment: environment)
+    // Before any shortcut: a store inside the site is published whole, and a build must never delete it.
+    if case .store(let store) = source {
+      try step("prepare the output directory") {
+        try SiteWriter.refuseStore(store.location, out: settings.out, workingDirectory: workingDirectory)
+      }
+    }
     // With a key to compare with, the revision is read before the board (a change made while the board loads
     // then makes the next build's revision differ), and the templates are waited for; otherwise the revision comes
     // with the board and the templates are checked while the store loads.

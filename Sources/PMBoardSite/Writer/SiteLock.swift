@@ -15,8 +15,12 @@ final class SiteLock: Sendable {
   init(path: String, site: String, waiting: () -> Void) throws(SiteWriteError) {
     let folder = (path as NSString).deletingLastPathComponent
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let descriptor = POSIX.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    // Never through a link: opening one would create or lock a file wherever it leads.
+    let descriptor = POSIX.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else {
+      if errno == ELOOP {
+        throw .io(site, "the build lock \(path) is a symbolic link, not pmboard's file; remove it and build again")
+      }
       throw .io(site, "cannot open the build lock \(path): \(POSIX.errorText(errno))")
     }
     if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

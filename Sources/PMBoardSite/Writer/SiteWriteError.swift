@@ -10,6 +10,8 @@ public enum SiteWriteError: Error, Sendable, PMBoardFailure {
   case io(String, String)
   /// The old site was moved aside and the new one could not take its place, nor the old one go back.
   case swapInterrupted(String, aside: String, String)
+  /// The store (or the folder of its companion files) is inside the site or its build folders.
+  case storeInSite(store: String, site: String)
 
   public var description: String {
     switch self {
@@ -21,6 +23,9 @@ public enum SiteWriteError: Error, Sendable, PMBoardFailure {
     case .swapInterrupted(let path, let aside, let reason):
       "cannot move the new site to \(path): \(reason); the previous site is at \(aside), "
         + "and the next build into \(path) puts it back first"
+    case .storeInSite(let store, let site):
+      "the store \(store) is inside the site folder \(site), which would publish every task, body and author; "
+        + "move the store out of \(site) (or choose another --out); nothing was written"
     }
   }
 }

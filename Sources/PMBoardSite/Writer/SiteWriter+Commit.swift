@@ -16,11 +16,11 @@ extension SiteWriter {
     let isWritten = { (path: String) in
       progress.written[path] != nil || self.previous?.line(of: path).map { reused[$0] } == true
     }
-    let kept = scan.userFiles.filter { !isWritten($0) }
+    let kept = scan.userFiles.filter { !isWritten($0) && !isStagingFolder($0) }
     let removed = (previous?.count ?? 0) - progress.inPrevious
-    let manifest = SiteManifest.bytes(
-      previous: previous, reused: reused, written: progress.written, added: progress.newPaths,
-      key: key.map { "\($0) \(fileCount)" })
+    let (manifest, stamps) = SiteManifest.bytes(
+      previous: previous, reused: reused, written: progress.written, stamps: progress.stamps,
+      added: progress.newPaths, key: key.map { "\($0) \(fileCount)" })
     let manifestUnchanged = FileManager.default.contents(atPath: outPath + "/" + SiteManifest.name) == manifest
     let changed = fileCount - progress.unchanged.count - progress.inPlace
     if previous != nil, changed == 0, removed == 0, manifestUnchanged {
@@ -31,6 +31,8 @@ extension SiteWriter {
       } else {
         SiteFolders.remove(at: foldersPath)
       }
+      // Pages compared again (their stamps unknown or moved) are stamped as they are now.
+      if stamps != previous?.stamps { SiteManifest.writeStamps(stamps, site: outPath) }
       discard()
       return Summary(files: fileCount, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
     }
@@ -53,10 +55,30 @@ extension SiteWriter {
       carryFolders()
     }
     let record = folderRecord(added: progress.newPaths, kept: kept)
-    try swapIn(pmboardFiles: { Set(progress.written.keys).union(self.previous?.paths ?? []) })
+    try swapIn(
+      shared: sharedLines(progress, reused: reused),
+      pmboardFiles: { Set(progress.written.keys).union(self.previous?.paths ?? []) })
     record.write(to: foldersPath)
+    SiteManifest.writeStamps(stamps, site: outPath)
     return Summary(
       files: fileCount, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
+  }
+
+  /// Whether the staging folder has a folder at `path`, a user's file in the old site: the new site needs the name
+  /// (a link or file the user put in place of one of pmboard's folders), so the user's entry is not carried over.
+  private func isStagingFolder(_ path: String) -> Bool {
+    POSIX.linkStatus(stagingFile(path)).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+  }
+
+  /// For each of the old manifest's lines, whether the new site has the very same file at its path (the same
+  /// stamp): only those stay in the spare (``keepAsSpare(_:shared:)``).
+  private func sharedLines(_ progress: Progress, reused: [Bool]) -> [Bool] {
+    guard let previous else { return [] }
+    return previous.paths.indices.map { line in
+      // A reused page is the old site's file (linked, or the spare's when that is the very file).
+      guard let old = previous.stamps[line] else { return false }
+      return reused[line] || progress.stamps[previous.paths[line]] == old
+    }
   }
 
   /// What the next build needs to know of the new site's folders, stamped in the staging folder before the swap
@@ -120,8 +142,10 @@ extension SiteWriter {
   /// Publishes the staging folder: one atomic exchange where the file system has it, else two renames that put
   /// the old site back if the second fails. The old site is parked aside, its user files moved over, then it is
   /// deleted; a build killed in between is finished by the next one (``recoverInterruptedSwap(outPath:asidePath:)``).
-  private func swapIn(pmboardFiles: () -> Set<String>) throws(SiteWriteError) {
+  private func swapIn(shared: [Bool], pmboardFiles: () -> Set<String>) throws(SiteWriteError) {
     guard previous != nil else {
+      // The first site gets the mode a folder made now gets; the staging folder was the builder's only.
+      _ = POSIX.chmod(stagingPath, POSIX.newFolderMode())
       guard POSIX.rename(stagingPath, outPath) == 0 else {
         throw .io(outPath, POSIX.errorText(errno))
       }
@@ -130,7 +154,9 @@ extension SiteWriter {
     if swap == .exchange, POSIX.exchange(stagingPath, outPath) == 0 {
       // The old site is now at the staging path; a killed build would lose it to the next build's clean-up.
       if POSIX.rename(stagingPath, asidePath) != 0 {
-        if !keepAsSpare(stagingPath) { Self.settle(old: stagingPath, into: outPath, pmboardFiles: pmboardFiles()) }
+        if !keepAsSpare(stagingPath, shared: shared) {
+          Self.settle(old: stagingPath, into: outPath, pmboardFiles: pmboardFiles())
+        }
         return
       }
     } else {
@@ -144,13 +170,20 @@ extension SiteWriter {
         throw .swapInterrupted(outPath, aside: asidePath, reason)
       }
     }
-    if !keepAsSpare(asidePath) { Self.settle(old: asidePath, into: outPath, pmboardFiles: pmboardFiles()) }
+    if !keepAsSpare(asidePath, shared: shared) {
+      Self.settle(old: asidePath, into: outPath, pmboardFiles: pmboardFiles())
+    }
   }
 
   /// Finishes a swap a killed build left half done: with no site, the parked old site goes back; with both, the
   /// old site's user files move to the new one and the old site goes.
   static func recoverInterruptedSwap(outPath: String, asidePath: String) throws(SiteWriteError) {
-    guard POSIX.linkStatus(asidePath) != nil else { return }
+    guard let aside = POSIX.linkStatus(asidePath) else { return }
+    // Only a folder is a site a build parked there; anything else (a link) is removed, never followed.
+    guard aside.st_mode & S_IFMT == S_IFDIR else {
+      _ = POSIX.unlink(asidePath)
+      return
+    }
     if POSIX.linkStatus(outPath) == nil {
       guard POSIX.rename(asidePath, outPath) == 0 else {
         throw .io(

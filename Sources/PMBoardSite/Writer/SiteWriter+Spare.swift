@@ -7,21 +7,11 @@ import PMBoardBytes
 /// over as its staging folder and changes only what differs, so a rebuild costs what changed rather than a link
 /// per page; the swap stays one atomic exchange. The spare's manifest always lists exactly the files it holds.
 extension SiteWriter {
-  /// Renames the spare at `spare` (whose manifest is `manifest`) to `staging` and returns the manifest; nil when
-  /// there is no usable spare.
-  static func takeSpare(_ spare: String, manifest: SiteManifest?, to staging: String) -> SiteManifest? {
-    guard POSIX.linkStatus(spare) != nil else { return nil }
-    guard let manifest, POSIX.rename(spare, staging) == 0 else {
-      try? FileManager.default.removeItem(atPath: spare)
-      return nil
-    }
-    return manifest
-  }
-
-  /// Makes room for a new file at staging `target` (for `path`): the spare's file there goes.
+  /// Makes room for a new file at staging `target` (for `path`): the spare's file there goes. Recorded even when
+  /// there was none (the spare holds only what the live site shares with it), so a failed build takes the new file
+  /// out again.
   func replacing(_ path: String, _ target: String) {
-    guard spare?.contains(path) == true || POSIX.linkStatus(target) != nil else { return }
-    _ = POSIX.unlink(target)
+    if spare?.contains(path) == true || POSIX.linkStatus(target) != nil { _ = POSIX.unlink(target) }
     state.withLock { $0.touched.append(path) }
   }
 
@@ -56,10 +46,19 @@ extension SiteWriter {
   /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
   public func reuse(_ paths: [String], fingerprints: [UInt64?]) -> [Bool] {
     let found = zip(paths, fingerprints).map { path, print -> (line: Int, spare: SiteManifest.Listing)? in
+      // The page on disk must still be the file the old manifest stamped: one changed by hand is written again.
       guard let print, let previous, let line = previous.line(of: path), previous.fingerprints[line] == print,
-        scan.missing.isEmpty || !scan.missing.contains(path)
+        scan.missing.isEmpty || !scan.missing.contains(path), let recorded = previous.stamps[line],
+        let live = POSIX.linkStatus(outPath + "/" + path), SiteManifest.stamp(live) == recorded
       else { return nil }
-      return (line, spareListings.isEmpty ? .absent : spareListings[line])
+      guard let spare, !spareListings.isEmpty, spareListings[line] == .sameFingerprint else {
+        return (line, spareListings.isEmpty ? .absent : spareListings[line])
+      }
+      // The spare's copy is used in place only when it is that very file; otherwise the old site's replaces it.
+      guard let spareLine = spare.line(of: path), spareInodes[spareLine] == UInt64(live.st_ino) else {
+        return (line, .otherFingerprint)
+      }
+      return (line, .sameFingerprint)
     }
     state.withLock { progress in
       if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous?.count ?? 0) }
@@ -125,11 +124,15 @@ extension SiteWriter {
     }
   }
 
-  /// Turns the site a swap replaced (now at `old`) into the spare: its user files (linked into the new site) go
-  /// and only pmboard's files stay, as its manifest lists them. False, leaving `old` to be settled and deleted,
-  /// when the user changed the old site while the build ran (a folder's stamp moved) or a file cannot go.
-  func keepAsSpare(_ old: String) -> Bool {
-    guard let previous else { return false }
+  /// Turns the site a swap replaced (now at `old`) into the spare: its user files (linked into the new site) go,
+  /// and so does every page that is not the very file the new site has at its path (`shared`, by the old
+  /// manifest's line): the spare holds nothing the new site does not, so nothing the publish policy now hides
+  /// stays beside the site. False, leaving `old` to be settled and deleted, when the user changed the old site
+  /// while the build ran (a folder's stamp moved) or a file cannot go.
+  func keepAsSpare(_ old: String, shared: [Bool]) -> Bool {
+    guard previous != nil else { return false }
+    // Readable by the builder only, like the staging folder, before anything else is done with it.
+    guard POSIX.chmod(old, 0o700) == 0 else { return false }
     for (folder, entry) in scan.found {
       guard SiteFolders.Stamp(folder: folder.isEmpty ? old : old + "/" + folder) == entry.stamp else { return false }
     }
@@ -140,14 +143,32 @@ extension SiteWriter {
     for folder in scan.folders.reversed() where !pmboardFolders.contains(folder) {
       guard POSIX.rmdir(old + "/" + folder) == 0 else { return false }
     }
-    if !scan.missing.isEmpty {
-      let manifest = previous.removing(scan.missing)
-      let file = old + "/" + SiteManifest.name
-      _ = POSIX.unlink(file)
-      guard FileManager.default.createFile(atPath: file, contents: manifest.bytes) else { return false }
-    }
-    try? FileManager.default.removeItem(atPath: sparePath)
+    guard prune(old, keeping: shared) else { return false }
+    Self.removeTree(sparePath)
     return POSIX.rename(old, sparePath) == 0
+  }
+
+  /// Removes the old site's pages `shared` does not flag, only inside folders the scan found to be folders (never
+  /// through a link the user put in a folder's place), and folders left empty; its manifest then lists the rest.
+  private func prune(_ old: String, keeping shared: [Bool]) -> Bool {
+    guard let previous else { return false }
+    var emptied = Set<String>()
+    for line in previous.paths.indices where !shared[line] {
+      let path = previous.paths[line]
+      let folder = SiteManifest.split(path).folder
+      guard scan.found[folder] != nil else { continue }
+      guard POSIX.unlink(old + "/" + path) == 0 || errno == ENOENT else { return false }
+      emptied.insert(folder)
+    }
+    for folder in emptied.sorted(by: >) where !folder.isEmpty {
+      var current = Substring(folder)
+      while !current.isEmpty, POSIX.rmdir(old + "/" + current) == 0 {
+        current = current.lastIndex(of: "/").map { current[..<$0] } ?? ""
+      }
+    }
+    let file = old + "/" + SiteManifest.name
+    _ = POSIX.unlink(file)
+    return FileManager.default.createFile(atPath: file, contents: previous.bytes(keeping: shared))
   }
 }
 

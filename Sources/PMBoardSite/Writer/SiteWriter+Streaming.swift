@@ -69,6 +69,7 @@ extension SiteWriter {
         add(path, to: &$0)
         $0.unchanged.append(path)
         $0.comparedFiles[path] = compared
+        $0.stamps[path] = SiteManifest.stamp(old)
       }
       return
     }
@@ -88,6 +89,7 @@ extension SiteWriter {
     state.withLock {
       add(path, to: &$0)
       $0.bytes += size
+      $0.stamps[path] = SiteManifest.stamp(info)
     }
   }
 

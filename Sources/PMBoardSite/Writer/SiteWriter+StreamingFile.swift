@@ -24,7 +24,9 @@ extension SiteWriter {
       self.writer = writer
       self.path = path
       let old = writer.outPath + "/" + path
-      oldDescriptor = writer.previous?.contains(path) == true ? POSIX.open(old, O_RDONLY | O_CLOEXEC) : -1
+      // Never through a link: a page the user deleted or put a link in place of (or of its folder) is written anew.
+      let compares = writer.previous?.contains(path) == true && !writer.scan.missing.contains(path)
+      oldDescriptor = compares ? POSIX.open(old, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) : -1
       if oldDescriptor < 0 { try diverge() }
     }
 
@@ -96,13 +98,14 @@ extension SiteWriter {
       if oldDescriptor >= 0 {
         var probe: [UInt8] = [0]
         if failure == nil, POSIX.read(oldDescriptor, into: &probe, count: 1) == 0 {
-          let identity = SiteWriter.identity(of: oldDescriptor)
+          let info = POSIX.status(ofDescriptor: oldDescriptor)
           close(oldDescriptor)
           let path = self.path
           writer.state.withLock {
             writer.add(path, to: &$0)
             $0.unchanged.append(path)
-            $0.comparedFiles[path] = identity
+            $0.comparedFiles[path] = info.map { FileIdentity(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) }
+            $0.stamps[path] = info.flatMap(SiteManifest.stamp)
           }
           return
         }
@@ -112,12 +115,15 @@ extension SiteWriter {
           close(oldDescriptor)
         }
       }
+      // Stamped once every byte is written: the file keeps this stamp until someone changes it.
+      let stamp = descriptor >= 0 ? POSIX.status(ofDescriptor: descriptor).flatMap(SiteManifest.stamp) : nil
       if descriptor >= 0 { close(descriptor) }
       if let failure { throw failure }
       let (path, total) = (self.path, self.total)
       writer.state.withLock {
         writer.add(path, to: &$0)
         $0.bytes += total
+        $0.stamps[path] = stamp
       }
     }
   }

@@ -33,6 +33,8 @@ public final class SiteWriter: Sendable {
   let sparePath: String
   /// The spare's manifest when the staging folder is the spare taken over; nil when it started empty.
   let spare: SiteManifest?
+  /// The inode of each of the spare's files, by its manifest's line (0 for none).
+  let spareInodes: [UInt64]
   /// How the spare lists each of ``previous``'s files; empty without a spare.
   let spareListings: [SiteManifest.Listing]
   /// The folders that hold a file the old site's manifest lists, and their parents.
@@ -54,6 +56,8 @@ public final class SiteWriter: Sendable {
     /// Every file this build wrote but did not keep by its fingerprint, with the fingerprint of its inputs (""
     /// when it has none).
     var written: [String: UInt64?] = [:]
+    /// The ``SiteManifest/stamp(_:)`` of each written file as it will be in the new site.
+    var stamps: [String: UInt64] = [:]
     /// The old manifest's lines whose pages this build kept by their fingerprint (``SiteWriter/reuse(_:fingerprints:)``),
     /// as flags by line: a big board keeps hundreds of thousands, and a dictionary of their paths cost more.
     var reused: [Bool] = []
@@ -113,7 +117,7 @@ public final class SiteWriter: Sendable {
     try Self.recoverInterruptedSwap(outPath: real, asidePath: asidePath)
     // A big board's two manifests list hundreds of thousands of pages each: read side by side.
     let (site, spareSite) = (real, sparePath)
-    let manifests = concurrentMap(2) { SiteManifest(site: $0 == 0 ? site : spareSite) }
+    let manifests = concurrentMap(2) { $0 == 0 ? SiteManifest(liveSite: site) : SiteManifest(site: spareSite) }
     previous = try Self.previousManifest(real, manifest: manifests[0])
     previousFolders = previous?.folders ?? []
     if let previous {
@@ -124,10 +128,12 @@ public final class SiteWriter: Sendable {
     // Under the lock no other build is running, so any staging folder left here belongs to a killed one.
     let prefix = "." + name + ".pmboard-staging-"
     for stale in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where stale.hasPrefix(prefix) {
-      try? FileManager.default.removeItem(atPath: parent + "/" + stale)
+      Self.removeTree(parent + "/" + stale)
     }
     stagingPath = parent + "/" + prefix + String(getpid())
-    spare = previous == nil ? nil : Self.takeSpare(sparePath, manifest: manifests[1], to: stagingPath)
+    let taken = previous == nil ? nil : Self.takeSpare(sparePath, manifest: manifests[1], to: stagingPath)
+    spare = taken?.manifest
+    spareInodes = taken?.inodes ?? []
     if let previous, let spare {
       spareListings = previous.listings(in: spare)
     } else {
@@ -135,12 +141,14 @@ public final class SiteWriter: Sendable {
     }
     if previous == nil {
       // A spare without a site is left from a site the user deleted; it no longer matches anything.
-      try? FileManager.default.removeItem(atPath: sparePath)
+      Self.removeTree(sparePath)
       SiteFolders.remove(at: foldersPath)
     }
     guard spare == nil else { return }
     do {
-      try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: true)
+      // Readable by the builder only until it is published: it may hold what the publish policy hides.
+      try FileManager.default.createDirectory(
+        atPath: stagingPath, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw .io(stagingPath, SystemErrorText.reason(error))
     }

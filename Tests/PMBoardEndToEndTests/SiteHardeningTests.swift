@@ -1,0 +1,94 @@
+import Foundation
+import PMBoardBytes
+import PMBoardTestSupport
+import Testing
+
+/// Issue 31, round 3: what a build must never do to the site folder and what lies beside it.
+@Suite("site hardening", .serialized)
+struct SiteHardeningTests {
+  /// A board in `store` (relative to the runner's folder) with one task, built into `site` once.
+  private func builtBoard(store: String) throws -> CLIRunner {
+    var cli = try CLIRunner()
+    cli.environment["PMBOARD_STORE"] = cli.path(store)
+    #expect(try cli.run("init", "--title", "T", "--time-zone", "UTC").status == 0)
+    #expect(try cli.run("add", "secret task", "--body", "private body").status == 0)
+    let first = try cli.run("build", "--out", "site")
+    #expect(first.status == 0, "\(first.stderr)")
+    return cli
+  }
+
+  /// A store moved into the site (or into its spare) is refused with one line, and neither it nor its companion
+  /// files are touched: a build would otherwise keep it there as the user's file, downloadable by anyone.
+  @Test(arguments: ["board.sqlite", "board.json"])
+  func aStoreInsideTheSiteIsRefusedAndKept(store: String) throws {
+    let cli = try builtBoard(store: store)
+    defer { cli.remove() }
+    for folder in ["site", "site/en", ".site.pmboard-spare"] {
+      let moved = folder + "/my-" + store
+      try FileManager.default.createDirectory(atPath: cli.path(folder), withIntermediateDirectories: true)
+      try FileManager.default.moveItem(atPath: cli.path(store), toPath: cli.path(moved))
+      let before = cli.data(moved)
+      let result = try cli.run("build", "--store", moved, "--out", "site")
+      #expect(result.status != 0)
+      #expect(result.stderr.contains("is inside the site folder site"), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+      #expect(cli.data(moved) == before, "the store is left exactly as it was")
+      try FileManager.default.moveItem(atPath: cli.path(moved), toPath: cli.path(store))
+    }
+    // Through a link to the site's folder too.
+    try FileManager.default.createSymbolicLink(atPath: cli.path("link"), withDestinationPath: cli.path("site"))
+    try FileManager.default.moveItem(atPath: cli.path(store), toPath: cli.path("site/my-" + store))
+    let linked = try cli.run("build", "--store", "link/my-" + store, "--out", "site")
+    #expect(linked.status != 0)
+    #expect(linked.stderr.contains("is inside the site folder"), "\(linked.stderr)")
+    #expect(FileManager.default.fileExists(atPath: cli.path("site/my-" + store)))
+  }
+
+  /// Every file under `folder`, relative to it.
+  private func files(_ cli: CLIRunner, _ folder: String) throws -> [String] {
+    let root = cli.path(folder)
+    return try FileManager.default.subpathsOfDirectory(atPath: root).filter { !POSIX.isFolder(root + "/" + $0) }
+  }
+
+  /// Once publishing only open tasks is switched on, no page of a done task is left anywhere beside the site: the
+  /// spare keeps only what the new site shares, and is the builder's alone.
+  @Test func aPolicySwitchLeavesNoHiddenPageInTheSpare() throws {
+    let cli = try builtBoard(store: "board.sqlite")
+    defer { cli.remove() }
+    #expect(try cli.run("add", "finished work", "--state", "done").status == 0)
+    #expect(try cli.run("build", "--out", "site").status == 0)
+    #expect(try cli.run("add", "one more").status == 0)
+    #expect(try cli.run("build", "--out", "site").status == 0)
+    let hidden = try cli.run("build", "--out", "site", "--publish-states", "todo,doing")
+    #expect(hidden.status == 0, "\(hidden.stderr)")
+    for folder in ["site", ".site.pmboard-spare"] {
+      for file in try files(cli, folder) {
+        let text = String(decoding: cli.data(folder + "/" + file) ?? Data(), as: UTF8.self)
+        #expect(!text.contains("finished work"), "\(folder)/\(file)")
+      }
+    }
+    let spare = POSIX.linkStatus(cli.path(".site.pmboard-spare"))
+    #expect(spare.map { $0.st_mode & 0o777 } == 0o700)
+  }
+
+  /// A page changed by hand in the live site, in place (appended to) or replaced, is written again by the next
+  /// build, even by one that finds the board unchanged, and the site stays what a fresh build gives.
+  @Test func aPageChangedByHandIsWrittenAgain() throws {
+    let cli = try builtBoard(store: "board.sqlite")
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--out", "fresh").status == 0)
+    let page = try files(cli, "site").first { $0.hasPrefix("en/tasks/") && $0.hasSuffix(".html") }
+    let task = try #require(page)
+    let handle = try #require(FileHandle(forWritingAtPath: cli.path("site/" + task)))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("<p>defaced</p>".utf8))
+    try handle.close()
+    try cli.write("site/en/index.html", "replaced by hand")
+    for _ in 1...2 {
+      #expect(try cli.run("build", "--out", "site").status == 0)
+      for file in try files(cli, "fresh") where file != ".pmboard-manifest" {
+        #expect(cli.data("site/" + file) == cli.data("fresh/" + file), "\(file)")
+      }
+    }
+  }
+}
