@@ -61,6 +61,18 @@ public struct ReadView<Element>: ~Escapable {
     return nil
   }
 
+  /// Whether the view holds exactly the elements of `other`, in order (what `Sequence.elementsEqual` said when the
+  /// view was a collection).
+  public func elementsEqual<Other: Sequence>(_ other: Other) -> Bool
+  where Other.Element == Element, Element: Equatable {
+    var index = 0
+    for element in other {
+      guard index < length, base[index] == element else { return false }
+      index += 1
+    }
+    return index == length
+  }
+
   @inlinable @inline(__always)
   public subscript(index: Int) -> Element {
     precondition(UInt(bitPattern: index) < UInt(bitPattern: length), "index out of range")
