@@ -23,17 +23,41 @@ public enum SQLiteSnapshotReader {
   }
 
   /// The history up to `lastSeq`, in time order, ties in the order recorded (``SQLiteRecords/historyOrder``).
+  ///
+  /// Read in the order recorded first: that is time order but after a sync that brought a replica's older change
+  /// late, and a scan by rowid costs less than one through the time index (10,000-task board, "load the store":
+  /// 35–41 ms against 45–59 ms). Only a history found out of time order is read again through the index.
   public static func history(in db: Database, upTo lastSeq: Int64) throws -> BoardSnapshot.History {
+    if let recorded = try history(in: db, upTo: lastSeq, orderedBy: "seq", stoppingOutOfTimeOrder: true) {
+      return recorded
+    }
+    return try history(in: db, upTo: lastSeq, orderedBy: SQLiteRecords.historyOrder, stoppingOutOfTimeOrder: false)
+      ?? BoardSnapshot.History.Builder(capacity: 0).finish()
+  }
+
+  /// The history read in `order`; nil when `stoppingOutOfTimeOrder` and an entry is older than the one before.
+  private static func history(
+    in db: Database, upTo lastSeq: Int64, orderedBy order: String, stoppingOutOfTimeOrder: Bool
+  ) throws -> BoardSnapshot.History? {
     var builder = BoardSnapshot.History.Builder(capacity: Int(min(lastSeq, 1 << 20)))
     var parser = SnapshotRowParser()
     let columns = try SQLiteRecords.selectedHistoryColumns(db)
-    try forEachRow(
-      db, sql: "SELECT \(columns) FROM history WHERE seq <= \(lastSeq) ORDER BY \(SQLiteRecords.historyOrder)"
-    ) { row in
-      try parser.addEntry(row, at: row.int64(0), to: &builder)
+    var last = Int64.min
+    do {
+      try forEachRow(db, sql: "SELECT \(columns) FROM history WHERE seq <= \(lastSeq) ORDER BY \(order)") { row in
+        let at = row.int64(0)
+        if stoppingOutOfTimeOrder, at < last { throw OutOfTimeOrder() }
+        last = at
+        try parser.addEntry(row, at: at, to: &builder)
+      }
+    } catch is OutOfTimeOrder {
+      return nil
     }
     return builder.finish()
   }
+
+  /// Stops a read in the order recorded at the first entry older than the one before it.
+  private struct OutOfTimeOrder: Error {}
 
   // MARK: - Columns
 
