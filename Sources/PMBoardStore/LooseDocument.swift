@@ -188,7 +188,7 @@ public struct LooseEntry {
     var fieldList: [TaskField] = []
     for (index, field) in (fields ?? []).enumerated() {
       guard let text = field.required("\(path()).fields[\(index)]", &problems) else { continue }
-      if let value = TaskField(rawValue: text) {
+      if let value = TaskField(editedFieldName: text) {
         fieldList.append(value)
       } else {
         problems.append("\(path()).fields[\(index)]: \"\(text)\" is not a field; use title, body or due")

@@ -62,7 +62,7 @@ enum PostgresRecords {
       at: try date(rows, row, 0), action: action, taskID: taskID, title: rows.text(row, 3) ?? "",
       from: rows.text(row, 4).flatMap(TaskState.init(rawValue:)),
       to: rows.text(row, 5).flatMap(TaskState.init(rawValue:)),
-      fields: fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) },
+      fields: fieldsText.split(separator: ",").compactMap { TaskField(editedFieldName: String($0)) },
       author: rows.text(row, 7) ?? "", resolution: rows.text(row, 8).flatMap(SyncResolution.init(rawValue:)))
   }
 

@@ -99,7 +99,8 @@ public enum SQLiteRecords {
       title: try row.decode(String.self, atIndex: 3),
       from: try row.decode(String?.self, atIndex: 4).flatMap(TaskState.init(rawValue:)),
       to: try row.decode(String?.self, atIndex: 5).flatMap(TaskState.init(rawValue:)),
-      fields: fieldsText.isEmpty ? [] : fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) },
+      fields: fieldsText.isEmpty
+        ? [] : fieldsText.split(separator: ",").compactMap { TaskField(editedFieldName: String($0)) },
       author: try row.decode(String.self, atIndex: 7),
       resolution: try row.decode(String?.self, atIndex: 8).flatMap(SyncResolution.init(rawValue:)))
   }
