@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
-import PMBoardStore
 
 /// `pmboard edit`: changes a task's title, body or due date.
 struct EditCommand: AsyncParsableCommand {
@@ -23,10 +22,13 @@ struct EditCommand: AsyncParsableCommand {
     let old = try await TaskResolver(store: store).task(id)
     let now = BoardClock.now()
     var new = old
+    // Read before the loop, and only for a due date to parse: an async call with `inout` in the loop crashed the
+    // release build's coroutine splitting (Swift 6.3.1).
+    let today = due.map { $0.lowercased() != "none" } == true ? try await store.info().today(now: now) : nil
     // In `TaskField` order: the first bad option is the one reported, title before body before due.
     for field in TaskField.allCases {
       guard let value = option(for: field) else { continue }
-      try await set(field, to: value, of: &new, store: store, now: now)
+      try set(field, to: value, of: &new, today: today)
     }
     guard new != old else { throw CommandError("task \(old.shortID) already looks like that; nothing recorded") }
     new.updated = now
@@ -45,16 +47,17 @@ struct EditCommand: AsyncParsableCommand {
     }
   }
 
-  private func set(
-    _ field: TaskField, to value: String, of task: inout BoardTask, store: any BoardStore, now: Date
-  ) async throws {
+  /// Sets `field` of `task` from its option's `value`; `today` is there when `--due` is.
+  private func set(_ field: TaskField, to value: String, of task: inout BoardTask, today: CalendarDate?) throws {
     switch field {
     case .title: task.title = try TaskRules.checkTitle(value).mapError { CommandError("--title: \($0)") }.get()
     case .body: task.body = try TaskRules.checkBody(value).mapError { CommandError("--body: \($0)") }.get()
     case .due:
-      task.due =
-        value.lowercased() == "none"
-        ? nil : try DueDateParser(today: try await store.info().today(now: now)).parse(value)
+      if value.lowercased() == "none" {
+        task.due = nil
+      } else if let today {
+        task.due = try DueDateParser(today: today).parse(value)
+      }
     case .state: break
     }
   }
