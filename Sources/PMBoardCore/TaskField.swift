@@ -15,18 +15,20 @@ import Foundation
 ///    ``BoardTask/hasSame(_:as:)`` and ``BoardTask/take(_:from:)`` (sync merge, edit diff),
 ///    `BoardSnapshot.Tasks.Record.add(_:of:to:)` (the card fingerprint, which feeds the column, overdue and task
 ///    pages' fingerprints), `PublishPolicy.hides(_:)`, `EditCommand.option(for:)` and `set(_:to:of:today:)`,
-///    `ShowText.line(_:of:overdue:)`, `InterchangeWriter.appendField(_:of:indent:to:)`, the stores' columns and
-///    values (`TaskField.sqliteColumn`, `postgresColumn`, `storedText(of:)`, `SQLiteRecords.read`,
-///    `PostgresRecords.read`), `TaskField.position` (history tables by position), and the tests'
-///    `TaskFieldTests.changed(_:_:)`, whose checks then cover the new field in each of those places.
+///    `ShowText.line(_:of:overdue:)`, `InterchangeWriter.appendField(_:of:indent:to:)`, `LooseTask`'s
+///    `subscript(_:)` (the interchange reader's member), the stores' columns and values (`sqliteColumn`,
+///    `postgresColumn`, `storedText(of:)`, `SQLiteRecords.read`, `PostgresRecords.read`), `TaskField.position`
+///    (history tables by position), and the tests' `TaskFieldTests.changed(_:_:)`, whose checks then cover the
+///    new field in each of those places.
 /// 2. By hand, since no switch reaches them yet: `BoardSnapshot.Tasks.Record` and its builders (the fingerprint
 ///    switch cannot compile without the value in the record), the snapshot row parser (`SnapshotRowParser`, which
-///    reads the columns in place by index), the interchange reader (`InterchangeReader`, `LooseDocument`,
-///    `LooseChange`), the SQLite and PostgreSQL schemas with a migration (`SQLiteSchema`, `SQLiteReplicaSchema`,
-///    `PostgresSchema`; an older store's SELECT in `SQLiteRecords.selectedTaskColumns`), the importers, the
-///    site's templates and their keys (with the reference contexts in `Tests/PMBoardTestSupport`), for a field an
-///    edit records its `field.<name>` catalog words (`LocaleCatalog.requiredKeys`, every locale's file), `docs/`
-///    (the interchange format, sync rules).
+///    reads the columns in place by index), the interchange reader's checks of a task's values
+///    (`LooseTask.task(path:problems:applyingRules:checkID:)`, whose problems keep their order), the SQLite and
+///    PostgreSQL schemas with a migration (`SQLiteSchema`, `SQLiteReplicaSchema`, `PostgresSchema`; an older
+///    store's SELECT in `SQLiteRecords.selectedTaskColumns`), the importers, the site's templates and their keys
+///    (with the reference contexts in `Tests/PMBoardTestSupport`), for a field an edit records its
+///    `field.<name>` catalog words (`LocaleCatalog.requiredKeys`, every locale's file), `docs/` (the interchange
+///    format, sync rules).
 /// 3. Cases are appended, never inserted: ``allCases`` order is the card fingerprint's, the stores' column order
 ///    and the history tables' positions.
 public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {

@@ -152,4 +152,22 @@ struct TaskFieldTests {
       #expect(read.board.tasks == [task], "\(field)")
     }
   }
+
+  @Test func interchangeReaderRefusesEveryFieldGivenTwice() {
+    var object: [UInt8] = []
+    InterchangeWriter().appendTask(Self.sample, indent: "", to: &object)
+    let head = #"{"format": "pmboard/1", "board": {"title": "F", "timeZone": "UTC"}, "tasks": ["#
+    for field in TaskField.allCases {
+      // The task object with the field's member again before its closing brace.
+      let task = String(decoding: object.dropLast(), as: UTF8.self) + ", \"\(field.interchangeName)\": \"x\"}"
+      let document = head + task + #"], "history": []}"#
+      do {
+        _ = try InterchangeReader().read(Data(document.utf8), source: "fields.json")
+        Issue.record("\(field) given twice was read")
+      } catch {
+        let twice = "tasks[0].\(field.interchangeName) is given twice; keep one"
+        #expect(error.problems.contains { $0.hasSuffix(twice) }, "\(error.problems)")
+      }
+    }
+  }
 }
