@@ -14,8 +14,9 @@ enum PostgresRecords {
   static let taskWidth = createdIndex + 5
   static let historyColumns = "at, action, task, title, from_state, to_state, fields, author, resolution"
 
-  static let insertTask =
-    "INSERT INTO pmboard.task (board, \(taskColumns)) VALUES (\((1...taskWidth).map { "$\($0)" }.joined(separator: ", ")))"
+  /// `$1` to `$taskWidth`.
+  private static let taskPlaceholders = (1...taskWidth).map { "$\($0)" }.joined(separator: ", ")
+  static let insertTask = "INSERT INTO pmboard.task (board, \(taskColumns)) VALUES (\(taskPlaceholders))"
   /// `SET` each column after the id to its parameter (`$3` on: `$1` is the board, `$2` the id).
   static let updateTask =
     "UPDATE pmboard.task SET "

@@ -15,8 +15,9 @@ public enum SQLiteRecords {
   static let createdIndex = 1 + TaskField.allCases.count
   public static let historyColumns = #"at, action, task, title, "from", "to", fields, author, resolution"#
 
-  public static let insertTask =
-    "INSERT INTO task (\(taskColumns)) VALUES (\(Array(repeating: "?", count: createdIndex + 4).joined(separator: ", ")))"
+  /// One `?` per column of `taskColumns`.
+  private static let taskPlaceholders = Array(repeating: "?", count: createdIndex + 4).joined(separator: ", ")
+  public static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (\(taskPlaceholders))"
   public static let updateTask =
     "UPDATE task SET \(TaskField.allCases.map { "\($0.sqliteColumn) = ?" }.joined(separator: ", ")), "
     + "created = ?, updated = ?, source = ?, source_id = ?\nWHERE id = ?"
