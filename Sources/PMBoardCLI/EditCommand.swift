@@ -15,24 +15,50 @@ struct EditCommand: AsyncParsableCommand {
   var due: String?
 
   func run() async throws {
-    guard title != nil || body != nil || due != nil else {
+    guard TaskField.allCases.contains(where: { option(for: $0) != nil }) else {
       throw CommandError("nothing to change; pass --title, --body or --due")
     }
     let store = try storeOptions.open()
     let old = try await TaskResolver(store: store).task(id)
     let now = BoardClock.now()
     var new = old
-    if let title { new.title = try TaskRules.checkTitle(title).mapError { CommandError("--title: \($0)") }.get() }
-    if let body { new.body = try TaskRules.checkBody(body).mapError { CommandError("--body: \($0)") }.get() }
-    if let due {
-      new.due =
-        due.lowercased() == "none"
-        ? nil : try DueDateParser(today: try await store.info().today(now: now)).parse(due)
+    // Read before the loop, and only for a due date to parse: an async call with `inout` in the loop crashed the
+    // release build's coroutine splitting (Swift 6.3.1).
+    let today = due.map { $0.lowercased() != "none" } == true ? try await store.info().today(now: now) : nil
+    // In `TaskField` order: the first bad option is the one reported, title before body before due.
+    for field in TaskField.allCases {
+      guard let value = option(for: field) else { continue }
+      try set(field, to: value, of: &new, today: today)
     }
     guard new != old else { throw CommandError("task \(old.shortID) already looks like that; nothing recorded") }
     new.updated = now
     try await store.commit(.update(from: old, to: new, at: now, by: try Author.current()))
     try StandardOutput.recorded(
       "edited task \(new.shortID)", line: "Edited \(new.shortID) \(TerminalText.oneLine(new.title))")
+  }
+
+  /// The option that sets `field`, nil when not given or when `edit` sets no such field: a new field must choose.
+  func option(for field: TaskField) -> String? {
+    switch field {
+    case .title: title
+    case .body: body
+    case .due: due
+    case .state: nil  // `pmboard move` changes it, recording `moved`.
+    }
+  }
+
+  /// Sets `field` of `task` from its option's `value`; `today` is there when `--due` is.
+  private func set(_ field: TaskField, to value: String, of task: inout BoardTask, today: CalendarDate?) throws {
+    switch field {
+    case .title: task.title = try TaskRules.checkTitle(value).mapError { CommandError("--title: \($0)") }.get()
+    case .body: task.body = try TaskRules.checkBody(value).mapError { CommandError("--body: \($0)") }.get()
+    case .due:
+      if value.lowercased() == "none" {
+        task.due = nil
+      } else if let today {
+        task.due = try DueDateParser(today: today).parse(value)
+      }
+    case .state: break
+    }
   }
 }

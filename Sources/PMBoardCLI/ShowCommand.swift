@@ -14,15 +14,28 @@ struct ShowCommand: AsyncParsableCommand {
     let task = try await TaskResolver(store: store).task(id)
     let info = try await store.info()
     let overdue = task.isOverdue(today: info.today(now: BoardClock.now()))
-    var lines = [
-      "id:      \(task.idString)",
-      "title:   \(TerminalText.oneLine(task.title))",
-      "state:   \(task.state.rawValue)",
-      "due:     \(task.due?.description ?? "-")\(overdue ? " (overdue)" : "")",
-      "created: \(Instant.format(task.created))",
-      "updated: \(Instant.format(task.updated))",
-    ]
+    try StandardOutput.line(ShowText.text(of: task, overdue: overdue))
+  }
+}
+
+/// The text `pmboard show` prints for a task.
+package enum ShowText {
+  /// What `show` prints: the id, a line per field in its place, the stamps, then the body whole.
+  package static func text(of task: BoardTask, overdue: Bool) -> String {
+    let fieldLines = TaskField.allCases.compactMap { line($0, of: task, overdue: overdue) }
+    var lines = ["id:      \(task.idString)"] + fieldLines.sorted { $0.rank < $1.rank }.map(\.text)
+    lines += ["created: \(Instant.format(task.created))", "updated: \(Instant.format(task.updated))"]
     if !task.body.isEmpty { lines += ["", TerminalText.visible(task.body)] }
-    try StandardOutput.line(lines.joined(separator: "\n"))
+    return lines.joined(separator: "\n")
+  }
+
+  /// `field`'s line under the id and its place among those lines; nil for the body, shown whole below them.
+  static func line(_ field: TaskField, of task: BoardTask, overdue: Bool) -> (rank: Int, text: String)? {
+    switch field {
+    case .title: (0, "title:   \(TerminalText.oneLine(task.title))")
+    case .state: (1, "state:   \(task.state.rawValue)")
+    case .due: (2, "due:     \(task.due?.description ?? "-")\(overdue ? " (overdue)" : "")")
+    case .body: nil
+    }
   }
 }

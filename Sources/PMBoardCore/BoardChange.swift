@@ -25,18 +25,17 @@ public struct BoardChange: Sendable, Hashable {
       entry: HistoryEntry(at: at, action: .added, taskID: task.id, title: task.title, to: task.state, author: author))
   }
 
-  /// `old` replaced by `new`; records `moved` when the state changed, otherwise `edited` with the changed fields.
+  /// `old` replaced by `new`; records `moved` when a field whose ``TaskField/changeRecord`` is `moved` (the state)
+  /// changed, otherwise `edited` with the changed fields, in ``TaskField`` order.
   public static func update(from old: BoardTask, to new: BoardTask, at: Date, by author: String = "") -> BoardChange {
-    if old.state != new.state {
+    let changed = TaskField.allCases.filter { !old.hasSame($0, as: new) }
+    if changed.contains(where: { $0.changeRecord == .moved }) {
       return BoardChange(
         before: old, after: new,
         entry: HistoryEntry(
           at: at, action: .moved, taskID: new.id, title: new.title, from: old.state, to: new.state, author: author))
     }
-    var fields: [TaskField] = []
-    if old.title != new.title { fields.append(.title) }
-    if old.body != new.body { fields.append(.body) }
-    if old.due != new.due { fields.append(.due) }
+    let fields = changed.filter(\.isRecordedByEdit)
     return BoardChange(
       before: old, after: new,
       entry: HistoryEntry(

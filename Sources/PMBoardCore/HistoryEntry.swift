@@ -9,13 +9,6 @@ public enum HistoryAction: String, Sendable, Hashable, CaseIterable, Codable {
   case removed
 }
 
-/// A field of a task that an edit can change.
-public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
-  case title
-  case body
-  case due
-}
-
 /// How a sync settled a change that met a concurrent change to the same task on the remote (docs/sync.md).
 public enum SyncResolution: String, Sendable, Hashable, CaseIterable, Codable {
   /// Applied over the other change: fields this change set won, the others kept the remote's values.

@@ -3,8 +3,8 @@ import Foundation
 /// How a change made in a replica is applied on the remote when the task has changed there since the replica last
 /// pulled: the one rule every replica and the remote agree on (docs/sync.md).
 ///
-/// The remote applies pushed changes one after another, in the order they reach it; for each, per field (title,
-/// body, due date, state), the change that reaches the remote last wins:
+/// The remote applies pushed changes one after another, in the order they reach it; for each, per field
+/// (``TaskField``, merged as its ``TaskField/syncMerge`` says), the change that reaches the remote last wins:
 /// - an edit or move sets only the fields it changed, over the task as it is now; other fields keep their
 ///   current values (`merged` when the task was not as the change found it);
 /// - an edit, move or removal of a task that no longer exists is not applied (`lost`);
@@ -38,10 +38,12 @@ public enum SyncRule {
   /// `current` with the fields `after` changed from `before` (all of them when there was no `before`).
   private static func merged(_ after: BoardTask, changedFrom before: BoardTask?, onto current: BoardTask) -> BoardTask {
     var result = current
-    if before.map({ $0.title != after.title }) ?? true { result.title = after.title }
-    if before.map({ $0.body != after.body }) ?? true { result.body = after.body }
-    if before.map({ $0.due != after.due }) ?? true { result.due = after.due }
-    if before.map({ $0.state != after.state }) ?? true { result.state = after.state }
+    for field in TaskField.allCases {
+      switch field.syncMerge {
+      case .lastChangeWins:
+        if before.map({ !$0.hasSame(field, as: after) }) ?? true { result.take(field, from: after) }
+      }
+    }
     result.updated = max(current.updated, after.updated)
     return result
   }

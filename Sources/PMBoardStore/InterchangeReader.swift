@@ -113,12 +113,27 @@ public struct InterchangeReader: Sendable {
 extension JSONScanner {
   private enum DocumentMember: Int, CaseIterable { case format, board, tasks, history, undo, redo }
   private enum BoardMember: Int, CaseIterable { case title, timeZone }
-  enum TaskMember: Int, CaseIterable { case id, title, body, due, state, created, updated, source, sourceId }
+  /// A task object's member by its position in ``taskNames``: the id, each ``TaskField`` by its interchange
+  /// name (read through ``LooseTask/subscript(_:)``, so a new field is read without a list here), the stamps and
+  /// the source.
+  struct TaskMember: RawRepresentable, CustomStringConvertible {
+    static let names =
+      ["id"] + TaskField.allCases.map(\.interchangeName) + ["created", "updated", "source", "sourceId"]
+    static let afterFields = 1 + TaskField.allCases.count
+    let rawValue: Int
+
+    init?(rawValue: Int) {
+      guard Self.names.indices.contains(rawValue) else { return nil }
+      self.rawValue = rawValue
+    }
+
+    var description: String { Self.names[rawValue] }
+  }
   enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields, by, resolution }
 
   private static let documentNames = JSONNames(DocumentMember.allCases.map { "\($0)" })
   private static let boardNames = JSONNames(BoardMember.allCases.map { "\($0)" })
-  static let taskNames = JSONNames(TaskMember.allCases.map { "\($0)" })
+  static let taskNames = JSONNames(TaskMember.names)
   static let entryNames = JSONNames(EntryMember.allCases.map { "\($0)" })
 
   /// The whole text as an interchange document; members not in the format are read over, as `JSONDecoder` does,
@@ -175,19 +190,17 @@ extension JSONScanner {
     var task = LooseTask()
     var object = try enterObject(path())
     var seen = 0
+    let (fields, rest) = (TaskField.allCases, TaskMember.afterFields)
     while let member = try nextMember(&object, names) {
       try once(&seen, TaskMember(rawValue: member), in: path() + ".")
-      switch TaskMember(rawValue: member) {
-      case .id?: task.id = try optionalLooseString()
-      case .title?: task.title = try optionalLooseString()
-      case .body?: task.body = try optionalLooseString()
-      case .due?: task.due = try optionalLooseString()
-      case .state?: task.state = try optionalLooseString()
-      case .created?: task.created = try optionalLooseString()
-      case .updated?: task.updated = try optionalLooseString()
-      case .source?: task.source = try optionalLooseString()
-      case .sourceId?: task.sourceID = try optionalLooseString()
-      case nil: try skipValue()
+      switch member {
+      case 0: task.id = try optionalLooseString()
+      case 1..<rest: task[fields[member - 1]] = try optionalLooseString()
+      case rest: task.created = try optionalLooseString()
+      case rest + 1: task.updated = try optionalLooseString()
+      case rest + 2: task.source = try optionalLooseString()
+      case rest + 3: task.sourceID = try optionalLooseString()
+      default: try skipValue()  // a member not in the format
       }
     }
     return task

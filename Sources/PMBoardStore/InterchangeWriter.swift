@@ -44,12 +44,8 @@ public struct InterchangeWriter: Sendable {
 
   public func appendTask(_ task: BoardTask, indent: String, to out: inout [UInt8]) {
     let inner = indent + "  "
-    out += Array("{\n\(inner)\"id\": \"\(task.idString)\",\n\(inner)\"title\": ".utf8)
-    appendString(task.title, to: &out)
-    out += Array(",\n\(inner)\"body\": ".utf8)
-    appendString(task.body, to: &out)
-    if let due = task.due { out += Array(",\n\(inner)\"due\": \"\(due)\"".utf8) }
-    out += Array(",\n\(inner)\"state\": \"\(task.state.rawValue)\"".utf8)
+    out += Array("{\n\(inner)\"id\": \"\(task.idString)\"".utf8)
+    for field in TaskField.allCases { appendField(field, of: task, indent: inner, to: &out) }
     out += Array(",\n\(inner)\"created\": \"\(Instant.format(task.created))\"".utf8)
     out += Array(",\n\(inner)\"updated\": \"\(Instant.format(task.updated))\"".utf8)
     if let source = task.source {
@@ -61,6 +57,21 @@ public struct InterchangeWriter: Sendable {
     out += Array("\n\(indent)}".utf8)
   }
 
+  /// `field`'s member of a task object, after the one before it; none for a due date the task has not.
+  private func appendField(_ field: TaskField, of task: BoardTask, indent: String, to out: inout [UInt8]) {
+    let key = ",\n\(indent)\"\(field.interchangeName)\": "
+    switch field {
+    case .title:
+      out += Array(key.utf8)
+      appendString(task.title, to: &out)
+    case .body:
+      out += Array(key.utf8)
+      appendString(task.body, to: &out)
+    case .due: if let due = task.due { out += Array("\(key)\"\(due)\"".utf8) }
+    case .state: out += Array("\(key)\"\(task.state.rawValue)\"".utf8)
+    }
+  }
+
   public func appendEntry(_ entry: HistoryEntry, to out: inout [UInt8]) {
     out += Array("{ \"at\": \"\(Instant.format(entry.at))\", \"action\": \"\(entry.action.rawValue)\"".utf8)
     out += Array(", \"task\": \"\(entry.taskID.lowercaseString)\", \"title\": ".utf8)
@@ -68,7 +79,7 @@ public struct InterchangeWriter: Sendable {
     if let from = entry.from { out += Array(", \"from\": \"\(from.rawValue)\"".utf8) }
     if let to = entry.to { out += Array(", \"to\": \"\(to.rawValue)\"".utf8) }
     if entry.action == .edited {
-      out += Array(", \"fields\": [\(entry.fields.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))]".utf8)
+      out += Array(", \"fields\": [\(entry.fields.map { "\"\($0.interchangeName)\"" }.joined(separator: ", "))]".utf8)
     }
     if !entry.author.isEmpty {
       out += Array(", \"by\": ".utf8)

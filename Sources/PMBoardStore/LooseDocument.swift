@@ -41,6 +41,26 @@ public struct LooseTask {
   /// An imported task's source and its id there: both or neither.
   public var source, sourceID: LooseString?
 
+  /// The member that holds `field`'s text.
+  public subscript(field: TaskField) -> LooseString? {
+    get {
+      switch field {
+      case .title: title
+      case .body: body
+      case .due: due
+      case .state: state
+      }
+    }
+    set {
+      switch field {
+      case .title: title = newValue
+      case .body: body = newValue
+      case .due: due = newValue
+      case .state: state = newValue
+      }
+    }
+  }
+
   /// The task, or nil with its problems added; `checkID` sees the parsed id first and may name a problem with it
   /// (a duplicate). With `applyingRules: false` the title and body are taken as written (an undo record's task,
   /// checked by the rules when it is applied, so that one bad record does not make a whole store unreadable).
@@ -188,7 +208,7 @@ public struct LooseEntry {
     var fieldList: [TaskField] = []
     for (index, field) in (fields ?? []).enumerated() {
       guard let text = field.required("\(path()).fields[\(index)]", &problems) else { continue }
-      if let value = TaskField(rawValue: text) {
+      if let value = TaskField(editedFieldName: text) {
         fieldList.append(value)
       } else {
         problems.append("\(path()).fields[\(index)]: \"\(text)\" is not a field; use title, body or due")

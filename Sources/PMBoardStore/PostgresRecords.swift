@@ -7,18 +7,21 @@ import PMBoardCore
 /// Rows are checked as the SQLite store checks them: a value pmboard never writes is a `DamagedRow`, reported, not
 /// shown.
 enum PostgresRecords {
-  static let taskColumns = "id, title, body, due, state, created, updated, source, source_id"
+  static let taskColumns = "id, " + TaskField.columnList(\.postgresColumn) + ", created, updated, source, source_id"
+  /// Where `created` is in `taskColumns`: after the id and the fields.
+  static let createdIndex = 1 + TaskField.allCases.count
   /// Parameters of one task row: the board, then `taskColumns`.
-  static let taskWidth = 10
+  static let taskWidth = createdIndex + 5
   static let historyColumns = "at, action, task, title, from_state, to_state, fields, author, resolution"
 
-  static let insertTask =
-    "INSERT INTO pmboard.task (board, \(taskColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
-  static let updateTask = """
-    UPDATE pmboard.task SET title = $3, body = $4, due = $5, state = $6, created = $7, updated = $8, source = $9,
-      source_id = $10
-    WHERE board = $1 AND id = $2
-    """
+  /// `$1` to `$taskWidth`.
+  private static let taskPlaceholders = (1...taskWidth).map { "$\($0)" }.joined(separator: ", ")
+  static let insertTask = "INSERT INTO pmboard.task (board, \(taskColumns)) VALUES (\(taskPlaceholders))"
+  /// `SET` each column after the id to its parameter (`$3` on: `$1` is the board, `$2` the id).
+  static let updateTask =
+    "UPDATE pmboard.task SET "
+    + taskColumns.split(separator: ", ").dropFirst().enumerated().map { "\($1) = $\($0 + 3)" }.joined(separator: ", ")
+    + "\nWHERE board = $1 AND id = $2"
   /// A history row with the task as the change left it (null: removed) and the replica's change id, if pushed.
   static let insertChange = """
     INSERT INTO pmboard.history (board, \(historyColumns), task_after, change_id)
@@ -28,25 +31,38 @@ enum PostgresRecords {
   static func task(_ rows: PostgresRows, _ row: Int) throws(DamagedRow) -> BoardTask {
     let idText = rows.text(row, 0) ?? ""
     guard let id = UUID(text: idText) else { throw DamagedRow.taskID(idText) }
-    var due: CalendarDate?
-    if let dueText = rows.text(row, 3) {
-      due = CalendarDate(iso: dueText)
-      if due == nil { throw DamagedRow.due(dueText, task: id.lowercaseString) }
+    let (created, source) = (createdIndex, createdIndex + 2)
+    var task = BoardTask(
+      id: id, title: "", created: try date(rows, row, created), updated: try date(rows, row, created + 1),
+      source: rows.text(row, source).flatMap { name in rows.text(row, source + 1).map { TaskSource(name: name, id: $0) }
+      })
+    for (offset, field) in TaskField.allCases.enumerated() {
+      try read(field, rows.text(row, 1 + offset), into: &task)
     }
-    let stateText = rows.text(row, 4) ?? ""
-    guard let state = TaskState(rawValue: stateText) else {
-      throw DamagedRow.state(stateText, task: id.lowercaseString)
+    return task
+  }
+
+  /// Sets `task`'s `field` from its column's text, checked as the snapshot reader checks it.
+  private static func read(_ field: TaskField, _ text: String?, into task: inout BoardTask) throws(DamagedRow) {
+    switch field {
+    case .title: task.title = text ?? ""
+    case .body: task.body = text ?? ""
+    case .due:
+      guard let text else { return }
+      guard let due = CalendarDate(iso: text) else { throw DamagedRow.due(text, task: task.idString) }
+      task.due = due
+    case .state:
+      guard let state = TaskState(rawValue: text ?? "") else { throw DamagedRow.state(text ?? "", task: task.idString) }
+      task.state = state
     }
-    return BoardTask(
-      id: id, title: rows.text(row, 1) ?? "", body: rows.text(row, 2) ?? "", due: due, state: state,
-      created: try date(rows, row, 5), updated: try date(rows, row, 6),
-      source: rows.text(row, 7).flatMap { name in rows.text(row, 8).map { TaskSource(name: name, id: $0) } })
   }
 
   /// `$1` the board, then the task's columns in `taskColumns` order (for `insertTask` and `updateTask`).
   static func taskParameters(_ task: BoardTask, board: String) -> [String?] {
-    [
-      board, task.idString, task.title, task.body, task.due?.description, task.state.rawValue,
+    var parameters: [String?] = [board, task.idString]
+    parameters.reserveCapacity(taskWidth)
+    for field in TaskField.allCases { parameters.append(field.storedText(of: task)) }
+    return parameters + [
       String(SQLiteRecords.seconds(task.created)), String(SQLiteRecords.seconds(task.updated)), task.source?.name,
       task.source?.id,
     ]
@@ -62,7 +78,7 @@ enum PostgresRecords {
       at: try date(rows, row, 0), action: action, taskID: taskID, title: rows.text(row, 3) ?? "",
       from: rows.text(row, 4).flatMap(TaskState.init(rawValue:)),
       to: rows.text(row, 5).flatMap(TaskState.init(rawValue:)),
-      fields: fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) },
+      fields: fieldsText.split(separator: ",").compactMap { TaskField(editedFieldName: String($0)) },
       author: rows.text(row, 7) ?? "", resolution: rows.text(row, 8).flatMap(SyncResolution.init(rawValue:)))
   }
 

@@ -6,7 +6,8 @@ import PMBoardCore
 /// column bytes go from libpq's result straight into the snapshot's buffers, with no `String`, `UUID` or `Date`
 /// per value, and the same checks as `load()`.
 enum PostgresSnapshotReader {
-  static let taskSQL = "SELECT id, title, body, due, state FROM pmboard.task WHERE board = $1 ORDER BY seq"
+  static let taskSQL =
+    "SELECT id, \(TaskField.columnList(\.postgresColumn)) FROM pmboard.task WHERE board = $1 ORDER BY seq"
   static let historySQL = """
     SELECT at, action, task, title, from_state, to_state, fields, author, resolution FROM pmboard.history
     WHERE board = $1 ORDER BY at, seq

@@ -87,15 +87,19 @@ extension PostgresTransaction {
       }
       try connection.execute(
         """
-        UPDATE pmboard.task AS t SET title = v.title, body = v.body, due = v.due, state = v.state,
+        UPDATE pmboard.task AS t SET \(Self.updatedFromValues),
           created = v.created::bigint, updated = v.updated::bigint, source = v.source, source_id = v.source_id
         FROM (VALUES \(tuples.joined(separator: ", ")))
-          AS v (id, title, body, due, state, created, updated, source, source_id)
+          AS v (\(PostgresRecords.taskColumns))
         WHERE t.board = $1 AND t.id = v.id
         """, [board] + chunk.flatMap { PostgresRecords.taskParameters($0, board: board).dropFirst() })
       start += chunk.count
     }
   }
+
+  /// Each field's column set from the `VALUES` row `v`.
+  private static let updatedFromValues = TaskField.allCases.map { "\($0.postgresColumn) = v.\($0.postgresColumn)" }
+    .joined(separator: ", ")
 
   /// A PostgreSQL array literal of UUID texts (no quoting needed: hex digits and dashes only).
   private static func arrayLiteral(_ ids: [String]) -> String {

@@ -9,15 +9,18 @@ import PMBoardCore
 /// by index through GRDB's fast path skips keyed decoding's per-column name lookups and boxing.
 public enum SQLiteRecords {
   /// The task columns a site shows (``SQLiteSnapshotReader``), then the rest.
-  public static let shownTaskColumns = "id, title, body, due, state"
+  public static let shownTaskColumns = "id, " + TaskField.columnList(\.sqliteColumn)
   public static let taskColumns = shownTaskColumns + ", created, updated, source, source_id"
+  /// Where `created` is in `taskColumns`: after the id and the fields.
+  static let createdIndex = 1 + TaskField.allCases.count
   public static let historyColumns = #"at, action, task, title, "from", "to", fields, author, resolution"#
 
-  public static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-  public static let updateTask = """
-    UPDATE task SET title = ?, body = ?, due = ?, state = ?, created = ?, updated = ?, source = ?, source_id = ?
-    WHERE id = ?
-    """
+  /// One `?` per column of `taskColumns`.
+  private static let taskPlaceholders = Array(repeating: "?", count: createdIndex + 4).joined(separator: ", ")
+  public static let insertTask = "INSERT INTO task (\(taskColumns)) VALUES (\(taskPlaceholders))"
+  public static let updateTask =
+    "UPDATE task SET \(TaskField.allCases.map { "\($0.sqliteColumn) = ?" }.joined(separator: ", ")), "
+    + "created = ?, updated = ?, source = ?, source_id = ?\nWHERE id = ?"
 
   /// `taskColumns` as a SELECT list that also reads a store an older pmboard made and nothing has written to since
   /// (its tasks have no source).
@@ -46,20 +49,30 @@ public enum SQLiteRecords {
     guard let id = try uuid(row, atIndex: 0) else {
       throw DamagedRow.taskID(try row.decode(String.self, atIndex: 0))
     }
-    let dueText = try row.decode(String?.self, atIndex: 3)
-    var due: CalendarDate?
-    if let dueText {
-      due = CalendarDate(iso: dueText)
-      if due == nil { throw DamagedRow.due(dueText, task: id.lowercaseString) }
+    var task = BoardTask(
+      id: id, title: "", created: date(try row.decode(Int64.self, atIndex: createdIndex)),
+      updated: date(try row.decode(Int64.self, atIndex: createdIndex + 1)),
+      source: try source(row, atIndex: createdIndex + 2))
+    for (offset, field) in TaskField.allCases.enumerated() {
+      try read(field, atIndex: 1 + offset, of: row, into: &task)
     }
-    let stateText = try row.decode(String.self, atIndex: 4)
-    guard let state = TaskState(rawValue: stateText) else {
-      throw DamagedRow.state(stateText, task: id.lowercaseString)
+    return task
+  }
+
+  /// Sets `task`'s `field` from column `index` of `row`, checked as the snapshot reader checks it.
+  private static func read(_ field: TaskField, atIndex index: Int, of row: Row, into task: inout BoardTask) throws {
+    switch field {
+    case .title: task.title = try row.decode(String.self, atIndex: index)
+    case .body: task.body = try row.decode(String.self, atIndex: index)
+    case .due:
+      guard let text = try row.decode(String?.self, atIndex: index) else { return }
+      guard let due = CalendarDate(iso: text) else { throw DamagedRow.due(text, task: task.idString) }
+      task.due = due
+    case .state:
+      let text = try row.decode(String.self, atIndex: index)
+      guard let state = TaskState(rawValue: text) else { throw DamagedRow.state(text, task: task.idString) }
+      task.state = state
     }
-    return BoardTask(
-      id: id, title: try row.decode(String.self, atIndex: 1), body: try row.decode(String.self, atIndex: 2), due: due,
-      state: state, created: date(try row.decode(Int64.self, atIndex: 5)),
-      updated: date(try row.decode(Int64.self, atIndex: 6)), source: try source(row, atIndex: 7))
   }
 
   /// The source name and id in two columns: both or neither.
@@ -71,18 +84,22 @@ public enum SQLiteRecords {
   }
 
   public static func taskArguments(_ task: BoardTask) -> StatementArguments {
-    [
-      task.idString, task.title, task.body, task.due?.description, task.state.rawValue, seconds(task.created),
-      seconds(task.updated), task.source?.name, task.source?.id,
-    ]
+    var values: [(any DatabaseValueConvertible)?] = [task.idString]
+    values += fieldArguments(task)
+    return StatementArguments(values)
   }
 
   /// The arguments of `updateTask`, whose key comes last.
   public static func updateArguments(_ task: BoardTask) -> StatementArguments {
-    [
-      task.title, task.body, task.due?.description, task.state.rawValue, seconds(task.created),
-      seconds(task.updated), task.source?.name, task.source?.id, task.idString,
-    ]
+    StatementArguments(fieldArguments(task) + [task.idString])
+  }
+
+  /// The task's columns after its id, in `taskColumns` order.
+  private static func fieldArguments(_ task: BoardTask) -> [(any DatabaseValueConvertible)?] {
+    var values: [(any DatabaseValueConvertible)?] = []
+    values.reserveCapacity(TaskField.allCases.count + 5)
+    for field in TaskField.allCases { values.append(field.storedText(of: task)) }
+    return values + [seconds(task.created), seconds(task.updated), task.source?.name, task.source?.id]
   }
 
   public static func entry(_ row: Row) throws -> HistoryEntry {
@@ -99,7 +116,8 @@ public enum SQLiteRecords {
       title: try row.decode(String.self, atIndex: 3),
       from: try row.decode(String?.self, atIndex: 4).flatMap(TaskState.init(rawValue:)),
       to: try row.decode(String?.self, atIndex: 5).flatMap(TaskState.init(rawValue:)),
-      fields: fieldsText.isEmpty ? [] : fieldsText.split(separator: ",").compactMap { TaskField(rawValue: String($0)) },
+      fields: fieldsText.isEmpty
+        ? [] : fieldsText.split(separator: ",").compactMap { TaskField(editedFieldName: String($0)) },
       author: try row.decode(String.self, atIndex: 7),
       resolution: try row.decode(String?.self, atIndex: 8).flatMap(SyncResolution.init(rawValue:)))
   }

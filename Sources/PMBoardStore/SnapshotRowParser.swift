@@ -54,7 +54,9 @@ struct SnapshotRowParser {
     var nameStart = 0
     // Comma-separated; a walk instead of `split`, which allocates an array per row.
     for index in 0...names.count where index == names.count || names[index] == UInt8(ascii: ",") {
-      if let field = fieldNames.value(names.extracting(nameStart..<index)) { fields.append(field) }
+      if let field = fieldNames.value(names.extracting(nameStart..<index)), field.isRecordedByEdit {
+        fields.append(field)
+      }
       nameStart = index + 1
     }
     let (title, author) = (row.text(3), row.text(7))

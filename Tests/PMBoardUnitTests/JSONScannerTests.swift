@@ -297,7 +297,7 @@ extension SplitMix64 {
       at: instant(), action: action, taskID: task.id, title: title(),
       from: action == .moved || action == .removed ? TaskState.allCases[below(3)] : nil,
       to: action == .moved || action == .added ? TaskState.allCases[below(3)] : nil,
-      fields: action == .edited ? TaskField.allCases.filter { _ in below(2) == 0 } : [])
+      fields: action == .edited ? TaskField.editedFields.filter { _ in below(2) == 0 } : [])
   }
 
   mutating func board() -> Board {

@@ -144,6 +144,7 @@ public struct CardTables: Sendable {
       checkingText: Bool, arena: consuming ArenaBuilder, into records: inout FixedArrayPart<CardRecord>
     ) {
       prints.reserveCapacity(order.count)
+      let printedFields = TaskField.cardPrintFields
       var dueDates = Interner<CalendarDate>()
       overdueCount = 0
       for index in order {
@@ -167,7 +168,7 @@ public struct CardTables: Sendable {
           excerpt: excerpt.text, isLong: excerpt.isLong)
         if record.overdue { overdueCount += 1 }
         records.append(record)
-        prints.append(Self.print(of: task, in: tasks.text, record))
+        prints.append(Self.print(of: task, fields: printedFields, in: tasks.text, record))
         if checkingText, Int(index) < firstProblem ?? .max,
           StoredTextCheck.problem(inTask: Int(index), of: tasks) != nil
         {
@@ -177,14 +178,14 @@ public struct CardTables: Sendable {
       self.dueDates = dueDates.values
     }
 
-    /// The card's raw text is the task's, byte for byte: hashed where the task keeps it.
-    static func print(of task: BoardSnapshot.Tasks.Record, in text: ByteArena, _ card: CardRecord) -> UInt64 {
+    /// The task's id, its `fields` (``TaskField/cardPrintFields``, declared there, not listed here) and the card's
+    /// flags. The card's raw text is the task's, byte for byte: hashed where the task keeps it.
+    static func print(
+      of task: BoardSnapshot.Tasks.Record, fields: [TaskField], in text: ByteArena, _ card: CardRecord
+    ) -> UInt64 {
       var print = Fingerprint()
       print.add(task.id, of: text)
-      print.add(task.title, of: text)
-      print.add(task.body, of: text)
-      print.add(task.due?.daysSinceEpoch ?? Int.min)
-      print.add(card.state.order)
+      for field in fields { task.add(field, of: text, to: &print) }
       print.add((card.overdue ? 1 : 0) + (card.dueToday ? 2 : 0))
       return print.value
     }

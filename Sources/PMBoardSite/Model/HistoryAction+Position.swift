@@ -19,6 +19,7 @@ extension TaskField {
     case .title: 0
     case .body: 1
     case .due: 2
+    case .state: 3
     }
   }
 }

@@ -104,7 +104,7 @@ public struct PublishPolicy: Sendable, Equatable {
       let id = text.string(record.id)
       published.insert(id)
       tasks.add(
-        id: id, title: text.string(record.title), body: bodies ? text.string(record.body) : "", due: record.due,
+        id: id, title: text.string(record.title), body: hides(.body) ? "" : text.string(record.body), due: record.due,
         state: record.state)
     }
     return BoardSnapshot(
@@ -142,6 +142,15 @@ public struct PublishPolicyError: Error, Sendable, PMBoardFailure {
 }
 
 extension PublishPolicy {
+  /// Whether the policy empties `field` on every published task. Only a field whose ``TaskField/publishing`` is
+  /// `hideable` has a setting that can; a new field must choose.
+  public func hides(_ field: TaskField) -> Bool {
+    switch field {
+    case .body: !bodies
+    case .title, .due, .state: false
+    }
+  }
+
   /// The policy as text for fingerprints and build keys, the same in every process (a `Set`'s order is not).
   var keyText: String {
     // `authors` only when hidden: the keys of sites built before it existed stay the same.
@@ -164,10 +173,11 @@ extension PublishPolicy {
         published.insert(text.string(record.id))
       }
     }
+    let hidesAField = TaskField.allCases.contains(where: hides)
     for record in history.records.reversed() {
-      if !bodies, record.action == .edited, record.fieldsCount > 0 {
+      if hidesAField, record.action == .edited, record.fieldsCount > 0 {
         let start = Int(record.fieldsStart)
-        if history.fields[start..<start + Int(record.fieldsCount)].allSatisfy({ $0 == .body }) { continue }
+        if history.fields[start..<start + Int(record.fieldsCount)].allSatisfy(hides) { continue }
       }
       if allStates || record.from.map(states.contains) == true
         || published.contains(history.text.string(record.taskID))

@@ -32,7 +32,8 @@ public final class LocaleFormatter: Sendable {
     for state in TaskState.allCases { labels[state] = catalog.string("state.\(state.rawValue)") }
     stateLabels = labels
     var fields: [TaskField: String] = [:]
-    for field in TaskField.allCases { fields[field] = catalog.string("field.\(field.rawValue)") }
+    // A field named in history: the others have no words (``LocaleTables/fieldNames`` leaves them empty).
+    for field in TaskField.editedFields { fields[field] = catalog.string("field.\(field.rawValue)") }
     fieldNames = fields
     separator = catalog.string("field.separator")
     unknownFields = catalog.string("field.unknown")
