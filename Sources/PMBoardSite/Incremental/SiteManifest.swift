@@ -216,16 +216,14 @@ struct SiteManifest: Sendable {
   /// this build kept (`reused[line]`) or wrote again (`written`), with the files new to it (`added`, also in
   /// `written`) merged in; not a sort of hundreds of thousands of paths on every rebuild.
   static func bytes(
-    previous: SiteManifest?, reused: [Bool], written: [String: UInt64?], stamps: [String: UInt64], added: [String],
-    key: String?
+    previous: SiteManifest?, reused: [Bool], written: [String: Entry], added: [String], key: String?
   ) -> (manifest: Data, stamps: [UInt64?]) {
-    let writtenEntry = { (path: String) in Entry(fingerprint: written[path] ?? nil, stamp: stamps[path]) }
     let reusedEntry = { (line: Int) in
       Entry(fingerprint: previous?.fingerprints[line], stamp: previous?.stamps[line])
     }
     guard let previous, previous.isSorted else {
       var files: [String: Entry] = [:]
-      for path in written.keys { files[path] = writtenEntry(path) }
+      for (path, file) in written { files[path] = file }
       if let previous {
         for line in previous.paths.indices where reused[line] { files[previous.paths[line]] = reusedEntry(line) }
       }
@@ -243,13 +241,13 @@ struct SiteManifest: Sendable {
       let entry: Entry
       if reused[line] {
         entry = reusedEntry(line)
-      } else if written[path] != nil {
-        entry = writtenEntry(path)
+      } else if let file = written[path] {
+        entry = file
       } else {
         continue
       }
       while next < added.count, added[next] < path {
-        let new = writtenEntry(added[next])
+        let new = written[added[next]] ?? Entry(fingerprint: nil)
         append(added[next], Entry(fingerprint: new.fingerprint), to: &text)
         lineStamps.append(new.stamp)
         next += 1
@@ -258,7 +256,7 @@ struct SiteManifest: Sendable {
       lineStamps.append(entry.stamp)
     }
     for path in added[next...] {
-      let new = writtenEntry(path)
+      let new = written[path] ?? Entry(fingerprint: nil)
       append(path, Entry(fingerprint: new.fingerprint), to: &text)
       lineStamps.append(new.stamp)
     }

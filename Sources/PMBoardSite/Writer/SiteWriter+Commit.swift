@@ -19,7 +19,7 @@ extension SiteWriter {
     let kept = scan.userFiles.filter { !isWritten($0) && !isStagingFolder($0) }
     let removed = (previous?.count ?? 0) - progress.inPrevious
     let (manifest, stamps) = SiteManifest.bytes(
-      previous: previous, reused: reused, written: progress.written, stamps: progress.stamps,
+      previous: previous, reused: reused, written: progress.written,
       added: progress.newPaths, key: key.map { "\($0) \(fileCount)" })
     let manifestUnchanged = FileManager.default.contents(atPath: outPath + "/" + SiteManifest.name) == manifest
     let changed = fileCount - progress.unchanged.count - progress.inPlace
@@ -77,7 +77,7 @@ extension SiteWriter {
     return previous.paths.indices.map { line in
       // A reused page is the old site's file (linked, or the spare's when that is the very file).
       guard let old = previous.stamps[line] else { return false }
-      return reused[line] || progress.stamps[previous.paths[line]] == old
+      return reused[line] || progress.written[previous.paths[line]]?.stamp == old
     }
   }
 

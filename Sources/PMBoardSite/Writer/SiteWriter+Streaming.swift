@@ -66,10 +66,9 @@ extension SiteWriter {
       FileIdentity(device: UInt64(old.st_dev), inode: UInt64(old.st_ino)) == compared
     {
       state.withLock {
-        add(path, to: &$0)
+        add(path, stamp: SiteManifest.stamp(old), to: &$0)
         $0.unchanged.append(path)
         $0.comparedFiles[path] = compared
-        $0.stamps[path] = SiteManifest.stamp(old)
       }
       return
     }
@@ -87,9 +86,8 @@ extension SiteWriter {
     }
     let size = Int(info.st_size)
     state.withLock {
-      add(path, to: &$0)
+      add(path, stamp: SiteManifest.stamp(info), to: &$0)
       $0.bytes += size
-      $0.stamps[path] = SiteManifest.stamp(info)
     }
   }
 

@@ -102,10 +102,9 @@ extension SiteWriter {
           close(oldDescriptor)
           let path = self.path
           writer.state.withLock {
-            writer.add(path, to: &$0)
+            writer.add(path, stamp: info.flatMap(SiteManifest.stamp), to: &$0)
             $0.unchanged.append(path)
             $0.comparedFiles[path] = info.map { FileIdentity(device: UInt64($0.st_dev), inode: UInt64($0.st_ino)) }
-            $0.stamps[path] = info.flatMap(SiteManifest.stamp)
           }
           return
         }
@@ -121,9 +120,8 @@ extension SiteWriter {
       if let failure { throw failure }
       let (path, total) = (self.path, self.total)
       writer.state.withLock {
-        writer.add(path, to: &$0)
+        writer.add(path, stamp: stamp, to: &$0)
         $0.bytes += total
-        $0.stamps[path] = stamp
       }
     }
   }
