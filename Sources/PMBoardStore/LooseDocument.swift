@@ -189,9 +189,10 @@ public struct LooseEntry {
     } else if task == nil {
       problems.append("\(path()).task: missing")
     }
-    // A missing title reads as empty, as it did before the rule; a title given must be one a task could have had.
+    // A missing title reads as empty, as it did before the rule, and so does an empty one (what the writer makes of
+    // a missing one: an export must read back); a title given must be one a task could have had.
     var titleText = ""
-    if let text = title?.required("\(path()).title", &problems) {
+    if let text = title?.required("\(path()).title", &problems), !text.isEmpty {
       switch applyingRules ? TaskRules.checkTitle(text) : .success(text) {
       case .success(let checked): titleText = checked
       case .failure(let violation): problems.append("\(path()).title: \(violation)")

@@ -54,6 +54,15 @@ struct HistoryTitleImportTests {
       try InterchangeReader().board(from: file(historyTitle: "Plain"), source: "in.json").history[1].title == "Plain")
   }
 
+  /// A missing title reads as empty (older files), so an empty one does too: the writer writes the missing one as
+  /// `""`, and the export must read back (the import fuzzer's finding `history-title-missing-then-empty.json`).
+  @Test func anEmptyHistoryTitleReadsLikeAMissingOneAndRoundTrips() throws {
+    let board = try InterchangeReader().board(from: file(historyTitle: ""), source: "in.json")
+    #expect(board.history[1].title == "")
+    let again = try InterchangeReader().board(from: InterchangeWriter().data(for: board), source: "again.json")
+    #expect(again.history == board.history)
+  }
+
   /// What the build advises for a store that already holds such a title works: the export names the entry when
   /// imported as it is, and imports once the title is fixed in the file.
   @Test func aStoreHoldingABadHistoryTitleIsRepairedByExportFixImport() async throws {
