@@ -43,12 +43,8 @@ enum ColumnPage: PageKind {
   static func keptFingerprint(
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
   ) -> UInt64? {
-    guard var print = site.siteFingerprint, let locale = prepared.locales[plan.code] else { return nil }
     let state = state(of: plan)
-    let info = pageInfo(
-      of: plan, site, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
-    print.add("column \(state.rawValue)")
-    site.add(page: info, to: &print)
+    guard var (print, _) = pagePrint(of: plan, site, prepared, label: "column \(state.rawValue)") else { return nil }
     site.addCards(site.tables.columnStarts[state.order]..<site.tables.columnStarts[state.order + 1], to: &print)
     return print.value
   }

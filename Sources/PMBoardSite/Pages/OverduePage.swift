@@ -33,11 +33,8 @@ enum OverduePage: PageKind {
   static func keptFingerprint(
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
   ) -> UInt64? {
-    guard var print = site.siteFingerprint, let locale = prepared.locales[plan.code] else { return nil }
-    let info = pageInfo(
-      of: plan, site, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
-    print.add("overdue")
-    site.add(page: info, to: &print)
+    guard let (start, info) = pagePrint(of: plan, site, prepared, label: "overdue") else { return nil }
+    var print = start
     let leads = site.tables.overdueList(live: info.live != nil)
     for state in TaskState.allCases {
       let start = site.tables.columnStarts[state.order]

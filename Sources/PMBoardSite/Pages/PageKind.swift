@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 
 /// One kind of page of the site (the board, a column, …), in a file of its own under `Pages/`: which pages of it
@@ -102,5 +103,21 @@ extension SiteRenderer {
     public var kind: Kind
 
     public var template: String { kind.page.template }
+  }
+}
+
+extension PageKind {
+  /// How a kept page that shows page-level words starts its fingerprint: the site's (settings, theme, binary),
+  /// `label` naming the page, then its whole ``PageInfo``; the kind adds the cards it shows. Nil when the build
+  /// keeps no fingerprints. The page info comes back for what the kind reads off it (live dates on or off).
+  static func pagePrint(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared, label: String
+  ) -> (print: Fingerprint, info: PageInfo)? {
+    guard var print = site.siteFingerprint, let locale = prepared.locales[plan.code] else { return nil }
+    let info = pageInfo(
+      of: plan, site, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
+    print.add(label)
+    site.add(page: info, to: &print)
+    return (print, info)
   }
 }
