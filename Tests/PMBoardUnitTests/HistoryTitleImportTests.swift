@@ -18,14 +18,7 @@ struct HistoryTitleImportTests {
     return InterchangeWriter().data(for: board)
   }
 
-  func problems(_ data: Data) -> [String] {
-    do {
-      _ = try InterchangeReader().read(data, source: "in.json")
-      return []
-    } catch {
-      return error.problems
-    }
-  }
+  func problems(_ data: Data) -> [String] { interchangeProblems(data) }
 
   @Test func aHistoryTitleWithAControlCharacterIsRefusedByItsEntry() {
     #expect(
