@@ -19,6 +19,16 @@ static inline int pmboard_exchange_paths(const char *a, const char *b) {
 #endif
 }
 
+// `pmboard_exchange_paths` relative to two open folders (renameat2 with RENAME_EXCHANGE).
+static inline int pmboard_exchange_at(int from_folder, const char *a, int to_folder, const char *b) {
+#if defined(__linux__) && defined(SYS_renameat2)
+  return (int)syscall(SYS_renameat2, from_folder, a, to_folder, b, 2 /* RENAME_EXCHANGE */);
+#else
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
 // Copies `length` bytes from `in` at `*offset` to `out` at its file position inside the kernel (Linux
 // copy_file_range), advancing both. Returns -1 with errno ENOSYS where unsupported.
 static inline long long pmboard_copy_file_range(int in, long long *offset, int out, unsigned long length) {

@@ -34,14 +34,6 @@ public enum POSIX {
   public static func link(_ from: String, _ to: String) -> Int32 { Foundation.link(from, to) }
   @discardableResult
   public static func unlink(_ path: String) -> Int32 { Foundation.unlink(path) }
-  /// A descriptor of the folder at `path` for ``link(_:in:to:)``, or -1.
-  public static func openFolder(_ path: String) -> Int32 {
-    Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-  }
-  /// Links the file `name` in the folder `from` as `name` in the folder `to` (both from ``openFolder(_:)``): no path
-  /// is walked, which for a run of files in one folder is most of a `link`'s cost.
-  @discardableResult
-  public static func link(_ name: String, in from: Int32, to: Int32) -> Int32 { linkat(from, name, to, name, 0) }
   @discardableResult
   public static func close(_ descriptor: Int32) -> Int32 { Foundation.close(descriptor) }
   @discardableResult
@@ -88,6 +80,51 @@ public enum POSIX {
   /// Writes all of `data` to `descriptor`; nil, or the errno that stopped it.
   public static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? {
     data.withUnsafeBytes { writeAll(descriptor, $0) }
+  }
+
+  /// Everything left to read from `descriptor`, or nil on an error.
+  public static func readToEnd(_ descriptor: Int32, upTo limit: Int = .max) -> Data? {
+    var result = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while result.count < limit {
+      let got = read(descriptor, into: &buffer, count: min(buffer.count, limit - result.count))
+      if got < 0, errno == EINTR { continue }
+      guard got >= 0 else { return nil }
+      if got == 0 { return result }
+      result.append(contentsOf: buffer[0..<got])
+    }
+    return result
+  }
+
+  /// The bytes of the regular file at `path` (a final link is not followed, a FIFO or device is never waited
+  /// on), or nil: for the files pmboard keeps beside a site, which anyone who writes there could replace.
+  public static func regularFileContents(_ path: String, upTo limit: Int = .max) -> Data? {
+    let opened = openRegularFile(path)
+    guard opened >= 0 else { return nil }
+    defer { Foundation.close(opened) }
+    return readToEnd(opened, upTo: limit)
+  }
+
+  /// Opens `path` for reading when it is a regular file (a final link is not followed, a FIFO or device is never
+  /// waited on); -1 otherwise.
+  public static func openRegularFile(_ path: String) -> Int32 {
+    let opened = Foundation.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard opened >= 0 else { return -1 }
+    guard let info = status(ofDescriptor: opened), info.st_mode & S_IFMT == S_IFREG else {
+      Foundation.close(opened)
+      errno = EINVAL
+      return -1
+    }
+    return opened
+  }
+
+  /// Replaces the file at `path` whole with `data` (a temporary file renamed over it), readable and writable by
+  /// the owner only: for the files pmboard keeps beside a site. No link is followed at the last component.
+  @discardableResult
+  public static func replaceFile(_ path: String, with data: Data, mode: mode_t = 0o600) -> Bool {
+    let parent = (path as NSString).deletingLastPathComponent
+    guard let folder = FolderHandle(path: parent.isEmpty ? "." : parent) else { return false }
+    return folder.replaceFile((path as NSString).lastPathComponent, with: data, mode: mode)
   }
 
   /// `path` with every symbolic link and `.`/`..` resolved (`realpath`), or nil if it does not exist.
@@ -145,20 +182,10 @@ public enum POSIX {
 
   #if os(Linux)
     /// `UTIME_OMIT`, a macro Swift does not import.
-    private static let utimeOmit = (1 << 30) - 2
+    static let utimeOmit = (1 << 30) - 2
   #else
-    private static let utimeOmit = -2
+    static let utimeOmit = -2
   #endif
-
-  /// Sets the modification time of `path` (not following a last symbolic link) to two seconds before the clock
-  /// the kernel stamps files with (the coarse real-time clock) reads now, leaving its access time alone. Any change
-  /// made in the folder afterwards then gives it a later time, even on a file system that keeps whole seconds;
-  /// false when the time could not be set.
-  public static func backdateModificationTime(_ path: String) -> Bool {
-    let now = fileClock()
-    let times = [timespec(tv_sec: 0, tv_nsec: utimeOmit), timespec(tv_sec: now.seconds - 2, tv_nsec: now.nanoseconds)]
-    return utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0
-  }
 
   /// Sets the modification time of `path` (not following a last symbolic link), leaving its access time alone;
   /// false when it could not be set.

@@ -27,6 +27,12 @@ struct BuildCommand: AsyncParsableCommand {
   @Flag(help: "Keep building: rebuild whenever the store, templates, public files or pmboard.yml change.")
   var watch = false
   @Flag(help: "No progress line on a terminal.") var quiet = false
+  @Flag(
+    help: """
+      Render every page and compare it byte for byte with the live site, rewriting what differs: finds pages \
+      edited in place by hand, which a rebuild trusts by their folder (docs/rebuilds.md).
+      """)
+  var verify = false
   @Option(
     name: .customLong("column-limit"),
     help: ArgumentHelp("Cards a board column shows before its \"Show all\" link (default 50).", valueName: "n"))
@@ -95,6 +101,7 @@ struct BuildCommand: AsyncParsableCommand {
       source: source, settings: settings, workingDirectory: cwd, environment: ProcessInfo.processInfo.environment)
     let progress = ProgressLine.forTerminal(quiet: quiet)
     builder.progress = progress?.reporter
+    builder.verify = verify
     defer { progress?.finish() }
     let report = try await builder.build()
     let summary = report.summary

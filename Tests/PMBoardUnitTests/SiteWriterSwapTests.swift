@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardTestSupport
 import Synchronization
 import Testing
@@ -63,7 +64,9 @@ import Testing
     try FileManager.default.createDirectory(atPath: old + "/en", withIntermediateDirectories: true)
     try Data("old page".utf8).write(to: URL(fileURLWithPath: old + "/en/index.html"))
     try Data("mine".utf8).write(to: URL(fileURLWithPath: old + "/notes/deep/todo.txt"))
-    SiteWriter.settle(old: old, into: site, pmboardFiles: ["en/index.html"])
+    let parent = try #require(FolderHandle(path: directory.path))
+    let siteFolder = try #require(FolderHandle(path: site))
+    SiteWriter.settle(old: ".site.pmboard-previous", in: parent, into: siteFolder, pmboardFiles: ["en/index.html"])
     #expect(!FileManager.default.fileExists(atPath: old))
     #expect(try String(contentsOfFile: site + "/notes/deep/todo.txt", encoding: .utf8) == "mine")
     #expect(!FileManager.default.fileExists(atPath: site + "/en/index.html"))

@@ -65,7 +65,8 @@ extension SiteBuilder {
     let key = Self.buildKey(
       theme: theme, settings: settings, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
       info: info, moment: moment, revision: revision)
-    guard found.key == key, let record = SiteFolders.intact(site: site), SiteManifest.filesIntact(site: site) else {
+    // Folders only, no page: a page edited in place keeps its folder's time (`build --verify` finds it).
+    guard found.key == key, let record = SiteFolders.intact(site: site) else {
       return (nil, revision)
     }
     let kept = record.byPath.flatMap { folder, entry in
@@ -75,7 +76,8 @@ extension SiteBuilder {
       out: settings.out,
       summary: SiteWriter.Summary(files: found.files, changed: 0, removed: 0, bytes: 0, kept: kept.sorted()),
       locales: locales, tasks: found.tasks, historyEntries: found.historyEntries,
-      warnings: SiteFeeds.warnings(policy: settings.publish, baseURL: settings.baseURL))
+      warnings: SiteWriter.sharedFolderWarning(site: site)
+        + SiteFeeds.warnings(policy: settings.publish, baseURL: settings.baseURL))
     return (report, revision)
   }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import PMBoardBytes
 
-/// Each page's stamp as the build left it, so that a rebuild can tell a page changed by hand (written again) from
-/// one it may keep, with a `stat` and no read. The live site's stamps are kept beside it in
+/// Each page's stamp as the build left it, so that a rebuild can tell a page replaced by hand (written again) from
+/// one it may keep, with a `stat` and no read. Only pages in folders whose own stamp moved since the last build
+/// (``SiteScan/isUnchanged(_:)``) are looked at: replacing, adding or removing a file moves its folder's time,
+/// and an edit in place is what `build --verify` is for. The live site's stamps are kept beside it in
 /// `.NAME.pmboard-stamps`, one line per manifest line, under a heading naming the manifest file they belong to by
 /// its own stamp: a manifest replaced or changed since makes them count for nothing (every page is then compared).
 extension SiteManifest {
@@ -47,7 +49,7 @@ extension SiteManifest {
   /// to another manifest file.
   static func keptStamps(site: String) -> [UInt64?]? {
     guard let manifestStamp = stamp(ofFile: site + "/" + name),
-      let data = FileManager.default.contents(atPath: stampsPath(site: site))
+      let data = POSIX.regularFileContents(stampsPath(site: site))
     else { return nil }
     var found: [UInt64?] = []
     found.reserveCapacity(data.count / 17)
@@ -70,27 +72,6 @@ extension SiteManifest {
     return valid ? found : nil
   }
 
-  /// The paths the manifest bytes `data` list, in order: what the no-op check needs, without the lookup table a
-  /// build's manifest gets.
-  static func listedPaths(_ data: Data) -> [String] {
-    var paths: [String] = []
-    paths.reserveCapacity(data.count / 48)
-    data.withReadView { bytes in
-      var start = (bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count) + 1
-      while start < bytes.count {
-        var end = start
-        var split = -1
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
-          if split < 0, bytes[end] == UInt8(ascii: "\t") { split = end }
-          end += 1
-        }
-        if end > start { paths.append(bytes.extracting(start..<(split < 0 ? end : split)).string) }
-        start = end + 1
-      }
-    }
-    return paths
-  }
-
   /// Writes `stamps` (by line of the manifest file at `site`) beside the site, replacing the old ones whole.
   static func writeStamps(_ stamps: [UInt64?], site: String) {
     let path = stampsPath(site: site)
@@ -104,31 +85,12 @@ extension SiteManifest {
       if let stamp { Fingerprint.appendHex(stamp, to: &text) } else { text.append(UInt8(ascii: "-")) }
       text.append(UInt8(ascii: "\n"))
     }
-    let temporary = path + ".new"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text)) else { return }
-    if POSIX.rename(temporary, path) != 0 { _ = POSIX.unlink(temporary) }
+    POSIX.replaceFile(path, with: Data(text))
   }
 
   private static func hex(_ value: UInt64) -> String {
     var text: [UInt8] = []
     Fingerprint.appendHex(value, to: &text)
     return String(decoding: text, as: UTF8.self)
-  }
-
-  /// Whether every file the manifest of the site at `site` lists still has the stamp the build left it with: a
-  /// page changed by hand in place (which moves no folder's time) makes the build run and write it again. A
-  /// `stat` per page, on every core, and no page read.
-  static func filesIntact(site: String) -> Bool {
-    guard let data = FileManager.default.contents(atPath: site + "/" + name), let stamps = keptStamps(site: site)
-    else { return false }
-    let paths = listedPaths(data)
-    guard paths.count == stamps.count else { return false }
-    let slices = max(1, min(8, paths.count / 4096))
-    let results = concurrentMap(slices) { slice in
-      stride(from: slice, to: paths.count, by: slices).allSatisfy { line in
-        stamps[line] != nil && stamp(ofFile: site + "/" + paths[line]) == stamps[line]
-      }
-    }
-    return results.allSatisfy { $0 }
   }
 }

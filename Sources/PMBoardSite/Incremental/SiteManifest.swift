@@ -49,7 +49,7 @@ struct SiteManifest: Sendable {
 
   /// The manifest of the site folder `site`; nil when it has none (or it cannot be read).
   init?(site: String) {
-    guard let data = FileManager.default.contents(atPath: site + "/" + Self.name) else { return nil }
+    guard let data = POSIX.regularFileContents(site + "/" + Self.name) else { return nil }
     self.init(bytes: data)
   }
 
@@ -199,9 +199,7 @@ struct SiteManifest: Sendable {
 
   /// The key's record, read from the manifest's heading without the file list.
   static func key(ofSite site: String) -> BuildRecord? {
-    guard let handle = FileHandle(forReadingAtPath: site + "/" + name) else { return nil }
-    defer { try? handle.close() }
-    guard let head = try? handle.read(upToCount: 512) else { return nil }
+    guard let head = POSIX.regularFileContents(site + "/" + name, upTo: 512) else { return nil }
     let bytes = [UInt8](head)
     guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")), let key = Self.key(inHeading: bytes[..<end]) else {
       return nil

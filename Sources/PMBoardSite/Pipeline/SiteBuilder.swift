@@ -35,6 +35,9 @@ public struct SiteBuilder: Sendable {
   private let log: Logger
   /// Told of each step as it starts and of each page as it is written (`build`'s progress line on a terminal).
   public var progress: BuildProgress?
+  /// `build --verify`: no shortcut and no page kept by its inputs' fingerprint; every page is rendered and compared
+  /// with the live one byte for byte, so what was edited in place by hand is written again.
+  public var verify = false
 
   public init(source: Source, settings: BuildSettings, workingDirectory: URL, environment: [String: String]) {
     self.source = source
@@ -71,7 +74,7 @@ public struct SiteBuilder: Sendable {
     // With a key to compare with, the revision is read before the board (a change made while the board loads
     // then makes the next build's revision differ), and the templates are waited for; otherwise the revision comes
     // with the board and the templates are checked while the store loads.
-    let last = lastBuild()
+    let last = verify ? nil : lastBuild()
     let (unchanged, revision) = await unchangedSite(
       last: last, theme: last != nil ? try? await theme.get() : nil, now: now)
     if let unchanged { return unchanged }
@@ -121,7 +124,7 @@ public struct SiteBuilder: Sendable {
       Task.detached(priority: .background) { withExtendedLifetime(retired) {} }
       return Report(
         out: settings.out, summary: summary, locales: locales, tasks: board.taskCount,
-        historyEntries: board.historyCount, warnings: feeds.warnings)
+        historyEntries: board.historyCount, warnings: writer.warnings + feeds.warnings)
     } catch {
       opened?.discard()
       throw error
@@ -131,7 +134,7 @@ public struct SiteBuilder: Sendable {
   /// The writer of the site at `--out`, its old manifests read and its staging folder ready.
   private func openWriter() throws -> SiteWriter {
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
-    return try SiteWriter(out: out) {
+    return try SiteWriter(out: out, verify: verify) {
       FileHandle.standardError.write(Data("waiting for another build into \(settings.out) to finish\n".utf8))
     }
   }

@@ -19,7 +19,18 @@ struct SiteFolders: Sendable {
 
     /// The stamp of the folder at `path`; nil when there is no folder there.
     init?(folder path: String) {
-      guard let info = POSIX.linkStatus(path), info.st_mode & S_IFMT == S_IFDIR else { return nil }
+      guard let info = POSIX.linkStatus(path) else { return nil }
+      self.init(info)
+    }
+
+    /// The stamp of an open folder.
+    init?(_ folder: FolderHandle) {
+      guard let info = folder.status() else { return nil }
+      self.init(info)
+    }
+
+    init?(_ info: POSIX.FileStatus) {
+      guard info.st_mode & S_IFMT == S_IFDIR else { return nil }
       self.init(
         device: UInt64(info.st_dev), inode: UInt64(info.st_ino), seconds: Int(info.st_mtim.tv_sec),
         nanoseconds: Int(info.st_mtim.tv_nsec))
@@ -45,7 +56,7 @@ struct SiteFolders: Sendable {
 
   /// The record at `path`; empty when there is none or it cannot be read (every folder is then read).
   init(contentsOf path: String) {
-    guard let data = FileManager.default.contents(atPath: path) else { return }
+    guard let data = POSIX.regularFileContents(path) else { return }
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
     guard lines.first == Substring(Self.heading) else { return }
     for line in lines.dropFirst() {
@@ -74,10 +85,7 @@ struct SiteFolders: Sendable {
           entry.folders.joined(separator: "/"), entry.userFiles.joined(separator: "/"),
         ].joined(separator: "\t"))
     }
-    let temporary = path + ".new"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
-    else { return }
-    if POSIX.rename(temporary, path) != 0 { _ = POSIX.unlink(temporary) }
+    POSIX.replaceFile(path, with: Data((lines.joined(separator: "\n") + "\n").utf8))
   }
 
   /// Forgets the record, so the next build reads every folder.
@@ -96,6 +104,8 @@ struct SiteScan: Sendable {
   var missing: Set<String> = []
   /// Each folder as found, "" for the site itself, with the stamp taken before it was read.
   var found: [String: SiteFolders.Folder] = [:]
+  /// The folders that were read because their stamp differed from the record (or there was none).
+  var reread: Set<String> = []
   /// The file system's clock before the first stamp was taken.
   var startedAt = (seconds: 0, nanoseconds: 0)
 
@@ -105,6 +115,12 @@ struct SiteScan: Sendable {
     startedAt = POSIX.fileClock()
     var listed: [String: [String]]?
     visit("", root: root, manifest: manifest, record: record, listed: &listed)
+  }
+
+  /// Whether `folder` is as the last build left it (found, and its stamp the record's): its pages are then the
+  /// files that build stamped, unless one was edited in place.
+  func isUnchanged(_ folder: String) -> Bool {
+    found[folder] != nil && !reread.contains(folder)
   }
 
   /// The record of the site as this scan found it, for a build that leaves the site as it was; nil when a folder
@@ -128,6 +144,7 @@ struct SiteScan: Sendable {
       entry = known
     } else {
       entry = SiteFolders.Folder(stamp: stamp, folders: [], userFiles: [])
+      reread.insert(folder)
       var present = Set<String>()
       for item in POSIX.directoryEntries(of: path) {
         if item.isFolder {

@@ -11,17 +11,20 @@ import Synchronization
 final class SiteLock: Sendable {
   private let descriptor: Mutex<Int32>
 
-  /// Takes the lock on `path`, waiting as long as another build holds it; `waiting` is called once before a wait.
-  init(path: String, site: String, waiting: () -> Void) throws(SiteWriteError) {
-    let folder = (path as NSString).deletingLastPathComponent
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    // Never through a link: opening one would create or lock a file wherever it leads.
-    let descriptor = POSIX.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+  /// Takes the lock on the file `name` in `folder` (at `path`), waiting as long as another build holds it;
+  /// `waiting` is called once before a wait.
+  init(in folder: FolderHandle, name: String, path: String, site: String, waiting: () -> Void) throws(SiteWriteError) {
+    let lockPath = path + "/" + name
+    // Never through a link (opening one would create or lock a file wherever it leads), never waiting on a FIFO.
+    let descriptor = folder.openLockFile(name)
     guard descriptor >= 0 else {
       if errno == ELOOP {
-        throw .io(site, "the build lock \(path) is a symbolic link, not pmboard's file; remove it and build again")
+        throw .io(site, "the build lock \(lockPath) is a symbolic link, not pmboard's file; remove it and build again")
       }
-      throw .io(site, "cannot open the build lock \(path): \(POSIX.errorText(errno))")
+      if errno == EINVAL || errno == ENXIO || errno == EISDIR {
+        throw .io(site, "the build lock \(lockPath) is not a regular file, not pmboard's; remove it and build again")
+      }
+      throw .io(site, "cannot open the build lock \(lockPath): \(POSIX.errorText(errno))")
     }
     if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       waiting()
@@ -30,7 +33,7 @@ final class SiteLock: Sendable {
       guard result == 0 else {
         let reason = POSIX.errorText(errno)
         close(descriptor)
-        throw .io(site, "cannot lock \(path): \(reason)")
+        throw .io(site, "cannot lock \(lockPath): \(reason)")
       }
     }
     self.descriptor = Mutex(descriptor)

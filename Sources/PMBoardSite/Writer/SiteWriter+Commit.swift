@@ -21,7 +21,7 @@ extension SiteWriter {
     let (manifest, stamps) = SiteManifest.bytes(
       previous: previous, reused: reused, written: progress.written,
       added: progress.newPaths, key: key.map { "\($0) \(fileCount)" })
-    let manifestUnchanged = FileManager.default.contents(atPath: outPath + "/" + SiteManifest.name) == manifest
+    let manifestUnchanged = old?.contents(of: SiteManifest.name) == manifest
     let changed = fileCount - progress.unchanged.count - progress.inPlace
     if previous != nil, changed == 0, removed == 0, manifestUnchanged {
       // Nothing to swap: the site on disk is already exactly this build's. Its folders are recorded as found, so
@@ -39,15 +39,18 @@ extension SiteWriter {
     removeSpareFiles(writtenInSpare: progress.inSpare, isWritten: isWritten)
     for item in kept {
       // A user's file may go while the build runs (an editor's temporary file): then there is nothing to keep.
-      do { try linkFromOldSite(item) } catch  where POSIX.access(outPath + "/" + item, F_OK) != 0 {}
+      let (folder, name) = SiteManifest.split(item)
+      do { try linkFromOldSite(item) } catch  where oldFolder(folder)?.status(of: name) == nil {}
     }
     if manifestUnchanged {
       try linkFromOldSite(SiteManifest.name)
     } else {
-      let manifestPath = stagingFile(SiteManifest.name)
-      replacing(SiteManifest.name, manifestPath)
-      guard FileManager.default.createFile(atPath: manifestPath, contents: manifest) else {
-        throw .io(manifestPath, "cannot create the file")
+      if spare != nil { state.withLock { $0.touched.append(SiteManifest.name) } }
+      let descriptor = staging.createFile(SiteManifest.name)
+      guard descriptor >= 0 else { throw .io(stagingFile(SiteManifest.name), POSIX.lastErrorText) }
+      defer { POSIX.close(descriptor) }
+      if let code = POSIX.writeAll(descriptor, manifest) {
+        throw .io(stagingFile(SiteManifest.name), POSIX.errorText(code))
       }
     }
     try linkFromOldSite(progress.unchanged)
@@ -67,7 +70,8 @@ extension SiteWriter {
   /// Whether the staging folder has a folder at `path`, a user's file in the old site: the new site needs the name
   /// (a link or file the user put in place of one of pmboard's folders), so the user's entry is not carried over.
   private func isStagingFolder(_ path: String) -> Bool {
-    POSIX.linkStatus(stagingFile(path)).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+    let (folder, name) = SiteManifest.split(path)
+    return existingStagingFolder(folder)?.status(of: name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
   }
 
   /// For each of the old manifest's lines, whether the new site has the very same file at its path (the same
@@ -93,10 +97,11 @@ extension SiteWriter {
     var record: [String: SiteFolders.Folder] = [:]
     var newest = (seconds: 0, nanoseconds: 0)
     var backdated = true
+    let clock = POSIX.fileClock()
     for folder in folders.union([""]) {
-      let path = folder.isEmpty ? stagingPath : stagingFile(folder)
-      if !POSIX.backdateModificationTime(path) { backdated = false }
-      guard let stamp = SiteFolders.Stamp(folder: path) else { continue }
+      guard let handle = existingStagingFolder(folder) else { continue }
+      if !handle.setModificationTime(seconds: clock.seconds - 2, nanoseconds: clock.nanoseconds) { backdated = false }
+      guard let stamp = SiteFolders.Stamp(handle) else { continue }
       if (stamp.seconds, stamp.nanoseconds) > newest { newest = (stamp.seconds, stamp.nanoseconds) }
       record[folder] = SiteFolders.Folder(stamp: stamp, folders: [], userFiles: [])
     }
@@ -117,123 +122,77 @@ extension SiteWriter {
   private func carryFolders() {
     let pmboardFolders = previousFolders
     for folder in scan.folders where !pmboardFolders.contains(folder) {
-      try? FileManager.default.createDirectory(
-        atPath: stagingFile(folder), withIntermediateDirectories: true)
+      _ = try? stagingFolder(folder)
     }
-    Self.copyAttributes(from: outPath, to: stagingPath)
+    if let old { Self.copyAttributes(from: old, to: staging) }
     for folder in scan.folders {
-      Self.copyAttributes(from: outPath + "/" + folder, to: stagingFile(folder))
+      guard let source = oldFolder(folder), let target = existingStagingFolder(folder) else { continue }
+      Self.copyAttributes(from: source, to: target)
     }
   }
 
   /// Gives folder `target` the mode (with setgid), owner and group of folder `source`, as far as this user may.
-  static func copyAttributes(from source: String, to target: String) {
-    guard let info = POSIX.linkStatus(source), let current = POSIX.linkStatus(target),
-      current.st_mode & S_IFMT == S_IFDIR
-    else { return }
+  static func copyAttributes(from source: FolderHandle, to target: FolderHandle) {
+    guard let info = source.status(), let current = target.status() else { return }
     if current.st_uid != info.st_uid || current.st_gid != info.st_gid {
       // Only root may give a folder away; anyone may set a group they belong to. Failing that, the mode below
       // still limits who can read.
-      if POSIX.chown(target, info.st_uid, info.st_gid) != 0 { _ = POSIX.chown(target, UInt32.max, info.st_gid) }
+      if target.setOwner(info.st_uid, info.st_gid) != 0 { target.setOwner(UInt32.max, info.st_gid) }
     }
-    _ = POSIX.chmod(target, info.st_mode & 0o7777)
+    target.setMode(info.st_mode & 0o7777)
   }
 
   /// Publishes the staging folder: one atomic exchange where the file system has it, else two renames that put
-  /// the old site back if the second fails. The old site is parked aside, its user files moved over, then it is
-  /// deleted; a build killed in between is finished by the next one (``recoverInterruptedSwap(outPath:asidePath:)``).
+  /// the old site back if the second fails. Right before, each name must still be the folder this build means
+  /// (staging: the one it made; the site: the one it found), so nothing swapped in beside the site is published
+  /// or parked. The old site is parked aside, its user files moved over, then it is deleted; a build killed in
+  /// between is finished by the next one (``recoverInterruptedSwap(in:names:outPath:)``).
   private func swapIn(shared: [Bool], pmboardFiles: () -> Set<String>) throws(SiteWriteError) {
+    guard Self.isSameFolder(parent, names.staging, stagingIdentity) else {
+      throw .io(stagingPath, "the staging folder was moved or replaced while the build ran; build again")
+    }
     guard previous != nil else {
       // The first site gets the mode a folder made now gets; the staging folder was the builder's only.
-      _ = POSIX.chmod(stagingPath, POSIX.newFolderMode())
-      guard POSIX.rename(stagingPath, outPath) == 0 else {
-        throw .io(outPath, POSIX.errorText(errno))
+      staging.setMode(POSIX.newFolderMode())
+      guard parent.status(of: names.site) == nil,
+        parent.rename(names.staging, to: parent, as: names.site) == 0
+      else {
+        throw .io(
+          outPath,
+          parent.status(of: names.site) != nil ? "something appeared there while the build ran" : POSIX.lastErrorText)
       }
       return
     }
-    if swap == .exchange, POSIX.exchange(stagingPath, outPath) == 0 {
-      // The old site is now at the staging path; a killed build would lose it to the next build's clean-up.
-      if POSIX.rename(stagingPath, asidePath) != 0 {
-        if !keepAsSpare(stagingPath, shared: shared) {
-          Self.settle(old: stagingPath, into: outPath, pmboardFiles: pmboardFiles())
+    guard Self.isSameFolder(parent, names.site, oldIdentity) else {
+      throw .io(outPath, "the site was moved or replaced while the build ran; build again")
+    }
+    if swap == .exchange, parent.exchange(names.staging, with: parent, names.site) == 0 {
+      // The old site is now at the staging name; a killed build would lose it to the next build's clean-up.
+      if parent.rename(names.staging, to: parent, as: names.aside) != 0 {
+        if !keepAsSpare(names.staging, shared: shared) {
+          settleOldSite(names.staging, pmboardFiles: pmboardFiles())
         }
         return
       }
     } else {
-      guard POSIX.rename(outPath, asidePath) == 0 else {
-        throw .io(outPath, POSIX.errorText(errno))
+      guard parent.rename(names.site, to: parent, as: names.aside) == 0 else {
+        throw .io(outPath, POSIX.lastErrorText)
       }
-      if swap == .twoRenamesSecondFailing { try? FileManager.default.removeItem(atPath: stagingPath) }
-      guard POSIX.rename(stagingPath, outPath) == 0 else {
-        let reason = POSIX.errorText(errno)
-        if POSIX.rename(asidePath, outPath) == 0 { throw .io(outPath, reason) }
+      if swap == .twoRenamesSecondFailing { parent.removeTree(names.staging) }
+      guard parent.rename(names.staging, to: parent, as: names.site) == 0 else {
+        let reason = POSIX.lastErrorText
+        if parent.rename(names.aside, to: parent, as: names.site) == 0 { throw .io(outPath, reason) }
         throw .swapInterrupted(outPath, aside: asidePath, reason)
       }
     }
-    if !keepAsSpare(asidePath, shared: shared) {
-      Self.settle(old: asidePath, into: outPath, pmboardFiles: pmboardFiles())
+    if !keepAsSpare(names.aside, shared: shared) {
+      settleOldSite(names.aside, pmboardFiles: pmboardFiles())
     }
   }
 
-  /// Finishes a swap a killed build left half done: with no site, the parked old site goes back; with both, the
-  /// old site's user files move to the new one and the old site goes.
-  static func recoverInterruptedSwap(outPath: String, asidePath: String) throws(SiteWriteError) {
-    guard let aside = POSIX.linkStatus(asidePath) else { return }
-    // Only a folder is a site a build parked there; anything else (a link) is removed, never followed.
-    guard aside.st_mode & S_IFMT == S_IFDIR else {
-      _ = POSIX.unlink(asidePath)
-      return
-    }
-    if POSIX.linkStatus(outPath) == nil {
-      guard POSIX.rename(asidePath, outPath) == 0 else {
-        throw .io(
-          outPath, "cannot restore the previous site from \(asidePath): \(POSIX.errorText(errno))")
-      }
-      return
-    }
-    settle(old: asidePath, into: outPath, pmboardFiles: manifest(of: asidePath).union(manifest(of: outPath)))
-  }
-
-  /// The files a site's manifest lists.
-  static func manifest(of site: String) -> Set<String> {
-    Set(SiteManifest(site: site)?.paths ?? [])
-  }
-
-  /// Moves every file in the old site `old` that is not pmboard's and not already in `site` (a file the user
-  /// wrote while the build ran) into `site`, then deletes `old`. Files appearing while it works are picked up by
-  /// the next pass; after a few passes anything left stays for the next build.
-  static func settle(old: String, into site: String, pmboardFiles: Set<String>) {
-    for _ in 0..<4 {
-      settleFolder(old: old, site: site, relative: "", pmboardFiles: pmboardFiles)
-      if POSIX.rmdir(old) == 0 { return }
-    }
-  }
-
-  private static func settleFolder(old: String, site: String, relative: String, pmboardFiles: Set<String>) {
-    let folder = relative.isEmpty ? old : old + "/" + relative
-    for entry in POSIX.directoryEntries(of: folder) {
-      let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
-      let source = old + "/" + path
-      let target = site + "/" + path
-      if entry.isFolder {
-        if POSIX.linkStatus(target) == nil {
-          try? FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-          copyAttributes(from: source, to: target)
-        }
-        settleFolder(old: old, site: site, relative: path, pmboardFiles: pmboardFiles)
-        _ = POSIX.rmdir(source)
-      } else if path == SiteManifest.name || pmboardFiles.contains(path) || sameFile(source, target) {
-        _ = POSIX.unlink(source)
-      } else {
-        try? FileManager.default.createDirectory(
-          atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        _ = POSIX.rename(source, target)
-      }
-    }
-  }
-
-  private static func sameFile(_ first: String, _ second: String) -> Bool {
-    guard let a = POSIX.linkStatus(first), let b = POSIX.linkStatus(second) else { return false }
-    return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+  /// Settles the old site parked at `name` into the new one, when it is still the old site.
+  private func settleOldSite(_ name: String, pmboardFiles: Set<String>) {
+    guard Self.isSameFolder(parent, name, oldIdentity), let site = parent.openFolder(names.site) else { return }
+    Self.settle(old: name, in: parent, into: site, pmboardFiles: pmboardFiles)
   }
 }

@@ -70,20 +70,10 @@ extension SiteWriter {
 
   /// Links `names` from the old site's `folder` into the same folder of the staging site, making it if needed.
   private func link(_ names: [String], in folder: String) throws(SiteWriteError) {
-    let sourcePath = folder.isEmpty ? outPath : outPath + "/" + folder
-    let targetPath = folder.isEmpty ? stagingPath : stagingFile(folder)
-    let source = POSIX.openFolder(sourcePath)
-    guard source >= 0 else { throw .io(sourcePath, POSIX.lastErrorText) }
-    defer { POSIX.close(source) }
-    var target = POSIX.openFolder(targetPath)
-    if target < 0 {
-      makeFolders(for: targetPath + "/" + (names.first ?? ""))
-      target = POSIX.openFolder(targetPath)
-    }
-    guard target >= 0 else { throw .io(targetPath, POSIX.lastErrorText) }
-    defer { POSIX.close(target) }
-    for name in names where POSIX.link(name, in: source, to: target) != 0 {
-      throw .io(sourcePath + "/" + name, POSIX.lastErrorText)
+    guard let source = oldFolder(folder) else { throw .io(outPath + "/" + folder, "its folder is gone") }
+    let target = try stagingFolder(folder)
+    for name in names where source.link(name, to: target, as: name) != 0 {
+      throw .io(outPath + "/" + (folder.isEmpty ? name : folder + "/" + name), POSIX.lastErrorText)
     }
   }
 }

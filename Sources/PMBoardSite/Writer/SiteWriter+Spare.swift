@@ -7,33 +7,22 @@ import PMBoardBytes
 /// over as its staging folder and changes only what differs, so a rebuild costs what changed rather than a link
 /// per page; the swap stays one atomic exchange. The spare's manifest always lists exactly the files it holds.
 extension SiteWriter {
-  /// Makes room for a new file at staging `target` (for `path`): the spare's file there goes. Recorded even when
-  /// there was none (the spare holds only what the live site shares with it), so a failed build takes the new file
-  /// out again.
-  func replacing(_ path: String, _ target: String) {
-    if spare?.contains(path) == true || POSIX.linkStatus(target) != nil { _ = POSIX.unlink(target) }
-    state.withLock { $0.touched.append(path) }
-  }
-
   /// Gives the staging folder the old site's `path` (a hard link); a spare's file that is already that very file
   /// stays.
   func linkFromOldSite(_ path: String) throws(SiteWriteError) {
-    let source = outPath + "/" + path
-    let target = stagingFile(path)
+    let (folder, name) = SiteManifest.split(path)
+    guard let source = oldFolder(folder) else { throw .io(outPath + "/" + path, "its folder is gone") }
+    let target = try stagingFolder(folder)
     if spare != nil {
-      if let old = POSIX.linkStatus(source), let current = POSIX.linkStatus(target),
+      if let old = source.status(of: name), let current = target.status(of: name),
         old.st_dev == current.st_dev, old.st_ino == current.st_ino
       {
         return
       }
-      replacing(path, target)
+      target.removeTree(name)
+      state.withLock { $0.touched.append(path) }
     }
-    var result = POSIX.link(source, target)
-    if result != 0, errno == ENOENT {
-      makeFolders(for: target)
-      result = POSIX.link(source, target)
-    }
-    if result != 0 { throw .io(source, POSIX.errorText(errno)) }
+    if source.link(name, to: target, as: name) != 0 { throw .io(outPath + "/" + path, POSIX.lastErrorText) }
   }
 
   /// Records that `path` is the old site's file as it was, without rendering it, when the old site kept the same
@@ -45,17 +34,31 @@ extension SiteWriter {
 
   /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
   public func reuse(_ paths: [String], fingerprints: [UInt64?]) -> [Bool] {
+    if verifies { return paths.map { _ in false } }
     let found = zip(paths, fingerprints).map { path, print -> (line: Int, spare: SiteManifest.Listing)? in
       // The page on disk must still be the file the old manifest stamped: one changed by hand is written again.
       guard let print, let previous, let line = previous.line(of: path), previous.fingerprints[line] == print,
-        scan.missing.isEmpty || !scan.missing.contains(path), let recorded = previous.stamps[line],
-        let live = POSIX.linkStatus(outPath + "/" + path), SiteManifest.stamp(live) == recorded
+        scan.missing.isEmpty || !scan.missing.contains(path), let recorded = previous.stamps[line]
       else { return nil }
+      // In a folder as the last build left it, the page is the file that build stamped (an in-place edit is what
+      // `--verify` is for); elsewhere its stamp is looked at.
+      let folder = SiteManifest.split(path).folder
+      var liveInode: UInt64?
+      if !scan.isUnchanged(folder) {
+        guard let live = oldFolder(folder)?.status(of: SiteManifest.split(path).name),
+          SiteManifest.stamp(live) == recorded
+        else { return nil }
+        liveInode = UInt64(live.st_ino)
+      }
       guard let spare, !spareListings.isEmpty, spareListings[line] == .sameFingerprint else {
         return (line, spareListings.isEmpty ? .absent : spareListings[line])
       }
-      // The spare's copy is used in place only when it is that very file; otherwise the old site's replaces it.
-      guard let spareLine = spare.line(of: path), spareInodes[spareLine] == UInt64(live.st_ino) else {
+      // The spare's copy is used in place only when it is that very file (its stamp, or inode when the live page
+      // was looked at); otherwise the old site's replaces it.
+      guard let spareLine = spare.line(of: path),
+        liveInode.map({ spareInodes[spareLine] == $0 })
+          ?? (spareInodes[spareLine] != 0 && spare.stamps[spareLine] == recorded)
+      else {
         return (line, .otherFingerprint)
       }
       return (line, .sameFingerprint)
@@ -84,15 +87,23 @@ extension SiteWriter {
     var emptied = Set<String>()
     var removed: [String] = []
     for path in spare.paths where !isWritten(path) {
-      _ = POSIX.unlink(stagingFile(path))
+      let (folder, name) = SiteManifest.split(path)
+      existingStagingFolder(folder)?.unlink(name)
       removed.append(path)
-      emptied.insert(SiteManifest.split(path).folder)
+      emptied.insert(folder)
     }
     state.withLock { $0.touched += removed }
-    for folder in emptied.sorted(by: >) where !folder.isEmpty {
+    Self.removeEmptyFolders(emptied, in: staging)
+  }
+
+  /// Removes each of `folders` (relative to `root`) and then its parents, as long as they are empty.
+  static func removeEmptyFolders(_ folders: Set<String>, in root: FolderHandle) {
+    for folder in folders.sorted(by: >) where !folder.isEmpty {
       var current = Substring(folder)
-      while !current.isEmpty, POSIX.rmdir(stagingFile(String(current))) == 0 {
-        current = current.lastIndex(of: "/").map { current[..<$0] } ?? ""
+      while !current.isEmpty {
+        let (parent, name) = SiteManifest.split(String(current))
+        guard let holder = root.openFolder(path: parent), holder.removeFolder(name) == 0 else { break }
+        current = Substring(parent)
       }
     }
   }
@@ -101,74 +112,81 @@ extension SiteWriter {
   /// this build replaced in it.
   public func discard() {
     defer { lock.release() }
+    // Someone who renamed the staging folder away gets nothing more done by name: the folder is left to them.
+    guard Self.isSameFolder(parent, names.staging, stagingIdentity) else { return }
     if let taken = spare {
       let touched = state.withLock { $0.touched }
       for path in touched {
-        _ = POSIX.unlink(stagingFile(path))
+        let (folder, name) = SiteManifest.split(path)
+        existingStagingFolder(folder)?.unlink(name)
       }
       let manifest = touched.isEmpty ? taken : taken.removing(touched)
-      let manifestFile = stagingFile(SiteManifest.name)
       if !touched.isEmpty {
-        _ = POSIX.unlink(manifestFile)
+        staging.unlink(SiteManifest.name)
       }
-      if POSIX.access(manifestFile, F_OK) == 0
-        || FileManager.default.createFile(atPath: manifestFile, contents: manifest.bytes),
-        POSIX.rename(stagingPath, sparePath) == 0
+      if staging.status(of: SiteManifest.name) != nil
+        || staging.replaceFile(SiteManifest.name, with: manifest.bytes, mode: 0o600),
+        parent.rename(names.staging, to: parent, as: names.spare) == 0
       {
         return
       }
     }
-    // A rebuild that changed nothing wrote nothing into it: `rmdir` is then all it takes.
-    if POSIX.rmdir(stagingPath) != 0 {
-      try? FileManager.default.removeItem(atPath: stagingPath)
-    }
+    // A rebuild that changed nothing wrote nothing into it: removing an empty folder is then all it takes.
+    parent.removeTree(names.staging)
   }
 
-  /// Turns the site a swap replaced (now at `old`) into the spare: its user files (linked into the new site) go,
-  /// and so does every page that is not the very file the new site has at its path (`shared`, by the old
-  /// manifest's line): the spare holds nothing the new site does not, so nothing the publish policy now hides
-  /// stays beside the site. False, leaving `old` to be settled and deleted, when the user changed the old site
-  /// while the build ran (a folder's stamp moved) or a file cannot go.
-  func keepAsSpare(_ old: String, shared: [Bool]) -> Bool {
-    guard previous != nil else { return false }
+  /// Turns the site a swap replaced (now `name` in the site's parent) into the spare: its user files (linked into
+  /// the new site) go, and so does every page that is not the very file the new site has at its path (`shared`,
+  /// by the old manifest's line): the spare holds nothing the new site does not, so nothing the publish policy now
+  /// hides stays beside the site. False, leaving it to be settled and deleted, when the user changed the old site
+  /// while the build ran (a folder's stamp moved), a file cannot go, or the name is no longer the old site.
+  func keepAsSpare(_ name: String, shared: [Bool]) -> Bool {
+    guard previous != nil, Self.isSameFolder(parent, name, oldIdentity), let old = parent.openFolder(name),
+      Self.identity(of: old.descriptor) == oldIdentity
+    else { return false }
     // Readable by the builder only, like the staging folder, before anything else is done with it.
-    guard POSIX.chmod(old, 0o700) == 0 else { return false }
+    guard old.setMode(0o700) == 0 else { return false }
     for (folder, entry) in scan.found {
-      guard SiteFolders.Stamp(folder: folder.isEmpty ? old : old + "/" + folder) == entry.stamp else { return false }
+      guard let handle = old.openFolder(path: folder), SiteFolders.Stamp(handle) == entry.stamp else { return false }
     }
     for file in scan.userFiles {
-      guard POSIX.unlink(old + "/" + file) == 0 || errno == ENOENT else { return false }
+      let (folder, fileName) = SiteManifest.split(file)
+      guard let handle = old.openFolder(path: folder) else { return false }
+      guard handle.unlink(fileName) == 0 || errno == ENOENT else { return false }
     }
     let pmboardFolders = previousFolders
     for folder in scan.folders.reversed() where !pmboardFolders.contains(folder) {
-      guard POSIX.rmdir(old + "/" + folder) == 0 else { return false }
+      let (holder, folderName) = SiteManifest.split(folder)
+      guard let handle = old.openFolder(path: holder), handle.removeFolder(folderName) == 0 else { return false }
     }
     guard prune(old, keeping: shared) else { return false }
-    Self.removeTree(sparePath)
-    return POSIX.rename(old, sparePath) == 0
+    parent.removeTree(names.spare)
+    return parent.rename(name, to: parent, as: names.spare) == 0
   }
 
   /// Removes the old site's pages `shared` does not flag, only inside folders the scan found to be folders (never
   /// through a link the user put in a folder's place), and folders left empty; its manifest then lists the rest.
-  private func prune(_ old: String, keeping shared: [Bool]) -> Bool {
+  private func prune(_ old: FolderHandle, keeping shared: [Bool]) -> Bool {
     guard let previous else { return false }
     var emptied = Set<String>()
+    var handles: [String: FolderHandle?] = [:]
     for line in previous.paths.indices where !shared[line] {
-      let path = previous.paths[line]
-      let folder = SiteManifest.split(path).folder
+      let (folder, name) = SiteManifest.split(previous.paths[line])
       guard scan.found[folder] != nil else { continue }
-      guard POSIX.unlink(old + "/" + path) == 0 || errno == ENOENT else { return false }
+      let handle: FolderHandle?
+      if let known = handles[folder] {
+        handle = known
+      } else {
+        handle = old.openFolder(path: folder)
+        handles[folder] = handle
+      }
+      guard let handle, handle.unlink(name) == 0 || errno == ENOENT else { return false }
       emptied.insert(folder)
     }
-    for folder in emptied.sorted(by: >) where !folder.isEmpty {
-      var current = Substring(folder)
-      while !current.isEmpty, POSIX.rmdir(old + "/" + current) == 0 {
-        current = current.lastIndex(of: "/").map { current[..<$0] } ?? ""
-      }
-    }
-    let file = old + "/" + SiteManifest.name
-    _ = POSIX.unlink(file)
-    return FileManager.default.createFile(atPath: file, contents: previous.bytes(keeping: shared))
+    handles = [:]
+    Self.removeEmptyFolders(emptied, in: old)
+    old.unlink(SiteManifest.name)
+    return old.replaceFile(SiteManifest.name, with: previous.bytes(keeping: shared), mode: 0o600)
   }
 }
 

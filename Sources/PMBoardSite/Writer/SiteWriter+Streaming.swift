@@ -57,12 +57,16 @@ extension SiteWriter {
   /// link to that very file, `path` is unchanged too and keeps it. Where the file system refuses a hard link, the
   /// bytes are copied.
   public func link(_ path: String, sameAs source: String) throws(SiteWriteError) {
-    let (file, compared) = contentFile(of: source)
-    guard let info = POSIX.linkStatus(file) else { throw .io(file, POSIX.errorText(errno)) }
+    let content = contentFile(of: source)
+    guard let info = content.folder?.status(of: content.name) else { throw .io(content.path, POSIX.lastErrorText) }
     let found = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     // An old-site file is linked only if it is still the one this build compared.
-    if let compared, found != compared { throw .io(file, "it was replaced while this build ran; build again") }
-    if let compared, previous?.contains(path) == true, let old = POSIX.linkStatus(outPath + "/" + path),
+    if let compared = content.compared, found != compared {
+      throw .io(content.path, "it was replaced while this build ran; build again")
+    }
+    let (folder, name) = SiteManifest.split(path)
+    if let compared = content.compared, previous?.contains(path) == true,
+      let old = oldFolder(folder)?.status(of: name),
       FileIdentity(device: UInt64(old.st_dev), inode: UInt64(old.st_ino)) == compared
     {
       state.withLock {
@@ -72,19 +76,17 @@ extension SiteWriter {
       }
       return
     }
-    let target = stagingFile(path)
-    if spare != nil { replacing(path, target) }
-    var result = POSIX.link(file, target)
-    if result != 0, errno == ENOENT {
-      makeFolders(for: target)
-      result = POSIX.link(file, target)
+    let target = try stagingFolder(folder)
+    if spare != nil {
+      target.removeTree(name)
+      state.withLock { $0.touched.append(path) }
     }
-    guard result == 0 else {
-      let size = Int(info.st_size)
+    let size = Int(info.st_size)
+    // swift-format-ignore: NeverForceUnwrap
+    guard content.folder!.link(content.name, to: target, as: name) == 0 else {
       try write(path) { _, copy in copy(source, 0..<size) }
       return
     }
-    let size = Int(info.st_size)
     state.withLock {
       add(path, stamp: SiteManifest.stamp(info), to: &$0)
       $0.bytes += size
@@ -109,10 +111,12 @@ extension SiteWriter {
   }
 
   /// Where the bytes this build gave `path` are: its staging file, or the old site's file (and which file that
-  /// was) when unchanged.
-  func contentFile(of path: String) -> (String, FileIdentity?) {
+  /// was) when unchanged; the folder is nil when it is gone.
+  func contentFile(of path: String) -> (folder: FolderHandle?, name: String, path: String, compared: FileIdentity?) {
     let (unchanged, compared) = state.withLock { ($0.unchanged.contains(path), $0.comparedFiles[path]) }
-    return unchanged ? (outPath + "/" + path, compared) : (stagingFile(path), nil)
+    let (folder, name) = SiteManifest.split(path)
+    if unchanged { return (oldFolder(folder), name, outPath + "/" + path, compared) }
+    return (existingStagingFolder(folder), name, stagingFile(path), nil)
   }
 
   /// A file's device and inode, to tell whether a path still names the same file.

@@ -23,10 +23,11 @@ extension SiteWriter {
     init(writer: SiteWriter, path: String) throws(SiteWriteError) {
       self.writer = writer
       self.path = path
-      let old = writer.outPath + "/" + path
-      // Never through a link: a page the user deleted or put a link in place of (or of its folder) is written anew.
+      // Never through a link, never waiting on a FIFO: a page the user deleted or put anything but a regular file
+      // in place of (or of its folder) is written anew.
       let compares = writer.previous?.contains(path) == true && !writer.scan.missing.contains(path)
-      oldDescriptor = compares ? POSIX.open(old, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) : -1
+      let (folder, name) = SiteManifest.split(path)
+      oldDescriptor = compares ? writer.oldFolder(folder)?.openRegularFile(name) ?? -1 : -1
       if oldDescriptor < 0 { try diverge() }
     }
 
@@ -58,8 +59,9 @@ extension SiteWriter {
     /// Appends `range` of a file this build wrote before (or of the old site's file it left unchanged).
     mutating func copy(_ source: String, _ range: Range<Int>) {
       guard failure == nil, !range.isEmpty else { return }
-      let (file, compared) = writer.contentFile(of: source)
-      let input = POSIX.open(file, O_RDONLY | O_CLOEXEC)
+      let content = writer.contentFile(of: source)
+      let (file, compared) = (content.path, content.compared)
+      let input = content.folder?.openRegularFile(content.name) ?? -1
       guard input >= 0 else {
         failure = .io(file, POSIX.errorText(errno))
         return

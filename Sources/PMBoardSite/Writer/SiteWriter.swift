@@ -8,6 +8,13 @@ import Synchronization
 /// rename, so readers see either the old site or the new one, never a mix. Files whose bytes did not change are
 /// hard-linked from the old site, keeping their modification time for rsync and CDNs.
 ///
+/// Everything is done through folder handles (``FolderHandle``): the folder that holds `--out` is opened once,
+/// the staging folder is made `0700` and opened once, and every file and folder below it is reached one component
+/// at a time without following a link. Someone who can rename entries beside the site (a group-writable web root
+/// without the sticky bit) can move the staging folder away or put a link in its place while a build runs: the
+/// build still writes only into the folder it made, and the swap checks that each name is still the folder it
+/// means (same inode) right before it renames.
+///
 /// One writer at a time per site: a writer holds an exclusive lock beside the site from `init` until it is
 /// released, so a second build into the same `--out` (cron overlapping a slow build, two CI jobs) waits for the
 /// first instead of deleting its staging folder. When `--out` is a symbolic link, the site is built and swapped
@@ -16,21 +23,28 @@ public final class SiteWriter: Sendable {
   /// The site folder as given (`--out`).
   public let out: URL
   /// Paths of the real site folder (a symbolic link's target), the staging folder beside it, and the place the
-  /// old site is parked after a swap until its user files are moved over. Per-file paths are joined as strings,
-  /// because `URL.appendingPathComponent` stats the result, and a stat waits for the directory lock while the
-  /// other thread creates a file there.
+  /// old site is parked after a swap, for messages and for reading the old site; nothing is written by path.
   let outPath: String
   let stagingPath: String
   let asidePath: String
+  /// The folder that holds the site, opened once, and the names of the site and the folders kept beside it.
+  let parent: FolderHandle
+  let names: SiteNames
+  /// The staging folder, made by this build (or the spare it took over) and opened once; all writes go below it.
+  let staging: FolderHandle
+  let stagingIdentity: FileIdentity
+  /// The live site as this build found it (nil when there is none): where kept pages are read and linked from.
+  let old: FolderHandle?
+  let oldIdentity: FileIdentity?
+  /// Folders below the staging folder and the old site, opened once each (by path relative to the site).
+  let stagingFolders = Mutex<[String: FolderHandle]>([:])
+  let oldFolders = Mutex<[String: FolderHandle?]>([:])
   /// The old site's manifest: the files pmboard wrote there and their fingerprints; nil when there is no old site.
   let previous: SiteManifest?
   /// The old site's folders and user files, reading only the folders that changed since the last build.
   let scan: SiteScan
   /// Where the last build's knowledge of the site's folders is kept (``SiteFolders``).
   let foldersPath: String
-  /// Where the site before the old one is kept after a swap, so the next build can update it in place of
-  /// assembling a whole staging folder (see ``SiteWriter+Spare``).
-  let sparePath: String
   /// The spare's manifest when the staging folder is the spare taken over; nil when it started empty.
   let spare: SiteManifest?
   /// The inode of each of the spare's files, by its manifest's line (0 for none).
@@ -39,10 +53,33 @@ public final class SiteWriter: Sendable {
   let spareListings: [SiteManifest.Listing]
   /// The folders that hold a file the old site's manifest lists, and their parents.
   let previousFolders: Set<String>
+  /// A verifying build (`build --verify`) keeps no page by the fingerprint of its inputs: every page is rendered
+  /// and compared byte for byte with the live one, so a page edited in place (which moves no folder's time, and
+  /// with its modification time put back, no stamp either) is written again.
+  let verifies: Bool
+  /// Lines for stderr about where the site lives (others may rename what is beside it).
+  public let warnings: [String]
   let state = Mutex(Progress())
   let lock: SiteLock
   /// How `commit` swaps; the two-rename fallback is what file systems without `RENAME_EXCHANGE` get.
   let swap: Swap
+
+  /// The names beside the site: `.NAME.pmboard-staging-PID`, `-previous`, `-spare`, `-lock`, `-folders`.
+  struct SiteNames: Sendable {
+    let site: String
+    let staging: String
+    let aside: String
+    let spare: String
+    let stagingPrefix: String
+
+    init(site: String) {
+      self.site = site
+      stagingPrefix = "." + site + ".pmboard-staging-"
+      staging = stagingPrefix + String(getpid())
+      aside = "." + site + ".pmboard-previous"
+      spare = "." + site + ".pmboard-spare"
+    }
+  }
 
   enum Swap: Sendable {
     case exchange
@@ -98,27 +135,37 @@ public final class SiteWriter: Sendable {
   }
 
   /// Prepares a staging directory; refuses an `out` that pmboard did not make. `waiting` is called once if
-  /// another build holds the site and this one has to wait for it.
-  public convenience init(out: URL, waiting: () -> Void = {}) throws(SiteWriteError) {
-    try self.init(out: out, swap: .exchange, waiting: waiting)
+  /// another build holds the site and this one has to wait for it. A verifying build (`verify`) trusts no kept
+  /// page without comparing its bytes.
+  public convenience init(out: URL, verify: Bool = false, waiting: () -> Void = {}) throws(SiteWriteError) {
+    try self.init(out: out, swap: .exchange, verify: verify, waiting: waiting)
   }
 
-  init(out: URL, swap: Swap, waiting: () -> Void = {}) throws(SiteWriteError) {
+  init(out: URL, swap: Swap, verify: Bool = false, waiting: () -> Void = {}) throws(SiteWriteError) {
     self.out = out.standardizedFileURL
     self.swap = swap
+    verifies = verify
     let real = try Self.resolveLinks(self.out.path)
     outPath = real
-    let parent = (real as NSString).deletingLastPathComponent
-    let name = (real as NSString).lastPathComponent
-    lock = try SiteLock(path: parent + "/." + name + ".pmboard-lock", site: self.out.path, waiting: waiting)
-    asidePath = parent + "/." + name + ".pmboard-previous"
-    sparePath = parent + "/." + name + ".pmboard-spare"
+    let parentPath = (real as NSString).deletingLastPathComponent
+    names = SiteNames(site: (real as NSString).lastPathComponent)
+    try? FileManager.default.createDirectory(atPath: parentPath, withIntermediateDirectories: true)
+    guard let parent = FolderHandle(path: parentPath) else {
+      throw .io(real, "cannot open the folder that holds it: \(POSIX.lastErrorText)")
+    }
+    self.parent = parent
+    warnings = Self.sharedFolderWarning(parent, path: parentPath)
+    lock = try SiteLock(
+      in: parent, name: "." + names.site + ".pmboard-lock", path: parentPath, site: self.out.path, waiting: waiting)
+    asidePath = parentPath + "/" + names.aside
+    stagingPath = parentPath + "/" + names.staging
     foldersPath = Self.foldersRecordPath(site: real)
-    try Self.recoverInterruptedSwap(outPath: real, asidePath: asidePath)
+    try Self.recoverInterruptedSwap(in: parent, names: names, outPath: real)
     // A big board's two manifests list hundreds of thousands of pages each: read side by side.
-    let (site, spareSite) = (real, sparePath)
+    let (site, spareSite) = (real, parentPath + "/" + names.spare)
     let manifests = concurrentMap(2) { $0 == 0 ? SiteManifest(liveSite: site) : SiteManifest(site: spareSite) }
-    previous = try Self.previousManifest(real, manifest: manifests[0])
+    (old, oldIdentity) = try Self.openLiveSite(in: parent, name: names.site, path: real)
+    previous = try Self.previousManifest(real, old: old, manifest: manifests[0])
     previousFolders = previous?.folders ?? []
     if let previous {
       scan = SiteScan(root: real, manifest: previous, record: SiteFolders(contentsOf: foldersPath))
@@ -126,12 +173,10 @@ public final class SiteWriter: Sendable {
       scan = SiteScan()
     }
     // Under the lock no other build is running, so any staging folder left here belongs to a killed one.
-    let prefix = "." + name + ".pmboard-staging-"
-    for stale in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where stale.hasPrefix(prefix) {
-      Self.removeTree(parent + "/" + stale)
+    for stale in parent.entries() where stale.name.hasPrefix(names.stagingPrefix) {
+      parent.removeTree(stale.name)
     }
-    stagingPath = parent + "/" + prefix + String(getpid())
-    let taken = previous == nil ? nil : Self.takeSpare(sparePath, manifest: manifests[1], to: stagingPath)
+    let taken = previous == nil ? nil : Self.takeSpare(in: parent, names: names, manifest: manifests[1])
     spare = taken?.manifest
     spareInodes = taken?.inodes ?? []
     if let previous, let spare {
@@ -141,28 +186,67 @@ public final class SiteWriter: Sendable {
     }
     if previous == nil {
       // A spare without a site is left from a site the user deleted; it no longer matches anything.
-      Self.removeTree(sparePath)
+      parent.removeTree(names.spare)
       SiteFolders.remove(at: foldersPath)
     }
-    guard spare == nil else { return }
-    do {
-      // Readable by the builder only until it is published: it may hold what the publish policy hides.
-      try FileManager.default.createDirectory(
-        atPath: stagingPath, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw .io(stagingPath, SystemErrorText.reason(error))
+    let made: FolderHandle
+    if let taken {
+      made = taken.folder
+    } else {
+      made = try Self.makeStaging(in: parent, name: names.staging, path: stagingPath)
     }
+    staging = made
+    guard let identity = Self.identity(of: made.descriptor) else { throw .io(stagingPath, POSIX.lastErrorText) }
+    stagingIdentity = identity
+  }
+
+  /// Makes the staging folder `name` in `parent`, readable by the builder only until it is published (it may hold
+  /// what the publish policy hides), and opens it; refuses anything that is not the empty folder this build made
+  /// (someone renamed another folder to its name between the two calls).
+  static func makeStaging(in parent: FolderHandle, name: String, path: String) throws(SiteWriteError) -> FolderHandle {
+    guard parent.makeFolder(name, mode: 0o700) == 0, let folder = parent.openFolder(name) else {
+      throw .io(path, POSIX.lastErrorText)
+    }
+    guard let info = folder.status(), info.st_uid == geteuid(), info.st_mode & 0o077 == 0, folder.entries().isEmpty
+    else {
+      throw .io(path, "the staging folder was replaced as it was made; check who can write beside the site")
+    }
+    return folder
+  }
+
+  /// The live site `name` in `parent`, opened without following a link, and its identity; none when there is no
+  /// site yet.
+  private static func openLiveSite(
+    in parent: FolderHandle, name: String, path: String
+  ) throws(SiteWriteError) -> (FolderHandle?, FileIdentity?) {
+    guard let info = parent.status(of: name) else { return (nil, nil) }
+    guard info.st_mode & S_IFMT == S_IFDIR, let folder = parent.openFolder(name) else { throw .notADirectory(path) }
+    return (folder, identity(of: folder.descriptor))
+  }
+
+  /// One warning line when others may rename entries in the folder that holds the site (writable by group or
+  /// others, without the sticky bit), as sshd's StrictModes says of a home folder.
+  static func sharedFolderWarning(site: String) -> [String] {
+    let parentPath = (site as NSString).deletingLastPathComponent
+    return FolderHandle(path: parentPath).map { sharedFolderWarning($0, path: parentPath) } ?? []
+  }
+
+  static func sharedFolderWarning(_ parent: FolderHandle, path: String) -> [String] {
+    guard let info = parent.status(), info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 else { return [] }
+    return [
+      "others can rename files in \(path), which holds the site; pmboard writes only into folders it "
+        + "made, but give it the sticky bit (chmod +t) or make it writable by you alone"
+    ]
   }
 
   /// The files pmboard wrote into the site at `path` last time; nil when there is no site yet, empty for an empty
   /// folder the user made for it.
   private static func previousManifest(
-    _ path: String, manifest: SiteManifest?
+    _ path: String, old: FolderHandle?, manifest: SiteManifest?
   ) throws(SiteWriteError) -> SiteManifest? {
-    guard let info = POSIX.linkStatus(path) else { return nil }
-    guard info.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path) }
+    guard let old else { return nil }
     if let manifest { return manifest }
-    guard ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty else {
+    guard old.entries().isEmpty else {
       throw .foreignDirectory(path)
     }
     return SiteManifest()
@@ -194,17 +278,14 @@ public final class SiteWriter: Sendable {
     try write(path) { emit in emit(bytes) }
   }
 
-  /// Creates `path` in the staging directory, with its folders.
+  /// Creates `path` in the staging directory, with its folders; whatever the staging folder held there (a spare's
+  /// file, which may be a hard link to the live site's page) is replaced, never written into.
   func create(_ path: String) throws(SiteWriteError) -> Int32 {
-    let target = stagingFile(path)
-    // The spare's file may be a hard link to the live site's: writing into it would change the live page.
-    if spare != nil { replacing(path, target) }
-    var descriptor = POSIX.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    if descriptor < 0, errno == ENOENT {
-      makeFolders(for: target)
-      descriptor = POSIX.open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    }
-    guard descriptor >= 0 else { throw .io(target, POSIX.errorText(errno)) }
+    let (folder, name) = SiteManifest.split(path)
+    let handle = try stagingFolder(folder)
+    if spare != nil { state.withLock { $0.touched.append(path) } }
+    let descriptor = handle.createFile(name)
+    guard descriptor >= 0 else { throw .io(stagingFile(path), POSIX.errorText(errno)) }
     return descriptor
   }
 
@@ -221,14 +302,6 @@ public final class SiteWriter: Sendable {
   /// `path` in the staging directory.
   func stagingFile(_ path: String) -> String {
     stagingPath + "/" + path
-  }
-
-  /// Makes the folders `target` (a staging path) needs, once the first file there finds them missing.
-  func makeFolders(for target: String) {
-    let folder = (target as NSString).deletingLastPathComponent
-    if folder.count > stagingPath.count {
-      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
   }
 
   /// Keeps `fingerprint` of the inputs of `path`, a page this build rendered, for the next build.
