@@ -15,9 +15,12 @@ import Testing
 /// inode and modification time (`/proc/self/exe`), so builds in this process, by `pmboard` and by a copy of it are
 /// three binaries to a site. A binary that renders differently cannot be simulated without changing the product.
 ///
-/// Not covered: PostgreSQL stores and a replica's offline note (a server per sequence), the user's own files in a
-/// site, pages edited by hand and a symbolic-link `--out` (known bugs fixed on other branches), `--watch`, builds
-/// killed halfway.
+/// The site changed by hand is a step too (``HandEdit``: pages replaced, removed, edited in place and verified, the
+/// user's own files, links, FIFOs and folders planted in the site and the spare, before and while a build runs),
+/// and ``HandEditOracleTests`` walks each of those on purpose.
+///
+/// Not covered: PostgreSQL stores and a replica's offline note (a server per sequence), a symbolic-link `--out`,
+/// `--watch`, builds killed halfway.
 ///
 /// Replaying: a failure names its seed; `PMBOARD_ORACLE_SEED=<seed>` (decimal or 0x-hex) runs that sequence alone,
 /// `PMBOARD_ORACLE_SEQUENCES=<n>` runs more (or fewer) sequences than CI's 200 (the quick tier runs 40).

@@ -80,6 +80,9 @@ struct OracleRun: Sendable {
     }
     previous = binary
     outcome.steps += 1
+    if let problem = try world.checkByHand() {
+      outcome.problems.append(report(problem, log: log))
+    }
     try await world.buildFresh(binary: binary)
     let incremental = try OracleTree(folder: world.root.appendingPathComponent(OracleWorld.incremental).path)
     let fresh = try OracleTree(folder: world.root.appendingPathComponent(OracleWorld.fresh).path)

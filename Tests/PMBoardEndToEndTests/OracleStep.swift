@@ -54,6 +54,8 @@ enum OracleStep: Sendable, CustomStringConvertible {
   case otherBinary(copy: Bool)
   /// A rebuild with nothing changed: the build key's shortcut.
   case nothing
+  /// The built site changed by hand, or something planted beside it (``HandEdit``).
+  case byHand(HandEdit)
 
   /// The day due dates and `--today` count from.
   static let baseDay = CalendarDate(year: 2026, month: 11, day: 21)!
@@ -91,6 +93,7 @@ enum OracleStep: Sendable, CustomStringConvertible {
     case .sourceDateEpoch(let seconds): "SOURCE_DATE_EPOCH \(seconds.map(String.init) ?? "unset")"
     case .otherBinary(let copy): copy ? "build with a copy of the pmboard binary" : "build with the pmboard binary"
     case .nothing: "nothing changed"
+    case .byHand(let edit): edit.description
     }
   }
 
@@ -122,8 +125,9 @@ extension OracleStep {
     case 40..<52: return themeStep(&random)
     case 52..<72: return settingsStep(&random)
     case 72..<84: return momentStep(&random)
-    case 84..<88: return .boardInfo(zone: pick(zones, &random), title: pick(["Board", "보드", "Team <board>"], &random))
-    case 88..<93: return .otherBinary(copy: random.below(2) == 0)
+    case 84..<87: return .boardInfo(zone: pick(zones, &random), title: pick(["Board", "보드", "Team <board>"], &random))
+    case 87..<91: return .otherBinary(copy: random.below(2) == 0)
+    case 91..<96: return .byHand(HandEdit.random(&random))
     default: return .nothing
     }
   }

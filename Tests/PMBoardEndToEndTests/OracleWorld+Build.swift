@@ -20,6 +20,11 @@ extension OracleWorld {
   /// Builds into `out` (under the working directory) with `binary`; true when the build took the shortcut (it
   /// never started to load the store).
   func build(into out: String, binary: OracleBinary) async throws -> Bool {
+    // What was done by hand concerns the incremental site only.
+    let incremental = out == Self.incremental
+    let verify = incremental && verifyNext
+    let during = incremental ? duringBuild : nil
+    if incremental { (verifyNext, duringBuild) = (false, nil) }
     switch binary {
     case .inProcess:
       var settings = self.settings
@@ -29,15 +34,21 @@ extension OracleWorld {
         // As a folder (a trailing slash), as `build` makes its own: relative settings resolve inside it.
         workingDirectory: URL(fileURLWithPath: root.path, isDirectory: true), environment: environment)
       let steps = StepLog()
-      builder.progress = BuildProgress(step: { steps.add($0) }, page: { _, _ in })
+      builder.progress = BuildProgress(
+        step: { name in
+          steps.add(name)
+          if name == "render pages and feeds" { during?() }
+        }, page: { _, _ in })
+      builder.verify = verify
       _ = try await builder.build()
       return !steps.started("load the store")
     case .executable(let path):
+      during?()
       var cli = self.cli
       cli.environment.merge(environment) { $1 }
       if sourceDateEpoch == nil { cli.environment["SOURCE_DATE_EPOCH"] = nil }
       cli.environment["PMBOARD_TRACE"] = "1"
-      let result = try cli.run([path, "build", "--out", out, "--quiet"] + flags)
+      let result = try cli.run([path, "build", "--out", out, "--quiet"] + flags + (verify ? ["--verify"] : []))
       guard result.status == 0 else { throw OracleBuildFailure(message: result.stderr) }
       return !result.stderr.contains("load the store")
     }

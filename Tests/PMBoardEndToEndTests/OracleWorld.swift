@@ -18,6 +18,12 @@ final class OracleWorld {
   var sourceDateEpoch: Int?
   /// Who the board's changes are by.
   let author = "ann"
+  /// The files of the user's own in the incremental site, which its next build must keep (``HandEdit``).
+  var userFiles: [String] = []
+  /// Whether the next incremental build verifies every page (after an edit in place).
+  var verifyNext = false
+  /// What to do to the site once the next incremental build has started to render (in this process only).
+  var duringBuild: (@Sendable () -> Void)?
 
   init(backend: StoreBackend, now: Date) throws {
     cli = try CLIRunner()
@@ -31,6 +37,7 @@ final class OracleWorld {
     }
     settings.templates = "theme"
     settings.publicDir = "public"
+    try makeOutside()
   }
 
   func remove() { cli.remove() }
@@ -66,6 +73,7 @@ final class OracleWorld {
       }
       try await apply(then, &random)
     case .otherBinary, .nothing: break
+    case .byHand(let edit): try applyByHand(edit, &random)
     default: try applySetting(step)
     }
   }

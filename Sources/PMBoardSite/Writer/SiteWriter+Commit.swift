@@ -38,6 +38,12 @@ extension SiteWriter {
     }
     removeSpareFiles(writtenInSpare: progress.inSpare, isWritten: isWritten)
     for item in kept {
+      if let page = pageInPlace(ofFolderOf: item, isWritten: isWritten) {
+        throw .io(
+          outPath + "/" + page,
+          "it is a folder of yours (holding \(item)) where pmboard writes a page; move it out of the site and build "
+            + "again")
+      }
       // A user's file may go while the build runs (an editor's temporary file): then there is nothing to keep.
       let (folder, name) = SiteManifest.split(item)
       do { try linkFromOldSite(item) } catch  where oldFolder(folder)?.status(of: name) == nil {}
@@ -65,6 +71,18 @@ extension SiteWriter {
     SiteManifest.writeStamps(stamps, site: outPath)
     return Summary(
       files: fileCount, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
+  }
+
+  /// The first folder above the user's file `item` whose path is a page this build writes, if any: the user's
+  /// folder stands where the page goes, and one of the two has to move.
+  private func pageInPlace(ofFolderOf item: String, isWritten: (String) -> Bool) -> String? {
+    var folder = SiteManifest.split(item).folder
+    var found: String?
+    while !folder.isEmpty {
+      if isWritten(folder) { found = folder }
+      folder = SiteManifest.split(folder).folder
+    }
+    return found
   }
 
   /// Whether the staging folder has a folder at `path`, a user's file in the old site: the new site needs the name

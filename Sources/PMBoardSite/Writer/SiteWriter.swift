@@ -246,6 +246,12 @@ public final class SiteWriter: Sendable {
   ) throws(SiteWriteError) -> SiteManifest? {
     guard let old else { return nil }
     if let manifest { return manifest }
+    if let found = old.status(of: SiteManifest.name), found.st_mode & S_IFMT != S_IFREG {
+      throw .io(
+        path,
+        "its \(SiteManifest.name) is not a regular file (a FIFO, folder or link put there by hand), so pmboard "
+          + "cannot tell its pages from yours; delete the site folder and build again, or choose another --out")
+    }
     guard old.entries().isEmpty else {
       throw .foreignDirectory(path)
     }
