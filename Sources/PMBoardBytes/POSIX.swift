@@ -82,6 +82,12 @@ public enum POSIX {
     data.withUnsafeBytes { writeAll(descriptor, $0) }
   }
 
+  /// Writes `text` to standard error, ignoring a failure: a message about to be lost (a full disk, a reader that
+  /// went away) must not make pmboard trap, as `FileHandle.write` does, or die of SIGPIPE.
+  public static func writeStandardError(_ text: String) {
+    _ = writeAll(STDERR_FILENO, Data(text.utf8))
+  }
+
   /// Everything left to read from `descriptor`, or nil on an error.
   public static func readToEnd(_ descriptor: Int32, upTo limit: Int = .max) -> Data? {
     var result = Data()

@@ -43,12 +43,12 @@ extension BuildCommand {
   {
     let start = ContinuousClock.now
     do {
-      let line = try await buildOnce(store, settings: settings)
+      let line = try await buildOnce(store, settings: settings).line
       let elapsed = (ContinuousClock.now - start).formatted(.units(allowed: [.milliseconds]))
       try StandardOutput.line(after == nil ? line : "Rebuilt in \(elapsed): \(line)")
     } catch let error as any PMBoardFailure {
       let text = error.lines.map { "pmboard: error: \(TerminalText.oneLine($0))\n" }.joined()
-      FileHandle.standardError.write(Data(text.utf8))
+      POSIX.writeStandardError(text)
     }
   }
 

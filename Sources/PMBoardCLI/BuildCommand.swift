@@ -86,14 +86,21 @@ struct BuildCommand: AsyncParsableCommand {
     if watch {
       return try await watchAndRebuild(store, settings: settings)
     }
-    try StandardOutput.line(try await buildOnce(store, settings: settings))
+    let (line, synced) = try await buildOnce(store, settings: settings)
+    // After `--sync` pushed, a lost report must not read as "nothing happened": the push is recorded.
+    if synced {
+      try StandardOutput.recorded("synced with the remote and built the site", line: line)
+    } else {
+      try StandardOutput.line(line)
+    }
   }
 
-  /// One build; the line that reports it.
-  func buildOnce(_ store: (any BoardStore)?, settings: BuildSettings) async throws -> String {
+  /// One build; the line that reports it, and whether it synced with the remote first (`--sync`).
+  func buildOnce(_ store: (any BoardStore)?, settings: BuildSettings) async throws -> (line: String, synced: Bool) {
     var settings = settings
+    var synced = false
     if let replica = store as? SQLiteBoardStore, let state = try await replica.replicaState() {
-      settings.offline = try await offlineCopy(replica, state)
+      (settings.offline, synced) = try await offlineCopy(replica, state)
     }
     let source: SiteBuilder.Source = store.map { .store($0) } ?? .demo
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -113,33 +120,37 @@ struct BuildCommand: AsyncParsableCommand {
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
     if !summary.kept.isEmpty { line += "; kept \(summary.kept.count) files pmboard did not make" }
     for warning in report.warnings { Warning.print(warning) }
-    return TerminalText.oneLine(line)
+    return (TerminalText.oneLine(line), synced)
   }
 
   /// Syncs first with `--sync`; says the site shows an offline copy when the replica has unpushed changes or did
   /// not sync now, with a warning line.
-  private func offlineCopy(_ replica: SQLiteBoardStore, _ state: ReplicaState) async throws -> OfflineCopy? {
+  private func offlineCopy(
+    _ replica: SQLiteBoardStore, _ state: ReplicaState
+  ) async throws -> (copy: OfflineCopy?, synced: Bool) {
     var state = state
     var synced = false
     let remote = try PostgresBoardStore(url: state.remote)
     if sync {
       do {
         let summary = try await replica.sync(with: remote, at: BoardClock.now())
-        try StandardOutput.line(TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+        try StandardOutput.recorded(
+          "synced with \(remote.location)",
+          line: TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
         synced = true
         state = try await replica.replicaState() ?? state
       } catch let error as StoreError {
         Warning.print("could not sync: \(error.description)")
       }
     }
-    guard !synced || state.pendingCount > 0 else { return nil }
+    guard !synced || state.pendingCount > 0 else { return (nil, synced) }
     let info = try await replica.info()
     let since = state.lastSync.map { "last synced \(Replica.localTime($0, info: info))" }
     Warning.print(
       "building an offline copy of \(remote.location) (\(since ?? "never synced"), "
         + "\(state.pendingCount) change\(state.pendingCount == 1 ? "" : "s") not pushed); `pmboard build --sync` "
         + "syncs first")
-    return OfflineCopy(lastSync: state.lastSync)
+    return (OfflineCopy(lastSync: state.lastSync), synced)
   }
 
   /// The `--publish-…` flags over `publish:` in pmboard.yml, setting by setting.

@@ -37,11 +37,11 @@ package struct PMBoardCommand: AsyncParsableCommand {
       }
     } catch let error as RecordedChangeUnreported {
       // Not "error:": the command did what it was asked.
-      FileHandle.standardError.write(Data("pmboard: \(TerminalText.oneLine(error.description))\n".utf8))
+      POSIX.writeStandardError("pmboard: \(TerminalText.oneLine(error.description))\n")
       Foundation.exit(RecordedChangeUnreported.exitStatus)
     } catch let error as any PMBoardFailure where error.isCompilerStyle {
       // Compiler-style lines, so editors and CI annotate them as they are.
-      FileHandle.standardError.write(Data(error.lines.map { TerminalText.oneLine($0) + "\n" }.joined().utf8))
+      POSIX.writeStandardError(error.lines.map { TerminalText.oneLine($0) + "\n" }.joined())
       Foundation.exit(1)
     } catch let error as any PMBoardFailure {
       fail(error.lines)
@@ -59,9 +59,14 @@ package struct PMBoardCommand: AsyncParsableCommand {
     let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }
     let known = configuration.subcommands.map { $0._commandName }
     let help = words.first.flatMap { known.contains($0) ? "pmboard \($0) --help" : nil } ?? "pmboard --help"
-    let line = "pmboard: error: \(TerminalText.oneLine(message)); see `\(help)`\n"
-    FileHandle.standardError.write(Data(line.utf8))
+    let line = "pmboard: error: \(TerminalText.oneLine(masked(message))); see `\(help)`\n"
+    POSIX.writeStandardError(line)
     Foundation.exit(code.rawValue)
+  }
+
+  /// `text` with any store password in it (a URL's, or libpq's `password=` keyword form) masked.
+  private static func masked(_ text: String) -> String {
+    PostgresURL.maskingPassword(in: text) ?? text
   }
 
   /// `message` with each newline typed in an argument escaped: only its first line is shown (ArgumentParser's
@@ -84,8 +89,8 @@ package struct PMBoardCommand: AsyncParsableCommand {
   /// The one place pmboard's errors reach standard error: each line with its control characters escaped, a
   /// newline in a quoted value too, so what the user gave cannot split a message or drive the terminal.
   private static func fail(_ lines: [String]) -> Never {
-    let text = lines.map { "pmboard: error: \(TerminalText.oneLine($0))\n" }.joined()
-    FileHandle.standardError.write(Data(text.utf8))
+    let text = lines.map { "pmboard: error: \(TerminalText.oneLine(masked($0)))\n" }.joined()
+    POSIX.writeStandardError(text)
     Foundation.exit(1)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardSite
 import Synchronization
 
@@ -39,11 +40,11 @@ final class ProgressLine: Sendable {
       let pages = state.pages.map { ": \($0.done) of \($0.total) pages" } ?? ""
       return "\r\u{1B}[K" + "pmboard: \(state.step)\(state.step.hasPrefix("render pages") ? pages : "")"
     }
-    if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    if let line { POSIX.writeStandardError(line) }
   }
 
   /// Clears the line, if it was ever drawn.
   func finish() {
-    if state.withLock({ $0.shown }) { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if state.withLock({ $0.shown }) { POSIX.writeStandardError("\r\u{1B}[K") }
   }
 }

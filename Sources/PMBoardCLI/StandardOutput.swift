@@ -12,6 +12,9 @@ enum StandardOutput {
   /// Occupies closed standard descriptors with /dev/null before anything opens a file: otherwise the store's file
   /// would get descriptor 1, and output meant for the terminal would be written into the store.
   static func guardStandardDescriptors() {
+    // A reader that went away (`pmboard list | head -1`) makes a write fail with EPIPE, reported like any failed
+    // write, instead of killing pmboard (exit 141) after it recorded a change.
+    signal(SIGPIPE, SIG_IGN)
     for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 {
       _ = POSIX.open("/dev/null", O_RDWR)
       if descriptor == STDOUT_FILENO { closed.store(true, ordering: .relaxed) }
@@ -80,6 +83,6 @@ enum TerminalText {
 /// A warning: one `pmboard: warning: …` line on standard error; the command goes on.
 enum Warning {
   static func print(_ message: String) {
-    FileHandle.standardError.write(Data("pmboard: warning: \(TerminalText.oneLine(message))\n".utf8))
+    POSIX.writeStandardError("pmboard: warning: \(TerminalText.oneLine(message))\n")
   }
 }

@@ -66,8 +66,9 @@ public struct PostgresURL: Sendable, Equatable {
   /// length either.
   public static let passwordMask = "***"
 
-  /// `text` (a command-line argument) with any PostgreSQL URL's password replaced by ``passwordMask``, for `ps` to
-  /// show instead of the process's own arguments; nil when there is no password in it.
+  /// `text` (a command-line argument, or a message that quotes one) with any PostgreSQL URL's password, and the
+  /// value of libpq's `password=` keyword form (`host=db password=secret`), replaced by ``passwordMask``, for `ps`
+  /// and error lines to show; nil when there is no password in it.
   public static func maskingPassword(in text: String) -> String? {
     let bytes = Array(text.utf8)
     let lowered = Array(text.lowercased().utf8)
@@ -81,6 +82,7 @@ public struct PostgresURL: Sendable, Equatable {
         passwords += passwordRanges(in: bytes, urlStart: index + pattern.count)
       }
     }
+    passwords += keywordPasswordRanges(in: bytes, lowered: lowered)
     guard !passwords.isEmpty else { return nil }
     var masked: [UInt8] = []
     var copied = 0
@@ -91,6 +93,39 @@ public struct PostgresURL: Sendable, Equatable {
     }
     masked += bytes[copied...]
     return String(decoding: masked, as: UTF8.self)
+  }
+
+  /// Where the values of libpq's `password = value` keyword form lie: the keyword at the start or after a space
+  /// (a URL's `?password=` and `&password=` are the URL's), the value a run of non-spaces or a quoted `'…'` with
+  /// `\'` escapes.
+  private static func keywordPasswordRanges(in bytes: [UInt8], lowered: [UInt8]) -> [Range<Int>] {
+    let keyword = Array("password".utf8)
+    let (space, equals, quote, backslash) = (
+      UInt8(ascii: " "), UInt8(ascii: "="), UInt8(ascii: "'"), UInt8(ascii: "\\")
+    )
+    var ranges: [Range<Int>] = []
+    var index = 0
+    while index + keyword.count <= lowered.count {
+      defer { index += 1 }
+      guard index == 0 || bytes[index - 1] == space || bytes[index - 1] == UInt8(ascii: "\t"),
+        Array(lowered[index..<index + keyword.count]) == keyword
+      else { continue }
+      var at = index + keyword.count
+      while at < bytes.count, bytes[at] == space { at += 1 }
+      guard at < bytes.count, bytes[at] == equals else { continue }
+      at += 1
+      while at < bytes.count, bytes[at] == space { at += 1 }
+      let start = at
+      if at < bytes.count, bytes[at] == quote {
+        at += 1
+        while at < bytes.count, bytes[at] != quote { at += bytes[at] == backslash ? 2 : 1 }
+        at = min(at + 1, bytes.count)
+      } else {
+        while at < bytes.count, bytes[at] != space, bytes[at] != UInt8(ascii: "\t") { at += 1 }
+      }
+      if at > start { ranges.append(start..<at) }
+    }
+    return ranges
   }
 
   /// Where the user-info password and any `password=` parameter of the URL whose authority starts at `start` lie

@@ -46,4 +46,23 @@ import Testing
     #expect(imported.stderr.contains("standard output: it is closed"))
     #expect(try cli.run("list", "--store", "copy.sqlite").stdout.contains("Kept"))
   }
+
+  /// Standard error on a full disk, or a reader that went away, never kills pmboard (no trap, exit 132, and no
+  /// SIGPIPE, exit 141): the change is recorded and the exit status says so.
+  @Test func aFullStandardErrorOrAGoneReaderNeverKillsACommand() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("init").status == 0)
+    let bothFull = try shell(cli, "PMBOARD add 'Full disk' > /dev/full 2> /dev/full; echo $?")
+    #expect(bothFull.stdout == "3\n", "\(bothFull.stdout)")
+    let gone = try shell(cli, "(sleep 0.3; PMBOARD add 'Reader gone' 2> err.txt; echo $? > status.txt) | true; sleep 1")
+    #expect(gone.status == 0)
+    #expect(try cli.read("status.txt") == "3\n")
+    #expect(try cli.read("err.txt").contains("added task "))
+    #expect(try cli.read("err.txt").contains("Broken pipe; the change is recorded"))
+    let usage = try shell(cli, "PMBOARD no-such-command 2> /dev/full; echo $?")
+    #expect(usage.stdout == "64\n")
+    let list = try cli.run("list").stdout
+    #expect(list.contains("Full disk") && list.contains("Reader gone"))
+  }
 }

@@ -105,4 +105,26 @@ struct SiteHardeningTests {
       #expect(try cli.run("build", "--out", "site").status == 0)
     }
   }
+
+  /// A hard link of the store in the site, or a link of the user's to the store's folder, would let the web server
+  /// serve the store: the build is refused with one line naming the entry, even when nothing else changed.
+  @Test func aStoreReachableThroughTheUsersLinksIsRefused() throws {
+    let cli = try builtBoard(store: "board.sqlite")
+    defer { cli.remove() }
+    #expect(link(cli.path("board.sqlite"), cli.path("site/backup.db")) == 0)
+    let hard = try cli.run("build", "--out", "site")
+    #expect(hard.status == 1)
+    #expect(hard.stderr.contains("/site through backup.db (a hard link"), "\(hard.stderr)")
+    #expect(hard.stderr.split(separator: "\n").count == 1)
+    try FileManager.default.removeItem(atPath: cli.path("site/backup.db"))
+    try FileManager.default.createDirectory(atPath: cli.path("data"), withIntermediateDirectories: true)
+    try FileManager.default.moveItem(atPath: cli.path("board.sqlite"), toPath: cli.path("data/board.sqlite"))
+    try FileManager.default.createSymbolicLink(atPath: cli.path("site/data"), withDestinationPath: "../data")
+    let linked = try cli.run("build", "--out", "site", "--store", "data/board.sqlite")
+    #expect(linked.status == 1)
+    #expect(
+      linked.stderr.contains("through data (a hard link to it, or a link to it or its folder)"), "\(linked.stderr)")
+    try FileManager.default.removeItem(atPath: cli.path("site/data"))
+    #expect(try cli.run("build", "--out", "site", "--store", "data/board.sqlite").status == 0)
+  }
 }

@@ -18,6 +18,12 @@ extension PostgresURLTests {
       ("postgresql:///t?password=", nil),
       ("board.sqlite", nil),
       ("postgres://alice@db/team", nil),
+      // libpq's keyword form: unquoted, spaced, quoted with an escaped quote, and a keyword that only ends so.
+      ("host=db password=hunter2 dbname=t", "host=db password=*** dbname=t"),
+      ("password = 'two words\\' and more' host=db", "password = *** host=db"),
+      ("PASSWORD=x", "PASSWORD=***"),
+      ("mypassword=x host=db", nil),
+      ("password= host=db", "password= ***"),
     ]
     for (argument, expected) in cases {
       #expect(PostgresURL.maskingPassword(in: argument) == expected, "\(argument)")

@@ -72,6 +72,11 @@ extension SiteBuilder {
     let kept = record.byPath.flatMap { folder, entry in
       entry.userFiles.map { folder.isEmpty ? $0 : folder + "/" + $0 }
     }
+    // A store reachable through the user's files is refused by the build that runs instead.
+    guard
+      !SiteWriter.storeIsReachable(
+        store.location, site: site, userFiles: kept, workingDirectory: workingDirectory)
+    else { return (nil, revision) }
     let report = Report(
       out: settings.out,
       summary: SiteWriter.Summary(files: found.files, changed: 0, removed: 0, bytes: 0, kept: kept.sorted()),

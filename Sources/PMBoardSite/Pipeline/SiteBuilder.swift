@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PMBoardBytes
 import PMBoardCore
 import PMBoardStore
 import Synchronization
@@ -134,9 +135,16 @@ public struct SiteBuilder: Sendable {
   /// The writer of the site at `--out`, its old manifests read and its staging folder ready.
   private func openWriter() throws -> SiteWriter {
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
-    return try SiteWriter(out: out, verify: verify) {
-      FileHandle.standardError.write(Data("waiting for another build into \(settings.out) to finish\n".utf8))
+    let writer = try SiteWriter(out: out, verify: verify) {
+      POSIX.writeStandardError("waiting for another build into \(settings.out) to finish\n")
     }
+    if case .store(let store) = source {
+      do { try writer.refuseStore(store.location, workingDirectory: workingDirectory) } catch {
+        writer.discard()
+        throw error
+      }
+    }
+    return writer
   }
 
   private func makeRenderer(

@@ -12,6 +12,8 @@ public enum SiteWriteError: Error, Sendable, PMBoardFailure {
   case swapInterrupted(String, aside: String, String)
   /// The store (or the folder of its companion files) is inside the site or its build folders.
   case storeInSite(store: String, site: String)
+  /// The store is reachable through a file of the user's in the site (a hard link, or a link to it or its folder).
+  case storeReachable(store: String, site: String, through: String)
 
   public var description: String {
     switch self {
@@ -26,6 +28,10 @@ public enum SiteWriteError: Error, Sendable, PMBoardFailure {
     case .storeInSite(let store, let site):
       "the store \(store) is inside the site folder \(site), which would publish every task, body and author; "
         + "move the store out of \(site) (or choose another --out); nothing was written"
+    case .storeReachable(let store, let site, let entry):
+      "the store \(store) is reachable from the site folder \(site) through \(entry) (a hard link to it, or a link to it "
+        + "or its folder), which would publish every task, body and author; remove \(entry) from the site; nothing "
+        + "was written"
     }
   }
 }

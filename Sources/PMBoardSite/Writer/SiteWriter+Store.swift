@@ -28,4 +28,43 @@ extension SiteWriter {
       }
     }
   }
+
+  /// Whether one of the user's files in the site at `site` (`userFiles`, relative) is the store's file itself (a
+  /// hard link: the same inode) or a link to it or to a folder that holds it (`data → ../data`): a web server would
+  /// then serve the store. Only the user's files are looked at (pmboard's pages are its own), so this costs a
+  /// `stat` per file of the user's.
+  static func storeIsReachable(_ store: String, site: String, userFiles: [String], workingDirectory: URL) -> Bool {
+    entryReaching(store, site: site, userFiles: userFiles, workingDirectory: workingDirectory) != nil
+  }
+
+  /// The user's file through which the store is reachable, if any.
+  static func entryReaching(
+    _ store: String, site: String, userFiles: [String], workingDirectory: URL
+  ) -> String? {
+    guard !store.contains("://"), !userFiles.isEmpty else { return nil }
+    let storePath = URL(fileURLWithPath: store, relativeTo: workingDirectory).standardizedFileURL.path
+    guard let info = POSIX.status(storePath) else { return nil }
+    let real = POSIX.realPath(storePath) ?? storePath
+    for file in userFiles {
+      let path = site + "/" + file
+      guard let entry = POSIX.linkStatus(path) else { continue }
+      if entry.st_dev == info.st_dev, entry.st_ino == info.st_ino { return file }
+      if entry.st_mode & S_IFMT == S_IFLNK, let target = POSIX.realPath(path),
+        real == target || real.hasPrefix(target + "/")
+      {
+        return file
+      }
+    }
+    return nil
+  }
+
+  /// Throws when the store is reachable through the user's files in this writer's old site
+  /// (``storeIsReachable(_:site:userFiles:workingDirectory:)``).
+  public func refuseStore(_ store: String, workingDirectory: URL) throws(SiteWriteError) {
+    if let entry = Self.entryReaching(
+      store, site: outPath, userFiles: scan.userFiles, workingDirectory: workingDirectory)
+    {
+      throw .storeReachable(store: store, site: out.path, through: entry)
+    }
+  }
 }
