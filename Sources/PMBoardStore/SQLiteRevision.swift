@@ -43,6 +43,9 @@ enum SQLiteRevision {
     try db.execute(sql: "UPDATE board SET revision = \(fresh)")
   }
 
+  /// The migration from which the revision is drawn at random (``replaceTriggers(_:)``).
+  static let randomSince = "v7"
+
   private static let boardTriggerNames = ["board_revision_update", "board_revision_insert"]
 
   private static func createTriggers(_ db: Database) throws {
@@ -92,9 +95,16 @@ enum SQLiteRevision {
     return result
   }
 
-  /// The token of the store `db` reads, in one query; nil for a store from before the counter (its next write
-  /// migrates it), which a reader does not migrate: reads leave the file's bytes alone.
+  /// The token of the store `db` reads; nil for a store from before the random revision (its next write migrates
+  /// it), which a reader does not migrate: reads leave the file's bytes alone. A store the previous release last
+  /// wrote still counts its writes (schema before v7): a restored backup of it could repeat a value, so it is
+  /// never trusted for "nothing changed" until a write has migrated it.
   static func token(_ db: Database) throws -> String? {
+    let migrated = try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'grdb_migrations' AND type = 'table')")
+    guard migrated == true,
+      try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)", arguments: [randomSince]) == true
+    else { return nil }
     // `*` rather than the column's name, so that a store without the column answers without an error.
     guard let row = try Row.fetchOne(db, sql: "SELECT * FROM board WHERE id = 1") else {
       throw DamagedRow("the board's settings are missing")

@@ -68,4 +68,42 @@ struct SQLiteUpgradeTests {
     #expect(export.contains("\"source\": \"csv\",\n      \"sourceId\": \"Imported\""), "\(export)")
     #expect(try cli.run("import", "--from", "csv", "tasks.csv").stdout.contains("(0 history entries)"))
   }
+
+  /// A store the previous release last wrote (schema v6: the revision a counter) and a backup of it restored after
+  /// as many writes: a build never takes "nothing changed" from such a store, so the restored board is published.
+  @Test func aCountingRevisionIsNeverTrustedForNothingChanged() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let path = cli.path("board.sqlite")
+    let queue = try DatabaseQueue(path: path)
+    try SQLiteSchema.migrator.migrate(queue, upTo: "v6")
+    try queue.write { db in
+      try db.execute(sql: "INSERT INTO board (id, title, timeZone) VALUES (1, 'Old', 'UTC')")
+      try db.execute(
+        sql: """
+          INSERT INTO task (id, title, body, due, state, created, updated)
+            VALUES ('00000000-0000-0000-0000-000000000001', 'Backed up', '', NULL, 'todo', 1, 1);
+          """)
+    }
+    try queue.close()
+    try FileManager.default.copyItem(atPath: path, toPath: cli.path("backup.sqlite"))
+    // The previous release's write, with its counting trigger (v6 has it): the same count as the backup's.
+    let later = try DatabaseQueue(path: path)
+    try later.write { db in
+      try db.execute(sql: "UPDATE task SET title = 'Changed later'")
+      try db.execute(sql: "UPDATE board SET revision = 7")
+    }
+    try later.close()
+    let backupQueue = try DatabaseQueue(path: cli.path("backup.sqlite"))
+    try backupQueue.write { db in try db.execute(sql: "UPDATE board SET revision = 7") }
+    try backupQueue.close()
+    #expect(try cli.run("build", "--today", "2026-11-21", "--store", "board.sqlite").status == 0)
+    #expect(try cli.read("_site/en/index.html").contains("Changed later"))
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.moveItem(atPath: cli.path("backup.sqlite"), toPath: path)
+    let restored = try cli.run("build", "--today", "2026-11-21", "--store", "board.sqlite")
+    #expect(restored.status == 0, "\(restored.stderr)")
+    #expect(!restored.stdout.contains("nothing changed"), "\(restored.stdout)")
+    #expect(try cli.read("_site/en/index.html").contains("Backed up"))
+  }
 }
