@@ -51,9 +51,9 @@ public struct HistoryEntry: Sendable, Hashable {
   }
 
   /// `history`, recorded in that order, as a board shows it: oldest first by time, entries of the same second in
-  /// the order they were recorded. A replica's change made offline on Friday reaches the remote after one made
-  /// there on Saturday; in time order it still reads as the older, and a feed's `updated` (its newest entry's
-  /// time) never goes back. Stores that sort in SQL (`ORDER BY at, seq`) give the same order.
+  /// the order they were recorded. Stores append in time order (a change synced or imported after a later line is
+  /// recorded at that line's time, docs/sync.md), so this is nearly always the order they hold; a store edited by
+  /// hand may not be. Stores that sort in SQL (`ORDER BY at, seq`) give the same order.
   public static func inTimeOrder(_ history: [HistoryEntry]) -> [HistoryEntry] {
     // Almost every history is in time order already: one pass tells, and only the rest is sorted (stably).
     guard zip(history, history.dropFirst()).contains(where: { $0.at > $1.at }) else { return history }

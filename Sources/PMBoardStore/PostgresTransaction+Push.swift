@@ -38,6 +38,14 @@ extension PostgresTransaction {
     try insertBatches(
       added, table: "task", columns: PostgresRecords.taskColumns, width: PostgresRecords.taskWidth,
       parameters: PostgresRecords.taskParameters)
+    // Appended at the end of the remote's history: a change made offline before the remote's latest line is
+    // recorded at that line's time (docs/sync.md), so history stays in time order and no full history page moves.
+    var latest = try latestHistoryTime()
+    for index in recorded.indices {
+      let at = max(recorded[index].1.entry.at, latest)
+      recorded[index].1.entry.at = at
+      latest = at
+    }
     try insertBatches(
       recorded, table: "history", columns: PostgresRecords.historyColumns + ", task_after, change_id", width: 12
     ) { pair, board in
@@ -45,6 +53,13 @@ extension PostgresTransaction {
         pair.1.after.map(PostgresRecords.taskText), pair.0.id.lowercaseString,
       ]
     }
+  }
+
+  /// The time of the board's latest history line (the distant past when it has none).
+  private func latestHistoryTime() throws -> Date {
+    let rows = try connection.execute("SELECT max(at) FROM pmboard.history WHERE board = $1", [board])
+    guard rows.count == 1, let text = rows.text(0, 0), let seconds = Int64(text) else { return .distantPast }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 
   /// The ids among `pending` the remote already holds.

@@ -4,9 +4,9 @@ import PMBoardStore
 import PMBoardTestSupport
 import Testing
 
-/// History reads in time order whichever way its entries arrived (issue 31): a change made offline on Friday that a
-/// sync pushes after a change made on the remote on Saturday is still the older one, on the history page and in
-/// `history.atom`, and the feed's `updated` does not go back.
+/// History reads in time order whichever way its entries arrived, and grows only at its newest end (issue 39): a
+/// change made offline on Friday that a sync pushes after a change made on the remote on Saturday is recorded at
+/// Saturday's time, after it, so no full history page changes and the feed's `updated` does not go back.
 @Suite("history order after a sync")
 struct ReplicaHistoryOrderTests {
   typealias Samples = StoreSamples
@@ -18,7 +18,7 @@ struct ReplicaHistoryOrderTests {
     return (read, try await store.load().history.map(\.title))
   }
 
-  @Test func aChangeMadeOfflineBeforeARemoteOneReadsAsTheOlder() async throws {
+  @Test func aChangeMadeOfflineBeforeARemoteOneIsAppendedAtItsTime() async throws {
     try await StoreScratch.with { scratch async throws in
       let (remote, replica, _) = try await scratch.sampleReplica()
       try await replica.commit(.add(Samples.newTask(1, title: "Friday, offline"), at: Samples.at(100)))
@@ -26,8 +26,9 @@ struct ReplicaHistoryOrderTests {
       #expect(try await replica.sync(with: remote, at: Samples.at(300)).pushed == 1)
       for store in [replica, remote] as [any BoardStore] {
         let (snapshot, loaded) = try await history(store)
-        #expect(snapshot.map(\.0).suffix(2) == ["Friday, offline", "Saturday, on the remote"], "\(store.location)")
-        #expect(loaded.suffix(2) == ["Friday, offline", "Saturday, on the remote"], "\(store.location)")
+        #expect(snapshot.map(\.0).suffix(2) == ["Saturday, on the remote", "Friday, offline"], "\(store.location)")
+        #expect(loaded.suffix(2) == ["Saturday, on the remote", "Friday, offline"], "\(store.location)")
+        #expect(snapshot.suffix(2).map(\.1) == [snapshot.last?.1, snapshot.last?.1].compactMap { $0 })
         #expect(zip(snapshot, snapshot.dropFirst()).allSatisfy { $0.1 <= $1.1 }, "times go back in \(store.location)")
       }
       // The next change made here lands last, newest, as before.
