@@ -34,7 +34,7 @@ public final class FolderHandle: Sendable {
 
   /// Opens the folder at `path` below this one ("" for this one), component by component, making the missing ones
   /// with `mode` when `create` is set; nil (errno set) when a component is a link or not a folder.
-  public func openFolder(path: String, create: Bool = false, mode: mode_t = 0o755) -> FolderHandle? {
+  public func openFolder(path: String, create: Bool = false, mode: mode_t = 0o777) -> FolderHandle? {
     var current: FolderHandle = self
     for component in path.split(separator: "/") where component != "." {
       let name = String(component)

@@ -12,7 +12,8 @@ package struct DueDateParser: Sendable {
     // An offset from a late `today` can pass 9999-12-31, which the store's four-digit dates cannot hold.
     guard CalendarDate(year: date.year, month: date.month, day: date.day) != nil else {
       throw CommandError(
-        "--due: \"\(TerminalText.oneLine(text))\" is out of range (years 1–9999); give an earlier date")
+        "--due: \"\(TerminalText.oneLine(text))\" is out of range (years 1–9999); give "
+          + (date.year < 1 ? "a later" : "an earlier") + " date")
     }
     return date
   }

@@ -57,7 +57,32 @@ import Testing
     let cli = try CLIRunner(now: "9999-12-31T12:00:00Z")
     defer { cli.remove() }
     #expect(try cli.run("init", "--time-zone", "UTC").status == 0)
-    Self.expectOneLineError(try cli.run("add", "Far", "--due", due), "--due: \"\(due)\" is out of range (years 1–9999)")
+    Self.expectOneLineError(
+      try cli.run("add", "Far", "--due", due), "--due: \"\(due)\" is out of range (years 1–9999); give an earlier date")
     #expect(try cli.run("list").stdout.contains("0 tasks"))
+  }
+
+  /// Before the year 1 the way back in range is a later date, and the message says so.
+  @Test(arguments: ["yesterday", "-1w"])
+  func aDueDateBeforeTheYear1AsksForALaterOne(due: String) throws {
+    let cli = try CLIRunner(now: "0001-01-01T00:00:00Z")
+    defer { cli.remove() }
+    #expect(try cli.run("init", "--time-zone", "UTC").status == 0)
+    Self.expectOneLineError(
+      try cli.run("add", "Early", "--due", due), "--due: \"\(due)\" is out of range (years 1–9999); give a later date")
+  }
+
+  /// A FIFO or a folder named `pmboard.yml` is refused with what to do, never waited on.
+  @Test func aSettingsFileThatIsNoFileIsNamedSo() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("init").status == 0)
+    #expect(mkfifo(cli.path("pmboard.yml"), 0o644) == 0)
+    for command in [["build"], ["add", "Kept out"]] {
+      Self.expectOneLineError(try cli.run(command), "pmboard.yml: not a regular file (a FIFO, folder or device)")
+    }
+    try FileManager.default.removeItem(atPath: cli.path("pmboard.yml"))
+    try FileManager.default.createDirectory(atPath: cli.path("pmboard.yml"), withIntermediateDirectories: false)
+    Self.expectOneLineError(try cli.run("build"), "pmboard.yml: not a regular file")
   }
 }

@@ -147,4 +147,20 @@ extension ReplicaCommandTests {
     #expect(commandLine.range(of: Data(secret.utf8)) == nil)
     #expect(commandLine.filter { $0 == 0 }.count <= 1, "\(Array(commandLine))")
   }
+
+  /// `build --sync` that pushed a change and cannot print its report exits 3 and says the sync is recorded, as a
+  /// writing command does: a script that took plain failure for "nothing happened" would sync and build again.
+  @Test func aBuildThatSyncedSaysSoWhenItsReportIsLost() throws {
+    var (cli, url) = try remoteBoard()
+    defer { cli.remove() }
+    #expect(try cli.run("clone", url, "replica.sqlite").status == 0)
+    cli.environment["PMBOARD_STORE"] = cli.path("replica.sqlite")
+    #expect(try cli.run("add", "Offline task").status == 0)
+    let script = "\(CLIRunner.binary.path) build --today 2026-11-21 --sync > /dev/full"
+    let lost = try cli.run("/bin/sh", "-c", script)
+    #expect(lost.status == 3, "\(lost.stderr)")
+    #expect(lost.stderr.contains("pmboard: synced with "), "\(lost.stderr)")
+    #expect(lost.stderr.contains("the change is recorded, so do not run the command again"))
+    #expect(try cli.run("history", "--store", url).stdout.contains("Offline task"))
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 import Yams
 
@@ -34,13 +35,32 @@ public struct BuildSettings: Sendable, Equatable {
     "column-limit", "live-dates", "task-pages", "user",
   ]
 
+  /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
+  /// without being opened for a blocking read.
+  static func configText(_ file: String) throws(ConfigError) -> String? {
+    // Through a link too (a settings file kept elsewhere and linked in is the user's choice), and without waiting.
+    let opened = POSIX.open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard opened >= 0 else {
+      if errno == ENOENT { return nil }
+      throw ConfigError(message: "\(file): cannot read it: \(POSIX.lastErrorText)")
+    }
+    defer { POSIX.close(opened) }
+    guard let info = POSIX.status(ofDescriptor: opened), info.st_mode & S_IFMT == S_IFREG else {
+      throw ConfigError(message: "\(file): not a regular file (a FIFO, folder or device); make it a text file")
+    }
+    guard let data = POSIX.readToEnd(opened) else {
+      throw ConfigError(message: "\(file): cannot read it: \(POSIX.lastErrorText)")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ConfigError(message: "\(file): cannot read it as UTF-8 text")
+    }
+    return text
+  }
+
   /// Reads `pmboard.yml` if it exists; unknown keys and bad values are errors with their line and column.
   public static func load(file: String = "pmboard.yml") throws(ConfigError) -> BuildSettings {
     var settings = BuildSettings()
-    guard FileManager.default.fileExists(atPath: file) else { return settings }
-    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-      throw ConfigError(message: "\(file): cannot read it as UTF-8 text")
-    }
+    guard let text = try configText(file) else { return settings }
     let root: Node?
     do {
       root = try Yams.compose(yaml: text)
@@ -106,10 +126,7 @@ public struct BuildSettings: Sendable, Equatable {
   /// Just `user:` of `pmboard.yml`, for writing commands: the other settings are the build's, and a mistake in
   /// them should not stop an `add`. Nil when the file or the key is missing.
   public static func user(file: String = "pmboard.yml") throws(ConfigError) -> String? {
-    guard FileManager.default.fileExists(atPath: file) else { return nil }
-    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-      throw ConfigError(message: "\(file): cannot read it as UTF-8 text")
-    }
+    guard let text = try configText(file) else { return nil }
     let root: Node?
     do {
       root = try Yams.compose(yaml: text)
