@@ -26,7 +26,10 @@ extension SiteManifest {
     POSIX.linkStatus(path).flatMap(stamp)
   }
 
-  static let stampsHeading = "pmboard stamps 1 "
+  /// The heading of the stamps file; the manifest file's own stamp follows it in hex, then a line break, then
+  /// each line's stamp as eight bytes, least significant first (0 for none). Binary: a big board's stamps are
+  /// hundreds of thousands, and reading and writing them as hex text was most of their cost.
+  static let stampsHeading = "pmboard stamps 2 "
 
   /// Where the stamps of the site at `site` (a real path) are kept.
   static func stampsPath(site: String) -> String {
@@ -51,25 +54,22 @@ extension SiteManifest {
     guard let manifestStamp = stamp(ofFile: site + "/" + name),
       let data = POSIX.regularFileContents(stampsPath(site: site))
     else { return nil }
+    let heading = Array((stampsHeading + hex(manifestStamp) + "\n").utf8)
+    guard data.count >= heading.count, (data.count - heading.count) % 8 == 0,
+      data.prefix(heading.count).elementsEqual(heading)
+    else { return nil }
+    let count = (data.count - heading.count) / 8
     var found: [UInt64?] = []
-    found.reserveCapacity(data.count / 17)
-    var valid = false
+    found.reserveCapacity(count)
     data.withReadView { bytes in
-      var start = 0
-      while start < bytes.count {
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        let line = bytes.extracting(start..<end)
-        if start == 0 {
-          valid = line.elementsEqual((stampsHeading + hex(manifestStamp)).utf8)
-          if !valid { return }
-        } else {
-          found.append(hexValue(line))
-        }
-        start = end + 1
+      for line in 0..<count {
+        let start = heading.count + line * 8
+        var value: UInt64 = 0
+        for byte in 0..<8 { value |= UInt64(bytes[start + byte]) << (8 * byte) }
+        found.append(value == 0 ? nil : value)
       }
     }
-    return valid ? found : nil
+    return found
   }
 
   /// Writes `stamps` (by line of the manifest file at `site`) beside the site, replacing the old ones whole.
@@ -80,10 +80,10 @@ extension SiteManifest {
       return
     }
     var text = Array((stampsHeading + hex(manifestStamp) + "\n").utf8)
-    text.reserveCapacity(text.count + stamps.count * 17)
+    text.reserveCapacity(text.count + stamps.count * 8)
     for stamp in stamps {
-      if let stamp { Fingerprint.appendHex(stamp, to: &text) } else { text.append(UInt8(ascii: "-")) }
-      text.append(UInt8(ascii: "\n"))
+      let value = stamp ?? 0
+      for byte in 0..<8 { text.append(UInt8(truncatingIfNeeded: value >> (8 * byte))) }
     }
     POSIX.replaceFile(path, with: Data(text))
   }

@@ -143,9 +143,11 @@ struct SiteManifest: Sendable {
 
   /// For each of this manifest's lines, how `other` lists its path. Both sorted, as pmboard writes them, it is one
   /// walk down both lists: a lookup per page jumped about two tables of hundreds of thousands of entries.
-  func listings(in other: SiteManifest) -> [Listing] {
+  /// A file `other` lists but does not have (`present`, by its lines) has no fingerprint to share.
+  func listings(in other: SiteManifest, present: [Bool]? = nil) -> [Listing] {
     func listing(_ line: Int, _ otherLine: Int?) -> Listing {
       guard let otherLine else { return .absent }
+      guard present?[otherLine] != false else { return .otherFingerprint }
       return other.fingerprints[otherLine] == fingerprints[line] ? .sameFingerprint : .otherFingerprint
     }
     guard isSorted, other.isSorted else { return paths.indices.map { listing($0, other.line(of: paths[$0])) } }
@@ -178,7 +180,9 @@ struct SiteManifest: Sendable {
     var text: [UInt8] = []
     text.reserveCapacity(count * 72 + 256)
     Self.appendHeading(key: key, to: &text)
-    for line in paths.indices where kept[line] { Self.append(paths[line], entry(line), to: &text) }
+    for line in paths.indices where kept[line] {
+      Self.append(paths[line], Entry(fingerprint: fingerprints[line]), to: &text)
+    }
     return Data(text)
   }
 
@@ -282,8 +286,8 @@ struct SiteManifest: Sendable {
     text.append(UInt8(ascii: "\n"))
   }
 
-  /// The manifest's bytes with stamps, as the spare keeps it.
-  var bytes: Data { bytes(withStamps: true) }
+  /// The manifest's bytes, as the spare keeps it (without stamps: its files are trusted by their folders).
+  var bytes: Data { bytes(withStamps: false) }
 
   /// The manifest's bytes: the heading, the key, then the files in the order of their paths.
   func bytes(withStamps: Bool) -> Data {

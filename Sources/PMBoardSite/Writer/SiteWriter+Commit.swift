@@ -65,7 +65,8 @@ extension SiteWriter {
     }
     let record = folderRecord(added: progress.newPaths, kept: kept)
     try swapIn(
-      shared: sharedLines(progress, reused: reused),
+      spare: SpareContents(
+        shared: sharedLines(progress, reused: reused), manifest: manifest, absent: absentFromSpare(progress)),
       pmboardFiles: { Set(progress.written.keys).union(self.previous?.paths ?? []) })
     record.write(to: foldersPath)
     SiteManifest.writeStamps(stamps, site: outPath)
@@ -92,8 +93,17 @@ extension SiteWriter {
     return existingStagingFolder(folder)?.status(of: name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
   }
 
+  /// The new site's files that are not the old site's very file at their path (written anew, or new): the spare,
+  /// which keeps the new site's manifest, does not hold them (``SpareContents``).
+  private func absentFromSpare(_ progress: Progress) -> [String] {
+    progress.written.compactMap { path, entry in
+      let old = previous?.line(of: path).flatMap { previous?.stamps[$0] }
+      return entry.stamp != nil && old == entry.stamp ? nil : path
+    }
+  }
+
   /// For each of the old manifest's lines, whether the new site has the very same file at its path (the same
-  /// stamp): only those stay in the spare (``keepAsSpare(_:shared:)``).
+  /// stamp): only those stay in the spare (``keepAsSpare(_:spare:)``).
   private func sharedLines(_ progress: Progress, reused: [Bool]) -> [Bool] {
     guard let previous else { return [] }
     return previous.paths.indices.map { line in
@@ -165,7 +175,7 @@ extension SiteWriter {
   /// (staging: the one it made; the site: the one it found), so nothing swapped in beside the site is published
   /// or parked. The old site is parked aside, its user files moved over, then it is deleted; a build killed in
   /// between is finished by the next one (``recoverInterruptedSwap(in:names:outPath:)``).
-  private func swapIn(shared: [Bool], pmboardFiles: () -> Set<String>) throws(SiteWriteError) {
+  private func swapIn(spare contents: SpareContents, pmboardFiles: () -> Set<String>) throws(SiteWriteError) {
     guard Self.isSameFolder(parent, names.staging, stagingIdentity) else {
       throw .io(stagingPath, "the staging folder was moved or replaced while the build ran; build again")
     }
@@ -187,7 +197,7 @@ extension SiteWriter {
     if swap == .exchange, parent.exchange(names.staging, with: parent, names.site) == 0 {
       // The old site is now at the staging name; a killed build would lose it to the next build's clean-up.
       if parent.rename(names.staging, to: parent, as: names.aside) != 0 {
-        if !keepAsSpare(names.staging, shared: shared) {
+        if !keepAsSpare(names.staging, spare: contents) {
           settleOldSite(names.staging, pmboardFiles: pmboardFiles())
         }
         return
@@ -203,7 +213,7 @@ extension SiteWriter {
         throw .swapInterrupted(outPath, aside: asidePath, reason)
       }
     }
-    if !keepAsSpare(names.aside, shared: shared) {
+    if !keepAsSpare(names.aside, spare: contents) {
       settleOldSite(names.aside, pmboardFiles: pmboardFiles())
     }
   }

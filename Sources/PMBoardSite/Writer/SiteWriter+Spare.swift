@@ -35,33 +35,28 @@ extension SiteWriter {
   /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
   public func reuse(_ paths: [String], fingerprints: [UInt64?]) -> [Bool] {
     if verifies { return paths.map { _ in false } }
+    // Pages come in runs from one folder: its state is looked up once a run.
+    var last: (folder: Substring, unchanged: Bool, handle: FolderHandle?) = ("\u{0}", false, nil)
     let found = zip(paths, fingerprints).map { path, print -> (line: Int, spare: SiteManifest.Listing)? in
-      // The page on disk must still be the file the old manifest stamped: one changed by hand is written again.
       guard let print, let previous, let line = previous.line(of: path), previous.fingerprints[line] == print,
-        scan.missing.isEmpty || !scan.missing.contains(path), let recorded = previous.stamps[line]
+        scan.missing.isEmpty || !scan.missing.contains(path)
       else { return nil }
+      let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+      let folder = slash.map { path[..<$0] } ?? ""
+      if folder != last.folder {
+        let unchanged = scan.isUnchanged(String(folder))
+        last = (folder, unchanged, unchanged ? nil : oldFolder(String(folder)))
+      }
       // In a folder as the last build left it, the page is the file that build stamped (an in-place edit is what
       // `--verify` is for); elsewhere its stamp is looked at.
-      let folder = SiteManifest.split(path).folder
-      var liveInode: UInt64?
-      if !scan.isUnchanged(folder) {
-        guard let live = oldFolder(folder)?.status(of: SiteManifest.split(path).name),
+      if !last.unchanged {
+        let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
+        guard let recorded = previous.stamps[line], let live = last.handle?.status(of: name),
           SiteManifest.stamp(live) == recorded
         else { return nil }
-        liveInode = UInt64(live.st_ino)
       }
-      guard let spare, !spareListings.isEmpty, spareListings[line] == .sameFingerprint else {
-        return (line, spareListings.isEmpty ? .absent : spareListings[line])
-      }
-      // The spare's copy is used in place only when it is that very file (its stamp, or inode when the live page
-      // was looked at); otherwise the old site's replaces it.
-      guard let spareLine = spare.line(of: path),
-        liveInode.map({ spareInodes[spareLine] == $0 })
-          ?? (spareInodes[spareLine] != 0 && spare.stamps[spareLine] == recorded)
-      else {
-        return (line, .otherFingerprint)
-      }
-      return (line, .sameFingerprint)
+      // The spare's copy, rendered from the same inputs, is used in place when it is there.
+      return (line, spareListings.isEmpty ? .absent : spareListings[line])
     }
     state.withLock { progress in
       if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous?.count ?? 0) }
@@ -135,12 +130,22 @@ extension SiteWriter {
     parent.removeTree(names.staging)
   }
 
+  /// What the spare keeps of the site a swap replaced: its files the new site has as the very same file
+  /// (`shared`, by the old manifest's line). It is given the new site's manifest (`manifest`, already made) with
+  /// the list of that manifest's files it does not hold (`absent`, as many as the build wrote anew), rather than a
+  /// manifest of its own written line by line.
+  struct SpareContents {
+    var shared: [Bool]
+    var manifest: Data
+    var absent: [String]
+  }
+
   /// Turns the site a swap replaced (now `name` in the site's parent) into the spare: its user files (linked into
-  /// the new site) go, and so does every page that is not the very file the new site has at its path (`shared`,
-  /// by the old manifest's line): the spare holds nothing the new site does not, so nothing the publish policy now
-  /// hides stays beside the site. False, leaving it to be settled and deleted, when the user changed the old site
-  /// while the build ran (a folder's stamp moved), a file cannot go, or the name is no longer the old site.
-  func keepAsSpare(_ name: String, shared: [Bool]) -> Bool {
+  /// the new site) go, and so does every page that is not the very file the new site has at its path (``SpareContents``):
+  /// the spare holds nothing the new site does not, so nothing the publish policy now hides stays beside the site.
+  /// False, leaving it to be settled and deleted, when the user changed the old site while the build ran (a
+  /// folder's stamp moved), a file cannot go, or the name is no longer the old site.
+  func keepAsSpare(_ name: String, spare contents: SpareContents) -> Bool {
     guard previous != nil, Self.isSameFolder(parent, name, oldIdentity), let old = parent.openFolder(name),
       Self.identity(of: old.descriptor) == oldIdentity
     else { return false }
@@ -159,18 +164,22 @@ extension SiteWriter {
       let (holder, folderName) = SiteManifest.split(folder)
       guard let handle = old.openFolder(path: holder), handle.removeFolder(folderName) == 0 else { return false }
     }
-    guard prune(old, keeping: shared) else { return false }
+    guard prune(old, keeping: contents) else { return false }
+    // Recorded as it is now, so that the next build trusts what did not change since (``SpareRecord``).
+    let clock = POSIX.fileClock()
+    _ = SpareRecord.write(old, folders: previousFolders, time: (clock.seconds - 2, clock.nanoseconds))
     parent.removeTree(names.spare)
     return parent.rename(name, to: parent, as: names.spare) == 0
   }
 
-  /// Removes the old site's pages `shared` does not flag, only inside folders the scan found to be folders (never
-  /// through a link the user put in a folder's place), and folders left empty; its manifest then lists the rest.
-  private func prune(_ old: FolderHandle, keeping shared: [Bool]) -> Bool {
+  /// Removes the old site's pages `contents.shared` does not flag, only inside folders the scan found to be folders
+  /// (never through a link the user put in a folder's place), and folders left empty; then gives it the new site's
+  /// manifest and the list of what of it the spare does not hold.
+  private func prune(_ old: FolderHandle, keeping contents: SpareContents) -> Bool {
     guard let previous else { return false }
     var emptied = Set<String>()
     var handles: [String: FolderHandle?] = [:]
-    for line in previous.paths.indices where !shared[line] {
+    for line in previous.paths.indices where !contents.shared[line] {
       let (folder, name) = SiteManifest.split(previous.paths[line])
       guard scan.found[folder] != nil else { continue }
       let handle: FolderHandle?
@@ -186,7 +195,9 @@ extension SiteWriter {
     handles = [:]
     Self.removeEmptyFolders(emptied, in: old)
     old.unlink(SiteManifest.name)
-    return old.replaceFile(SiteManifest.name, with: previous.bytes(keeping: shared), mode: 0o600)
+    let absent = Data(contents.absent.map { $0 + "\n" }.joined().utf8)
+    return old.replaceFile(SiteManifest.name, with: contents.manifest, mode: 0o600)
+      && (contents.absent.isEmpty || old.replaceFile(SpareRecord.absentName, with: absent, mode: 0o600))
   }
 }
 

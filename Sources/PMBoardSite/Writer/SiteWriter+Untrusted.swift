@@ -2,18 +2,20 @@ import CSystemShim
 import Foundation
 import PMBoardBytes
 
-/// The spare and the folders beside the site are the builder's, but anything that writes to the site's parent can
-/// change them between builds. A build trusts none of it: nothing in them is followed through a symbolic link,
-/// and what the spare's manifest does not account for goes before the build writes anything there, so no page
-/// ever lands outside `--out` and no stray file is published.
+/// The spare beside the site is the builder's (`0700`), but anything that can write as the builder, or rename in the
+/// site's parent, could change it between builds. It is trusted at the cost of a folder: when a build makes the
+/// spare it records each of its folders' stamps inside it (``SpareRecord``); the next build compares them, and
+/// reads again only the folders that changed, where anything the spare's manifest does not list as a regular file
+/// goes before the build writes there. So no link in it is followed and no stray file is published, without a
+/// look at each page.
 extension SiteWriter {
   /// Takes over the spare beside the site as this build's staging folder: renamed to the staging name, checked to
-  /// be the very folder found (the builder's, by inode), made readable by the builder only and cleared of what its
-  /// manifest does not list. Returns it, its manifest and the inode of each listed file (by line, 0 for none); nil
-  /// when there is no usable spare.
+  /// be the very folder found (the builder's, by inode), made readable by the builder only, and cleared of what its
+  /// manifest does not list in the folders that changed since it was made. Returns it, its manifest and whether
+  /// each listed file is there (by line); nil when there is no usable spare.
   static func takeSpare(
     in parent: FolderHandle, names: SiteNames, manifest: SiteManifest?
-  ) -> (folder: FolderHandle, manifest: SiteManifest, inodes: [UInt64])? {
+  ) -> (folder: FolderHandle, manifest: SiteManifest, present: [Bool])? {
     guard let info = parent.status(of: names.spare) else { return nil }
     // A link in the spare's place is removed, never followed (it would make the build write where it leads).
     guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid(), let manifest,
@@ -28,18 +30,38 @@ extension SiteWriter {
       parent.removeTree(names.staging)
       return nil
     }
-    return (folder, manifest, clearUnlisted(folder, manifest: manifest))
+    let record = SpareRecord(in: folder)
+    let absent = folder.contents(of: SpareRecord.absentName).map {
+      Set(String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+    // Not pages: they go before the staging folder is published.
+    folder.unlink(SpareRecord.name)
+    folder.unlink(SpareRecord.absentName)
+    var present = clearUnlisted(folder, manifest: manifest, record: record)
+    for path in absent ?? [] {
+      if let line = manifest.line(of: path) { present[line] = false }
+    }
+    return (folder, manifest, present)
   }
 
-  /// Removes from the taken-over spare `root` every entry but the folders that hold the files `manifest` lists
-  /// and those files themselves as regular files: links, other kinds of file and anything unlisted go. Returns
-  /// the inode of each listed file, by line (0 for none).
-  static func clearUnlisted(_ root: FolderHandle, manifest: SiteManifest) -> [UInt64] {
+  /// Removes from the taken-over spare `root`, in each folder whose stamp is not `record`'s (all of them without
+  /// one), every entry but the folders that hold the files `manifest` lists and those files themselves as regular
+  /// files: links, other kinds of file and anything unlisted go. Returns whether each listed file is there.
+  static func clearUnlisted(_ root: FolderHandle, manifest: SiteManifest, record: SpareRecord) -> [Bool] {
     let folders = manifest.folders
-    var inodes = [UInt64](repeating: 0, count: manifest.count)
+    var trusted = Set<String>()
     var pending: [(String, FolderHandle)] = [("", root)]
+    var present = [Bool](repeating: false, count: manifest.count)
     while let (folder, handle) = pending.popLast() {
       let prefix = folder.isEmpty ? "" : folder + "/"
+      if let stamp = record.stamps[folder], SiteFolders.Stamp(handle) == stamp {
+        // As the build that made the spare left it: its entries are the manifest's, and its subfolders too.
+        trusted.insert(folder)
+        for child in record.children[folder] ?? [] {
+          if let opened = handle.openFolder(child) { pending.append((prefix + child, opened)) }
+        }
+        continue
+      }
       for entry in handle.entries() {
         let relative = prefix + entry.name
         switch entry.kind {
@@ -53,7 +75,7 @@ extension SiteWriter {
           continue
         case .file:
           if let line = manifest.line(of: relative) {
-            inodes[line] = entry.inode
+            present[line] = true
           } else {
             handle.removeTree(entry.name)
           }
@@ -62,6 +84,90 @@ extension SiteWriter {
         }
       }
     }
-    return inodes
+    if !trusted.isEmpty {
+      var last: (folder: Substring, trusted: Bool) = ("\u{0}", false)
+      for (line, path) in manifest.paths.enumerated() {
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { path[..<$0] } ?? ""
+        if folder != last.folder { last = (folder, trusted.contains(String(folder))) }
+        if last.trusted { present[line] = true }
+      }
+    }
+    return present
+  }
+}
+
+/// The stamps of the spare's folders as the build that made it left them, kept inside the spare (`.pmboard-folders`,
+/// never published: the next build takes it out first). One line a folder: its path, its stamp, its subfolders.
+struct SpareRecord {
+  static let name = ".pmboard-folders"
+  /// The files the spare's manifest lists that it does not hold, one path a line (``SiteWriter/SpareContents``).
+  static let absentName = ".pmboard-absent"
+  static let heading = "pmboard spare folders 1"
+
+  var stamps: [String: SiteFolders.Stamp] = [:]
+  var children: [String: [String]] = [:]
+
+  init() {}
+
+  /// The record in the spare `folder`; empty when there is none or it cannot be read.
+  init(in folder: FolderHandle) {
+    guard let data = folder.contents(of: Self.name) else { return }
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    guard lines.first == Substring(Self.heading) else { return }
+    for line in lines.dropFirst() {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 6, let device = UInt64(fields[1]), let inode = UInt64(fields[2]),
+        let seconds = Int(fields[3]), let nanoseconds = Int(fields[4])
+      else { continue }
+      stamps[String(fields[0])] = SiteFolders.Stamp(
+        device: device, inode: inode, seconds: seconds, nanoseconds: nanoseconds)
+      children[String(fields[0])] = fields[5].split(separator: "/").map(String.init)
+    }
+  }
+
+  /// Records the spare `root` as it is, every folder's time set to `time` (so any later change moves it): the
+  /// record is written, then the times set, the root's last. Its folders are among `known` (the old site's
+  /// folders of pmboard's, "" not among them: pruning may have emptied and removed some), not listed; a folder
+  /// whose link count says it holds another folder than those is not recorded (the next build reads it). False,
+  /// leaving no record, where a time cannot be set or a name cannot be written on one line.
+  static func write(_ root: FolderHandle, folders known: Set<String>, time: (seconds: Int, nanoseconds: Int)) -> Bool {
+    var handles: [String: FolderHandle] = ["": root]
+    var children: [String: [String]] = [:]
+    // Parents before children: a folder is opened from its parent's handle.
+    for folder in known.sorted() {
+      let (parent, name) = SiteManifest.split(folder)
+      guard let holder = handles[parent], let handle = holder.openFolder(name) else { continue }
+      handles[folder] = handle
+      children[parent, default: []].append(name)
+    }
+    var folders: [(path: String, handle: FolderHandle, children: [String])] = []
+    for (path, handle) in handles.sorted(by: { $0.key < $1.key }) {
+      let inside = (children[path] ?? []).sorted()
+      // A folder's link count is 2 and one for each folder in it on the file systems that keep it.
+      guard let info = handle.status(), Int(info.st_nlink) == 2 + inside.count else { continue }
+      folders.append((path, handle, inside))
+    }
+    var lines = [heading]
+    for folder in folders {
+      guard let info = folder.handle.status(),
+        !(folder.path + folder.children.joined()).contains(where: { "\t\n".contains($0) })
+      else { return false }
+      lines.append(
+        [
+          folder.path, "\(info.st_dev)", "\(info.st_ino)", "\(time.seconds)", "\(time.nanoseconds)",
+          folder.children.joined(separator: "/"),
+        ].joined(separator: "\t"))
+    }
+    guard root.replaceFile(name, with: Data((lines.joined(separator: "\n") + "\n").utf8), mode: 0o600) else {
+      return false
+    }
+    // Children before parents, the root last: setting a folder's time is no change to its parent.
+    for folder in folders.reversed()
+    where !folder.handle.setModificationTime(seconds: time.seconds, nanoseconds: time.nanoseconds) {
+      root.unlink(name)
+      return false
+    }
+    return true
   }
 }

@@ -47,9 +47,8 @@ public final class SiteWriter: Sendable {
   let foldersPath: String
   /// The spare's manifest when the staging folder is the spare taken over; nil when it started empty.
   let spare: SiteManifest?
-  /// The inode of each of the spare's files, by its manifest's line (0 for none).
-  let spareInodes: [UInt64]
-  /// How the spare lists each of ``previous``'s files; empty without a spare.
+  /// How the spare lists each of ``previous``'s files (a file it lists but lost, to a planted entry it cleared, as
+  /// another fingerprint); empty without a spare.
   let spareListings: [SiteManifest.Listing]
   /// The folders that hold a file the old site's manifest lists, and their parents.
   let previousFolders: Set<String>
@@ -178,9 +177,8 @@ public final class SiteWriter: Sendable {
     }
     let taken = previous == nil ? nil : Self.takeSpare(in: parent, names: names, manifest: manifests[1])
     spare = taken?.manifest
-    spareInodes = taken?.inodes ?? []
     if let previous, let spare {
-      spareListings = previous.listings(in: spare)
+      spareListings = previous.listings(in: spare, present: taken?.present)
     } else {
       spareListings = []
     }
