@@ -63,4 +63,30 @@ import Testing
       }
     }
   }
+
+  /// The manifest's own path table (open addressing over an FNV hash) against a dictionary: every listed path is
+  /// found at its line, paths it does not list are not, duplicates keep their first line, and the table grows
+  /// past its first size; random paths, many of them sharing long prefixes as pages do.
+  @Test func thePathTableFindsWhatADictionaryFinds() {
+    var random = SplitMix64(seed: 41)
+    var files: [String: SiteManifest.Entry] = [:]
+    var reference: [String: UInt64] = [:]
+    for _ in 0..<5_000 {
+      let path = ["ko", "en", "ja"][random.below(3)] + "/tasks/" + String(random.below(4_000), radix: 16) + ".html"
+      let print = random.next()
+      files[path] = SiteManifest.Entry(fingerprint: print)
+      reference[path] = print
+    }
+    let manifest = SiteManifest(bytes: SiteManifest(files: files, key: nil).bytes)
+    #expect(manifest.count == reference.count)
+    for (path, print) in reference {
+      let line = manifest.line(of: path)
+      #expect(line.map { manifest.paths[$0] } == path)
+      #expect(manifest.fingerprint(of: path) == print)
+    }
+    for _ in 0..<2_000 {
+      let path = "en/tasks/" + String(4_000 + random.below(4_000), radix: 16) + ".html"
+      #expect(manifest.line(of: path) == nil)
+    }
+  }
 }

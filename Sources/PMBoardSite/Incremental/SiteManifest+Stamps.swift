@@ -37,12 +37,6 @@ extension SiteManifest {
     return parent + "/." + (site as NSString).lastPathComponent + ".pmboard-stamps"
   }
 
-  /// The manifest of the live site at `site` with its stamps; nil when it has none.
-  init?(liveSite site: String) {
-    self.init(site: site)
-    readStamps(site: site)
-  }
-
   /// Takes the stamps kept beside the site at `site`, when they belong to its manifest file as it is.
   mutating func readStamps(site: String) {
     if let found = Self.keptStamps(site: site) { setStamps(found) }

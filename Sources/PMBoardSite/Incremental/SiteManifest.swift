@@ -21,11 +21,13 @@ struct SiteManifest: Sendable {
   /// Each file's ``stamp(_:)`` when the build wrote the manifest (nil from a manifest older than stamps): a rebuild
   /// trusts a kept page on disk only while it still has this stamp, so a page changed by hand is written again.
   private(set) var stamps: [UInt64?] = []
-  /// Where each path is in ``paths``, by the path's `hashValue`: a probe compares two integers, where `String` keys
-  /// compared 50-byte paths at every occupied bucket on the way (a big board's manifest has hundreds of thousands).
-  private var index: [Int: Int] = [:]
-  /// The paths whose hash an earlier path already took; nearly always empty.
-  private var collided: [String: Int] = [:]
+  /// Where each path is in ``paths``: an open-addressing table, a power of two long, probed from the path's
+  /// ``pathHash(_:)``; a slot holds the line plus one (0: empty) in its low 32 bits and the hash's high 32 bits
+  /// above, so that a probe compares integers in the one slot it reads before it looks at any path. A `Dictionary`
+  /// keyed by `String.hashValue` (SipHash) was most of the cost of reading a 100,000-task board's manifest
+  /// (400,000 lines), on the path of every rebuild.
+  private var slots: [UInt64] = []
+  private var hashes: [UInt64] = []
   var key: String?
   /// Whether ``paths`` is sorted, as pmboard writes it (a hand-edited manifest may not be).
   private(set) var isSorted = true
@@ -58,7 +60,8 @@ struct SiteManifest: Sendable {
     let estimate = data.count / 48
     paths.reserveCapacity(estimate)
     fingerprints.reserveCapacity(estimate)
-    index.reserveCapacity(estimate)
+    hashes.reserveCapacity(estimate)
+    makeSlots(for: estimate)
     // A view, not an array: slicing an array for each of hundreds of thousands of lines retained and released it.
     data.withReadView { bytes in
       let headingEnd = bytes.firstIndex(of: newline) ?? bytes.count
@@ -103,21 +106,47 @@ struct SiteManifest: Sendable {
   }
 
   private mutating func append(_ path: String, _ fingerprint: UInt64?, _ stamp: UInt64?) {
-    let hash = path.hashValue
+    let hash = Self.pathHash(path)
     if let at = line(of: path, hash: hash) {
       fingerprints[at] = fingerprint
       stamps[at] = stamp
       return
     }
     if isSorted, let last = paths.last, !(last < path) { isSorted = false }
-    if index[hash] == nil {
-      index[hash] = paths.count
-    } else {
-      collided[path] = paths.count
-    }
+    if (paths.count + 1) * 2 > slots.count { makeSlots(for: paths.count + 1) }
+    insertSlot(line: paths.count, hash: hash)
     paths.append(path)
     fingerprints.append(fingerprint)
     stamps.append(stamp)
+    hashes.append(hash)
+  }
+
+  /// A table with room for `count` lines at most half full, holding the lines there are.
+  private mutating func makeSlots(for count: Int) {
+    var size = 16
+    while size < count * 2 { size *= 2 }
+    guard size > slots.count else { return }
+    slots = [UInt64](repeating: 0, count: size)
+    for (line, hash) in hashes.enumerated() { insertSlot(line: line, hash: hash) }
+  }
+
+  private mutating func insertSlot(line: Int, hash: UInt64) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(line + 1)
+  }
+
+  /// FNV-1a over the path's bytes, finished as MurmurHash3 finishes, so that the low bits the table uses vary:
+  /// the same in every process, and a few instructions a byte.
+  static func pathHash(_ path: String) -> UInt64 {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    let bytes = path.utf8.span
+    for position in 0..<bytes.count { value = (value ^ UInt64(bytes[position])) &* 0x0000_0100_0000_01b3 }
+    value ^= value >> 33
+    value &*= 0xff51_afd7_ed55_8ccd
+    value ^= value >> 33
+    return value
   }
 
   var count: Int { paths.count }
@@ -125,11 +154,19 @@ struct SiteManifest: Sendable {
   func contains(_ path: String) -> Bool { line(of: path) != nil }
 
   /// The line of `path` in ``paths``; nil when the manifest does not list it.
-  func line(of path: String) -> Int? { line(of: path, hash: path.hashValue) }
+  func line(of path: String) -> Int? { line(of: path, hash: Self.pathHash(path)) }
 
-  private func line(of path: String, hash: Int) -> Int? {
-    if let at = index[hash], paths[at] == path { return at }
-    return collided.isEmpty ? nil : collided[path]
+  private func line(of path: String, hash: UInt64) -> Int? {
+    guard !slots.isEmpty else { return nil }
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let found = slots[slot]
+      if found == 0 { return nil }
+      let line = Int(found & 0xFFFF_FFFF) - 1
+      if found >> 32 == hash >> 32, paths[line] == path { return line }
+      slot = (slot + 1) & mask
+    }
   }
 
   func fingerprint(of path: String) -> UInt64? { line(of: path).flatMap { fingerprints[$0] } }

@@ -160,11 +160,9 @@ public final class SiteWriter: Sendable {
     stagingPath = parentPath + "/" + names.staging
     foldersPath = Self.foldersRecordPath(site: real)
     try Self.recoverInterruptedSwap(in: parent, names: names, outPath: real)
-    // A big board's two manifests list hundreds of thousands of pages each: read side by side.
-    let (site, spareSite) = (real, parentPath + "/" + names.spare)
-    let manifests = concurrentMap(2) { $0 == 0 ? SiteManifest(liveSite: site) : SiteManifest(site: spareSite) }
+    let manifests = Self.readManifests(site: real, spare: parentPath + "/" + names.spare)
     (old, oldIdentity) = try Self.openLiveSite(in: parent, name: names.site, path: real)
-    previous = try Self.previousManifest(real, old: old, manifest: manifests[0])
+    previous = try Self.previousManifest(real, old: old, manifest: manifests.live)
     previousFolders = previous?.folders ?? []
     if let previous {
       scan = SiteScan(root: real, manifest: previous, record: SiteFolders(contentsOf: foldersPath))
@@ -175,10 +173,13 @@ public final class SiteWriter: Sendable {
     for stale in parent.entries() where stale.name.hasPrefix(names.stagingPrefix) {
       parent.removeTree(stale.name)
     }
-    let taken = previous == nil ? nil : Self.takeSpare(in: parent, names: names, manifest: manifests[1])
+    let taken = previous == nil ? nil : Self.takeSpare(in: parent, names: names, manifest: manifests.spare)
     spare = taken?.manifest
     if let previous, let spare {
-      spareListings = previous.listings(in: spare, present: taken?.present)
+      spareListings =
+        manifests.same
+        ? (taken?.present ?? []).map { $0 ? .sameFingerprint : .otherFingerprint }
+        : previous.listings(in: spare, present: taken?.present)
     } else {
       spareListings = []
     }
@@ -196,6 +197,27 @@ public final class SiteWriter: Sendable {
     staging = made
     guard let identity = Self.identity(of: made.descriptor) else { throw .io(stagingPath, POSIX.lastErrorText) }
     stagingIdentity = identity
+  }
+
+  /// The live site's manifest (with its stamps) and the spare's. The spare keeps the manifest of the site that
+  /// replaced it (``SpareContents``), so after a rebuild the two files are the same bytes: read once then. A big
+  /// board's manifest lists hundreds of thousands of pages; two different ones are read side by side.
+  static func readManifests(site: String, spare: String) -> (live: SiteManifest?, spare: SiteManifest?, same: Bool) {
+    let files = concurrentMap(2) { POSIX.regularFileContents(($0 == 0 ? site : spare) + "/" + SiteManifest.name) }
+    guard let live = files[0] else { return (nil, files[1].map { SiteManifest(bytes: $0) }, false) }
+    if let spareBytes = files[1], spareBytes == live {
+      var manifest = SiteManifest(bytes: live)
+      let spareManifest = manifest
+      manifest.readStamps(site: site)
+      return (manifest, spareManifest, true)
+    }
+    let read = concurrentMap(2) { index in
+      if index == 1 { return files[1].map { SiteManifest(bytes: $0) } }
+      var manifest = SiteManifest(bytes: live)
+      manifest.readStamps(site: site)
+      return manifest
+    }
+    return (read[0], read[1], false)
   }
 
   /// Makes the staging folder `name` in `parent`, readable by the builder only until it is published (it may hold
