@@ -14,7 +14,7 @@ extension SiteWriter {
   /// manifest does not list in the folders that changed since it was made. Returns it, its manifest and whether
   /// each listed file is there (by line); nil when there is no usable spare.
   static func takeSpare(
-    in parent: FolderHandle, names: SiteNames, manifest: SiteManifest?
+    in parent: FolderHandle, names: SiteNames, manifest: SiteManifest?, folders: Set<String>? = nil
   ) -> (folder: FolderHandle, manifest: SiteManifest, present: [Bool])? {
     guard let info = parent.status(of: names.spare) else { return nil }
     // A link in the spare's place is removed, never followed (it would make the build write where it leads).
@@ -37,7 +37,7 @@ extension SiteWriter {
     // Not pages: they go before the staging folder is published.
     folder.unlink(SpareRecord.name)
     folder.unlink(SpareRecord.absentName)
-    var present = clearUnlisted(folder, manifest: manifest, record: record)
+    var present = clearUnlisted(folder, manifest: manifest, folders: folders ?? manifest.folders, record: record)
     for path in absent ?? [] {
       if let line = manifest.line(of: path) { present[line] = false }
     }
@@ -47,9 +47,11 @@ extension SiteWriter {
   /// Removes from the taken-over spare `root`, in each folder whose stamp is not `record`'s (all of them without
   /// one), every entry but the folders that hold the files `manifest` lists and those files themselves as regular
   /// files: links, other kinds of file and anything unlisted go. Returns whether each listed file is there.
-  static func clearUnlisted(_ root: FolderHandle, manifest: SiteManifest, record: SpareRecord) -> [Bool] {
-    let folders = manifest.folders
+  static func clearUnlisted(
+    _ root: FolderHandle, manifest: SiteManifest, folders: Set<String>, record: SpareRecord
+  ) -> [Bool] {
     var trusted = Set<String>()
+    var listedAny = false
     var pending: [(String, FolderHandle)] = [("", root)]
     var present = [Bool](repeating: false, count: manifest.count)
     while let (folder, handle) = pending.popLast() {
@@ -62,6 +64,7 @@ extension SiteWriter {
         }
         continue
       }
+      listedAny = true
       for entry in handle.entries() {
         let relative = prefix + entry.name
         switch entry.kind {
@@ -83,6 +86,11 @@ extension SiteWriter {
           handle.removeTree(entry.name)
         }
       }
+    }
+    // Every folder as recorded, and those all of the manifest's: every listed file is there, without a walk down
+    // the manifest's lines (400,000 at 100,000 tasks).
+    if !listedAny, trusted == folders.union([""]) {
+      return [Bool](repeating: true, count: manifest.count)
     }
     if !trusted.isEmpty {
       var last: (folder: Substring, trusted: Bool) = ("\u{0}", false)

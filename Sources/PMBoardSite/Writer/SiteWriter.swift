@@ -173,7 +173,12 @@ public final class SiteWriter: Sendable {
     for stale in parent.entries() where stale.name.hasPrefix(names.stagingPrefix) {
       parent.removeTree(stale.name)
     }
-    let taken = previous == nil ? nil : Self.takeSpare(in: parent, names: names, manifest: manifests.spare)
+    // The spare's folders are the live site's when it keeps the same manifest: worked out once (400,000 paths).
+    let taken =
+      previous == nil
+      ? nil
+      : Self.takeSpare(
+        in: parent, names: names, manifest: manifests.spare, folders: manifests.same ? previousFolders : nil)
     spare = taken?.manifest
     if let previous, let spare {
       spareListings =
