@@ -27,9 +27,8 @@ enum BoardPage: PageKind {
   ) -> PageInfo {
     let atRoot = if case .board(atRoot: true) = plan.kind { true } else { false }
     var info = site.page(
-      code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "index.html",
+      .board, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "index.html",
       place: atRoot ? .root : .locale, title: "\(site.snapshot.info.title) · \(catalog.string("nav.board"))")
-    info.isBoard = true
     info.cardLimit = site.cardLimit
     info.columns = site.publish.stateList
     return info

@@ -23,9 +23,8 @@ enum ColumnPage: PageKind {
   ) -> PageInfo {
     let state = state(of: plan)
     var info = site.page(
-      code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "\(state.rawValue).html",
+      .column(state), code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "\(state.rawValue).html",
       place: .locale, title: "\(site.snapshot.info.title) · \(formatter.label(state))")
-    info.column = state
     if let seconds = site.columnChanges.seconds[state.order] {
       let changed = Date(timeIntervalSince1970: Double(seconds))
       info.asOf = formatter.message("column.changed", ["when": formatter.timestamp(changed)])

@@ -33,13 +33,12 @@ enum HistoryPage: PageKind {
     let (number, count) = numbers(of: plan)
     let label = formatter.message("history.page", ["page": String(number), "pages": String(count)])
     var info = site.page(
-      code: plan.code, formatter: formatter, overdueCount: overdueCount,
+      .history(archive: number < count), code: plan.code, formatter: formatter, overdueCount: overdueCount,
       path: (plan.path as NSString).lastPathComponent,
       place: .locale,
       title: "\(site.snapshot.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
     info.entries = site.historyEntries(ofPage: number)
     info.pageLabel = label
-    info.isArchive = number < count
     info.prevHref = number < count ? SiteRenderer.historyFile(number + 1) : nil
     info.nextHref = number > 1 ? SiteRenderer.historyFile(number - 1) : nil
     // An archive is kept from build to build by a fingerprint of its entries alone.

@@ -20,9 +20,8 @@ enum OverduePage: PageKind {
     overdueCount: Int
   ) -> PageInfo {
     var info = site.page(
-      code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "overdue.html", place: .locale,
+      .overdue, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "overdue.html", place: .locale,
       title: "\(site.snapshot.info.title) · \(catalog.string("nav.overdue"))")
-    info.isOverduePage = true
     // Which tasks are overdue changes with the day, not with the hour of the build.
     (info.asOf, info.asOfISO) = site.asOfToday(formatter)
     return site.withoutBoardWideWords(info)

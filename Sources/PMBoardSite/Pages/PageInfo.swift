@@ -15,7 +15,10 @@ public struct PageInfo: Sendable {
   public var summary: String
   public var boardHref: String
   public var historyHref: String
-  public var isBoard: Bool
+  /// What the page is: every flag a template reads about it (`isBoard`, `isHistory`, `isColumnPage`, …) is derived
+  /// from this, so a new kind of page is a case the compiler makes every switch handle, never a page that reads as
+  /// another kind.
+  public var kind: Kind
   public var canonical: String?
   public var locales: [LocaleLink]
   /// The locale's change feed, relative to the page; nil when feeds or history are not published.
@@ -27,8 +30,6 @@ public struct PageInfo: Sendable {
   public var prevHref: String?
   public var nextHref: String?
   public var entries = 0..<0
-  /// A full history page that is not the newest: it says nothing that changes with the board.
-  public var isArchive = false
 
   /// The way from this page to its locale's folder: "" on a locale's pages, "en/" on the root index, "../" on a
   /// task page. Links to task, column and overdue pages start with it.
@@ -36,17 +37,13 @@ public struct PageInfo: Sendable {
   /// The board's time zone (an IANA name), which history times are read in.
   public var timeZone = ""
   public var overdueCount = 0
-  public var isOverduePage = false
   /// How many cards a board column shows before "Show all"; nil shows every card (a column page).
   public var cardLimit: Int?
-  /// A column page's column.
-  public var column: TaskState?
   /// The board page's columns: the states `publish:` publishes, in board order. A left-out column is not shown at
   /// all, where an empty one would say it has no tasks.
   public var columns = TaskState.allCases
   /// A task page: the card's index in board order, or nil for a removed task's tombstone.
   public var taskCard: Int?
-  public var isTaskPage = false
   /// Whether the site has task pages to link to (`task-pages`).
   public var hasTaskPages = true
   /// A task page's title (for a tombstone, the title it had when removed) and, on a tombstone, when it went.
@@ -60,8 +57,31 @@ public struct PageInfo: Sendable {
   public var summaryHead = ""
   public var summaryTail = ""
 
+  /// The kinds of page a site has.
+  public enum Kind: Sendable, Equatable {
+    case board
+    case column(TaskState)
+    case overdue
+    /// A page of the history; `archive` for a full page that is not the newest, which says nothing that changes
+    /// with the board.
+    case history(archive: Bool)
+    case task
+  }
+
+  public var isBoard: Bool { kind == .board }
+  /// A column page's column.
+  public var column: TaskState? {
+    if case .column(let state) = kind { return state }
+    return nil
+  }
+  public var isOverduePage: Bool { kind == .overdue }
   /// A page of the history (not the board, a column, the overdue list or a task).
-  public var isHistory: Bool { !isBoard && !isTaskPage && column == nil && !isOverduePage }
+  public var isHistory: Bool {
+    if case .history = kind { return true }
+    return false
+  }
+  public var isArchive: Bool { kind == .history(archive: true) }
+  public var isTaskPage: Bool { kind == .task }
 
   /// A page that shows the whole board's summary and the build's time: a board page or the newest history page.
   /// The others show what they hold (a column's last change, the day) or nothing, so that they change only with it.

@@ -48,10 +48,11 @@ extension SiteRenderer {
     }
   }
 
-  /// What every page says alike, for a page of `place` at `path` in its locale's folder: the page kinds start
-  /// from it and add their own values.
+  /// What every page says alike, for a page of `kind` and `place` at `path` in its locale's folder: the page kinds
+  /// start from it and add their own values. The kind is required: a page cannot be made without saying what it is.
   func page(
-    code: String, formatter: LocaleFormatter, overdueCount: Int, path: String, place: Place, title: String
+    _ kind: PageInfo.Kind, code: String, formatter: LocaleFormatter, overdueCount: Int, path: String, place: Place,
+    title: String
   ) -> PageInfo {
     let localeDir =
       switch place {
@@ -71,7 +72,7 @@ extension SiteRenderer {
       lang: code, root: place.root, boardTitle: snapshot.info.title, pageTitle: title,
       asOf: words.asOf, asOfISO: words.asOfISO, offline: words.offline,
       summary: words.summary, boardHref: localeDir + "index.html",
-      historyHref: localeDir + "history.html", isBoard: false,
+      historyHref: localeDir + "history.html", kind: kind,
       canonical: place == .root ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
       locales: links, atomHref: publish.feeds && publish.history != .off ? localeDir + "history.atom" : nil,
       calendarHref: publish.feeds ? calendarHref(code: code, here: localeDir) : nil)

@@ -44,10 +44,9 @@ enum TaskPage: PageKind {
       removed = formatter.message("task.removed", ["when": formatter.timestamp(at)])
     }
     var info = site.page(
-      code: plan.code, formatter: formatter, overdueCount: overdueCount,
+      .task, code: plan.code, formatter: formatter, overdueCount: overdueCount,
       path: TaskPageTables.file(id: taskPages.ids[number]), place: .tasks,
       title: "\(title) · \(site.snapshot.info.title)")
-    info.isTaskPage = true
     // Kept from build to build by a fingerprint of its task and history alone.
     info = site.withNothingOfTheWholeBoard(info)
     info.taskCard = number < taskPages.cardCount ? number : nil
