@@ -13,6 +13,9 @@ enum OracleStep: Sendable, CustomStringConvertible {
   /// A due date as days from ``OracleStep/baseDay``; nil clears it.
   case editDue(task: Int, due: Int?)
   case move(task: Int, to: TaskState)
+  /// One field of a task set to the field's `variant`-th test value (``OracleStep/set(_:variant:of:)``): the random
+  /// sequences draw the field from every `TaskField`, so a new field is edited as soon as it has test values.
+  case edit(task: Int, field: TaskField, variant: Int)
   case remove(task: Int)
   case undo
   case redo
@@ -68,6 +71,8 @@ enum OracleStep: Sendable, CustomStringConvertible {
     case .editBody(let task, let body): "edit task #\(task) body \(Self.quoted(body))"
     case .editDue(let task, let due): "edit task #\(task) due \(Self.day(due))"
     case .move(let task, let state): "move task #\(task) to \(state)"
+    case .edit(let task, let field, let variant):
+      "edit task #\(task) \(field.rawValue) to \(Self.describe(field, variant: variant))"
     case .remove(let task): "remove task #\(task)"
     case .undo: "undo"
     case .redo: "redo"
@@ -136,9 +141,7 @@ extension OracleStep {
     let task = random.below(1000)
     switch random.below(11) {
     case 0, 1: return randomAdd(&random)
-    case 2: return .editTitle(task: task, title: pick(titles, &random))
-    case 3: return .editBody(task: task, body: pick(bodies, &random))
-    case 4: return .editDue(task: task, due: dueOffset(&random))
+    case 2, 3, 4: return .edit(task: task, field: pick(TaskField.allCases, &random), variant: random.below(1000))
     case 5, 6: return .move(task: task, to: pick(TaskState.allCases, &random))
     case 7: return .remove(task: task)
     case 8: return .undo
@@ -199,4 +202,29 @@ extension OracleStep {
   }
 
   static func pick<T>(_ choices: [T], _ random: inout SplitMix64) -> T { choices[random.below(choices.count)] }
+
+  /// The due dates the edits choose from: none, overdue, today and later as `--today` and the clock move.
+  static let dueOffsets: [Int?] = [nil, -5, -1, 0, 1, 3, 8]
+
+  /// Sets `field` of `task` to its `variant`-th test value. A switch over every field, so that a new field does
+  /// not compile here until it has values the oracle edits it to.
+  static func set(_ field: TaskField, variant: Int, of task: inout BoardTask) {
+    switch field {
+    case .title: task.title = titles[variant % titles.count]
+    case .body: task.body = bodies[variant % bodies.count]
+    case .due: task.due = dueOffsets[variant % dueOffsets.count].map { baseDay.adding(days: $0) }
+    case .state: task.state = TaskState.allCases[variant % TaskState.allCases.count]
+    }
+  }
+
+  static func describe(_ field: TaskField, variant: Int) -> String {
+    var task = BoardTask(id: UUID(), title: "x", created: Date(timeIntervalSince1970: 0))
+    set(field, variant: variant, of: &task)
+    switch field {
+    case .title: return quoted(task.title)
+    case .body: return quoted(task.body)
+    case .due: return task.due?.description ?? "none"
+    case .state: return task.state.rawValue
+    }
+  }
 }

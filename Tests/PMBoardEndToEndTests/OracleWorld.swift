@@ -55,7 +55,7 @@ final class OracleWorld {
   /// Applies `step`; a task step that finds nothing to change (no task, nothing to undo) changes nothing.
   func apply(_ step: OracleStep, _ random: inout SplitMix64) async throws {
     switch step {
-    case .add, .editTitle, .editBody, .editDue, .move, .remove, .undo, .redo, .boardInfo:
+    case .add, .editTitle, .editBody, .editDue, .move, .edit, .remove, .undo, .redo, .boardInfo:
       try await applyToStore(step, &random)
       // Changes are minutes apart, so history lines keep their order on every page.
       now += Double(60 * (1 + random.below(90)))
@@ -112,6 +112,8 @@ final class OracleWorld {
         id: Self.uuid(&random), title: title, body: body, due: due.map { OracleStep.baseDay.adding(days: $0) },
         state: state, created: now)
       try await store.commit(.add(task, at: now, by: author))
+    case .edit(let index, let field, let variant):
+      try await update(index) { OracleStep.set(field, variant: variant, of: &$0) }
     case .editTitle(let index, let title): try await update(index) { $0.title = title }
     case .editBody(let index, let body): try await update(index) { $0.body = body }
     case .editDue(let index, let due):
