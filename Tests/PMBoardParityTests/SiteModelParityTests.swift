@@ -32,7 +32,8 @@ import Testing
     <{{id}}|{{title}}|{{{title}}}|{{body}}|{{&body}}|{{hasBody}}|{{due}}|{{hasDue}}|{{dueText}}|{{{dueText}}}
     {{excerpt}}|{{isLong}}|{{hasMore}}|{{localeDir}}
     {{state}}|{{overdue}}|{{dueToday}}|{{t.board.overdue}}|{{label}}|{{count}}|{{lang}}|{{#title}}{{.}}{{/title}}
-    {{.title}}|{{.label}}|{{#hasDue}}{{due}}{{/hasDue}}{{^hasBody}}nobody{{/hasBody}}>
+    {{.title}}|{{.label}}|{{#hasDue}}{{due}}{{/hasDue}}{{^hasBody}}nobody{{/hasBody}}
+    {{hasChecklist}}|{{checklistDone}}|{{checklistTotal}}|{{#hasChecklist}}{{t.board.checklist}}{{/hasChecklist}}>
     {{/cards}}
     """,
     "history": """
@@ -268,10 +269,12 @@ import Testing
 
   /// Bodies short, empty, and long enough to be cut on a card (by characters, and by lines, with CJK and markup).
   private static func body(_ index: Int) -> String {
-    switch index % 4 {
+    switch index % 5 {
     case 0: "body <b>\(index)</b> & 'q' \"w\""
     case 1: String(repeating: "한글 <&> 日本 ", count: 30)
     case 2: String(repeating: "line & <x>\n", count: 40)
+    // A checklist (two of three done, one line that only looks like an item) the cards count.
+    case 3: "steps:\n- [x] one\n  * [ ] two & <three>\n+ [X] four\n-[ ] not an item\n- [y] nor this"
     default: ""
     }
   }

@@ -82,6 +82,9 @@ package struct CardContext: TemplateContext {
     case "label": .text(label)
     case "excerpt": .text((cutsExcerpts ? CardExcerpt.of(card.task.body) : nil) ?? card.task.body)
     case "isLong": .bool(cutsExcerpts && CardExcerpt.of(card.task.body) != nil)
+    case "hasChecklist": .bool(Checklist.progress(in: card.task.body).total > 0)
+    case "checklistDone": .number(Checklist.progress(in: card.task.body).done)
+    case "checklistTotal": .number(Checklist.progress(in: card.task.body).total)
     default: nil
     }
   }
@@ -89,7 +92,7 @@ package struct CardContext: TemplateContext {
   package var templateKeys: [String] {
     [
       "id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday", "label", "excerpt",
-      "isLong",
+      "isLong", "hasChecklist", "checklistDone", "checklistTotal",
     ]
   }
 }

@@ -159,13 +159,18 @@ public struct CardTables: Sendable {
             if let cut = CardExcerpt.of(tasks.text.string(task.body)) { excerpt = (arena.text(cut), true) }
           }
         }
-        let record = CardRecord(
+        var record = CardRecord(
           id: arena.text(copying: task.id, from: tasks.text), title: arena.text(copying: task.title, from: tasks.text),
           body: body, dueIndex: task.due.map { dueDates.number($0) } ?? -1,
           state: task.state,
           overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
           dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today),
           excerpt: excerpt.text, isLong: excerpt.isLong)
+        // Only a body with a "[" can hold a checklist item; most have none.
+        if task.body.count >= 5 {
+          let checklist = tasks.text.withBytes(task.body) { Checklist.progress(utf8: $0) }
+          (record.checklistDone, record.checklistTotal) = (Int32(checklist.done), Int32(checklist.total))
+        }
         if record.overdue { overdueCount += 1 }
         records.append(record)
         prints.append(Self.print(of: task, fields: printedFields, in: tasks.text, record))

@@ -18,6 +18,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   // Task, column and overdue pages, column caps, card excerpts, entry links, live dates
   case localeDir, timeZone, overdueCount, hasOverdue, isOverduePage, isTaskPage, isColumnPage, task, taskTitle
   case isRemoved, removedText, column, overdueCards, hasMore, excerpt, isLong, taskId, hasTask
+  case hasChecklist, checklistDone, checklistTotal
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -41,6 +42,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "live": .live,
     "liveToday": .liveToday, "liveZone": .liveZone, "liveBuilt": .liveBuilt, "dueCounts": .dueCounts,
     "summaryHead": .summaryHead, "summaryTail": .summaryTail,
+    "hasChecklist": .hasChecklist, "checklistDone": .checklistDone, "checklistTotal": .checklistTotal,
   ]
 
   public init(name: String) {

@@ -233,6 +233,9 @@ public final class SiteView {
     case .label: .localeText(stateLabels[card.state.order])
     case .excerpt: .cardText(card.excerpt)
     case .isLong: .bool(card.isLong)
+    case .hasChecklist: .bool(card.checklistTotal > 0)
+    case .checklistDone: .number(Int(card.checklistDone))
+    case .checklistTotal: .number(Int(card.checklistTotal))
     default: nil
     }
   }

@@ -17,7 +17,10 @@ public enum DemoBoard {
   private static let cards: [Card] = [
     Card(title: "로그인 버그 수정", body: "iOS 17에서 자동 로그인이 풀리는 문제.\n재현: 앱 종료 후 다시 실행.", state: .doing, due: -2),
     Card(
-      title: "Write release notes for 2.0", body: "Cover dark mode, offline sync and the new onboarding.", state: .todo,
+      title: "Write release notes for 2.0",
+      body:
+        "Cover dark mode, offline sync and the new onboarding.\n- [x] Dark mode\n- [ ] Offline sync\n- [ ] Onboarding",
+      state: .todo,
       due: 3),
     Card(title: "ダークモードの配色を調整", body: "コントラスト比が4.5:1未満のボタンがあります。", state: .doing, due: 0),
     Card(
