@@ -47,17 +47,20 @@ extension CardExcerpt {
     return .cut(end: trimmingWhiteSpace(body, end: lineEnd >= 0 ? lineEnd : keptOffset))
   }
 
-  /// `end` moved back over the white space before it. Of the separate scalars, only tab, line feed, space,
-  /// no-break space (C2 A0) and the ideographic space (E3 80 80) are white space (`Character.isWhitespace`).
+  /// `end` moved back over the white space and full stops before it (``trimmed``: a cut never reads ".…"). Of the
+  /// separate scalars, only tab, line feed, space, no-break space (C2 A0) and the ideographic space (E3 80 80) are
+  /// white space (`Character.isWhitespace`); the full stops are ".", "。" (E3 80 82) and "．" (EF BC 8E).
   private static func trimmingWhiteSpace(_ body: Span<UInt8>, end: Int) -> Int {
     var end = end
     while end > 0 {
       let last = body[end - 1]
-      if last == 0x09 || last == 0x0A || last == 0x20 {
+      if last == 0x09 || last == 0x0A || last == 0x20 || last == 0x2E {
         end -= 1
       } else if end >= 2, last == 0xA0, body[end - 2] == 0xC2 {
         end -= 2
-      } else if end >= 3, last == 0x80, body[end - 2] == 0x80, body[end - 3] == 0xE3 {
+      } else if end >= 3, last == 0x80 || last == 0x82, body[end - 2] == 0x80, body[end - 3] == 0xE3 {
+        end -= 3
+      } else if end >= 3, last == 0x8E, body[end - 2] == 0xBC, body[end - 3] == 0xEF {
         end -= 3
       } else {
         break

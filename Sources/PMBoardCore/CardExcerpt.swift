@@ -12,8 +12,13 @@ public enum CardExcerpt {
   public static func of(_ body: String) -> String? {
     guard mayCut(utf8Count: body.utf8.count), let end = cutOffset(of: body) else { return nil }
     var cut = body[..<body.utf8.index(body.startIndex, offsetBy: end)]
-    while let last = cut.last, last.isWhitespace { cut = cut.dropLast() }
+    while let last = cut.last, trimmed(last) { cut = cut.dropLast() }
     return cut + "…"
+  }
+
+  /// What a cut drops before its "…": white space, and full stops, so that a cut never reads ".…".
+  static func trimmed(_ character: Character) -> Bool {
+    character.isWhitespace || character == "." || character == "。" || character == "．"
   }
 
   /// Whether ``of(_:)`` can cut a body of `utf8Count` bytes: a cheap test that skips most bodies.

@@ -12,7 +12,8 @@ import Testing
     if let lastLine = cut.indices.filter({ cut[$0] == "\n" }).dropFirst(CardExcerpt.lineLimit - 1).first {
       cut = cut[..<lastLine]
     }
-    while let last = cut.last, last.isWhitespace { cut = cut.dropLast() }
+    // White space and full stops: a cut never reads ".…" (issue 40).
+    while let last = cut.last, last.isWhitespace || [".", "。", "．"].contains(last) { cut = cut.dropLast() }
     return cut + "…"
   }
 
@@ -109,6 +110,17 @@ import Testing
       let padded = String(repeating: "가", count: 160 - space.count) + space + String(repeating: "나", count: 100)
       #expect(Self.byteAnswer(body) == .some(Self.reference(body)))
       #expect(Self.byteAnswer(padded) == .some(String(repeating: "가", count: 160 - space.count) + "…"))
+    }
+  }
+
+  /// A cut that falls after a sentence's full stop (or its spaces) leaves it out: "…", never ".…" or "。…".
+  @Test func aCutNeverEndsWithAFullStopBeforeItsEllipsis() {
+    for stop in [".", "。", "．", ". ", "。 ", "...", ".\u{3000}"] {
+      let head = String(repeating: "x", count: CardExcerpt.kept - stop.count) + stop
+      let body = head + String(repeating: "y", count: 100)
+      let excerpt = CardExcerpt.of(body)
+      #expect(excerpt == String(repeating: "x", count: CardExcerpt.kept - stop.count) + "…", "\(stop.debugDescription)")
+      #expect(excerpt == Self.reference(body))
     }
   }
 }
