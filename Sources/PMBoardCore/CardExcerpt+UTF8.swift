@@ -16,12 +16,17 @@ extension CardExcerpt {
     guard mayCut(utf8Count: body.count) else { return .whole }
     let end = body.count
     var (count, offset, keptOffset, lines, lineEnd) = (0, 0, 0, 0, -1)
+    // For a short body: the fourth line break, and whether anything but white space follows it.
+    var (breaks, fourth, textAfterFourth) = (0, -1, false)
     // One pass, decoding in line: every long body of every card goes through here on every build.
     while offset < end, count < characterLimit + 2 {
       if count == kept { keptOffset = offset }
       let lead = body[offset]
       if lead < 0x80 {
+        if fourth >= 0, lead != 0x09, lead != 0x0A, lead != 0x20 { textAfterFourth = true }
         if lead == 0x0A {
+          breaks += 1
+          if breaks == lineLimit { fourth = offset }
           if count < kept, lineEnd < 0 {
             lines += 1
             if lines == lineLimit { lineEnd = offset }
@@ -34,16 +39,21 @@ extension CardExcerpt {
         let value =
           UInt32(lead & 0x0F) << 12 | UInt32(body[offset + 1] & 0x3F) << 6 | UInt32(body[offset + 2] & 0x3F)
         guard isSeparate(value: value) else { return .unknown }
+        if fourth >= 0, value != 0x3000 { textAfterFourth = true }
         offset += 3
       } else if lead >= 0xC0, lead < 0xE0, offset + 1 < end {
-        guard isSeparate(value: UInt32(lead & 0x1F) << 6 | UInt32(body[offset + 1] & 0x3F)) else { return .unknown }
+        let value = UInt32(lead & 0x1F) << 6 | UInt32(body[offset + 1] & 0x3F)
+        guard isSeparate(value: value) else { return .unknown }
+        if fourth >= 0, value != 0xA0 { textAfterFourth = true }
         offset += 2
       } else {
         return .unknown  // four bytes (never separate), or a sequence cut short
       }
       count += 1
     }
-    guard count > characterLimit else { return .whole }
+    guard count > characterLimit else {
+      return fourth >= 0 && textAfterFourth ? .cut(end: trimmingWhiteSpace(body, end: fourth)) : .whole
+    }
     return .cut(end: trimmingWhiteSpace(body, end: lineEnd >= 0 ? lineEnd : keptOffset))
   }
 

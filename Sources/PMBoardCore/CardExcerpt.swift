@@ -1,7 +1,8 @@
 /// How much of a task's body a card shows: a long body is cut, and the card links to the task page, which shows it
 /// whole. One rule for the build and the tests' reference model.
 public enum CardExcerpt {
-  /// A body longer than this many characters is cut, to at most ``kept`` characters and ``lineLimit`` lines.
+  /// A body longer than this many characters is cut, to at most ``kept`` characters and ``lineLimit`` lines; a
+  /// shorter one is cut at its ``lineLimit``-th line break when anything but white space follows it.
   public static let characterLimit = 200
   public static let lineLimit = 4
   /// How many characters a cut body keeps before its "…".
@@ -21,9 +22,10 @@ public enum CardExcerpt {
     character.isWhitespace || character == "." || character == "。" || character == "．"
   }
 
-  /// Whether ``of(_:)`` can cut a body of `utf8Count` bytes: a cheap test that skips most bodies.
+  /// Whether ``of(_:)`` can cut a body of `utf8Count` bytes: one too short to hold ``lineLimit`` line breaks and a
+  /// character after them cannot.
   public static func mayCut(utf8Count: Int) -> Bool {
-    utf8Count > characterLimit
+    utf8Count > lineLimit
   }
 
   /// The UTF-8 offset a long body is cut at (after ``kept`` characters, or before the line break that starts line
@@ -37,17 +39,25 @@ public enum CardExcerpt {
     }
     var (count, lines, offset) = (0, 0, 0)
     var end: Int?
+    var fourth: Int?
+    var textAfterFourth = false
     for character in body {
       if count == kept, end == nil { end = offset }
       if count == characterLimit { return end }
-      if end == nil, character == "\n" {
+      if character == "\n" {
         lines += 1
-        if lines == lineLimit { end = offset }
+        if lines == lineLimit {
+          fourth = offset
+          if end == nil { end = offset }
+        }
+      } else if fourth != nil, !character.isWhitespace {
+        textAfterFourth = true
       }
       count += 1
       offset += character.utf8.count
     }
-    return nil
+    // A short body: cut only when its fifth line holds something.
+    return textAfterFourth ? fourth : nil
   }
 
   /// Scalars that never join a neighbour of this set into one character (Unicode's grapheme break property

@@ -7,13 +7,23 @@ import Testing
 @Suite struct CardExcerptTests {
   /// The rule as first written: every character of the body counted, then cut.
   static func reference(_ body: String) -> String? {
-    guard body.count > CardExcerpt.characterLimit else { return nil }
+    let stops: [Character] = [".", "。", "．"]
+    guard body.count > CardExcerpt.characterLimit else {
+      // A short body loses its lines after the fourth line break, when they hold anything.
+      let breaks = body.indices.filter { body[$0] == "\n" }
+      guard breaks.count >= CardExcerpt.lineLimit else { return nil }
+      let fourth = breaks[CardExcerpt.lineLimit - 1]
+      guard body[body.index(after: fourth)...].contains(where: { !$0.isWhitespace }) else { return nil }
+      var cut = body[..<fourth]
+      while let last = cut.last, last.isWhitespace || stops.contains(last) { cut = cut.dropLast() }
+      return cut + "…"
+    }
     var cut = Substring(body.prefix(CardExcerpt.kept))
     if let lastLine = cut.indices.filter({ cut[$0] == "\n" }).dropFirst(CardExcerpt.lineLimit - 1).first {
       cut = cut[..<lastLine]
     }
     // White space and full stops: a cut never reads ".…" (issue 40).
-    while let last = cut.last, last.isWhitespace || [".", "。", "．"].contains(last) { cut = cut.dropLast() }
+    while let last = cut.last, last.isWhitespace || stops.contains(last) { cut = cut.dropLast() }
     return cut + "…"
   }
 
@@ -121,6 +131,19 @@ import Testing
       let excerpt = CardExcerpt.of(body)
       #expect(excerpt == String(repeating: "x", count: CardExcerpt.kept - stop.count) + "…", "\(stop.debugDescription)")
       #expect(excerpt == Self.reference(body))
+    }
+  }
+
+  /// A short body of five lines shows four, cut after the fourth; one whose fifth line is empty or white space
+  /// shows whole.
+  @Test func aShortBodyOfFiveLinesShowsFour() {
+    #expect(CardExcerpt.of("one\ntwo\nthree\nfour\nfive") == "one\ntwo\nthree\nfour…")
+    #expect(CardExcerpt.of("one\ntwo\nthree\nfour.\nfive\nsix") == "one\ntwo\nthree\nfour…")
+    #expect(CardExcerpt.of("one\ntwo\nthree\nfour\n  \n") == nil)
+    #expect(CardExcerpt.of("one\ntwo\nthree\nfour") == nil)
+    for body in ["a\nb\nc\nd\ne", "가\n나\n다\n라\n마", "\n\n\n\nx", "a\nb\nc\nd\n\u{3000}\u{A0}"] {
+      #expect(Self.byteAnswer(body) == .some(Self.reference(body)), "\(body.debugDescription)")
+      #expect(CardExcerpt.of(body) == Self.reference(body))
     }
   }
 }
