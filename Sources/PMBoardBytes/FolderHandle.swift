@@ -81,27 +81,13 @@ public final class FolderHandle: Sendable {
   /// Opens `name` for reading when it is a regular file: a link is not followed, and a FIFO or device is never
   /// waited on (opened without blocking, then refused); -1 (errno) otherwise.
   public func openRegularFile(_ name: String) -> Int32 {
-    let opened = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard opened >= 0 else { return -1 }
-    guard let info = POSIX.status(ofDescriptor: opened), info.st_mode & S_IFMT == S_IFREG else {
-      Foundation.close(opened)
-      errno = EINVAL
-      return -1
-    }
-    return opened
+    POSIX.onlyRegularFile(openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC))
   }
 
   /// Opens (making it when missing, `0600`) the regular file `name` for reading and writing, as a lock file: a
   /// link is not followed and a FIFO is never waited on; -1 (errno) otherwise.
   public func openLockFile(_ name: String) -> Int32 {
-    let opened = openat(descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-    guard opened >= 0 else { return -1 }
-    guard let info = POSIX.status(ofDescriptor: opened), info.st_mode & S_IFMT == S_IFREG else {
-      Foundation.close(opened)
-      errno = EINVAL
-      return -1
-    }
-    return opened
+    POSIX.onlyRegularFile(openat(descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600))
   }
 
   /// The bytes of the regular file `name` (see ``openRegularFile(_:)``), or nil.

@@ -114,7 +114,12 @@ public enum POSIX {
   /// Opens `path` for reading when it is a regular file (a final link is not followed, a FIFO or device is never
   /// waited on); -1 otherwise.
   public static func openRegularFile(_ path: String) -> Int32 {
-    let opened = Foundation.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    onlyRegularFile(Foundation.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC))
+  }
+
+  /// `opened` when it is a descriptor of a regular file; otherwise it is closed, errno set (EINVAL when it was
+  /// something else, a FIFO or a device) and -1 returned.
+  static func onlyRegularFile(_ opened: Int32) -> Int32 {
     guard opened >= 0 else { return -1 }
     guard let info = status(ofDescriptor: opened), info.st_mode & S_IFMT == S_IFREG else {
       Foundation.close(opened)
