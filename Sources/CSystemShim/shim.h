@@ -8,18 +8,9 @@
 #include <unistd.h>
 #endif
 
-// Swaps two paths in one step (Linux renameat2 with RENAME_EXCHANGE), so a web server reading the site
-// never sees it missing or half-written. Returns -1 with errno ENOSYS/EINVAL where unsupported.
-static inline int pmboard_exchange_paths(const char *a, const char *b) {
-#if defined(__linux__) && defined(SYS_renameat2)
-  return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */);
-#else
-  errno = ENOSYS;
-  return -1;
-#endif
-}
-
-// `pmboard_exchange_paths` relative to two open folders (renameat2 with RENAME_EXCHANGE).
+// Swaps two names, each relative to an open folder, in one step (Linux renameat2 with RENAME_EXCHANGE), so a web
+// server reading the site never sees it missing or half-written. Returns -1 with errno ENOSYS/EINVAL where
+// unsupported.
 static inline int pmboard_exchange_at(int from_folder, const char *a, int to_folder, const char *b) {
 #if defined(__linux__) && defined(SYS_renameat2)
   return (int)syscall(SYS_renameat2, from_folder, a, to_folder, b, 2 /* RENAME_EXCHANGE */);

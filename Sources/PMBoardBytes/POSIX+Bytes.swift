@@ -1,7 +1,7 @@
 import CSystemShim
 import Foundation
 
-/// Reading and writing bytes, and the two Linux calls the site writer needs, with safe signatures: spans and
+/// Reading and writing bytes, and the Linux call the site writer needs (the swap is `FolderHandle.exchange`), with safe signatures: spans and
 /// arrays in, counts out.
 extension POSIX {
   /// Writes all of `bytes` to `descriptor`, retrying short writes and EINTR; nil, or the errno that stopped it.
@@ -51,10 +51,5 @@ extension POSIX {
     let copied = pmboard_copy_file_range(input, &position, output, UInt(count))
     offset = position
     return Int(copied)
-  }
-
-  /// Swaps two paths in one step (Linux renameat2 with RENAME_EXCHANGE); 0, or -1 with errno.
-  public static func exchange(_ a: String, _ b: String) -> Int32 {
-    pmboard_exchange_paths(a, b)
   }
 }

@@ -52,24 +52,19 @@ import Testing
     #expect(try cli.run("list").stdout.contains("9999-12-31"))
   }
 
-  @Test(arguments: ["+100000w", "tomorrow"])
-  func aDueDatePastTheYear9999IsRefused(due: String) throws {
-    let cli = try CLIRunner(now: "9999-12-31T12:00:00Z")
+  /// Past the year 9999 the way back in range is an earlier date, before the year 1 a later one; the message says
+  /// which, and nothing is added.
+  @Test(arguments: [
+    ("9999-12-31T12:00:00Z", "+100000w", "an earlier"), ("9999-12-31T12:00:00Z", "tomorrow", "an earlier"),
+    ("0001-01-01T00:00:00Z", "yesterday", "a later"), ("0001-01-01T00:00:00Z", "-1w", "a later"),
+  ])
+  func aDueDateOutsideTheYears1To9999IsRefused(now: String, due: String, way: String) throws {
+    let cli = try CLIRunner(now: now)
     defer { cli.remove() }
     #expect(try cli.run("init", "--time-zone", "UTC").status == 0)
     Self.expectOneLineError(
-      try cli.run("add", "Far", "--due", due), "--due: \"\(due)\" is out of range (years 1–9999); give an earlier date")
+      try cli.run("add", "Out", "--due", due), "--due: \"\(due)\" is out of range (years 1–9999); give \(way) date")
     #expect(try cli.run("list").stdout.contains("0 tasks"))
-  }
-
-  /// Before the year 1 the way back in range is a later date, and the message says so.
-  @Test(arguments: ["yesterday", "-1w"])
-  func aDueDateBeforeTheYear1AsksForALaterOne(due: String) throws {
-    let cli = try CLIRunner(now: "0001-01-01T00:00:00Z")
-    defer { cli.remove() }
-    #expect(try cli.run("init", "--time-zone", "UTC").status == 0)
-    Self.expectOneLineError(
-      try cli.run("add", "Early", "--due", due), "--due: \"\(due)\" is out of range (years 1–9999); give a later date")
   }
 
   /// A FIFO or a folder named `pmboard.yml` is refused with what to do, never waited on.

@@ -41,22 +41,28 @@ struct SQLiteUpgradeTests {
     #expect(status.stdout.contains("not a replica; answers"), "\(status.stdout)\(status.stderr)")
   }
 
-  /// A store from before imported tasks had sources (schema v3) reads as it is, and the first import migrates it.
-  @Test func aVersion3StoreReadsUnchangedAndTakesAnImport() throws {
-    let cli = try CLIRunner()
-    defer { cli.remove() }
-    let path = cli.path("board.sqlite")
+  /// A store an older pmboard made, at schema `version` (v3 or later: the task columns of today's first seven), with
+  /// the board "Old" and one task titled `taskTitle`.
+  static func oldStore(at path: String, upTo version: String, taskTitle: String) throws {
     let queue = try DatabaseQueue(path: path)
-    try SQLiteSchema.migrator.migrate(queue, upTo: "v3")
+    try SQLiteSchema.migrator.migrate(queue, upTo: version)
     try queue.write { db in
       try db.execute(sql: "INSERT INTO board (id, title, timeZone) VALUES (1, 'Old', 'UTC')")
       try db.execute(
         sql: """
           INSERT INTO task (id, title, body, due, state, created, updated)
-            VALUES ('00000000-0000-0000-0000-000000000001', 'Old task', '', NULL, 'todo', 1, 1);
-          """)
+            VALUES ('00000000-0000-0000-0000-000000000001', ?, '', NULL, 'todo', 1, 1);
+          """, arguments: [taskTitle])
     }
     try queue.close()
+  }
+
+  /// A store from before imported tasks had sources (schema v3) reads as it is, and the first import migrates it.
+  @Test func aVersion3StoreReadsUnchangedAndTakesAnImport() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let path = cli.path("board.sqlite")
+    try Self.oldStore(at: path, upTo: "v3", taskTitle: "Old task")
     let unchanged = try Data(contentsOf: URL(fileURLWithPath: path))
     #expect(try cli.run("list").stdout.contains("Old task"))
     #expect(try cli.run("export").stdout.contains("\"title\": \"Old task\""))
@@ -75,17 +81,7 @@ struct SQLiteUpgradeTests {
     let cli = try CLIRunner()
     defer { cli.remove() }
     let path = cli.path("board.sqlite")
-    let queue = try DatabaseQueue(path: path)
-    try SQLiteSchema.migrator.migrate(queue, upTo: "v6")
-    try queue.write { db in
-      try db.execute(sql: "INSERT INTO board (id, title, timeZone) VALUES (1, 'Old', 'UTC')")
-      try db.execute(
-        sql: """
-          INSERT INTO task (id, title, body, due, state, created, updated)
-            VALUES ('00000000-0000-0000-0000-000000000001', 'Backed up', '', NULL, 'todo', 1, 1);
-          """)
-    }
-    try queue.close()
+    try Self.oldStore(at: path, upTo: "v6", taskTitle: "Backed up")
     try FileManager.default.copyItem(atPath: path, toPath: cli.path("backup.sqlite"))
     // The previous release's write, with its counting trigger (v6 has it): the same count as the backup's.
     let later = try DatabaseQueue(path: path)

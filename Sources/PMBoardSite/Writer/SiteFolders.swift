@@ -56,7 +56,12 @@ struct SiteFolders: Sendable {
 
   /// The record at `path`; empty when there is none or it cannot be read (every folder is then read).
   init(contentsOf path: String) {
-    guard let data = POSIX.regularFileContents(path) else { return }
+    self.init(bytes: POSIX.regularFileContents(path))
+  }
+
+  /// The record in `data` (``bytes``); empty when there is none or it is not one.
+  init(bytes data: Data?) {
+    guard let data else { return }
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
     guard lines.first == Substring(Self.heading) else { return }
     for line in lines.dropFirst() {
@@ -71,9 +76,9 @@ struct SiteFolders: Sendable {
     }
   }
 
-  /// Writes the record to `path` (replacing it whole). A folder holding a name with a tab or line break is left
-  /// out, so the next build reads it.
-  func write(to path: String) {
+  /// The record as a file holds it: a heading, then a line a folder (path, stamp, subfolders, the user's files).
+  /// A folder holding a name with a tab or line break is left out, so the next build reads it.
+  var bytes: Data {
     var lines = [Self.heading]
     for (folder, entry) in byPath.sorted(by: { $0.key < $1.key }) {
       let all = [folder] + entry.folders + entry.userFiles
@@ -85,7 +90,12 @@ struct SiteFolders: Sendable {
           entry.folders.joined(separator: "/"), entry.userFiles.joined(separator: "/"),
         ].joined(separator: "\t"))
     }
-    POSIX.replaceFile(path, with: Data((lines.joined(separator: "\n") + "\n").utf8))
+    return Data((lines.joined(separator: "\n") + "\n").utf8)
+  }
+
+  /// Writes the record to `path` (replacing it whole).
+  func write(to path: String) {
+    POSIX.replaceFile(path, with: bytes)
   }
 
   /// Forgets the record, so the next build reads every folder.

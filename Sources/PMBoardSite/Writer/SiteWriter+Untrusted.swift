@@ -30,7 +30,7 @@ extension SiteWriter {
       parent.removeTree(names.staging)
       return nil
     }
-    let record = SpareRecord(in: folder)
+    let record = SpareRecord.read(in: folder)
     let absent = folder.contents(of: SpareRecord.absentName).map {
       Set(String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init))
     }
@@ -48,7 +48,7 @@ extension SiteWriter {
   /// one), every entry but the folders that hold the files `manifest` lists and those files themselves as regular
   /// files: links, other kinds of file and anything unlisted go. Returns whether each listed file is there.
   static func clearUnlisted(
-    _ root: FolderHandle, manifest: SiteManifest, folders: Set<String>, record: SpareRecord
+    _ root: FolderHandle, manifest: SiteManifest, folders: Set<String>, record: SiteFolders
   ) -> [Bool] {
     var trusted = Set<String>()
     var listedAny = false
@@ -56,10 +56,10 @@ extension SiteWriter {
     var present = [Bool](repeating: false, count: manifest.count)
     while let (folder, handle) = pending.popLast() {
       let prefix = folder.isEmpty ? "" : folder + "/"
-      if let stamp = record.stamps[folder], SiteFolders.Stamp(handle) == stamp {
+      if let known = record.byPath[folder], SiteFolders.Stamp(handle) == known.stamp {
         // As the build that made the spare left it: its entries are the manifest's, and its subfolders too.
         trusted.insert(folder)
-        for child in record.children[folder] ?? [] {
+        for child in known.folders {
           if let opened = handle.openFolder(child) { pending.append((prefix + child, opened)) }
         }
         continue
