@@ -11,16 +11,21 @@ struct AddCommand: AsyncParsableCommand {
   @Option(help: "Details; newlines are kept (up to 1000 characters).") var body: String = ""
   @Option(parsing: .unconditional, help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, -1w.") package var due: String?
   @Option(help: "todo, doing or done.") package var state: String = "todo"
+  @OptionGroup var names: NameOptions
 
   func run() async throws {
     let checkedTitle = try TaskRules.checkTitle(title).mapError { CommandError("title: \($0)") }.get()
     let checkedBody = try TaskRules.checkBody(body).mapError { CommandError("--body: \($0)") }.get()
     let taskState = try TaskState.parse(state, option: "--state")
+    var task = BoardTask(title: checkedTitle, body: checkedBody, state: taskState, created: Date())
+    try task.changeNames(adding: names, removing: nil)
+    task.url = try names.checkedURL() ?? ""
     let store = try storeOptions.open()
     let now = BoardClock.now()
     var dueDate: CalendarDate?
     if let due { dueDate = try DueDateParser(today: try await store.info().today(now: now)).parse(due) }
-    let task = BoardTask(title: checkedTitle, body: checkedBody, due: dueDate, state: taskState, created: now)
+    task.due = dueDate
+    (task.created, task.updated) = (now, now)
     try await store.commit(.add(task, at: now, by: try Author.current()))
     try StandardOutput.recorded(
       "added task \(task.shortID)", line: "Added \(task.shortID) \(TerminalText.oneLine(task.title))")

@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import PMBoardCore
 
-/// `pmboard edit`: changes a task's title, body or due date.
+/// `pmboard edit`: changes a task's title, body, due date, labels, assignees or link.
 struct EditCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "edit", abstract: "Edit a task's title, body or due date.")
+    commandName: "edit", abstract: "Edit a task's title, body, due date, labels, assignees or link.")
 
   @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") package var id: String
@@ -13,10 +13,14 @@ struct EditCommand: AsyncParsableCommand {
   @Option(help: "New body.") package var body: String?
   @Option(parsing: .unconditional, help: "New due date (YYYY-MM-DD, today, +3d, -1w), or `none` to clear it.")
   var due: String?
+  @OptionGroup var names: NameOptions
+  @OptionGroup var removedNames: NameRemovalOptions
 
   func run() async throws {
     guard TaskField.allCases.contains(where: { option(for: $0) != nil }) else {
-      throw CommandError("nothing to change; pass --title, --body or --due")
+      throw CommandError(
+        "nothing to change; pass --title, --body, --due, --label, --remove-label, --assignee, --remove-assignee "
+          + "or --url")
     }
     let store = try storeOptions.open()
     let old = try await TaskResolver(store: store).task(id)
@@ -27,8 +31,11 @@ struct EditCommand: AsyncParsableCommand {
     let today = due.map { $0.lowercased() != "none" } == true ? try await store.info().today(now: now) : nil
     // In `TaskField` order: the first bad option is the one reported, title before body before due.
     for field in TaskField.allCases {
-      guard let value = option(for: field) else { continue }
-      try set(field, to: value, of: &new, today: today)
+      switch option(for: field) {
+      case .text(let value)?: try set(field, to: value, of: &new, today: today)
+      case .names?: try new.changeNames(adding: names, removing: removedNames)
+      case nil: break
+      }
     }
     guard new != old else { throw CommandError("task \(old.shortID) already looks like that; nothing recorded") }
     new.updated = now
@@ -37,12 +44,22 @@ struct EditCommand: AsyncParsableCommand {
       "edited task \(new.shortID)", line: "Edited \(new.shortID) \(TerminalText.oneLine(new.title))")
   }
 
+  /// What an option gives a field: one value, or names to add and remove (``TaskField/Shape/names``).
+  enum FieldOption {
+    case text(String)
+    case names
+  }
+
   /// The option that sets `field`, nil when not given or when `edit` sets no such field: a new field must choose.
-  func option(for field: TaskField) -> String? {
+  func option(for field: TaskField) -> FieldOption? {
     switch field {
-    case .title: title
-    case .body: body
-    case .due: due
+    case .title: title.map(FieldOption.text)
+    case .body: body.map(FieldOption.text)
+    case .due: due.map(FieldOption.text)
+    case .url: names.url.map(FieldOption.text)
+    // Both fields of names are changed at once, at the first of them.
+    case .labels: names.isEmpty && removedNames.isEmpty ? nil : .names
+    case .assignees: nil
     case .state: nil  // `pmboard move` changes it, recording `moved`.
     }
   }
@@ -58,7 +75,8 @@ struct EditCommand: AsyncParsableCommand {
       } else if let today {
         task.due = try DueDateParser(today: today).parse(value)
       }
-    case .state: break
+    case .url: task.url = try names.checkedURL() ?? task.url
+    case .labels, .assignees, .state: break
     }
   }
 }

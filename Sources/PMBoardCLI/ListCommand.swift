@@ -10,6 +10,8 @@ struct ListCommand: AsyncParsableCommand {
   @OptionGroup var storeOptions: StoreOptions
   @Option(help: "Only tasks in this state (todo, doing, done).") var state: String?
   @Flag(help: "Only overdue tasks.") package var overdue = false
+  @Option(help: "Only tasks with this label (repeat: tasks with all of them).") var label: [String] = []
+  @Option(help: "Only tasks assigned to this person (repeat: to all of them).") var assignee: [String] = []
   @Flag(help: "Print interchange JSON (pmboard/1) instead of a table.") var json = false
   @Option(help: "Take this date (YYYY-MM-DD) as today.") var today: String?
 
@@ -17,8 +19,15 @@ struct ListCommand: AsyncParsableCommand {
     let filterState = try state.map { try TaskState.parse($0, option: "--state") }
     let board = try await storeOptions.open().load()
     let day = try TodayOption.today(override: today, info: board.info)
+    let labels = try label.map {
+      try TaskRules.checkName($0, as: .label).mapError { CommandError("--label: \($0)") }.get()
+    }
+    let people = try assignee.map {
+      try TaskRules.checkName($0, as: .assignee).mapError { CommandError("--assignee: \($0)") }.get()
+    }
     let tasks = BoardOrder.sorted(board.tasks).filter { task in
       (filterState.map { task.state == $0 } ?? true) && (!overdue || task.isOverdue(today: day))
+        && labels.allSatisfy(task.labels.contains) && people.allSatisfy(task.assignees.contains)
     }
     if json {
       var filtered = board
@@ -43,10 +52,18 @@ struct ListCommand: AsyncParsableCommand {
       let id = ids.prefix(of: task.idString)
       out +=
         id + String(repeating: " ", count: ids.width - id.count) + "  " + dueText + " "
-        + TerminalText.oneLine(task.title) + "\n"
+        + TerminalText.oneLine(task.title) + Self.namesSuffix(of: task) + "\n"
     }
     let late = tasks.count(where: { $0.isOverdue(today: day) })
     out += "\(tasks.count) tasks, \(late) overdue (today is \(day) in \(board.info.timeZoneID))\n"
     try StandardOutput.write(Data(out.utf8))
+  }
+
+  /// `  [bug, ui] @kyo @mina` after a title: the task's labels and assignees, when it has any.
+  static func namesSuffix(of task: BoardTask) -> String {
+    var suffix = ""
+    if !task.labels.isEmpty { suffix += "  [" + TerminalText.oneLine(task.labels.description) + "]" }
+    for person in task.assignees { suffix += (suffix.isEmpty ? "  @" : " @") + TerminalText.oneLine(person) }
+    return suffix
   }
 }

@@ -35,6 +35,10 @@ package enum ShowText {
     case .title: (0, "title:   \(TerminalText.oneLine(task.title))")
     case .state: (1, "state:   \(task.state.rawValue)")
     case .due: (2, "due:     \(task.due?.description ?? "-")\(overdue ? " (overdue)" : "")")
+    case .labels: task.labels.isEmpty ? nil : (3, "labels:  \(TerminalText.oneLine(task.labels.description))")
+    case .assignees:
+      task.assignees.isEmpty ? nil : (4, "assignees: \(TerminalText.oneLine(task.assignees.description))")
+    case .url: task.url.isEmpty ? nil : (5, "url:     \(TerminalText.oneLine(task.url))")
     case .body: nil
     }
   }

@@ -26,7 +26,9 @@ public final class BoardSnapshot: Sendable {
   public convenience init(_ board: Board, revision: String? = nil) {
     var tasks = Tasks.Builder(capacity: board.tasks.count)
     for task in board.tasks {
-      tasks.add(id: task.idString, title: task.title, body: task.body, due: task.due, state: task.state)
+      tasks.add(
+        id: task.idString, title: task.title, body: task.body, due: task.due, state: task.state,
+        labels: task.labels.storedText, assignees: task.assignees.storedText, url: task.url)
     }
     var history = History.Builder(capacity: board.history.count)
     for entry in board.history {
@@ -49,6 +51,19 @@ public final class BoardSnapshot: Sendable {
       public var body: RawRef
       public var due: CalendarDate?
       public var state: TaskState
+      /// The names as the stores keep them, joined by line breaks (``NameSet/storedText``).
+      public var labels: RawRef
+      public var assignees: RawRef
+      /// Empty for none.
+      public var url: RawRef
+
+      public init(
+        id: RawRef, title: RawRef, body: RawRef, due: CalendarDate?, state: TaskState, labels: RawRef,
+        assignees: RawRef, url: RawRef
+      ) {
+        (self.id, self.title, self.body, self.due, self.state) = (id, title, body, due, state)
+        (self.labels, self.assignees, self.url) = (labels, assignees, url)
+      }
     }
 
     public let text: ByteArena
@@ -71,15 +86,24 @@ public final class BoardSnapshot: Sendable {
       }
 
       /// Adds a task whose text is already in ``writer``.
-      public mutating func add(id: RawRef, title: RawRef, body: RawRef, due: CalendarDate?, state: TaskState) {
-        records.append(Record(id: id, title: title, body: body, due: due, state: state))
+      public mutating func add(_ record: Record) {
+        records.append(record)
       }
 
-      public mutating func add(id: String, title: String, body: String, due: CalendarDate?, state: TaskState) {
+      /// Adds a task; `labels` and `assignees` are names joined by line breaks (``NameSet/storedText``).
+      public mutating func add(
+        id: String, title: String, body: String, due: CalendarDate?, state: TaskState, labels: String,
+        assignees: String, url: String
+      ) {
         let id = writer.appendRef(id)
         let title = writer.appendRef(title)
         let body = writer.appendRef(body)
-        add(id: id, title: title, body: body, due: due, state: state)
+        let labels = writer.appendRef(labels)
+        let assignees = writer.appendRef(assignees)
+        let url = writer.appendRef(url)
+        add(
+          Record(
+            id: id, title: title, body: body, due: due, state: state, labels: labels, assignees: assignees, url: url))
       }
 
       public consuming func finish() -> Tasks { Tasks(text: ByteArena(writer), records: records) }

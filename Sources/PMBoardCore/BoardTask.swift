@@ -9,6 +9,12 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
   /// The day it is due, if it has a due date.
   public var due: CalendarDate?
   public var state: TaskState
+  /// Names that sort the task into groups (`bug`, `public`); see ``TaskRules/checkName(_:as:)``.
+  public var labels: NameSet
+  /// Who works on it.
+  public var assignees: NameSet
+  /// The task's page elsewhere (its GitHub issue): an http(s) address, empty for none (``TaskRules/checkURL(_:)``).
+  public var url: String
   public var created: Date
   public var updated: Date
   /// Where an importer took the task from; nil for a task made in pmboard, which no import ever touches.
@@ -16,13 +22,17 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
 
   public init(
     id: UUID = UUID(), title: String, body: String = "", due: CalendarDate? = nil, state: TaskState = .todo,
-    created: Date, updated: Date? = nil, source: TaskSource? = nil
+    labels: NameSet = [], assignees: NameSet = [], url: String = "", created: Date, updated: Date? = nil,
+    source: TaskSource? = nil
   ) {
     self.id = id
     self.title = title
     self.body = body
     self.due = due
     self.state = state
+    self.labels = labels
+    self.assignees = assignees
+    self.url = url
     self.created = created
     self.updated = updated ?? created
     self.source = source

@@ -6,7 +6,9 @@ import Foundation
 /// The remote applies pushed changes one after another, in the order they reach it; for each, per field
 /// (``TaskField``, merged as its ``TaskField/syncMerge`` says), the change that reaches the remote last wins:
 /// - an edit or move sets only the fields it changed, over the task as it is now; other fields keep their
-///   current values (`merged` when the task was not as the change found it);
+///   current values (`merged` when the task was not as the change found it); a set of names (labels, assignees)
+///   takes only the names the change added and drops only the ones it removed, so two people who add different
+///   labels offline keep both;
 /// - an edit, move or removal of a task that no longer exists is not applied (`lost`);
 /// - a removal removes the task as it is now (`merged` when it had changed meanwhile);
 /// - an add whose task exists (an undo of a removal that was also undone elsewhere) sets its fields like an edit.
@@ -42,6 +44,10 @@ public enum SyncRule {
       switch field.syncMerge {
       case .lastChangeWins:
         if before.map({ !$0.hasSame(field, as: after) }) ?? true { result.take(field, from: after) }
+      case .elementByElement:
+        guard let wanted = after.names(field), let now = current.names(field) else { continue }
+        let found = before?.names(field) ?? []
+        result.setNames(now.union(wanted.subtracting(found)).subtracting(found.subtracting(wanted)), of: field)
       }
     }
     result.updated = max(current.updated, after.updated)

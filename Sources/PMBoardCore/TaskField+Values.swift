@@ -3,6 +3,24 @@ import PMBoardBytes
 /// A task's value of each ``TaskField``: the one place that reads or writes a field by its case, for the sync
 /// merge and the edit diff.
 extension BoardTask {
+  /// The names `field` holds, for a field of shape ``TaskField/Shape/names``; nil for any other.
+  public func names(_ field: TaskField) -> NameSet? {
+    switch field {
+    case .labels: labels
+    case .assignees: assignees
+    case .title, .body, .due, .state, .url: nil
+    }
+  }
+
+  /// Sets the names of a field of shape ``TaskField/Shape/names``; other fields are left alone.
+  public mutating func setNames(_ names: NameSet, of field: TaskField) {
+    switch field {
+    case .labels: labels = names
+    case .assignees: assignees = names
+    case .title, .body, .due, .state, .url: break
+    }
+  }
+
   /// Whether `other` holds the same value of `field`.
   public func hasSame(_ field: TaskField, as other: BoardTask) -> Bool {
     switch field {
@@ -10,6 +28,9 @@ extension BoardTask {
     case .body: body == other.body
     case .due: due == other.due
     case .state: state == other.state
+    case .labels: labels == other.labels
+    case .assignees: assignees == other.assignees
+    case .url: url == other.url
     }
   }
 
@@ -20,6 +41,9 @@ extension BoardTask {
     case .body: body = other.body
     case .due: due = other.due
     case .state: state = other.state
+    case .labels: labels = other.labels
+    case .assignees: assignees = other.assignees
+    case .url: url = other.url
     }
   }
 }
@@ -33,6 +57,9 @@ extension BoardSnapshot.Tasks.Record {
     case .body: print.add(body, of: text)
     case .due: print.add(due?.daysSinceEpoch ?? Int.min)
     case .state: print.add(state.order)
+    case .labels: print.add(labels, of: text)
+    case .assignees: print.add(assignees, of: text)
+    case .url: print.add(url, of: text)
     }
   }
 }

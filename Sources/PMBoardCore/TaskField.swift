@@ -36,6 +36,9 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
   case body
   case due
   case state
+  case labels
+  case assignees
+  case url
 
   /// Stored properties of ``BoardTask`` that are not fields, each for a reason given above.
   public static let nonFieldProperties: Set<String> = ["id", "created", "updated", "source"]
@@ -48,20 +51,36 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
     case .body: "body"
     case .due: "due"
     case .state: "state"
+    case .labels: "labels"
+    case .assignees: "assignees"
+    case .url: "url"
+    }
+  }
+
+  /// The kind of value the field holds: what decides how each boundary (stores, interchange, command line,
+  /// templates, fingerprints, sync) reads and writes it.
+  public var shape: Shape {
+    switch self {
+    case .title, .body: .text
+    case .due: .date
+    case .state: .state
+    case .labels, .assignees: .names
+    case .url: .link
     }
   }
 
   /// How a sync settles a change to this field that meets a concurrent change (``SyncRule``).
   public var syncMerge: SyncMerge {
     switch self {
-    case .title, .body, .due, .state: .lastChangeWins
+    case .title, .body, .due, .state, .url: .lastChangeWins
+    case .labels, .assignees: .elementByElement
     }
   }
 
   /// Which history line a change of this field alone records.
   public var changeRecord: ChangeRecord {
     switch self {
-    case .title, .body, .due: .edited
+    case .title, .body, .due, .labels, .assignees, .url: .edited
     case .state: .moved
     }
   }
@@ -72,8 +91,8 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
   /// What a site's publish policy (`publish:`) can do with the field.
   public var publishing: Publishing {
     switch self {
-    case .title, .due: .alwaysShown
-    case .body: .hideable
+    case .title, .due, .url, .labels: .alwaysShown
+    case .body, .assignees: .hideable
     case .state: .selectsTasks
     }
   }
@@ -83,7 +102,7 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
   public func isShown(on page: Page) -> Bool {
     switch self {
     // The calendar leaves done tasks out (state) and writes the body into an event's DESCRIPTION.
-    case .title, .body, .due, .state: true
+    case .title, .body, .due, .state, .labels, .assignees, .url: true
     }
   }
 
@@ -103,6 +122,23 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
   public enum SyncMerge: Sendable, Hashable {
     /// Per field, the change that reaches the remote last wins; a change sets only the fields it changed.
     case lastChangeWins
+    /// A set of names merged name by name: a change adds the names it added and removes the ones it removed, over
+    /// the set as it is now; of two changes to one name, the one that reaches the remote last wins.
+    case elementByElement
+  }
+
+  /// The kinds of value a field holds (``shape``).
+  public enum Shape: Sendable, Hashable {
+    /// One line or several of text (title, body).
+    case text
+    /// A calendar day, or none.
+    case date
+    /// The column.
+    case state
+    /// A set of names (``NameSet``).
+    case names
+    /// An http(s) address, or none.
+    case link
   }
 
   public enum ChangeRecord: Sendable, Hashable {

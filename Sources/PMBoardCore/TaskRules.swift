@@ -167,7 +167,7 @@ public enum TaskRules {
     }
   }
 
-  private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+  static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
     case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": true
     default: false
@@ -175,21 +175,21 @@ public enum TaskRules {
   }
 
   /// C0 controls, DEL and C1 controls.
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// Whitespace, and characters that draw nothing (zero-width spaces and joiners, bidi marks, the BOM).
-  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
       || scalar.properties.generalCategory == .format
   }
 
-  private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.isWhitespace || scalar == "\n" || scalar == "\r"
   }
 
-  private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+  static func codePoint(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
@@ -209,6 +209,7 @@ public enum TaskRules {
       found.append(("body", RuleViolation("the body is not in NFC")))
     case .success: break
     }
+    found += nameAndLinkProblems(in: task)
     if let source = task.source {
       for (field, text) in [("source", source.name), ("sourceId", source.id)] {
         if let problem = checkSourceText(text) { found.append((field, problem)) }

@@ -195,6 +195,8 @@ extension JSONScanner {
       try once(&seen, TaskMember(rawValue: member), in: path() + ".")
       switch member {
       case 0: task.id = try optionalLooseString()
+      case 1..<rest where fields[member - 1].shape == .names:
+        task.setNames(try skipNull() ? nil : looseNames(), of: fields[member - 1])
       case 1..<rest: task[fields[member - 1]] = try optionalLooseString()
       case rest: task.created = try optionalLooseString()
       case rest + 1: task.updated = try optionalLooseString()
@@ -258,6 +260,20 @@ extension JSONScanner {
     var array = try enterArray(path())
     while try nextElement(&array) { fields.append(try looseString()) }
     return fields
+  }
+
+  /// The value at the offset, which should be an array of strings (a task's labels or assignees).
+  private mutating func looseNames() throws(JSONError) -> LooseNames {
+    guard try next("a value") == UInt8(ascii: "[") else {
+      switch try looseString() {
+      case .text: return .other("a string")
+      case .other(let found): return .other(found)
+      }
+    }
+    var names: [LooseString] = []
+    var array = try enterArray("names")
+    while try nextElement(&array) { names.append(try looseString()) }
+    return .names(names)
   }
 
   /// A member's value where a string belongs; null counts as absent, as `JSONDecoder` treats optional members.

@@ -69,6 +69,20 @@ public struct InterchangeWriter: Sendable {
       appendString(task.body, to: &out)
     case .due: if let due = task.due { out += Array("\(key)\"\(due)\"".utf8) }
     case .state: out += Array("\(key)\"\(task.state.rawValue)\"".utf8)
+    case .labels, .assignees:
+      // Optional members: a task without names writes none, so files from before them read and compare the same.
+      guard let names = task.names(field), !names.isEmpty else { return }
+      out += Array(key.utf8)
+      out.append(UInt8(ascii: "["))
+      for (index, name) in names.enumerated() {
+        if index > 0 { out += Array(", ".utf8) }
+        appendString(name, to: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .url:
+      guard !task.url.isEmpty else { return }
+      out += Array(key.utf8)
+      appendString(task.url, to: &out)
     }
   }
 

@@ -36,12 +36,21 @@ public struct LooseBoard {
   public var timeZone: LooseString?
 }
 
+/// A JSON value expected to be an array of strings (a task's labels or assignees), kept even when it is not.
+public enum LooseNames: Equatable {
+  case names([LooseString])
+  /// Not an array: what was found instead.
+  case other(String)
+}
+
 public struct LooseTask {
-  public var id, title, body, due, state, created, updated: LooseString?
+  public var id, title, body, due, state, url, created, updated: LooseString?
+  public var labels, assignees: LooseNames?
   /// An imported task's source and its id there: both or neither.
   public var source, sourceID: LooseString?
 
-  /// The member that holds `field`'s text.
+  /// The member that holds `field`'s value, for a field whose ``TaskField/shape`` is one string (text, a date, a
+  /// state, a link); nil for a set of names, which ``names(_:)`` holds.
   public subscript(field: TaskField) -> LooseString? {
     get {
       switch field {
@@ -49,6 +58,8 @@ public struct LooseTask {
       case .body: body
       case .due: due
       case .state: state
+      case .url: url
+      case .labels, .assignees: nil
       }
     }
     set {
@@ -57,6 +68,49 @@ public struct LooseTask {
       case .body: body = newValue
       case .due: due = newValue
       case .state: state = newValue
+      case .url: url = newValue
+      case .labels, .assignees: break
+      }
+    }
+  }
+
+  /// The member that holds a set of names (``TaskField/Shape/names``); nil for any other field.
+  public func names(_ field: TaskField) -> LooseNames? {
+    switch field {
+    case .labels: labels
+    case .assignees: assignees
+    case .title, .body, .due, .state, .url: nil
+    }
+  }
+
+  public mutating func setNames(_ names: LooseNames?, of field: TaskField) {
+    switch field {
+    case .labels: labels = names
+    case .assignees: assignees = names
+    case .title, .body, .due, .state, .url: break
+    }
+  }
+
+  /// The names of `field`, checked by the rules (taken as written without `applyingRules`); problems added.
+  private func checkedNames(
+    _ field: TaskField, kind: TaskRules.NameKind, path: String, applyingRules: Bool, _ problems: inout [String]
+  ) -> NameSet {
+    switch names(field) {
+    case nil: return []
+    case .other(let found)?:
+      problems.append("\(path).\(field.interchangeName): expected an array of strings, found \(found)")
+      return []
+    case .names(let loose)?:
+      var texts: [String] = []
+      for (index, name) in loose.enumerated() {
+        if let text = name.required("\(path).\(field.interchangeName)[\(index)]", &problems) { texts.append(text) }
+      }
+      guard applyingRules else { return NameSet(texts) }
+      switch TaskRules.checkNames(texts, as: kind) {
+      case .success(let names): return names
+      case .failure(let violation):
+        problems.append("\(path).\(field.interchangeName): \(violation)")
+        return []
       }
     }
   }
@@ -101,11 +155,19 @@ public struct LooseTask {
     let createdAt = Self.instant(created, path: "\(path()).created", &problems)
     let updatedAt = Self.instant(updated, path: "\(path()).updated", &problems)
     let taskSource = Self.source(name: source, id: sourceID, path: path(), &problems)
+    let labelSet = checkedNames(.labels, kind: .label, path: path(), applyingRules: applyingRules, &problems)
+    let assigneeSet = checkedNames(.assignees, kind: .assignee, path: path(), applyingRules: applyingRules, &problems)
+    var link = url?.required("\(path()).url", &problems) ?? ""
+    switch applyingRules ? TaskRules.checkURL(link) : .success(link) {
+    case .success(let checked): link = checked
+    case .failure(let violation): problems.append("\(path()).url: \(violation)")
+    }
     guard problems.count == before, let uuid, let trimmedTitle, let stateValue else { return nil }
     let now = Date(timeIntervalSince1970: 0)
     return BoardTask(
-      id: uuid, title: trimmedTitle, body: bodyText, due: dueDate,
-      state: stateValue, created: createdAt ?? now, updated: updatedAt ?? createdAt ?? now, source: taskSource)
+      id: uuid, title: trimmedTitle, body: bodyText, due: dueDate, state: stateValue, labels: labelSet,
+      assignees: assigneeSet, url: link, created: createdAt ?? now, updated: updatedAt ?? createdAt ?? now,
+      source: taskSource)
   }
 
   /// `source` and `sourceId`, which an imported task has both of and any other task neither of.

@@ -54,6 +54,8 @@ enum PostgresRecords {
     case .state:
       guard let state = TaskState(rawValue: text ?? "") else { throw DamagedRow.state(text ?? "", task: task.idString) }
       task.state = state
+    case .labels, .assignees: task.setNames(NameSet(storedText: text ?? ""), of: field)
+    case .url: task.url = text ?? ""
     }
   }
 

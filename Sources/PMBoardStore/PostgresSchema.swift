@@ -1,5 +1,6 @@
 import Foundation
 import PMBoardBytes
+import PMBoardCore
 
 /// The PostgreSQL store's tables: all in the schema `pmboard`, created and upgraded by numbered migrations that
 /// the table `pmboard.migration` records. Nothing outside that schema is read or written.
@@ -27,6 +28,7 @@ public enum PostgresSchema {
     Migration(version: 2, name: "authors, per-person undo, changes replicas pull", statements: version2),
     Migration(version: 3, name: "imported tasks' sources", statements: version3),
     Migration(version: 4, name: "history read in time order", statements: version4),
+    Migration(version: 5, name: "labels, assignees and links", statements: version5),
   ]
 
   static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -108,6 +110,11 @@ public enum PostgresSchema {
   private static let version4 = [
     "CREATE INDEX history_by_time ON pmboard.history (board, at, seq)"
   ]
+
+  /// Labels and assignees (names joined by line breaks, ``NameSet``) and the task's link elsewhere (empty: none).
+  private static let version5 = TaskField.addedInV9.map {
+    "ALTER TABLE pmboard.task ADD COLUMN \($0.postgresColumn) text NOT NULL DEFAULT \($0.emptyColumnValue)"
+  }
 
   /// What the database holds under pmboard's schema name.
   enum State: Equatable {

@@ -28,7 +28,18 @@ public enum SQLiteRecords {
     let hasSource =
       try Bool.fetchOne(
         db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('task') WHERE name = 'source')") ?? false
-    return hasSource ? taskColumns : shownTaskColumns + ", created, updated, NULL, NULL"
+    return try selectedShownTaskColumns(db)
+      + (hasSource ? ", created, updated, source, source_id" : ", created, updated, NULL, NULL")
+  }
+
+  /// `shownTaskColumns` as a SELECT list that also reads a store made before labels, assignees and links
+  /// (``TaskField/addedInV9``), which a build reads without migrating: those read as empty.
+  public static func selectedShownTaskColumns(_ db: Database) throws -> String {
+    let hasLabels =
+      try Bool.fetchOne(
+        db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('task') WHERE name = 'labels')") ?? false
+    guard !hasLabels else { return shownTaskColumns }
+    return "id, " + TaskField.columnList { TaskField.addedInV9.contains($0) ? $0.emptyColumnValue : $0.sqliteColumn }
   }
   /// `historyColumns` as a SELECT list that also reads a store an older pmboard made and nothing has written to
   /// since (a read does not migrate: the file may be read-only): its lines have no author or resolution.
@@ -72,6 +83,8 @@ public enum SQLiteRecords {
       let text = try row.decode(String.self, atIndex: index)
       guard let state = TaskState(rawValue: text) else { throw DamagedRow.state(text, task: task.idString) }
       task.state = state
+    case .labels, .assignees: task.setNames(NameSet(storedText: try row.decode(String.self, atIndex: index)), of: field)
+    case .url: task.url = try row.decode(String.self, atIndex: index)
     }
   }
 

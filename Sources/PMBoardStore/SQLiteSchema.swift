@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PMBoardCore
 
 /// The SQLite store's tables, created and upgraded by one migrator, and the mark that tells a pmboard store apart.
 ///
@@ -99,6 +100,13 @@ public enum SQLiteSchema {
     migrator.registerMigration("v8") { db in
       // History is read in time order (``SQLiteRecords/historyOrder``): the index spares a build the sort.
       try db.execute(sql: "CREATE INDEX history_by_time ON history (at, seq)")
+    }
+    migrator.registerMigration("v9") { db in
+      // Labels, assignees (names joined by line breaks, ``NameSet``) and the task's link elsewhere (empty: none).
+      try db.execute(
+        sql: TaskField.addedInV9.map {
+          "ALTER TABLE task ADD COLUMN \($0.sqliteColumn) TEXT NOT NULL DEFAULT \($0.emptyColumnValue);"
+        }.joined(separator: "\n"))
     }
     return migrator
   }()

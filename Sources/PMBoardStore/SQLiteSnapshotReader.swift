@@ -16,7 +16,8 @@ public enum SQLiteSnapshotReader {
     let capacity = try Int.fetchOne(db, sql: "SELECT coalesce(max(rowid), 0) FROM task") ?? 0
     var builder = BoardSnapshot.Tasks.Builder(capacity: min(capacity, 1 << 20))
     let parser = SnapshotRowParser()
-    try forEachRow(db, sql: "SELECT \(SQLiteRecords.shownTaskColumns) FROM task ORDER BY rowid") { row in
+    let columns = try SQLiteRecords.selectedShownTaskColumns(db)
+    try forEachRow(db, sql: "SELECT \(columns) FROM task ORDER BY rowid") { row in
       try parser.addTask(row, to: &builder)
     }
     return builder.finish()

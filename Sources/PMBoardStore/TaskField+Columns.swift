@@ -12,6 +12,9 @@ extension TaskField {
     case .body: "body"
     case .due: "due"
     case .state: "state"
+    case .labels: "labels"
+    case .assignees: "assignees"
+    case .url: "url"
     }
   }
 
@@ -22,18 +25,38 @@ extension TaskField {
     case .body: "body"
     case .due: "due"
     case .state: "state"
+    case .labels: "labels"
+    case .assignees: "assignees"
+    case .url: "url"
     }
   }
 
-  /// `task`'s value of the field as both stores keep it: text, NULL for no due date.
+  /// `task`'s value of the field as both stores keep it: text, NULL for no due date, names joined by line breaks
+  /// (``NameSet/storedText``), empty text for no link.
   func storedText(of task: BoardTask) -> String? {
     switch self {
     case .title: task.title
     case .body: task.body
     case .due: task.due?.description
     case .state: task.state.rawValue
+    case .labels: task.labels.storedText
+    case .assignees: task.assignees.storedText
+    case .url: task.url
     }
   }
+
+  /// What a store made before the field existed reads in its place: the field's empty value.
+  var emptyColumnValue: String {
+    switch self {
+    case .title, .body, .labels, .assignees, .url: "''"
+    case .due: "NULL"
+    case .state: "'todo'"
+    }
+  }
+
+  /// The fields that came with schema v9 (SQLite) and the PostgreSQL store's second version: an older store that
+  /// nothing has written to since is read without them.
+  static let addedInV9: [TaskField] = [.labels, .assignees, .url]
 
   /// The field's columns, in ``allCases`` order, comma-separated.
   static func columnList(_ column: (TaskField) -> String) -> String {

@@ -214,7 +214,19 @@ extension OracleStep {
     case .body: task.body = bodies[variant % bodies.count]
     case .due: task.due = dueOffsets[variant % dueOffsets.count].map { baseDay.adding(days: $0) }
     case .state: task.state = TaskState.allCases[variant % TaskState.allCases.count]
+    // Adds and removes names: a variant toggles one of a few names, so names come and go over a run.
+    case .labels: toggle(labelNames[variant % labelNames.count], in: &task.labels)
+    case .assignees: toggle(assigneeNames[variant % assigneeNames.count], in: &task.assignees)
+    case .url: task.url = urls[variant % urls.count]
     }
+  }
+
+  static let labelNames = ["bug", "라벨", "public", "a&b <c>"]
+  static let assigneeNames = ["kyo", "さくら", "Mina"]
+  static let urls = ["", "https://github.com/o/r/issues/17", "https://example.com/t?a=1&b=<2>"]
+
+  private static func toggle(_ name: String, in names: inout NameSet) {
+    if names.contains(name) { names.remove(name) } else { names.insert(name) }
   }
 
   static func describe(_ field: TaskField, variant: Int) -> String {
@@ -225,6 +237,9 @@ extension OracleStep {
     case .body: return quoted(task.body)
     case .due: return task.due?.description ?? "none"
     case .state: return task.state.rawValue
+    case .labels: return "toggle label " + quoted(labelNames[variant % labelNames.count])
+    case .assignees: return "toggle assignee " + quoted(assigneeNames[variant % assigneeNames.count])
+    case .url: return task.url.isEmpty ? "no link" : quoted(task.url)
     }
   }
 }

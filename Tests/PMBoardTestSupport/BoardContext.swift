@@ -1,3 +1,4 @@
+import Foundation
 import PMBoardCore
 import PMBoardMustache
 
@@ -85,6 +86,13 @@ package struct CardContext: TemplateContext {
     case "hasChecklist": .bool(Checklist.progress(in: card.task.body).total > 0)
     case "checklistDone": .number(Checklist.progress(in: card.task.body).done)
     case "checklistTotal": .number(Checklist.progress(in: card.task.body).total)
+    case "labels": .list(card.task.labels.map(NameContext.init))
+    case "hasLabels": .bool(!card.task.labels.isEmpty)
+    case "assignees": .list(card.task.assignees.map(NameContext.init))
+    case "hasAssignees": .bool(!card.task.assignees.isEmpty)
+    case "hasLink": .bool(!card.task.url.isEmpty)
+    case "link": card.task.url.isEmpty ? .bool(false) : .text(card.task.url)
+    case "linkText": card.task.url.isEmpty ? .bool(false) : .text(NameContext.linkText(of: card.task.url))
     default: nil
     }
   }
@@ -92,7 +100,44 @@ package struct CardContext: TemplateContext {
   package var templateKeys: [String] {
     [
       "id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday", "label", "excerpt",
-      "isLong", "hasChecklist", "checklistDone", "checklistTotal",
+      "isLong", "hasChecklist", "checklistDone", "checklistTotal", "labels", "hasLabels", "assignees", "hasAssignees",
+      "hasLink", "link", "linkText",
     ]
+  }
+}
+
+/// A label or assignee on a card: its name and its colour (one of twelve, by a hash of the name's bytes), worked
+/// out here the plain way as the reference for the site's tables.
+package struct NameContext: TemplateContext {
+  package var name: String
+
+  package init(_ name: String) { self.name = name }
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "name": .text(name)
+    case "hue": .number(Self.hue(of: name))
+    default: nil
+    }
+  }
+
+  package var templateKeys: [String] { ["name", "hue"] }
+
+  /// FNV-1a 64 of the UTF-8 bytes, modulo 12.
+  package static func hue(of name: String) -> Int {
+    var value: UInt64 = 14_695_981_039_346_656_037
+    for byte in Array(name.utf8) { value = (value ^ UInt64(byte)) &* 1_099_511_628_211 }
+    return Int(value % 12)
+  }
+
+  /// `#N` when the address's last two path parts are an issue, pull or merge request and its number; else the host.
+  package static func linkText(of url: String) -> String {
+    let path = url.components(separatedBy: "/").filter { !$0.isEmpty }
+    if path.count >= 2, let number = Int(path[path.count - 1]), number > 0,
+      Set(["issues", "pull", "pulls", "merge_requests"]).contains(path[path.count - 2])
+    {
+      return "#" + String(number)
+    }
+    return URL(string: url)?.host ?? url
   }
 }

@@ -18,7 +18,8 @@ package enum StoreSamples {
     state: .todo, created: at(0), updated: at(5))
   package static let korean = BoardTask(
     id: id(2, prefix: "aaaa2222"), title: "로그인 버그 수정", body: "앱을 열고 로그인을 누르면 재현됩니다.", state: .doing,
-    created: at(1))
+    labels: ["bug", "로그인 <긴급> & \"R&D\""], assignees: ["지민", "kyo"],
+    url: "https://github.com/example/app/issues/17?x=1&y=<2>", created: at(1))
   package static let japanese = BoardTask(
     id: id(3, prefix: "bbbb3333"), title: "ログイン不具合の修正 <b>\"至急\"</b> & R&D", body: "", due: date("2027-01-05"),
     state: .done, created: at(2), updated: at(9))

@@ -82,6 +82,20 @@ struct ReplicaSyncPropertyTests {
         var edited = task
         edited.title = "Title \(random.below(1000))"
         if random.below(2) == 0 { edited.body = "Body \(random.below(1000))" }
+        // Names come and go name by name, so that offline changes to one set meet (docs/sync.md).
+        for _ in 0..<random.below(3) {
+          let label = ["bug", "ui", "라벨"][random.below(3)]
+          if edited.labels.contains(label) { edited.labels.remove(label) } else { edited.labels.insert(label) }
+        }
+        if random.below(3) == 0 {
+          let person = ["kyo", "さくら"][random.below(2)]
+          if edited.assignees.contains(person) {
+            edited.assignees.remove(person)
+          } else {
+            edited.assignees.insert(person)
+          }
+        }
+        if random.below(4) == 0 { edited.url = random.below(2) == 0 ? "" : "https://example.com/\(random.below(9))" }
         edited.updated = date
         try await store.commit(.update(from: task, to: edited, at: date, by: author))
       case (2, let task?), (3, let task?):

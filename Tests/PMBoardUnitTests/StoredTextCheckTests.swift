@@ -18,7 +18,7 @@ struct StoredTextCheckTests {
         id: String(format: "%08x-0000-4000-8000-000000000000", index), title: bad ? "T\u{7}" : "Task \(index)",
         body: index == count - 3 ? "x\u{1B}" : "",
         due: index == count - 3 ? CalendarDate(year: 2026, month: 1, day: 1) : nil,
-        state: index == 7 ? .done : .todo)
+        state: index == 7 ? .done : .todo, labels: "", assignees: "", url: "")
     }
     let tasks = builder.finish()
     let (tables, problem) = CardTables.checked(
@@ -31,7 +31,8 @@ struct StoredTextCheckTests {
   @Test func aTaskWithoutControlCharactersHasNoProblem() throws {
     var builder = BoardSnapshot.Tasks.Builder(capacity: 2)
     builder.add(
-      id: "00000001-0000-4000-8000-000000000000", title: "Tab\tok", body: "Line\nfeed\tok", due: nil, state: .doing)
+      id: "00000001-0000-4000-8000-000000000000", title: "Tab\tok", body: "Line\nfeed\tok", due: nil, state: .doing,
+      labels: "bug\nui", assignees: "kyo", url: "https://example.com/1")
     #expect(
       CardTables.checked(
         tasks: builder.finish(), today: try #require(CalendarDate(year: 2026, month: 6, day: 1)), cutsExcerpts: true

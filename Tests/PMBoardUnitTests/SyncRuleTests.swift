@@ -67,4 +67,36 @@ struct SyncRuleTests {
     let rebased = SyncRule.rebase(.add(restored, at: StoreSamples.at(2)), onto: base)
     #expect(rebased.before == base && rebased.after?.title == "Restored" && rebased.entry.resolution == .merged)
   }
+
+  @Test func setsOfNamesMergeNameByName() {
+    var start = base
+    start.labels = ["shared", "old"]
+    start.assignees = ["kyo"]
+    // They added "theirs" and removed "old" offline; I added "mine" and removed "shared", then pushed last.
+    var theirs = start
+    theirs.labels = ["shared", "theirs"]
+    theirs.assignees = ["kyo", "mina"]
+    var mine = start
+    mine.labels = ["old", "mine"]
+    let rebased = SyncRule.rebase(.update(from: start, to: mine, at: StoreSamples.at(2), by: "me"), onto: theirs)
+    #expect(rebased.after?.labels == ["mine", "theirs"])
+    // A field I did not change keeps their names.
+    #expect(rebased.after?.assignees == ["kyo", "mina"])
+    #expect(rebased.entry.resolution == .merged)
+  }
+
+  @Test func aNameAddedOnOneSideAndRemovedOnTheOtherFollowsTheLastPush() {
+    var start = base
+    start.labels = ["bug"]
+    var removed = start
+    removed.labels = []
+    var readded = start
+    readded.labels = ["bug", "ui"]
+    // Removed on the remote first; my change, pushed last, removed nothing and added "ui": "bug" stays removed.
+    let mine = SyncRule.rebase(.update(from: start, to: readded, at: StoreSamples.at(2), by: "me"), onto: removed)
+    #expect(mine.after?.labels == ["ui"])
+    // The other way round: my removal, pushed last onto a task that still has "bug", removes it.
+    let last = SyncRule.rebase(.update(from: start, to: removed, at: StoreSamples.at(3), by: "me"), onto: readded)
+    #expect(last.after?.labels == ["ui"])
+  }
 }

@@ -13,7 +13,8 @@ import Testing
 struct TaskFieldTests {
   static let sample = BoardTask(
     id: UUID(uuidString: "0E7A3D6B-8C1F-4F52-9B0A-2D5E6F708192")!, title: "Write the plan", body: "First draft",
-    due: CalendarDate(iso: "2026-11-30"), state: .todo, created: Date(timeIntervalSince1970: 1_790_000_000))
+    due: CalendarDate(iso: "2026-11-30"), state: .todo, labels: ["bug"], assignees: ["kyo"],
+    url: "https://example.com/1", created: Date(timeIntervalSince1970: 1_790_000_000))
 
   /// `task` with `field` set to a different value. Exhaustive: a new field needs a sample change here.
   static func changed(_ task: BoardTask, _ field: TaskField) -> BoardTask {
@@ -23,6 +24,9 @@ struct TaskFieldTests {
     case .body: copy.body += ", and more"
     case .due: copy.due = (task.due ?? CalendarDate(iso: "2026-11-30")!).adding(days: 1)
     case .state: copy.state = task.state == .todo ? .doing : .todo
+    case .labels: copy.labels.insert("added-\(task.labels.count)")
+    case .assignees: copy.assignees.insert("someone-\(task.assignees.count)")
+    case .url: copy.url = task.url == "https://example.com/2" ? "https://example.com/3" : "https://example.com/2"
     }
     return copy
   }
@@ -90,7 +94,7 @@ struct TaskFieldTests {
         #expect(entry.fields.isEmpty, "\(field)")
       }
     }
-    #expect(TaskField.editedFields == [.title, .body, .due])
+    #expect(TaskField.editedFields == [.title, .body, .due, .labels, .assignees, .url])
   }
 
   @Test func historyNamesOnlyFieldsAnEditRecords() {
@@ -111,6 +115,7 @@ struct TaskFieldTests {
     var hiding = PublishPolicy()
     hiding.bodies = false
     hiding.authors = false
+    hiding.assignees = false
     hiding.history = .titles
     for field in TaskField.allCases {
       #expect(!PublishPolicy.everything.hides(field), "\(field)")
@@ -126,6 +131,7 @@ struct TaskFieldTests {
     }
     var hiding = PublishPolicy()
     hiding.bodies = false
+    hiding.assignees = false
     for field in TaskField.allCases {
       let (base, other) = (Self.sample, Self.changed(Self.sample, field))
       #expect(redacted(base, .everything) != redacted(other, .everything), "\(field)")

@@ -47,6 +47,8 @@ struct BoardJSON: Sendable {
     let linkPrefix = fixed.appendRef(String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self))
     let fixedText = ArenaBytes(ByteArena(fixed))
     let cards = FixedTable(tables.cards)
+    let names = tables.cardNames
+    let nameText = ArenaBytes(names.bytes)
     for index in 0..<cards.count {
       let card = cards[index]
       out.appendStatic(index == 0 ? "\n    {\"id\": \"" : ",\n    {\"id\": \"")
@@ -67,6 +69,22 @@ struct BoardJSON: Sendable {
       out.appendStatic(card.overdue ? "true" : "false")
       out.appendStatic(", \"dueToday\": ")
       out.appendStatic(card.dueToday ? "true" : "false")
+      for field in [TaskField.labels, .assignees] {
+        out.appendStatic(field == .labels ? ", \"labels\": [" : "], \"assignees\": [")
+        for (position, name) in names.range(of: field, card: index).enumerated() {
+          out.appendStatic(position == 0 ? "\"" : ", \"")
+          out.appendJSONEscaped(names.names[Int(names.cardNames[name])].text.raw, from: nameText)
+          out.appendStatic("\"")
+        }
+      }
+      out.appendStatic("], \"url\": ")
+      if names.isEmpty || names.links[index].rawCount == 0 {
+        out.appendStatic("null")
+      } else {
+        out.appendStatic("\"")
+        out.appendJSONEscaped(names.links[index].raw, from: nameText)
+        out.appendStatic("\"")
+      }
       out.appendStatic(", \"link\": \"")
       out.append(linkPrefix, from: fixedText)
       out.appendJSONEscaped(card.id.raw, from: text)

@@ -9,6 +9,8 @@ public final class BoardTables: Sendable {
   public let cards: FixedArray<CardRecord>
   /// By card: ``CardTables/prints``.
   public let cardPrints: FixedArray<UInt64>
+  /// ``CardTables/names``.
+  public let cardNames: CardNames
   /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.
   public let columnStarts: FixedArray<Int>
   public let dueDates: [CalendarDate]
@@ -47,6 +49,7 @@ public final class BoardTables: Sendable {
     cardBytes = cards.bytes
     self.cards = cards.records
     cardPrints = cards.prints
+    cardNames = cards.names
     columnStarts = cards.columnStarts
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount

@@ -13,6 +13,8 @@ public struct CardTables: Sendable {
   /// By card: a fingerprint of what the card shows (its text, due day, column and flags), for the pages a rebuild
   /// keeps by fingerprint. Worked out with the card, while its text is at hand.
   public let prints: FixedArray<UInt64>
+  /// The cards' labels, assignees and links.
+  public let names: CardNames
 
   /// Two rounds on every core: the order of each column, then the escaped text of slices of the cards in that
   /// order. Sorting first lays the arena out in board order, so that a board page copies card text from its front
@@ -82,6 +84,7 @@ public struct CardTables: Sendable {
     self.dueDates = dueDates.values
     overdueCount = slices.reduce(0) { $0 + $1.overdueCount }
     prints = FixedArray(slices.flatMap(\.prints))
+    names = CardNames(tasks: tasks, order: order)
   }
 
   /// What sorting compares: due day, the title's first 16 bytes (big-endian, zero-padded), and which task it is.

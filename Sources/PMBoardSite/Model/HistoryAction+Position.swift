@@ -20,6 +20,9 @@ extension TaskField {
     case .body: 1
     case .due: 2
     case .state: 3
+    case .labels: 4
+    case .assignees: 5
+    case .url: 6
     }
   }
 }

@@ -19,6 +19,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case localeDir, timeZone, overdueCount, hasOverdue, isOverduePage, isTaskPage, isColumnPage, task, taskTitle
   case isRemoved, removedText, column, overdueCards, hasMore, excerpt, isLong, taskId, hasTask
   case hasChecklist, checklistDone, checklistTotal
+  // Labels, assignees and links
+  case labels, hasLabels, assignees, hasAssignees, hue, link, linkText, hasLink
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -43,6 +45,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "liveToday": .liveToday, "liveZone": .liveZone, "liveBuilt": .liveBuilt, "dueCounts": .dueCounts,
     "summaryHead": .summaryHead, "summaryTail": .summaryTail,
     "hasChecklist": .hasChecklist, "checklistDone": .checklistDone, "checklistTotal": .checklistTotal,
+    "labels": .labels, "hasLabels": .hasLabels, "assignees": .assignees, "hasAssignees": .hasAssignees,
+    "hue": .hue, "link": .link, "linkText": .linkText, "hasLink": .hasLink,
   ]
 
   public init(name: String) {

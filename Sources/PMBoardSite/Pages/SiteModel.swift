@@ -65,6 +65,8 @@ public final class SiteView {
   let entryPage: FixedTable<Int32>
   let taskEntries: FixedTable<Int32>
   let cardBytes: ArenaBytes
+  let nameBytes: ArenaBytes
+  let cardNames: CardNames
   let historyBytes: ArenaBytes
   let localeBytes: ArenaBytes
   let pageBytes: ArenaBytes
@@ -100,6 +102,8 @@ public final class SiteView {
     entryPage = FixedTable(taskPages.entryPage)
     taskEntries = FixedTable(page.taskEntries)
     cardBytes = ArenaBytes(board.cardBytes)
+    nameBytes = ArenaBytes(board.cardNames.bytes)
+    cardNames = board.cardNames
     historyBytes = ArenaBytes(board.historyBytes)
     localeBytes = ArenaBytes(locale.bytes)
     pageBytes = ArenaBytes(page.bytes)
@@ -129,7 +133,8 @@ public final class SiteView {
 
   public func lookup(_ key: Int, in frame: SiteValue) -> SiteValue? {
     switch frame {
-    case .card(let index): cardValue(keys[key], cards[Int(index)])
+    case .card(let index): cardValue(keys[key], cards[Int(index)]) ?? nameValue(keys[key], card: Int(index))
+    case .name(let index): nameItemValue(keys[key], cardNames.names[Int(index)])
     case .entry(let index): entryValue(keys[key], Int32(index))
     case .column(let index): columnValue(keys[key], TaskState.allCases[Int(index)])
     case .page: pageValue(keys[key])
@@ -240,6 +245,28 @@ public final class SiteView {
     }
   }
 
+  /// A card's labels, assignees and link.
+  private func nameValue(_ key: SiteKey, card: Int) -> SiteValue? {
+    switch key {
+    case .labels: .nameList(card: Int32(card), field: 0)
+    case .hasLabels: .bool(!cardNames.range(of: .labels, card: card).isEmpty)
+    case .assignees: .nameList(card: Int32(card), field: 1)
+    case .hasAssignees: .bool(!cardNames.range(of: .assignees, card: card).isEmpty)
+    case .hasLink: .bool(!cardNames.isEmpty && cardNames.links[card].rawCount > 0)
+    case .link: cardNames.isEmpty ? .bool(false) : .nameText(cardNames.links[card])
+    case .linkText: cardNames.isEmpty ? .bool(false) : .nameText(cardNames.linkTexts[card])
+    default: nil
+    }
+  }
+
+  private func nameItemValue(_ key: SiteKey, _ name: CardNames.Name) -> SiteValue? {
+    switch key {
+    case .name: .nameText(name.text)
+    case .hue: .number(name.hue)
+    default: nil
+    }
+  }
+
   private func entryValue(_ key: SiteKey, _ index: Int32) -> SiteValue? {
     switch key {
     case .action: .localeText(actionNames[entries[Int(index)].action.position])
@@ -300,6 +327,8 @@ public final class SiteView {
     case .overdueList: .list(count: board.overdueList(live: page.live != nil).reduce(0, +))
     case .entryList: .list(count: page.isTaskPage ? taskEntries.count : page.entries.count)
     case .linkList: .list(count: page.linkCount)
+    case .nameList(let card, let field):
+      .list(count: cardNames.range(of: field == 0 ? .labels : .assignees, card: Int(card)).count)
     default: .value
     }
   }
@@ -311,6 +340,9 @@ public final class SiteView {
     case .entryList: .entry(page.isTaskPage ? taskEntries[index] : Int32(page.entries.lowerBound + index))
     case .overdueList: .card(Int32(overdueCard(index)))
     case .linkList: .link(Int32(index))
+    case .nameList(let card, let field):
+      .name(
+        cardNames.cardNames[cardNames.range(of: field == 0 ? .labels : .assignees, card: Int(card)).lowerBound + index])
     default: preconditionFailure("not a list")
     }
   }

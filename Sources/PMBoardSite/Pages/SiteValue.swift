@@ -30,4 +30,10 @@ public enum SiteValue: Sendable {
   case linkList
   /// Every overdue card, in board order.
   case overdueList
+  /// Card `card`'s labels (`field` 0) or assignees (1).
+  case nameList(card: Int32, field: UInt8)
+  /// Name `n` of ``CardNames/names``.
+  case name(Int32)
+  /// Text of the cards' names and links (``CardNames/bytes``).
+  case nameText(TextRef)
 }

@@ -10,6 +10,7 @@ extension SiteView {
     case .cardText(let text): output.append(text, escaped: escaped, from: cardBytes)
     case .localeText(let text): output.append(text, escaped: escaped, from: localeBytes)
     case .pageText(let text): output.append(text, escaped: escaped, from: pageBytes)
+    case .nameText(let text): output.append(text, escaped: escaped, from: nameBytes)
     case .bool(let flag): output.appendStatic(flag ? "true" : "false")
     case .number(let number): output.appendDecimal(number)
     case .entryAt(let index):

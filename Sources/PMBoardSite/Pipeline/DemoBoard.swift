@@ -67,6 +67,23 @@ public enum DemoBoard {
     Card(title: "リリース判定会議", body: "QA結果を見て判断。", state: .todo, due: 2),
   ]
 
+  /// Labels, assignees and an issue link of some cards, by title.
+  private static let names: [String: (labels: NameSet, assignees: NameSet, issue: Int?)] = [
+    "로그인 버그 수정": (["bug", "ios"], ["지민"], 408),
+    "Write release notes for 2.0": (["release"], ["Alex"], nil),
+    "ダークモードの配色を調整": (["design", "a11y"], ["さくら"], 415),
+    "Crash on launch with empty cache": (["bug", "ios"], ["Alex", "지민"], 412),
+    "푸시 알림 문구 검토": (["i18n"], ["민호"], nil),
+    "設定画面のレイアウト修正": (["bug", "design"], ["さくら"], nil),
+    "온보딩 화면 디자인 반영": (["design"], ["민호"], 420),
+    "Offline sync conflict handling": (["sync"], ["Alex"], 397),
+    "Accessibility audit": (["a11y"], [], nil),
+    "데이터 마이그레이션 스크립트": (["sync", "release"], ["지민"], nil),
+    "QA pass on Android tablets": (["android"], ["Alex"], nil),
+    "코드 리뷰: 동기화 모듈": (["sync"], ["민호", "지민"], 401),
+    "Localize error messages": (["i18n"], ["さくら"], nil),
+  ]
+
   /// The demo board for `info`'s time zone, built around `now`.
   public static func make(info: BoardInfo, now: Date) -> Board {
     let today = info.today(now: now)
@@ -80,6 +97,10 @@ public enum DemoBoard {
       let created = now.addingTimeInterval(-Double(20 - index % 15) * 24 * hour - Double(generator.next(100)) * 60)
       var task = BoardTask(
         id: id, title: card.title, body: card.body, due: today.adding(days: card.due), state: .todo, created: created)
+      if let names = names[card.title] {
+        (task.labels, task.assignees) = (names.labels, names.assignees)
+        task.url = names.issue.map { "https://github.com/example/mobile-app/issues/\($0)" } ?? ""
+      }
       changes.append((created, HistoryEntry(at: created, action: .added, taskID: id, title: card.title, to: .todo)))
       var moment = created
       if index % 4 == 1 {

@@ -27,6 +27,8 @@ public struct PublishPolicy: Sendable, Equatable {
   public var feeds = true
   /// Who made each change, on history entries wherever they are shown (history and task pages).
   public var authors = true
+  /// Who works on each task (its assignees), on cards, task pages and in the feeds.
+  public var assignees = true
 
   public init() {}
 
@@ -34,7 +36,7 @@ public struct PublishPolicy: Sendable, Equatable {
   public static let everything = PublishPolicy()
 
   /// The settings `publish:` accepts, with the flag each one mirrors (`--publish-bodies`…).
-  public static let keys = ["bodies", "states", "history", "feeds", "authors"]
+  public static let keys = ["bodies", "states", "history", "feeds", "authors", "assignees"]
 
   /// Sets one setting from its text, as `pmboard.yml` or a flag gives it.
   /// - Throws: ``PublishPolicyError`` naming the values the setting takes.
@@ -73,6 +75,11 @@ public struct PublishPolicy: Sendable, Equatable {
         throw PublishPolicyError("`authors` takes show or hide, not `\(value)`")
       }
       authors = shown
+    case "assignees":
+      guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
+        throw PublishPolicyError("`assignees` takes show or hide, not `\(value)`")
+      }
+      assignees = shown
     default:
       throw PublishPolicyError("unknown publish setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")
     }
@@ -87,7 +94,7 @@ public struct PublishPolicy: Sendable, Equatable {
 
   /// Whether the board's tasks or history are cut; `feeds: off` alone only writes fewer files.
   public var leavesOutContent: Bool {
-    !bodies || !authors || states.count < TaskState.allCases.count || history != .full
+    !bodies || !authors || !assignees || states.count < TaskState.allCases.count || history != .full
   }
 
   /// The published states in column order, for board.json.
@@ -105,7 +112,8 @@ public struct PublishPolicy: Sendable, Equatable {
       published.insert(id)
       tasks.add(
         id: id, title: text.string(record.title), body: hides(.body) ? "" : text.string(record.body), due: record.due,
-        state: record.state)
+        state: record.state, labels: text.string(record.labels),
+        assignees: hides(.assignees) ? "" : text.string(record.assignees), url: text.string(record.url))
     }
     return BoardSnapshot(
       info: snapshot.info, tasks: tasks.finish(), history: redactHistory(snapshot.history, published: published))
@@ -147,7 +155,8 @@ extension PublishPolicy {
   public func hides(_ field: TaskField) -> Bool {
     switch field {
     case .body: !bodies
-    case .title, .due, .state: false
+    case .assignees: !assignees
+    case .title, .due, .state, .labels, .url: false
     }
   }
 
@@ -155,6 +164,7 @@ extension PublishPolicy {
   var keyText: String {
     // `authors` only when hidden: the keys of sites built before it existed stay the same.
     "\(bodies) \(states.map(\.rawValue).sorted()) \(history.rawValue) \(feeds)" + (authors ? "" : " no-authors")
+      + (assignees ? "" : " no-assignees")
   }
 
   /// Seconds since 1970 of the newest change to what the policy publishes, for the calendar's DTSTAMP and the

@@ -24,18 +24,37 @@ enum StoredTextCheck {
   /// The error that names task `index`'s first control character; nil when it has none.
   static func problem(inTask index: Int, of tasks: BoardSnapshot.Tasks) -> BuildSettingsError? {
     let (text, record) = (tasks.text, tasks.records[index])
-    // Two calls, not a loop over an array of fields: no allocation per task.
-    var problem: (String, UInt32)?
-    if let scalar = ControlCharacters.first(in: text, record.title, allowingLineFeeds: false) {
-      problem = ("title", scalar)
-    } else if let scalar = ControlCharacters.first(in: text, record.body, allowingLineFeeds: true) {
-      problem = ("body", scalar)
+    var problem: (TaskField, UInt32)?
+    for field in TaskField.allCases {
+      guard let (stored, lineFeeds) = storedText(of: field, in: record) else { continue }
+      if let scalar = ControlCharacters.first(in: text, stored, allowingLineFeeds: lineFeeds) {
+        problem = (field, scalar)
+        break
+      }
     }
     guard let (field, scalar) = problem else { return nil }
     let id = String(text.string(record.id).prefix(8))
+    let fix =
+      field.shape == .names
+      ? "--remove-\(field == .labels ? "label" : "assignee") … and add it again" : "--\(field.rawValue) …"
     return BuildSettingsError(
-      "task \(id) has the control character \(codePoint(scalar)) in its \(field) (stored before pmboard "
-        + "refused them); change it with `pmboard edit \(id) --\(field) …`")
+      "task \(id) has the control character \(codePoint(scalar)) in its \(field.rawValue) (stored before pmboard "
+        + "refused them); change it with `pmboard edit \(id) \(fix)`")
+  }
+
+  /// The text a field of `record` keeps and whether line feeds belong in it (a body's lines, the breaks between
+  /// names); nil for a field kept as a value, not text.
+  private static func storedText(
+    of field: TaskField, in record: BoardSnapshot.Tasks.Record
+  ) -> (RawRef, lineFeeds: Bool)? {
+    switch field {
+    case .title: (record.title, false)
+    case .body: (record.body, true)
+    case .labels: (record.labels, true)
+    case .assignees: (record.assignees, true)
+    case .url: (record.url, false)
+    case .due, .state: nil
+    }
   }
 
   /// The first history entry with a control character in its title (of the `records` given, by default all);

@@ -13,13 +13,17 @@ public struct LocaleCatalog: Sendable {
   public var positions: [String: (line: Int, column: Int)]
 
   /// Keys the Swift side reads; a catalog without one of them cannot render a page.
-  public static let requiredKeys: [String] = [
-    "locale.name", "state.todo", "state.doing", "state.done", "board.as_of", "board.summary",
-    "history.page", "history.added", "history.edited", "history.moved", "history.removed",
-    "field.title", "field.body", "field.due", "field.unknown", "field.separator", "format.date_long",
-    "format.timestamp",
-    "format.month_names", "feeds.calendar", "feeds.atom", "feeds.calendar_name", "feeds.event", "feeds.history_title",
-  ]
+  /// The words of every field an edit records (`field.<name>`) come from ``TaskField/editedFields``: a new field
+  /// cannot be forgotten here.
+  public static let requiredKeys: [String] =
+    [
+      "locale.name", "state.todo", "state.doing", "state.done", "board.as_of", "board.summary",
+      "history.page", "history.added", "history.edited", "history.moved", "history.removed",
+    ] + TaskField.editedFields.map { "field.\($0.rawValue)" } + [
+      "field.unknown", "field.separator", "format.date_long", "format.timestamp",
+      "format.month_names", "feeds.calendar", "feeds.atom", "feeds.calendar_name", "feeds.event",
+      "feeds.history_title",
+    ]
 
   /// The `{name}` placeholders pmboard fills in each message; any other name would show as written.
   public static let placeholders: [String: Set<String>] = {

@@ -1,0 +1,113 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// The labels, assignees and links the cards show, by card in board order: each distinct name once, with its
+/// colour, and each card's names as indices into them. A board without any (most boards before they existed) has
+/// ``none`` and costs one look at each task.
+public struct CardNames: Sendable {
+  /// One distinct name of one field.
+  public struct Name: Sendable {
+    public var text: TextRef
+    public var field: TaskField
+    /// Which of the theme's ``hueCount`` label colours the name wears: a hash of its bytes, the same on every build
+    /// and every board.
+    public var hue: Int
+  }
+
+  /// How many label colours the theme defines (`.hue-0` … `.hue-11` in `style.css`, each checked for AA contrast
+  /// in light and dark).
+  public static let hueCount = 12
+
+  public let bytes: ByteArena
+  public let names: [Name]
+  /// Card `c`'s labels are `cardNames[starts[c]..<labelEnds[c]]`, its assignees `cardNames[labelEnds[c]..<starts[c + 1]]`.
+  public let cardNames: [Int32]
+  public let starts: [Int32]
+  public let labelEnds: [Int32]
+  /// By card: its link (empty for none) and the link's words: `#17` for an issue or pull request address, else
+  /// the host.
+  public let links: [TextRef]
+  public let linkTexts: [TextRef]
+
+  public static let none = CardNames(
+    bytes: ArenaBuilder().finish(), names: [], cardNames: [], starts: [], labelEnds: [], links: [], linkTexts: [])
+
+  private init(
+    bytes: ByteArena, names: [Name], cardNames: [Int32], starts: [Int32], labelEnds: [Int32], links: [TextRef],
+    linkTexts: [TextRef]
+  ) {
+    (self.bytes, self.names, self.cardNames, self.starts, self.labelEnds) = (bytes, names, cardNames, starts, labelEnds)
+    (self.links, self.linkTexts) = (links, linkTexts)
+  }
+
+  /// The names of the tasks `order` lists (indices into `tasks.records`, board order).
+  init(tasks: BoardSnapshot.Tasks, order: [Int32]) {
+    let records = tasks.records
+    guard records.contains(where: { $0.labels.count > 0 || $0.assignees.count > 0 || $0.url.count > 0 }) else {
+      self = .none
+      return
+    }
+    var arena = ArenaBuilder()
+    var names: [Name] = []
+    var numbers: [TaskField: [String: Int32]] = [:]
+    var cardNames: [Int32] = []
+    var starts: [Int32] = [0]
+    var labelEnds: [Int32] = []
+    var links: [TextRef] = []
+    var linkTexts: [TextRef] = []
+    starts.reserveCapacity(order.count + 1)
+    for index in order {
+      let task = records[Int(index)]
+      for (field, text) in [(TaskField.labels, task.labels), (.assignees, task.assignees)] {
+        if field == .assignees { labelEnds.append(Int32(cardNames.count)) }
+        guard text.count > 0 else { continue }
+        for name in NameSet(storedText: tasks.text.string(text)) {
+          if let number = numbers[field]?[name] {
+            cardNames.append(number)
+            continue
+          }
+          let number = Int32(names.count)
+          names.append(Name(text: arena.text(name), field: field, hue: Self.hue(of: name)))
+          numbers[field, default: [:]][name] = number
+          cardNames.append(number)
+        }
+      }
+      starts.append(Int32(cardNames.count))
+      let url = tasks.text.string(task.url)
+      links.append(url.isEmpty ? .empty : arena.text(url))
+      linkTexts.append(url.isEmpty ? .empty : arena.text(Self.linkText(of: url)))
+    }
+    self.init(
+      bytes: arena.finish(), names: names, cardNames: cardNames, starts: starts, labelEnds: labelEnds, links: links,
+      linkTexts: linkTexts)
+  }
+
+  public var isEmpty: Bool { starts.isEmpty }
+
+  /// Card `card`'s names of `field` (labels or assignees), as ranges of ``cardNames``.
+  public func range(of field: TaskField, card: Int) -> Range<Int> {
+    guard !isEmpty else { return 0..<0 }
+    return field == .labels
+      ? Int(starts[card])..<Int(labelEnds[card]) : Int(labelEnds[card])..<Int(starts[card + 1])
+  }
+
+  /// FNV-1a of the name's bytes, folded onto the theme's colours.
+  static func hue(of name: String) -> Int {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return Int(value % UInt64(hueCount))
+  }
+
+  /// `#17` for an address that ends in an issue, pull or merge request number (GitHub, GitLab, Gitea, Forgejo);
+  /// otherwise the address's host (`example.com`), so that a reader sees where the link goes.
+  static func linkText(of url: String) -> String {
+    let parts = url.split(separator: "/", omittingEmptySubsequences: true)
+    if parts.count >= 2, let number = Int(parts[parts.count - 1]), number > 0,
+      ["issues", "pull", "pulls", "merge_requests"].contains(parts[parts.count - 2])
+    {
+      return "#\(number)"
+    }
+    return URLComponents(string: url)?.host ?? url
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import PMBoardTestSupport
+import Testing
+
+/// Labels, assignees and links end to end through the real binary, on every store: set, changed, filtered,
+/// shown, undone, exported and imported back, published on the cards.
+@Suite("labels, assignees and links", .serialized)
+struct CLILabelTests {
+  func started(_ backend: StoreBackend) throws -> CLIRunner {
+    var cli = try CLIRunner()
+    let name = backend.fileName
+    cli.environment["PMBOARD_STORE"] = name.hasSuffix("board=") ? name + "labels-" + UUID().uuidString : name
+    let created = try cli.run("init", "--title", "Team", "--time-zone", "Asia/Seoul")
+    #expect(created.status == 0, "\(created.stderr)")
+    return cli
+  }
+
+  @Test(arguments: StoreBackend.tested)
+  func labelsAndAssigneesFromAddToTheSite(store: StoreBackend) throws {
+    let cli = try started(store)
+    defer { cli.remove() }
+    let url = "https://github.com/example/app/issues/17"
+    let added = try cli.run(
+      "add", "Fix login", "--label", "bug", "--label", "로그인", "--assignee", "kyo", "--url", url)
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try cli.run("add", "Write docs").status == 0)
+    let id = try cli.firstTaskID()
+    let shown = try cli.run("show", id).stdout
+    #expect(
+      shown.contains("labels:  bug, 로그인") && shown.contains("assignees: kyo") && shown.contains("url:     \(url)"))
+    let filtered = try cli.run("list", "--label", "bug").stdout
+    #expect(filtered.contains("Fix login  [bug, 로그인] @kyo") && !filtered.contains("Write docs"))
+    #expect(!(try cli.run("list", "--assignee", "mina").stdout.contains("Fix login")))
+    let before = try cli.run("show", id).stdout
+    let edited = try cli.run("edit", id, "--remove-label", "bug", "--label", "p1", "--assignee", "mina")
+    #expect(edited.status == 0, "\(edited.stderr)")
+    #expect(try cli.run("show", id).stdout.contains("labels:  p1, 로그인"))
+    #expect(try cli.run("history", "--limit", "1").stdout.contains("(labels, assignees)"))
+    #expect(try cli.run("list", "--assignee", "mina", "--assignee", "kyo").stdout.contains("Fix login"))
+    // Undo takes the names back exactly; redo sets them again.
+    #expect(try cli.run("undo").status == 0)
+    #expect(try cli.run("show", id).stdout == before)
+    #expect(try cli.run("redo").status == 0)
+    #expect(try cli.run("edit", id, "--url", "none").status == 0)
+    #expect(!(try cli.run("show", id).stdout.contains("url:")))
+    #expect(try cli.run("edit", id, "--url", url).status == 0)
+    // The interchange file carries them and reads back the same.
+    #expect(try cli.run("export", "out.json").status == 0)
+    let exported = try cli.read("out.json")
+    #expect(exported.contains(#""labels": ["p1", "로그인"]"#) && exported.contains(#""assignees": ["kyo", "mina"]"#))
+    var other = cli
+    other.environment["PMBOARD_STORE"] = "copy.sqlite"
+    #expect(try other.run("import", "out.json").status == 0)
+    #expect(try other.run("export").stdout == exported)
+    // The site shows them on the card and the task page, and board.json lists them.
+    let build = try cli.run("build", "--today", "2026-11-21")
+    #expect(build.status == 0, "\(build.stderr)")
+    let board = try cli.read("_site/en/index.html")
+    #expect(board.contains(#"<li class="chip hue-"#) && board.contains("<bdi>로그인</bdi>"))
+    #expect(board.contains(#"<a href="\#(url)" rel="nofollow noopener">#17</a>"#))
+    #expect(try cli.read("_site/ja/tasks/\(id).html").contains("<bdi>mina</bdi>"))
+    #expect(try cli.read("_site/board.json").contains(#""labels": ["p1", "로그인"], "assignees": ["kyo", "mina"]"#))
+  }
+
+  @Test func badNamesAndLinksAreRefusedWithOneLine() throws {
+    let cli = try started(.sqlite)
+    defer { cli.remove() }
+    try cli.run("add", "Task", "--label", "bug")
+    let id = try cli.firstTaskID()
+    let cases: [([String], String)] = [
+      (
+        ["edit", id, "--url", "javascript:alert(1)"],
+        "--url: the link \"javascript:alert(1)\" is not an http(s) address"
+      ),
+      (["edit", id, "--remove-label", "ui"], "--remove-label: the task has no label \"ui\"; it has bug"),
+      (["edit", id, "--label", "a\u{7}b"], "--label: a label has the control character U+0007"),
+      (["add", "Other", "--assignee", " "], "--assignee: an assignee is empty"),
+      (["edit", id] + (0..<20).flatMap { ["--label", "l\($0)"] }, "--label: 21 labels on one task; at most 20"),
+    ]
+    for (arguments, message) in cases {
+      let result = try cli.run(arguments)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+    #expect(try cli.run("show", id).stdout.contains("labels:  bug\n"))
+  }
+
+  @Test func publishingCanHideAssignees() throws {
+    let cli = try started(.sqlite)
+    defer { cli.remove() }
+    try cli.run("add", "Task", "--label", "public", "--assignee", "secret-person")
+    try cli.write("pmboard.yml", "publish:\n  assignees: hide\n")
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    for file in ["_site/en/index.html", "_site/board.json", "_site/calendar.ics", "_site/ko/todo.html"] {
+      #expect(!(try cli.read(file).contains("secret-person")), "\(file)")
+    }
+    #expect(try cli.read("_site/en/index.html").contains("<bdi>public</bdi>"))
+  }
+}
