@@ -2,19 +2,32 @@ import Foundation
 import PMBoardCore
 
 /// Reads a spreadsheet's CSV export whose header row names `title` and, if it has them, `body`, `due`
-/// (`YYYY-MM-DD`), `state` (`todo`, `doing`, `done`; empty is todo) and `id`, in any order and spelled in any case;
-/// other columns are read over. The `id` column, when there is one, names each row's task in the source; without
+/// (`YYYY-MM-DD`), `state` (`todo`, `doing`, `done`; empty is todo), `id`, `labels` (also `tags`), `assignees`
+/// (also `assignee`, `owner`) and `url` (also `link`), in any order and spelled in any case; names in one cell are
+/// separated by commas or semicolons. Other columns are read over. The `id` column, when there is one, names each row's task in the source; without
 /// it the title does, so renaming a row in the sheet removes the old task and adds a new one. A CSV has no times:
 /// its changes are recorded at the moment of the import.
 struct CSVTasksReader {
-  enum Column: String, CaseIterable { case title, body, due, state, id }
+  enum Column: String, CaseIterable {
+    case title, body, due, state, id, labels, assignees, url
+
+    /// The column a header names, by its name or a common other name for it.
+    init?(header: String) {
+      switch header {
+      case "tags", "label": self = .labels
+      case "assignee", "owner", "owners": self = .assignees
+      case "link": self = .url
+      default: self.init(rawValue: header)
+      }
+    }
+  }
 
   func items(_ data: Data) throws(ImportFailure) -> [ImportedItem] {
     let table = try CSVTable.parse(data)
     var columns: [Column: Int] = [:]
     for (index, name) in table.header.enumerated() {
       let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-      guard let column = Column(rawValue: key) else {
+      guard let column = Column(header: key) else {
         try refuseHidden(key, column: index + 1)
         continue
       }
@@ -87,7 +100,17 @@ struct CSVTasksReader {
       throw ImportFailure(
         "\(place(.title)): without an id column the title is the row's id, and it \(problem); add an id column")
     }
-    return ImportedItem(
+    var item = ImportedItem(
       sourceID: sourceID, path: "row \(row.number)", title: title, body: body, due: due, state: state)
+    item.labels = try ImportText.names(Self.split(field(.labels)), as: .label, path: place(.labels))
+    item.assignees = try ImportText.names(Self.split(field(.assignees)), as: .assignee, path: place(.assignees))
+    item.url = try ImportText.url(field(.url), path: place(.url))
+    return item
+  }
+
+  /// A cell's names: separated by commas or semicolons, blanks dropped.
+  static func split(_ cell: String) -> [String] {
+    cell.split(whereSeparator: { $0 == "," || $0 == ";" }).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
   }
 }

@@ -2,9 +2,11 @@ import Foundation
 import PMBoardCore
 import PMBoardStore
 
-/// Reads `gh issue list --state all --json number,title,body,state,milestone,labels,createdAt,updatedAt,closedAt`:
-/// an open issue is TODO (DOING with the settings' label), a closed one DONE; the due date is the milestone's, as
-/// the day it falls on in the board's time zone. The issue number is the task's id in the source.
+/// Reads `gh issue list --state all --json
+/// number,title,body,state,labels,assignees,milestone,url,createdAt,updatedAt,closedAt`: an open issue is TODO
+/// (DOING with the settings' label), a closed one DONE; the due date is the milestone's, as the day it falls on in
+/// the board's time zone. Labels stay labels and the milestone's title is one more; assignees are their logins; the
+/// issue's address is the task's link (a card shows it as `#17`). The issue number is the task's id in the source.
 struct GitHubIssuesReader {
   var settings: ImportSettings
 
@@ -13,13 +15,15 @@ struct GitHubIssuesReader {
     var issue: JSONMembers
     var milestone: JSONMembers?
     var labels: [JSONMembers]
+    var assignees: [JSONMembers]
   }
 
   private static let issueNames = JSONNames([
-    "number", "title", "body", "state", "createdAt", "updatedAt", "closedAt", "milestone", "labels",
+    "number", "title", "body", "state", "createdAt", "updatedAt", "closedAt", "milestone", "labels", "assignees", "url",
   ])
-  private static let milestoneNames = JSONNames(["dueOn"])
+  private static let milestoneNames = JSONNames(["dueOn", "title"])
   private static let labelNames = JSONNames(["name"])
+  private static let assigneeNames = JSONNames(["login"])
 
   func items(_ data: Data) throws(ImportFailure) -> [ImportedItem] {
     let issues = try JSONInput.array(data, expecting: "issues (gh issue list --json …)") {
@@ -34,6 +38,7 @@ struct GitHubIssuesReader {
   private static func scan(_ scanner: inout JSONScanner, path: String) throws(JSONError) -> Scanned {
     var milestone: JSONMembers?
     var labels: [JSONMembers] = []
+    var assignees: [JSONMembers] = []
     if scanner.peek() == UInt8(ascii: "n") { throw scanner.mismatch(path, expected: "an issue (an object)") }
     let values = try scanner.members(path, issueNames) { (scanner, member) throws(JSONError) in
       switch member {
@@ -48,13 +53,20 @@ struct GitHubIssuesReader {
           let values = try scanner.members(labelPath, labelNames) ?? [nil]
           labels.append(JSONMembers(values: values, names: labelNames, path: labelPath))
         }
+      case 9:
+        try scanner.forEachElement(path + ".assignees") { (scanner, index) throws(JSONError) in
+          let assigneePath = "\(path).assignees[\(index)]"
+          let values = try scanner.members(assigneePath, assigneeNames) ?? [nil]
+          assignees.append(JSONMembers(values: values, names: assigneeNames, path: assigneePath))
+        }
       default: return false
       }
       return true
     }
     guard let values else { throw scanner.mismatch(path, expected: "an issue (an object)") }
     return Scanned(
-      issue: JSONMembers(values: values, names: issueNames, path: path), milestone: milestone, labels: labels)
+      issue: JSONMembers(values: values, names: issueNames, path: path), milestone: milestone, labels: labels,
+      assignees: assignees)
   }
 
   private func item(_ scanned: Scanned) throws(ImportFailure) -> ImportedItem {
@@ -76,10 +88,19 @@ struct GitHubIssuesReader {
     var due: CalendarDate?
     if let dueOn = try scanned.milestone?.instant("dueOn") { due = CalendarDate(dueOn, in: settings.timeZone) }
     let updated = try issue.instant("updatedAt")
-    return ImportedItem(
+    var item = ImportedItem(
       sourceID: String(number), path: issue.path, title: title, body: body, due: due, state: state,
       created: try issue.instant("createdAt"), updated: updated,
       stateChanged: closed ? try issue.instant("closedAt") ?? updated : updated)
+    var labelTexts: [String] = []
+    for label in scanned.labels { labelTexts.append(try label.requiredString("name")) }
+    if let milestone = try scanned.milestone?.string("title") { labelTexts.append(milestone) }
+    item.labels = try ImportText.names(labelTexts, as: .label, path: issue.at("labels"))
+    var logins: [String] = []
+    for assignee in scanned.assignees { logins.append(try assignee.requiredString("login")) }
+    item.assignees = try ImportText.names(logins, as: .assignee, path: issue.at("assignees"))
+    item.url = try ImportText.url(issue.string("url") ?? "", path: issue.at("url"))
+    return item
   }
 
   private func hasDoingLabel(_ labels: [JSONMembers]) throws(ImportFailure) -> Bool {

@@ -45,9 +45,10 @@ public struct ImportSync: Sendable {
         }
       } else if !item.removed {
         let at = time(item.created)
-        let task = BoardTask(
-          title: item.title, body: item.body, due: item.due, state: item.state, created: at,
-          updated: time(item.updated ?? item.created), source: TaskSource(name: source, id: item.sourceID))
+        var task = BoardTask(
+          title: item.title, created: at, updated: time(item.updated ?? item.created),
+          source: TaskSource(name: source, id: item.sourceID))
+        for field in TaskField.allCases { item.set(field, of: &task) }
         changes.append(.add(task, at: at, by: author))
       }
     }
@@ -65,7 +66,7 @@ public struct ImportSync: Sendable {
     let editAt = time(item.updated)
     let moveAt = time(item.stateChanged ?? item.updated)
     var edited = old
-    (edited.title, edited.body, edited.due) = (item.title, item.body, item.due)
+    for field in TaskField.allCases where field.changeRecord == .edited { item.set(field, of: &edited) }
     let editsFields = edited != old
     let moves = item.state != old.state
     switch (editsFields, moves) {

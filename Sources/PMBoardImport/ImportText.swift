@@ -33,6 +33,25 @@ enum ImportText {
     }
   }
 
+  /// Names from a source as a set, each checked by the rules (trimmed, NFC) at `path`; more than a task holds is
+  /// refused with the count, since which to drop would be a guess.
+  static func names(
+    _ raw: [String], as kind: TaskRules.NameKind, path: @autoclosure () -> String
+  ) throws(ImportFailure) -> NameSet {
+    switch TaskRules.checkNames(raw, as: kind) {
+    case .success(let names): return names
+    case .failure(let violation): throw ImportFailure("\(path()): \(violation)")
+    }
+  }
+
+  /// A task's page from a source, checked by the rules at `path`.
+  static func url(_ raw: String, path: @autoclosure () -> String) throws(ImportFailure) -> String {
+    switch TaskRules.checkURL(raw) {
+    case .success(let url): return url
+    case .failure(let violation): throw ImportFailure("\(path()): \(violation)")
+    }
+  }
+
   /// `\r\n` and a lone `\r` as `\n`: GitHub and spreadsheets write Windows line ends, which the rules refuse.
   /// A walk over the bytes: Foundation's `replacingOccurrences` took a third of re-importing 10,000 issues.
   static func lineBreaks(_ text: String) -> String {

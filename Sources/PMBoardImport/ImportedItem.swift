@@ -11,6 +11,10 @@ public struct ImportedItem: Sendable, Hashable {
   public var body: String
   public var due: CalendarDate?
   public var state: TaskState
+  /// Labels (GitHub labels and milestone, Taskwarrior tags, project and priority), assignees, the task's page.
+  public var labels: NameSet = []
+  public var assignees: NameSet = []
+  public var url = ""
   /// The source's times, where it has them (a CSV has none): made, last changed, and when it reached its state
   /// (closed, completed, deleted).
   public var created: Date?
@@ -34,5 +38,19 @@ public struct ImportedItem: Sendable, Hashable {
     self.updated = updated
     self.stateChanged = stateChanged
     self.removed = removed
+  }
+
+  /// Sets `field` of `task` to what the source says. Exhaustive: a new field must say what an import does with it,
+  /// or a re-import would drop it without a word.
+  public func set(_ field: TaskField, of task: inout BoardTask) {
+    switch field {
+    case .title: task.title = title
+    case .body: task.body = body
+    case .due: task.due = due
+    case .state: task.state = state
+    case .labels: task.labels = labels
+    case .assignees: task.assignees = assignees
+    case .url: task.url = url
+    }
   }
 }

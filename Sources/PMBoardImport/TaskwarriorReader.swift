@@ -5,12 +5,14 @@ import PMBoardStore
 /// Reads `task export`: pending (and waiting) tasks are TODO, started ones DOING, completed ones DONE, deleted ones
 /// leave the board; the due date is the day Taskwarrior's due instant falls on in the board's time zone, and the
 /// annotations, one a line, are the body. A recurring task's template (status `recurring`) is not a task to do:
-/// its instances are, and they are in the export as pending tasks of their own.
+/// its instances are, and they are in the export as pending tasks of their own. Tags are labels, and so are the
+/// project (`project:NAME`) and the priority (`priority:H`).
 struct TaskwarriorReader {
   var settings: ImportSettings
 
   private static let taskNames = JSONNames([
-    "uuid", "description", "status", "entry", "modified", "end", "due", "start", "annotations",
+    "uuid", "description", "status", "entry", "modified", "end", "due", "start", "annotations", "tags", "project",
+    "priority",
   ])
   private static let annotationNames = JSONNames(["description"])
 
@@ -20,18 +22,27 @@ struct TaskwarriorReader {
     }
     var items: [ImportedItem] = []
     items.reserveCapacity(tasks.count)
-    for (task, annotations) in tasks {
-      if let item = try item(task, annotations: annotations) { items.append(item) }
+    for (task, annotations, tags) in tasks {
+      guard var item = try item(task, annotations: annotations) else { continue }
+      item.labels = try labels(task, tags: tags)
+      items.append(item)
     }
     return items
   }
 
   private static func scan(_ scanner: inout JSONScanner, path: String) throws(JSONError) -> (
-    JSONMembers, [JSONMembers]
+    JSONMembers, [JSONMembers], [LooseValue?]
   ) {
     var annotations: [JSONMembers] = []
+    var tags: [LooseValue?] = []
     if scanner.peek() == UInt8(ascii: "n") { throw scanner.mismatch(path, expected: "a task (an object)") }
     let values = try scanner.members(path, taskNames) { (scanner, member) throws(JSONError) in
+      if member == 9 {
+        try scanner.forEachElement(path + ".tags") { (scanner, _) throws(JSONError) in
+          tags.append(try scanner.looseValue())
+        }
+        return true
+      }
       guard member == 8 else { return false }
       try scanner.forEachElement(path + ".annotations") { (scanner, index) throws(JSONError) in
         let notePath = "\(path).annotations[\(index)]"
@@ -41,7 +52,7 @@ struct TaskwarriorReader {
       return true
     }
     guard let values else { throw scanner.mismatch(path, expected: "a task (an object)") }
-    return (JSONMembers(values: values, names: taskNames, path: path), annotations)
+    return (JSONMembers(values: values, names: taskNames, path: path), annotations, tags)
   }
 
   private func item(_ task: JSONMembers, annotations: [JSONMembers]) throws(ImportFailure) -> ImportedItem? {
@@ -74,6 +85,20 @@ struct TaskwarriorReader {
     return ImportedItem(
       sourceID: uuid.lowercased(), path: task.path, title: title, body: body, due: due, state: state,
       created: try instant(task, "entry"), updated: modified, stateChanged: end ?? modified, removed: removed)
+  }
+
+  /// The task's tags, `project:NAME` and `priority:P` as labels.
+  private func labels(_ task: JSONMembers, tags: [LooseValue?]) throws(ImportFailure) -> NameSet {
+    var names: [String] = []
+    for (index, tag) in tags.enumerated() {
+      guard case .text(let text)? = tag else {
+        throw ImportFailure("\(task.path).tags[\(index)]: expected a tag (a string), found \(tag?.described ?? "null")")
+      }
+      names.append(text)
+    }
+    if let project = try task.string("project"), !project.isEmpty { names.append("project:" + project) }
+    if let priority = try task.string("priority"), !priority.isEmpty { names.append("priority:" + priority) }
+    return try ImportText.names(names, as: .label, path: task.at("tags"))
   }
 
   /// Taskwarrior's instants: `20261130T150000Z` (ISO 8601's basic form, UTC).

@@ -117,7 +117,8 @@ struct ImportFromSourceTests {
     let first = try cli.run("/bin/sh", "-c", pipe)
     #expect(first.status == 0, "\(first.stderr)")
     try cli.write(
-      "tasks.csv", "\u{FEFF}id;Title;Due;State\r\n1;Write the docs;2026-12-01;done\r\n2;Ship;;doing\r\n3;New;;\r\n")
+      "tasks.csv",
+      "\u{FEFF}id;Title;Due;State;Owner\r\n1;Write the docs;2026-12-01;done;kim\r\n2;Ship;;doing;lee\r\n3;New;;;\r\n")
     #expect(try cli.run("/bin/sh", "-c", pipe).status == 0)
     let lines = try history(cli)
     #expect(

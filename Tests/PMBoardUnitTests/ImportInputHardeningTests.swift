@@ -37,10 +37,13 @@ struct ImportInputHardeningTests {
     #expect(failure(label, .github) == "[0].milestone.dueOn is given twice; keep one")
     // A member pmboard does not read may repeat: it is read over, as before.
     let other = """
-      [{"number": 7, "title": "T", "url": "a", "url": "b", "state": "OPEN", "milestone": null, "labels": [],
+      [{"number": 7, "title": "T", "repo": "a", "repo": "b", "state": "OPEN", "milestone": null, "labels": [],
         "createdAt": "2026-11-01T09:00:00Z", "updatedAt": "2026-11-02T10:00:00Z", "closedAt": null}]
       """
     #expect(failure(other, .github) == nil)
+    // The issue's address is read now: given twice, it is refused like the others.
+    let url = other.replacingOccurrences(of: "\"repo\"", with: "\"url\"")
+    #expect(failure(url, .github) == "[0].url is given twice; keep one")
   }
 
   @Test func aCSVWithTwoByteOrderMarksKeepsItsIDColumn() throws {
