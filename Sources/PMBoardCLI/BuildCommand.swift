@@ -59,6 +59,16 @@ struct BuildCommand: AsyncParsableCommand {
     name: .customLong("publish-feeds"),
     help: ArgumentHelp("calendar.ics, history.atom, board.json and badges: on or off.", valueName: "on|off"))
   var publishFeeds: String?
+  @Option(
+    name: .customLong("publish-assignees"),
+    help: ArgumentHelp("Who works on each task: show or hide.", valueName: "show|hide"))
+  var publishAssignees: String?
+  @Option(
+    name: .customLong("publish-labels"),
+    help: ArgumentHelp(
+      "Only tasks with one of these labels (only:public,docs), or without them (except:internal).",
+      valueName: "rule"))
+  var publishLabels: String?
 
   func run() async throws {
     var settings = try BuildSettings.load(file: siteOptions.config)
@@ -157,6 +167,7 @@ struct BuildCommand: AsyncParsableCommand {
   private func applyPublishFlags(to policy: inout PublishPolicy) throws(PublishPolicyError) {
     let flags = [
       ("bodies", publishBodies), ("states", publishStates), ("history", publishHistory), ("feeds", publishFeeds),
+      ("assignees", publishAssignees), ("labels", publishLabels),
     ]
     for case (let key, let value?) in flags {
       do {

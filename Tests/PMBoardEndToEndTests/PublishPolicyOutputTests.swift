@@ -115,4 +115,47 @@ struct PublishPolicyOutputTests {
     #expect(try cli.run("build").status == 0)
     #expect(try Self.files(cli)["calendar.ics"] != before["calendar.ics"])
   }
+
+  /// `labels: {only: [public]}` (and `except`): a task without the label is in no output, by title, body, id,
+  /// label or person, and a change to it moves no published byte.
+  @Test(arguments: ["{only: [public]}", "{except: [internal]}"])
+  func aTaskLeftOutByItsLabelsIsInNoOutput(rule: String) throws {
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: Self.cards, history: Self.history))
+    defer { cli.remove() }
+    let (shown, hidden) = (BoardFixture.id(1), BoardFixture.id(2))
+    #expect(try cli.run("edit", shown, "--label", "public", "--assignee", "visible-person").status == 0)
+    let labelled = try cli.run(
+      "edit", hidden, "--label", "internal", "--label", "SECRET-LABEL", "--assignee", "SECRET-PERSON", "--body",
+      "SECRET-BODY")
+    #expect(labelled.status == 0, "\(labelled.stderr)")
+    // Task 3 has no label: `only` leaves it out, `except` keeps it.
+    try cli.write("pmboard.yml", "publish:\n  labels: \(rule)\n")
+    let result = try cli.run("build", "--today", "2026-11-21")
+    #expect(result.status == 0, "\(result.stderr)")
+    let files = try Self.files(cli)
+    #expect(files.keys.contains("board.json") && files.keys.contains("calendar.ics"))
+    for (path, data) in files {
+      for canary in ["SECRET", "Hidden task", hidden] {
+        if let range = data.range(of: Data(canary.utf8)) {
+          let around = data[max(0, range.lowerBound - 80)..<min(data.count, range.upperBound + 40)]
+          Issue.record("\(path) holds \(canary): \(String(decoding: around, as: UTF8.self))")
+        }
+      }
+    }
+    #expect(try cli.read("_site/en/index.html").contains("Visible task"))
+    #expect(try cli.read("_site/en/index.html").contains("Doing task") == rule.contains("except"))
+    let before = files
+    #expect(try cli.run("edit", hidden, "--title", "Hidden task, renamed").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    for (path, data) in try Self.files(cli) where before[path] != data {
+      Issue.record("\(path) changed after an edit of a task the policy hides")
+    }
+    try cli.write("pmboard.yml", "publish:\n  labels: {sometimes: [x]}\n")
+    let refused = try cli.run("build")
+    #expect(refused.status != 0 && refused.stderr.contains("`labels` takes only or except"), "\(refused.stderr)")
+    try cli.write("pmboard.yml", "")
+    let flag = try cli.run("build", "--publish-labels", "only:public", "--today", "2026-11-21")
+    #expect(flag.status == 0, "\(flag.stderr)")
+    #expect(!(try cli.read("_site/board.json").contains("Hidden task")))
+  }
 }

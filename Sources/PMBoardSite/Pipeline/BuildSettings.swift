@@ -154,7 +154,14 @@ public struct BuildSettings: Sendable, Equatable {
     var policy = PublishPolicy.everything
     for (keyNode, value) in mapping {
       let key = keyNode.string ?? ""
-      let text = value.sequence.map { $0.compactMap(\.string).joined(separator: ",") } ?? value.string ?? ""
+      var text = value.sequence.map { $0.compactMap(\.string).joined(separator: ",") } ?? value.string ?? ""
+      // `labels: {only: [public], except: [draft]}`: each rule as `only:public`, space-separated.
+      if let rules = value.mapping {
+        text = rules.map { rule, names in
+          (rule.string ?? "") + ":"
+            + (names.sequence?.compactMap(\.string).joined(separator: ",") ?? names.string ?? "")
+        }.joined(separator: " ")
+      }
       do {
         try policy.set(key, text)
       } catch {

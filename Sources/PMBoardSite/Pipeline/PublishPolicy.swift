@@ -29,6 +29,10 @@ public struct PublishPolicy: Sendable, Equatable {
   public var authors = true
   /// Who works on each task (its assignees), on cards, task pages and in the feeds.
   public var assignees = true
+  /// Labels that pick the published tasks: with `only`, a task needs one of them; with `except`, a task with one
+  /// of those is left out (`labels: {only: [public]}`, `{except: [internal]}`), everywhere, like a left-out column.
+  public var labelsOnly: Set<String>?
+  public var labelsExcept: Set<String> = []
 
   public init() {}
 
@@ -36,7 +40,7 @@ public struct PublishPolicy: Sendable, Equatable {
   public static let everything = PublishPolicy()
 
   /// The settings `publish:` accepts, with the flag each one mirrors (`--publish-bodies`…).
-  public static let keys = ["bodies", "states", "history", "feeds", "authors", "assignees"]
+  public static let keys = ["bodies", "states", "history", "feeds", "authors", "assignees", "labels"]
 
   /// Sets one setting from its text, as `pmboard.yml` or a flag gives it.
   /// - Throws: ``PublishPolicyError`` naming the values the setting takes.
@@ -80,10 +84,50 @@ public struct PublishPolicy: Sendable, Equatable {
         throw PublishPolicyError("`assignees` takes show or hide, not `\(value)`")
       }
       assignees = shown
+    case "labels":
+      try setLabels(value)
     default:
       throw PublishPolicyError("unknown publish setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")
     }
   }
+
+  /// `labels` as text: `only:NAME,NAME` and `except:NAME,NAME`, joined by a space when both are given (what
+  /// `pmboard.yml`'s mapping and `--publish-labels` both come to); `all` publishes every task again.
+  private mutating func setLabels(_ value: String) throws(PublishPolicyError) {
+    (labelsOnly, labelsExcept) = (nil, [])
+    for part in value.split(separator: " ") where part != "all" {
+      let pieces = part.split(separator: ":", maxSplits: 1).map(String.init)
+      guard pieces.count == 2, pieces[0] == "only" || pieces[0] == "except" else {
+        throw PublishPolicyError(
+          "`labels` takes only or except with label names (labels: {only: [public]}), not `\(part)`")
+      }
+      var names = Set<String>()
+      for name in BuildSettings.splitList(pieces[1]) {
+        switch TaskRules.checkName(name, as: .label) {
+        case .success(let checked): names.insert(checked)
+        case .failure(let violation): throw PublishPolicyError("`labels`: \(violation)")
+        }
+      }
+      guard !names.isEmpty else { throw PublishPolicyError("`labels: \(pieces[0])` names no label") }
+      if pieces[0] == "only" { labelsOnly = names } else { labelsExcept = names }
+    }
+  }
+
+  /// Whether the policy picks tasks by their labels.
+  public var selectsByLabel: Bool { labelsOnly != nil || !labelsExcept.isEmpty }
+
+  /// Whether a task of `state` with `labels` (as stored: names joined by line breaks) is published.
+  func publishes(state: TaskState, labels: RawRef, in text: ByteArena) -> Bool {
+    guard states.contains(state) else { return false }
+    guard selectsByLabel else { return true }
+    let names = labels.count == 0 ? [] : NameSet(storedText: text.string(labels)).names
+    if let only = labelsOnly, !names.contains(where: only.contains) { return false }
+    return !names.contains(where: labelsExcept.contains)
+  }
+
+  /// Whether every task is published whatever its column and labels: a removed task's entries can then be
+  /// published too (it cannot have been in a left-out column or had a left-out label).
+  var publishesEveryTask: Bool { states.count == TaskState.allCases.count && !selectsByLabel }
 
   /// YAML 1.1 spells a switch many ways; the named words and the usual booleans are all accepted.
   private static func switchValue(_ word: String, on: String, off: String) -> Bool? {
@@ -94,7 +138,7 @@ public struct PublishPolicy: Sendable, Equatable {
 
   /// Whether the board's tasks or history are cut; `feeds: off` alone only writes fewer files.
   public var leavesOutContent: Bool {
-    !bodies || !authors || !assignees || states.count < TaskState.allCases.count || history != .full
+    !bodies || !authors || !assignees || !publishesEveryTask || history != .full
   }
 
   /// The published states in column order, for board.json.
@@ -107,7 +151,7 @@ public struct PublishPolicy: Sendable, Equatable {
     let text = snapshot.tasks.text
     var tasks = BoardSnapshot.Tasks.Builder(capacity: snapshot.taskCount)
     var published = Set<String>()
-    for record in snapshot.tasks.records where states.contains(record.state) {
+    for record in snapshot.tasks.records where publishes(state: record.state, labels: record.labels, in: text) {
       let id = text.string(record.id)
       published.insert(id)
       tasks.add(
@@ -124,7 +168,7 @@ public struct PublishPolicy: Sendable, Equatable {
   private func redactHistory(_ history: BoardSnapshot.History, published: Set<String>) -> BoardSnapshot.History {
     var kept = BoardSnapshot.History.Builder()
     guard self.history != .off else { return kept.finish() }
-    let keepRemoved = self.history == .full && states.count == TaskState.allCases.count
+    let keepRemoved = self.history == .full && publishesEveryTask
     let text = history.text
     for record in history.records {
       let id = text.string(record.taskID)
@@ -164,7 +208,8 @@ extension PublishPolicy {
   var keyText: String {
     // `authors` only when hidden: the keys of sites built before it existed stay the same.
     "\(bodies) \(states.map(\.rawValue).sorted()) \(history.rawValue) \(feeds)" + (authors ? "" : " no-authors")
-      + (assignees ? "" : " no-assignees")
+      + (assignees ? "" : " no-assignees") + (labelsOnly.map { " only \($0.sorted())" } ?? "")
+      + (labelsExcept.isEmpty ? "" : " except \(labelsExcept.sorted())")
   }
 
   /// Seconds since 1970 of the newest change to what the policy publishes, for the calendar's DTSTAMP and the
@@ -175,11 +220,11 @@ extension PublishPolicy {
   /// `history: off` or `titles` still stamp the feeds with the board's last change, not the clock.
   public func lastPublishedChange(in snapshot: BoardSnapshot) -> Int64? {
     let history = snapshot.history
-    let allStates = states.count == TaskState.allCases.count
+    let allStates = publishesEveryTask
     var published = Set<String>()
     if !allStates {
       let text = snapshot.tasks.text
-      for record in snapshot.tasks.records where states.contains(record.state) {
+      for record in snapshot.tasks.records where publishes(state: record.state, labels: record.labels, in: text) {
         published.insert(text.string(record.id))
       }
     }
