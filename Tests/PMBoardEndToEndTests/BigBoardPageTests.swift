@@ -28,7 +28,7 @@ struct BigBoardPageTests {
     }
   }
 
-  @Test func columnsShowTheirLimitOverdueFirstThenLinkTheWholeColumn() throws {
+  @Test func columnsShowTheirLimitLeadingWithWhatIsDueThenLinkTheWholeColumn() throws {
     let cli = try CLIRunner.importing(Self.board())
     defer { cli.remove() }
     try cli.write("pmboard.yml", "column-limit: 3\n")
@@ -39,7 +39,9 @@ struct BigBoardPageTests {
       board.components(separatedBy: "<section class=\"column todo\"").last?.components(
         separatedBy: "</section>"
       ).first)
-    #expect(Self.cardTitles(todo) == ["todo 1", "todo 2", "todo 3"], "overdue first, three of seven")
+    // Due this week first (todo 4, due today), then the overdue ones, the most recently due first.
+    #expect(Self.cardTitles(todo) == ["todo 4", "todo 3", "todo 2"], "three of seven, what needs a reader first")
+    #expect(todo.contains("<p class=\"lead-note\">Due this week first (1), then overdue (3)</p>"))
     #expect(todo.contains("<a href=\"todo.html\">Show all (7)</a>"))
     #expect(!board.contains("doing.html\">Show all"), "DOING fits: no link")
     #expect(board.contains("<nav class=\"jump\"") && board.contains("<a href=\"#col-done\">"))
@@ -50,7 +52,7 @@ struct BigBoardPageTests {
     #expect(Self.cardTitles(overdue) == ["todo 1", "todo 2", "todo 3", "doing late"], "done is never overdue")
     // The root index links the default locale's pages from the site root.
     let root = try cli.read("_site/index.html")
-    #expect(root.contains("<a href=\"ko/todo.html\">") && root.contains("href=\"ko/tasks/\(BoardFixture.id(1)).html\""))
+    #expect(root.contains("<a href=\"ko/todo.html\">") && root.contains("href=\"ko/tasks/\(BoardFixture.id(2)).html\""))
     // A flag: the limit on the command line wins over pmboard.yml, and nonsense is one clear line.
     #expect(try cli.run("build", "--today", "2026-11-21", "--column-limit", "10").status == 0)
     #expect(!(try cli.read("_site/en/index.html")).contains("Show all"))

@@ -20,6 +20,22 @@ package struct ColumnContext: TemplateContext {
   package var label: String
   package var cards: [CardContext]
   package var limit: Int?
+  /// The board page's line above a capped column; empty otherwise.
+  package var leadNote = ""
+  /// The build's day, which decides what a capped column leads with.
+  package var today = CalendarDate(daysSinceEpoch: 0)
+
+  /// The cards a capped column shows, in the order ``ColumnLead`` gives (ties in board order); all, in board order,
+  /// when it is not capped.
+  var shownCards: [CardContext] {
+    guard let limit, cards.count > limit else { return cards }
+    let keyed = cards.enumerated().map { place, card in
+      let doneAt = card.card.doneAt.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+      let key = ColumnLead.key(state: state, due: card.card.task.due, doneAt: doneAt, today: today)
+      return (key.group, key.order, place, card)
+    }
+    return keyed.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.prefix(limit).map(\.3)
+  }
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -27,13 +43,17 @@ package struct ColumnContext: TemplateContext {
     case "label": .text(label)
     case "count": .number(cards.count)
     case "isEmpty": .bool(cards.isEmpty)
-    case "cards": .list(limit.map { Array(cards.prefix($0)) } ?? cards)
+    case "cards": .list(shownCards)
     case "hasMore": .bool(cards.count > (limit ?? .max))
+    case "leadNote": .text(leadNote)
+    case "hasLeadNote": .bool(!leadNote.isEmpty)
     default: nil
     }
   }
 
-  package var templateKeys: [String] { ["state", "label", "count", "isEmpty", "cards", "hasMore"] }
+  package var templateKeys: [String] {
+    ["state", "label", "count", "isEmpty", "cards", "hasMore", "leadNote", "hasLeadNote"]
+  }
 }
 
 /// A column page: one whole column.
@@ -65,6 +85,8 @@ package struct CardContext: TemplateContext {
   package let dueText: String
   /// The state's label in the locale.
   package let label: String
+  /// The day a done card was done, in the locale's long form ("" for none).
+  package var doneText = ""
   /// Whether a long body is cut: only where a task page holds the rest.
   package var cutsExcerpts = true
 
@@ -93,6 +115,9 @@ package struct CardContext: TemplateContext {
     case "hasLink": .bool(!card.task.url.isEmpty)
     case "link": card.task.url.isEmpty ? .bool(false) : .text(card.task.url)
     case "linkText": card.task.url.isEmpty ? .bool(false) : .text(NameContext.linkText(of: card.task.url))
+    case "hasDoneDate": .bool(card.doneDay != nil)
+    case "doneDate": card.doneDay.map { .text($0.description) } ?? .bool(false)
+    case "doneText": card.doneDay == nil ? .bool(false) : .text(doneText)
     default: nil
     }
   }
@@ -101,7 +126,7 @@ package struct CardContext: TemplateContext {
     [
       "id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday", "label", "excerpt",
       "isLong", "hasChecklist", "checklistDone", "checklistTotal", "labels", "hasLabels", "assignees", "hasAssignees",
-      "hasLink", "link", "linkText",
+      "hasLink", "link", "linkText", "hasDoneDate", "doneDate", "doneText",
     ]
   }
 }

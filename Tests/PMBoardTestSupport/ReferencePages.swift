@@ -45,13 +45,18 @@ extension SiteRenderer {
     _ plan: PagePlan, info: PageInfo, shared: SharedBoardData, locale: LocaleView
   ) -> any TemplateContext {
     func card(_ data: CardData) -> CardContext {
-      CardContext(
+      var context = CardContext(
         card: data, dueText: locale.dueText(data.task.due), label: locale.formatter.label(data.task.state),
         cutsExcerpts: writesTaskPages)
+      context.doneText = locale.dueText(data.doneDay)
+      return context
     }
     func column(_ state: TaskState, limit: Int?) -> ColumnContext {
-      ColumnContext(
+      var context = ColumnContext(
         state: state, label: locale.formatter.label(state), cards: shared.columns[state.order].map(card), limit: limit)
+      if limit != nil { context.leadNote = info.leadNotes[state.order] }
+      context.today = moment.today
+      return context
     }
     func entry(_ data: EntryData) -> EntryContext {
       EntryContext(

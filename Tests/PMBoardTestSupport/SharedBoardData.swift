@@ -15,11 +15,15 @@ package final class SharedBoardData: Sendable {
   package let taskPageIDs: Set<String>
 
   package init(board: Board, today: CalendarDate) {
+    // When each task was last put in DONE by an applied change: the plain walk the site's `DoneDays` mirrors.
+    var doneAt: [UUID: Date] = [:]
+    for entry in board.history where entry.to == .done && entry.resolution != .lost { doneAt[entry.taskID] = entry.at }
     var columns: [[CardData]] = [[], [], []]
     var overdue = 0
     var dueDates = Set<CalendarDate>()
     for task in board.tasks {
-      let card = CardData(task, today: today)
+      let done = task.state == .done ? doneAt[task.id] : nil
+      let card = CardData(task, today: today, doneAt: done, zone: board.info.timeZone)
       if card.overdue { overdue += 1 }
       if let due = task.due { dueDates.insert(due) }
       columns[task.state.order].append(card)
@@ -49,13 +53,18 @@ package final class CardData: Sendable {
   package let dueISO: String
   package let overdue: Bool
   package let dueToday: Bool
+  /// For a done task, when the last change that put it in DONE was made, and that day in the board's zone.
+  package let doneAt: Date?
+  package let doneDay: CalendarDate?
 
-  package init(_ task: BoardTask, today: CalendarDate) {
+  package init(_ task: BoardTask, today: CalendarDate, doneAt: Date? = nil, zone: TimeZone = .utc) {
     self.task = task
     id = task.idString
     dueISO = task.due?.description ?? ""
     overdue = task.isOverdue(today: today)
     dueToday = task.isDueToday(today: today)
+    self.doneAt = doneAt
+    doneDay = doneAt.map { CalendarDate($0, in: zone) }
   }
 
   /// Board order within a column (``BoardOrder``).

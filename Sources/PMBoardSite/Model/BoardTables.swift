@@ -7,8 +7,13 @@ import PMBoardCore
 public final class BoardTables: Sendable {
   public let cardBytes: ByteArena
   public let cards: FixedArray<CardRecord>
-  /// By card: ``CardTables/prints``.
+  /// By card: ``CardTables/prints``, with the day a done card was done mixed in (``DoneDays``).
   public let cardPrints: FixedArray<UInt64>
+  /// By card: when a done card was done (seconds since 1970, `Int64.min` for none) and the day, as an index into
+  /// ``doneDays`` (-1 for none).
+  public let doneSeconds: [Int64]
+  public let doneDayIndex: [Int32]
+  public let doneDays: [CalendarDate]
   /// ``CardTables/names``.
   public let cardNames: CardNames
   /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.
@@ -48,7 +53,17 @@ public final class BoardTables: Sendable {
   public init(cards: CardTables, history: HistoryTables) {
     cardBytes = cards.bytes
     self.cards = cards.records
-    cardPrints = cards.prints
+    let done = DoneDays(cards: cards, history: history)
+    (doneSeconds, doneDayIndex, doneDays) = (done.seconds, done.dayIndex, done.days)
+    // A done card shows its day: the pages kept by card fingerprints (the DONE column's) must see it move.
+    var prints = Array(cards.prints)
+    for card in prints.indices where done.dayIndex[card] >= 0 {
+      var print = Fingerprint()
+      print.add(word: prints[card])
+      print.add(done.days[Int(done.dayIndex[card])].daysSinceEpoch)
+      prints[card] = print.value
+    }
+    cardPrints = FixedArray(prints)
     cardNames = cards.names
     columnStarts = cards.columnStarts
     dueDates = cards.dueDates

@@ -31,6 +31,7 @@ enum BoardPage: PageKind {
       place: atRoot ? .root : .locale, title: "\(site.snapshot.info.title) · \(catalog.string("nav.board"))")
     info.cardLimit = site.cardLimit
     info.columns = site.publish.stateList
+    info.leadNotes = site.leadNotes(formatter: formatter)
     return info
   }
 }

@@ -42,6 +42,8 @@ public struct PageInfo: Sendable {
   /// The board page's columns: the states `publish:` publishes, in board order. A left-out column is not shown at
   /// all, where an empty one would say it has no tasks.
   public var columns = TaskState.allCases
+  /// The board page's line above each capped column (by `TaskState.order`; empty for one shown whole).
+  public var leadNotes = ["", "", ""]
   /// A task page: the card's index in board order, or nil for a removed task's tombstone.
   public var taskCard: Int?
   /// Whether the site has task pages to link to (`task-pages`).

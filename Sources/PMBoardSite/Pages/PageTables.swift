@@ -55,6 +55,7 @@ public final class PageTables: Sendable {
   public let live: (today: TextRef, zone: TextRef, built: TextRef?, dueCounts: TextRef)?
   public let summaryHead: TextRef
   public let summaryTail: TextRef
+  public let leadNotes: [TextRef]
 
   public init(_ info: PageInfo) {
     var arena = ArenaBuilder()
@@ -104,6 +105,7 @@ public final class PageTables: Sendable {
     }
     summaryHead = arena.text(info.summaryHead)
     summaryTail = arena.text(info.summaryTail)
+    leadNotes = info.leadNotes.map { arena.text($0) }
     bytes = arena.finish()
   }
 }

@@ -21,6 +21,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case hasChecklist, checklistDone, checklistTotal
   // Labels, assignees and links
   case labels, hasLabels, assignees, hasAssignees, hue, link, linkText, hasLink
+  // When a done card was done, and what a capped column leads with
+  case hasDoneDate, doneDate, doneText, leadNote, hasLeadNote
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -47,6 +49,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "hasChecklist": .hasChecklist, "checklistDone": .checklistDone, "checklistTotal": .checklistTotal,
     "labels": .labels, "hasLabels": .hasLabels, "assignees": .assignees, "hasAssignees": .hasAssignees,
     "hue": .hue, "link": .link, "linkText": .linkText, "hasLink": .hasLink,
+    "hasDoneDate": .hasDoneDate, "doneDate": .doneDate, "doneText": .doneText, "leadNote": .leadNote,
+    "hasLeadNote": .hasLeadNote,
   ]
 
   public init(name: String) {

@@ -80,6 +80,8 @@ public final class SiteView {
   let actionNames: FixedTable<TextRef>
   let dueTexts: FixedTable<TextRef>
   let dueISO: FixedTable<TextRef>
+  let doneTexts: FixedTable<TextRef>
+  let doneISO: FixedTable<TextRef>
   let dayTexts: FixedTable<RawRef>
   let isoDays: FixedTable<UInt8>
   let catalogTable: FixedTable<SiteValue?>
@@ -91,9 +93,14 @@ public final class SiteView {
   let sentenceIsPlain: Bool
   let timestampIsPlain: Bool
 
+  /// By column: the cards a capped column shows first (``SiteRenderer/columnLeads()``); empty: board order.
+  let leads: [[Int32]]
+
   public init(
-    keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables
+    keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables,
+    leads: [[Int32]] = []
   ) {
+    self.leads = leads
     self.keys = FixedTable(keys)
     self.board = board
     self.locale = locale
@@ -117,6 +124,8 @@ public final class SiteView {
     actionNames = FixedTable(locale.actionNames)
     dueTexts = FixedTable(locale.dueTexts)
     dueISO = FixedTable(locale.dueISO)
+    doneTexts = FixedTable(locale.doneTexts)
+    doneISO = FixedTable(locale.doneISO)
     dayTexts = FixedTable(locale.dayTexts)
     isoDays = FixedTable(board.isoDays)
     catalogTable = FixedTable(locale.catalogTable)
@@ -219,6 +228,8 @@ public final class SiteView {
     case .isEmpty: return .bool(count == 0)
     case .cards: return .cardList(Int32(state.order))
     case .hasMore: return .bool(count > page.cardLimit)
+    case .leadNote: return .pageText(page.leadNotes[state.order])
+    case .hasLeadNote: return .bool(page.leadNotes[state.order].rawCount > 0)
     default: return nil
     }
   }
@@ -252,6 +263,9 @@ public final class SiteView {
     case .hasLabels: .bool(!cardNames.range(of: .labels, card: card).isEmpty)
     case .assignees: .nameList(card: Int32(card), field: 1)
     case .hasAssignees: .bool(!cardNames.range(of: .assignees, card: card).isEmpty)
+    case .hasDoneDate: .bool(board.doneDayIndex[card] >= 0)
+    case .doneDate: board.doneDayIndex[card] < 0 ? .bool(false) : .localeText(doneISO[Int(board.doneDayIndex[card])])
+    case .doneText: board.doneDayIndex[card] < 0 ? .bool(false) : .localeText(doneTexts[Int(board.doneDayIndex[card])])
     case .hasLink: .bool(!cardNames.isEmpty && cardNames.links[card].rawCount > 0)
     case .link: cardNames.isEmpty ? .bool(false) : .nameText(cardNames.links[card])
     case .linkText: cardNames.isEmpty ? .bool(false) : .nameText(cardNames.linkTexts[card])
@@ -336,7 +350,9 @@ public final class SiteView {
   public func item(_ index: Int, of list: SiteValue) -> SiteValue {
     switch list {
     case .columnList: .column(Int32(page.columns[index].order))
-    case .cardList(let order): .card(Int32(columnStarts[Int(order)] + index))
+    case .cardList(let order):
+      Int(order) < leads.count && !leads[Int(order)].isEmpty
+        ? .card(leads[Int(order)][index]) : .card(Int32(columnStarts[Int(order)] + index))
     case .entryList: .entry(page.isTaskPage ? taskEntries[index] : Int32(page.entries.lowerBound + index))
     case .overdueList: .card(Int32(overdueCard(index)))
     case .linkList: .link(Int32(index))

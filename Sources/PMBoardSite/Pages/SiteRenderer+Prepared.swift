@@ -12,6 +12,8 @@ extension SiteRenderer {
     /// ``archivePrints(half:)`` of both halves, by history page number - 1; none when the build keeps no
     /// fingerprints.
     var archivePrints: [UInt64]
+    /// ``columnLeads()``: the board pages' capped columns.
+    var leads: [[Int32]]
   }
 
   /// Every locale's tables and the two halves of the archived history pages' fingerprints, all on every core in
@@ -38,7 +40,8 @@ extension SiteRenderer {
       }
     }
     return Prepared(
-      keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables, locales: locales, archivePrints: archives)
+      keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables, locales: locales, archivePrints: archives,
+      leads: columnLeads())
   }
 
   private enum PreparedPiece {
@@ -56,7 +59,8 @@ extension SiteRenderer {
       for: plan, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
     let page = PageTables(info)
     let view = SiteView(
-      keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages)
+      keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages,
+      leads: info.isBoard ? prepared.leads : [])
     return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 }

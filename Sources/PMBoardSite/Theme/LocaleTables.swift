@@ -30,6 +30,9 @@ public final class LocaleTables: Sendable {
   /// By due index.
   public let dueTexts: FixedArray<TextRef>
   public let dueISO: FixedArray<TextRef>
+  /// By done-day index (``BoardTables/doneDays``).
+  public let doneTexts: FixedArray<TextRef>
+  public let doneISO: FixedArray<TextRef>
   /// By day index.
   public let dayTexts: FixedArray<RawRef>
   /// Catalog node `n` answers key `k` with `catalogTable[n * keyCount + k]`; node 0 is the catalog itself.
@@ -61,6 +64,8 @@ public final class LocaleTables: Sendable {
     actionNames = FixedArray(HistoryAction.allCases.map { arena.text($0.rawValue) })
     dueTexts = FixedArray(tables.dueDates.map { arena.text(formatter.longDate($0)) })
     dueISO = FixedArray(tables.dueDates.map { arena.text($0.description) })
+    doneTexts = FixedArray(tables.doneDays.map { arena.text(formatter.longDate($0)) })
+    doneISO = FixedArray(tables.doneDays.map { arena.text($0.description) })
     dayTexts = FixedArray(tables.days.map { arena.raw(formatter.longDate(CalendarDate(daysSinceEpoch: $0))) })
     // The catalog, walked the way `{{t.a.b}}` walks `CatalogContext`, for every key the templates use.
     keyCount = keyNames.count

@@ -1,0 +1,35 @@
+import Foundation
+import PMBoardBytes
+import PMBoardCore
+
+/// When each done card was done: the newest history entry that put its task in DONE (a move, or an add straight
+/// into DONE; not one a sync found nothing to apply to), as a time to order by (``ColumnLead``) and a day to show
+/// ("Done Nov 20"). A done card with no such entry (history cut by the publish policy, or imported without it) has
+/// neither.
+struct DoneDays: Sendable {
+  /// By card (board order): seconds since 1970, UTC; `Int64.min` for none.
+  let seconds: [Int64]
+  /// By card: index into ``days``; -1 for none.
+  let dayIndex: [Int32]
+  /// Wall-clock days (in the board's zone) some card was done on.
+  let days: [CalendarDate]
+
+  init(cards: CardTables, history: HistoryTables) {
+    let done = cards.columnStarts[TaskState.done.order]..<cards.columnStarts[TaskState.done.order + 1]
+    var seconds = [Int64](repeating: .min, count: cards.records.count)
+    var dayIndex = [Int32](repeating: -1, count: cards.records.count)
+    var days = Interner<Int>()
+    var cardOf: [String: Int] = [:]
+    cardOf.reserveCapacity(done.count)
+    for card in done { cardOf[cards.bytes.string(cards.records[card].id.raw)] = card }
+    // Newest first: each done card takes the first entry that names it, and the walk stops once all have one.
+    for entry in history.entries where !cardOf.isEmpty && entry.to == .done && entry.resolution != .lost {
+      guard let card = cardOf.removeValue(forKey: history.bytes.string(entry.task)) else { continue }
+      seconds[card] = Int64(entry.utcSeconds)
+      dayIndex[card] = days.number(history.days[Int(entry.dayIndex)])
+    }
+    self.seconds = seconds
+    self.dayIndex = dayIndex
+    self.days = days.values.map { CalendarDate(daysSinceEpoch: $0) }
+  }
+}
