@@ -50,6 +50,9 @@ PAGE_TYPES = [
     ("overdue", True, "ja", lambda c, p: "overdue-page" in c),
     ("task", True, "en", lambda c, p: "task-page" in c and "tombstone" not in c),
     ("tombstone", True, "ko", lambda c, p: "task-page" in c and "tombstone" in c),
+    ("label", True, "ja", lambda c, p: "name-page" in c and "/labels/" in p),
+    ("person", True, "ko", lambda c, p: "name-page" in c and "/people/" in p),
+    ("labels and people", True, "en", lambda c, p: "names-page" in c),
 ]
 # At 2,000 tasks DONE's heading is one jump link and one Tab away (the board's <nav class="jump">).
 JUMP_LINKS_REQUIRED = True

@@ -56,7 +56,7 @@ struct CLILabelTests {
     let build = try cli.run("build", "--today", "2026-11-21")
     #expect(build.status == 0, "\(build.stderr)")
     let board = try cli.read("_site/en/index.html")
-    #expect(board.contains(#"<li class="chip hue-"#) && board.contains("<bdi>로그인</bdi>"))
+    #expect(board.contains(#"<li><a class="chip hue-"#) && board.contains("<bdi>로그인</bdi>"))
     #expect(board.contains(#"<a href="\#(url)" rel="nofollow noopener">#17</a>"#))
     #expect(try cli.read("_site/ja/tasks/\(id).html").contains("<bdi>mina</bdi>"))
     #expect(try cli.read("_site/board.json").contains(#""labels": ["p1", "로그인"], "assignees": ["kyo", "mina"]"#))

@@ -49,7 +49,8 @@ struct SiteBuildTests {
       "ko/index.html", "en/index.html", "ja/index.html", "en/history.html", "ko/history.html", "ja/history.html",
       "en/calendar.ics", "ja/calendar.ics", "ko/history.atom", "board.json", "badges/overdue.svg", "en/todo.html",
       "ko/overdue.html", "ja/tasks/d3e0ffff-0000-4000-8000-000000000001.html",
-      "en/tasks/d3e00001-0007-4001-800d-000000019919.html",
+      "en/tasks/d3e00001-0007-4001-800d-000000019919.html", "ja/labels.html", "ko/labels/bug-00613119.html",
+      "en/people/alex-05ad6e8a.html",
     ] {
       try Golden.assertMatches(try cli.read("_site/\(page)"), named: page)
     }

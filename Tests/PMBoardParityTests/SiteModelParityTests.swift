@@ -33,7 +33,10 @@ import Testing
     {{excerpt}}|{{isLong}}|{{hasMore}}|{{localeDir}}
     {{state}}|{{overdue}}|{{dueToday}}|{{t.board.overdue}}|{{label}}|{{count}}|{{lang}}|{{#title}}{{.}}{{/title}}
     {{.title}}|{{.label}}|{{#hasDue}}{{due}}{{/hasDue}}{{^hasBody}}nobody{{/hasBody}}
-    {{hasChecklist}}|{{checklistDone}}|{{checklistTotal}}|{{#hasChecklist}}{{t.board.checklist}}{{/hasChecklist}}>
+    {{hasChecklist}}|{{checklistDone}}|{{checklistTotal}}|{{#hasChecklist}}{{t.board.checklist}}{{/hasChecklist}}
+    {{#labels}}({{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}){{/labels}}{{hasLabels}}
+    {{#assignees}}({{name}}|{{path}}|{{count}}){{/assignees}}{{hasAssignees}}|{{link}}|{{{link}}}|{{linkText}}
+    {{hasLink}}|{{hasDoneDate}}|{{doneDate}}|{{doneText}}>
     {{/cards}}
     """,
     "history": """
@@ -60,6 +63,15 @@ import Testing
     {{#task}}{{id}}|{{title}}|{{label}}|{{body}}|{{excerpt}}|{{isLong}}|{{overdue}}|{{state}}{{/task}}{{^task}}gone{{/task}}
     {{#entries}}{{action}}|{{taskId}}|{{hasTask}}|{{sentence}}|{{timeText}};{{/entries}}{{isEmpty}}|{{hasPager}}
     {{#locales}}{{href}}|{{url}}|{{current}};{{/locales}}
+    """,
+    "name": """
+    {{heading}}|{{{heading}}}|{{isNamePage}}|{{isNameIndex}}|{{namesHref}}|{{localeDir}}
+    {{#columns}}[{{state}}|{{count}}|{{hasMore}}|{{leadNote}}|{{hasLeadNote}}
+    {{> cards}}]{{/columns}}
+    """,
+    "names": """
+    {{#labelIndex}}<{{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}>{{/labelIndex}}{{hasLabelIndex}}
+    {{#peopleIndex}}<{{name}}|{{path}}|{{count}}>{{/peopleIndex}}{{hasPeopleIndex}}|{{isNameIndex}}|{{namesHref}}
     """,
   ]
 
@@ -207,9 +219,9 @@ import Testing
     var texts = templates ?? Self.builtInTexts()
     if let templates {
       // A set written for board and history pages renders the other pages with the kitchen sink's templates.
-      texts = templates.merging(Self.kitchenSink.filter { ["column", "overdue", "task"].contains($0.key) }) { mine, _ in
-        mine
-      }
+      // Every page template but the board's and the history's, from the registry: a new page kind is covered.
+      let others = Set(Theme.pageTemplates).subtracting(["board", "history"])
+      texts = templates.merging(Self.kitchenSink.filter { others.contains($0.key) }) { mine, _ in mine }
       sources = try TemplateSet(sources: texts.mapValues { (text: $0, file: "test.mustache") })
     }
     for (name, text) in texts {
@@ -251,7 +263,7 @@ import Testing
   private static func builtInTexts() -> [String: String] {
     let directory = Golden.repositoryRoot.appendingPathComponent("Templates")
     var texts: [String: String] = [:]
-    for name in ["board", "history", "column", "overdue", "task"] {
+    for name in Theme.pageTemplates {
       texts[name] = try? String(contentsOf: directory.appendingPathComponent("\(name).mustache"), encoding: .utf8)
     }
     for name in ["card", "entry", "footer", "head", "header", "live-attributes"] {

@@ -1,6 +1,7 @@
 import Foundation
 import PMBoardCore
 import PMBoardMustache
+import PMBoardSite
 
 /// The board page's own variables: the three columns.
 package struct BoardContext: TemplateContext {
@@ -24,6 +25,17 @@ package struct ColumnContext: TemplateContext {
   package var leadNote = ""
   /// The build's day, which decides what a capped column leads with.
   package var today = CalendarDate(daysSinceEpoch: 0)
+
+  /// A name page's columns: the name's cards in each, led and capped like the board's.
+  package static func ofName(_ name: String, field: TaskField, columns: [ColumnContext]) -> [ColumnContext] {
+    columns.map { column in
+      var column = column
+      column.cards = column.cards.filter { card in
+        (field == .labels ? card.card.task.labels : card.card.task.assignees).contains(name)
+      }
+      return column
+    }
+  }
 
   /// The cards a capped column shows, in the order ``ColumnLead`` gives (ties in board order); all, in board order,
   /// when it is not capped.
@@ -87,6 +99,8 @@ package struct CardContext: TemplateContext {
   package let label: String
   /// The day a done card was done, in the locale's long form ("" for none).
   package var doneText = ""
+  /// How many published tasks carry each name (`labels:NAME`, `assignees:NAME`).
+  package var nameCounts: [String: Int] = [:]
   /// Whether a long body is cut: only where a task page holds the rest.
   package var cutsExcerpts = true
 
@@ -108,9 +122,9 @@ package struct CardContext: TemplateContext {
     case "hasChecklist": .bool(Checklist.progress(in: card.task.body).total > 0)
     case "checklistDone": .number(Checklist.progress(in: card.task.body).done)
     case "checklistTotal": .number(Checklist.progress(in: card.task.body).total)
-    case "labels": .list(card.task.labels.map(NameContext.init))
+    case "labels": .list(card.task.labels.map { NameContext($0, field: .labels, counts: nameCounts) })
     case "hasLabels": .bool(!card.task.labels.isEmpty)
-    case "assignees": .list(card.task.assignees.map(NameContext.init))
+    case "assignees": .list(card.task.assignees.map { NameContext($0, field: .assignees, counts: nameCounts) })
     case "hasAssignees": .bool(!card.task.assignees.isEmpty)
     case "hasLink": .bool(!card.task.url.isEmpty)
     case "link": card.task.url.isEmpty ? .bool(false) : .text(card.task.url)
@@ -135,18 +149,25 @@ package struct CardContext: TemplateContext {
 /// out here the plain way as the reference for the site's tables.
 package struct NameContext: TemplateContext {
   package var name: String
+  package var field: TaskField
+  package var count: Int
 
-  package init(_ name: String) { self.name = name }
+  package init(_ name: String, field: TaskField, counts: [String: Int]) {
+    (self.name, self.field) = (name, field)
+    count = counts["\(field.rawValue):\(name)"] ?? 0
+  }
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "name": .text(name)
     case "hue": .number(Self.hue(of: name))
+    case "path": .text((field == .labels ? "labels/" : "people/") + CardNames.slug(of: name))
+    case "count": .number(count)
     default: nil
     }
   }
 
-  package var templateKeys: [String] { ["name", "hue"] }
+  package var templateKeys: [String] { ["name", "hue", "path", "count"] }
 
   /// FNV-1a 64 of the UTF-8 bytes, modulo 12.
   package static func hue(of name: String) -> Int {

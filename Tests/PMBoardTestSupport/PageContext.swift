@@ -52,6 +52,10 @@ package struct PageContext: TemplateContext {
     case "removedText": info.removedText.map(TemplateValue.text) ?? .bool(false)
     case "summaryHead": .text(info.summaryHead)
     case "summaryTail": .text(info.summaryTail)
+    case "namesHref": info.namesHref.map(TemplateValue.text) ?? .bool(false)
+    case "heading": .text(info.heading)
+    case "isNameIndex": .bool(info.isNameIndex)
+    case "isNamePage": .bool(info.isNamePage)
     default: liveValue(forKey: key) ?? page.templateValue(forKey: key)
     }
   }
@@ -74,7 +78,7 @@ package struct PageContext: TemplateContext {
       "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "hasTaskPages",
       "isColumnPage", "showsSummary",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
-      "liveBuilt", "dueCounts",
+      "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage",
     ] + page.templateKeys
   }
 }

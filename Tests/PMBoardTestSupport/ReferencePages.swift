@@ -49,6 +49,7 @@ extension SiteRenderer {
         card: data, dueText: locale.dueText(data.task.due), label: locale.formatter.label(data.task.state),
         cutsExcerpts: writesTaskPages)
       context.doneText = locale.dueText(data.doneDay)
+      context.nameCounts = shared.nameCounts
       return context
     }
     func column(_ state: TaskState, limit: Int?) -> ColumnContext {
@@ -82,6 +83,14 @@ extension SiteRenderer {
       let task = shared.columns.joined().first { $0.id == id }
       return TaskContext(
         task: task.map(card), entries: shared.newestFirst.filter { $0.entry.taskID.lowercaseString == id }.map(entry))
+    case .names:
+      return NameIndexContext(counts: shared.nameCounts)
+    case .name(let index):
+      let name = tables.cardNames.names[Int(index)]
+      let text = tables.cardNames.bytes.string(name.text)
+      return BoardContext(
+        columns: ColumnContext.ofName(
+          text, field: name.field, columns: info.columns.map { column($0, limit: cardLimit) }))
     }
   }
 }

@@ -11,6 +11,8 @@ package final class SharedBoardData: Sendable {
   package let historyDays: Set<Int>
   /// Every distinct due date.
   package let dueDates: Set<CalendarDate>
+  /// How many tasks carry each name, keyed `labels:NAME` and `assignees:NAME`.
+  package let nameCounts: [String: Int]
   /// The ids of the tasks with a page: those on the board, and those whose last change removed them.
   package let taskPageIDs: Set<String>
 
@@ -29,6 +31,12 @@ package final class SharedBoardData: Sendable {
       columns[task.state.order].append(card)
     }
     self.columns = columns.map { $0.sorted(by: CardData.precedes) }
+    var counts: [String: Int] = [:]
+    for task in board.tasks {
+      for label in task.labels { counts["labels:\(label)", default: 0] += 1 }
+      for person in task.assignees { counts["assignees:\(person)", default: 0] += 1 }
+    }
+    nameCounts = counts
     overdueCount = overdue
     self.dueDates = dueDates
     var clock = WallClock(zone: board.info.timeZone)

@@ -6,6 +6,14 @@ import PMBoardCore
 /// that keep pages (``PageKind/keptFingerprint(of:_:_:)``): cards, page-level values and history entries, each as
 /// every page shows it. Every such fingerprint starts from the site's (``siteFingerprint``: settings, theme, binary).
 extension SiteRenderer {
+  /// Where every kept page's fingerprint starts: the site's, and what every page's header shows of the board as a
+  /// whole (whether it links the index of labels and people), which no page's own inputs carry.
+  var keptPageFingerprint: Fingerprint? {
+    guard var print = siteFingerprint else { return nil }
+    print.add(tables.cardNames.names.isEmpty ? 0 : 1)
+    return print
+  }
+
   /// The cards' fingerprints (``BoardTables/cardPrints``), worked out once a build with the cards.
   func addCards(_ cards: Range<Int>, to print: inout Fingerprint) {
     for card in cards { print.add(word: tables.cardPrints[card]) }

@@ -13,6 +13,10 @@ public struct CardNames: Sendable {
     /// Which of the theme's ``hueCount`` label colours the name wears: a hash of its bytes, the same on every build
     /// and every board.
     public var hue: Int
+    /// Where its page is in a locale's folder, without `.html`: `labels/bug-5f1c0a2e`, `people/kyo-0b9d3e71`.
+    public var path: TextRef
+    /// Its cards in board order (indices into the cards).
+    public var cards: [Int32]
   }
 
   /// How many label colours the theme defines (`.hue-0` … `.hue-11` in `style.css`, each checked for AA contrast
@@ -29,6 +33,10 @@ public struct CardNames: Sendable {
   /// the host.
   public let links: [TextRef]
   public let linkTexts: [TextRef]
+  /// The labels and the people, each sorted by name in code point order (indices into ``names``): the index page's
+  /// lists.
+  public let sortedLabels: [Int32]
+  public let sortedPeople: [Int32]
 
   public static let none = CardNames(
     bytes: ArenaBuilder().finish(), names: [], cardNames: [], starts: [], labelEnds: [], links: [], linkTexts: [])
@@ -39,6 +47,13 @@ public struct CardNames: Sendable {
   ) {
     (self.bytes, self.names, self.cardNames, self.starts, self.labelEnds) = (bytes, names, cardNames, starts, labelEnds)
     (self.links, self.linkTexts) = (links, linkTexts)
+    let sorted = { (field: TaskField) in
+      names.indices.filter { names[$0].field == field }.sorted {
+        bytes.string(names[$0].text).unicodeScalars.lexicographicallyPrecedes(
+          bytes.string(names[$1].text).unicodeScalars)
+      }.map { Int32($0) }
+    }
+    (sortedLabels, sortedPeople) = (sorted(.labels), sorted(.assignees))
   }
 
   /// The names of the tasks `order` lists (indices into `tasks.records`, board order).
@@ -68,11 +83,14 @@ public struct CardNames: Sendable {
             continue
           }
           let number = Int32(names.count)
-          names.append(Name(text: arena.text(name), field: field, hue: Self.hue(of: name)))
+          let path = (field == .labels ? "labels/" : "people/") + Self.slug(of: name)
+          names.append(
+            Name(text: arena.text(name), field: field, hue: Self.hue(of: name), path: arena.text(path), cards: []))
           numbers[field, default: [:]][name] = number
           cardNames.append(number)
         }
       }
+      for name in cardNames[Int(starts[starts.count - 1])...] { names[Int(name)].cards.append(Int32(starts.count - 1)) }
       starts.append(Int32(cardNames.count))
       let url = tasks.text.string(task.url)
       links.append(url.isEmpty ? .empty : arena.text(url))
@@ -90,6 +108,30 @@ public struct CardNames: Sendable {
     guard !isEmpty else { return 0..<0 }
     return field == .labels
       ? Int(starts[card])..<Int(labelEnds[card]) : Int(labelEnds[card])..<Int(starts[card + 1])
+  }
+
+  /// A name's file name: its ASCII letters and digits, lowercased, in runs joined by `-` (at most 40 characters),
+  /// then `-` and eight hex digits of a hash of the exact name, so that `Bug`, `bug` and `bug!` get three pages and a
+  /// Korean or Japanese name (no ASCII) gets its hash alone. Only `[a-z0-9-]`: never a path outside the site.
+  public static func slug(of name: String) -> String {
+    var words: [String] = []
+    var word = ""
+    for scalar in name.unicodeScalars {
+      if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+        word.unicodeScalars.append(scalar)
+      } else if !word.isEmpty {
+        words.append(word)
+        word = ""
+      }
+    }
+    if !word.isEmpty { words.append(word) }
+    var readable = String(words.joined(separator: "-").lowercased().prefix(40))
+    while readable.hasSuffix("-") { readable.removeLast() }
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    let hash = String(value >> 32, radix: 16)
+    let padded = String(repeating: "0", count: 8 - hash.count) + hash
+    return readable.isEmpty ? padded : readable + "-" + padded
   }
 
   /// FNV-1a of the name's bytes, folded onto the theme's colours.

@@ -52,7 +52,7 @@ enum HistoryPage: PageKind {
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
   ) -> UInt64? {
     let (page, count) = numbers(of: plan)
-    guard page < count, page <= prepared.archivePrints.count, var print = site.siteFingerprint else { return nil }
+    guard page < count, page <= prepared.archivePrints.count, var print = site.keptPageFingerprint else { return nil }
     print.add("history \(plan.code) \(page)")
     print.add(word: prepared.archivePrints[page - 1])
     return print.value

@@ -42,6 +42,11 @@ public struct PageInfo: Sendable {
   /// The board page's columns: the states `publish:` publishes, in board order. A left-out column is not shown at
   /// all, where an empty one would say it has no tasks.
   public var columns = TaskState.allCases
+  /// The index of labels and people, from this page; nil when no task has a label or an assignee.
+  public var namesHref: String?
+  /// A name page's heading ("Label “bug”") and its name (an index into ``CardNames/names``).
+  public var heading = ""
+  public var name: Int32?
   /// The board page's line above each capped column (by `TaskState.order`; empty for one shown whole).
   public var leadNotes = ["", "", ""]
   /// A task page: the card's index in board order, or nil for a removed task's tombstone.
@@ -68,6 +73,10 @@ public struct PageInfo: Sendable {
     /// with the board.
     case history(archive: Bool)
     case task
+    /// The index of labels and people, `<code>/labels.html`.
+    case names
+    /// One label's or person's page: `field` is `labels` or `assignees`.
+    case name(TaskField)
   }
 
   public var isBoard: Bool { kind == .board }
@@ -84,6 +93,11 @@ public struct PageInfo: Sendable {
   }
   public var isArchive: Bool { kind == .history(archive: true) }
   public var isTaskPage: Bool { kind == .task }
+  public var isNameIndex: Bool { kind == .names }
+  public var isNamePage: Bool {
+    if case .name = kind { return true }
+    return false
+  }
 
   /// A page that shows the whole board's summary and the build's time: a board page or the newest history page.
   /// The others show what they hold (a column's last change, the day) or nothing, so that they change only with it.

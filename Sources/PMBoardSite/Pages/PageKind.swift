@@ -71,7 +71,8 @@ extension PageKind {
 extension SiteRenderer {
   /// Every kind of page, in the order a locale's pages come (``pagePlans()``, and the templates a theme needs).
   static let pageKinds: [any PageKind.Type] = [
-    BoardPage.self, HistoryPage.self, ColumnPage.self, OverduePage.self, TaskPage.self,
+    BoardPage.self, HistoryPage.self, ColumnPage.self, OverduePage.self, TaskPage.self, NameIndexPage.self,
+    NamePage.self,
   ]
 
   /// One page of the site: where it goes, its locale, and which page of which kind it is.
@@ -85,6 +86,10 @@ extension SiteRenderer {
       case overdue
       /// Task page number `page` of ``TaskPageTables``.
       case task(page: Int)
+      /// The index of labels and people.
+      case names
+      /// The page of name `name` of ``CardNames/names``.
+      case name(Int32)
 
       /// The file that makes pages of this kind.
       var page: any PageKind.Type {
@@ -94,6 +99,8 @@ extension SiteRenderer {
         case .column: ColumnPage.self
         case .overdue: OverduePage.self
         case .task: TaskPage.self
+        case .names: NameIndexPage.self
+        case .name: NamePage.self
         }
       }
     }
@@ -113,7 +120,7 @@ extension PageKind {
   static func pagePrint(
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared, label: String
   ) -> (print: Fingerprint, info: PageInfo)? {
-    guard var print = site.siteFingerprint, let locale = prepared.locales[plan.code] else { return nil }
+    guard var print = site.keptPageFingerprint, let locale = prepared.locales[plan.code] else { return nil }
     let info = pageInfo(
       of: plan, site, catalog: locale.catalog, formatter: locale.formatter, overdueCount: prepared.tables.overdueCount)
     print.add(label)

@@ -56,6 +56,10 @@ public final class PageTables: Sendable {
   public let summaryHead: TextRef
   public let summaryTail: TextRef
   public let leadNotes: [TextRef]
+  public let namesHref: TextRef?
+  public let heading: TextRef
+  public let name: Int32?
+  public let isNameIndex: Bool
 
   public init(_ info: PageInfo) {
     var arena = ArenaBuilder()
@@ -106,6 +110,10 @@ public final class PageTables: Sendable {
     summaryHead = arena.text(info.summaryHead)
     summaryTail = arena.text(info.summaryTail)
     leadNotes = info.leadNotes.map { arena.text($0) }
+    namesHref = info.namesHref.map { arena.text($0) }
+    heading = arena.text(info.heading)
+    name = info.name
+    isNameIndex = info.isNameIndex
     bytes = arena.finish()
   }
 }

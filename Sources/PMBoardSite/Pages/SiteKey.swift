@@ -23,6 +23,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case labels, hasLabels, assignees, hasAssignees, hue, link, linkText, hasLink
   // When a done card was done, and what a capped column leads with
   case hasDoneDate, doneDate, doneText, leadNote, hasLeadNote
+  // Labels' and people's pages and their index
+  case path, namesHref, heading, isNameIndex, isNamePage, labelIndex, hasLabelIndex, peopleIndex, hasPeopleIndex
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -50,7 +52,9 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "labels": .labels, "hasLabels": .hasLabels, "assignees": .assignees, "hasAssignees": .hasAssignees,
     "hue": .hue, "link": .link, "linkText": .linkText, "hasLink": .hasLink,
     "hasDoneDate": .hasDoneDate, "doneDate": .doneDate, "doneText": .doneText, "leadNote": .leadNote,
-    "hasLeadNote": .hasLeadNote,
+    "hasLeadNote": .hasLeadNote, "path": .path, "namesHref": .namesHref, "heading": .heading,
+    "isNameIndex": .isNameIndex, "isNamePage": .isNamePage, "labelIndex": .labelIndex, "hasLabelIndex": .hasLabelIndex,
+    "peopleIndex": .peopleIndex, "hasPeopleIndex": .hasPeopleIndex,
   ]
 
   public init(name: String) {

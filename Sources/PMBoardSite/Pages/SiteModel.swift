@@ -93,14 +93,14 @@ public final class SiteView {
   let sentenceIsPlain: Bool
   let timestampIsPlain: Bool
 
-  /// By column: the cards a capped column shows first (``SiteRenderer/columnLeads()``); empty: board order.
-  let leads: [[Int32]]
+  /// The cards the page's columns show: a capped board column's leads, a name page's cards.
+  let columnCards: SiteRenderer.ColumnCards
 
   public init(
     keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables,
-    leads: [[Int32]] = []
+    columns: SiteRenderer.ColumnCards = .board
   ) {
-    self.leads = leads
+    self.columnCards = columns
     self.keys = FixedTable(keys)
     self.board = board
     self.locale = locale
@@ -188,14 +188,14 @@ public final class SiteView {
     case .liveZone: page.live.map { .pageText($0.zone) } ?? .bool(false)
     case .liveBuilt: page.live?.built.map(SiteValue.pageText) ?? .bool(false)
     case .dueCounts: page.live.map { .pageText($0.dueCounts) } ?? .bool(false)
-    default: pageContentValue(key)
+    default: pageContentValue(key) ?? namePageValue(key)
     }
   }
 
   /// The values of one kind of page: the board's columns, a column, the overdue cards, a task, history entries.
   private func pageContentValue(_ key: SiteKey) -> SiteValue? {
     switch key {
-    case .columns: page.isBoard ? .columnList : nil
+    case .columns: page.isBoard || page.name != nil ? .columnList : nil
     case .column: page.column.map { .column(Int32($0.order)) } ?? .bool(false)
     case .overdueCards: page.isOverduePage ? .overdueList : nil
     case .task: page.taskCard.map { .card(Int32($0)) } ?? .bool(false)
@@ -220,7 +220,7 @@ public final class SiteView {
   }
 
   private func columnValue(_ key: SiteKey, _ state: TaskState) -> SiteValue? {
-    let count = columnStarts[state.order + 1] - columnStarts[state.order]
+    let count = columnCards.counts?[state.order] ?? columnStarts[state.order + 1] - columnStarts[state.order]
     switch key {
     case .state: return .localeText(stateNames[state.order])
     case .label: return .localeText(stateLabels[state.order])
@@ -252,31 +252,6 @@ public final class SiteView {
     case .hasChecklist: .bool(card.checklistTotal > 0)
     case .checklistDone: .number(Int(card.checklistDone))
     case .checklistTotal: .number(Int(card.checklistTotal))
-    default: nil
-    }
-  }
-
-  /// A card's labels, assignees and link.
-  private func nameValue(_ key: SiteKey, card: Int) -> SiteValue? {
-    switch key {
-    case .labels: .nameList(card: Int32(card), field: 0)
-    case .hasLabels: .bool(!cardNames.range(of: .labels, card: card).isEmpty)
-    case .assignees: .nameList(card: Int32(card), field: 1)
-    case .hasAssignees: .bool(!cardNames.range(of: .assignees, card: card).isEmpty)
-    case .hasDoneDate: .bool(board.doneDayIndex[card] >= 0)
-    case .doneDate: board.doneDayIndex[card] < 0 ? .bool(false) : .localeText(doneISO[Int(board.doneDayIndex[card])])
-    case .doneText: board.doneDayIndex[card] < 0 ? .bool(false) : .localeText(doneTexts[Int(board.doneDayIndex[card])])
-    case .hasLink: .bool(!cardNames.isEmpty && cardNames.links[card].rawCount > 0)
-    case .link: cardNames.isEmpty ? .bool(false) : .nameText(cardNames.links[card])
-    case .linkText: cardNames.isEmpty ? .bool(false) : .nameText(cardNames.linkTexts[card])
-    default: nil
-    }
-  }
-
-  private func nameItemValue(_ key: SiteKey, _ name: CardNames.Name) -> SiteValue? {
-    switch key {
-    case .name: .nameText(name.text)
-    case .hue: .number(name.hue)
     default: nil
     }
   }
@@ -337,12 +312,16 @@ public final class SiteView {
     case .bool(let flag): flag ? .trueFlag : .falseFlag
     case .columnList: .list(count: page.columns.count)
     case .cardList(let order):
-      .list(count: min(page.cardLimit, columnStarts[Int(order) + 1] - columnStarts[Int(order)]))
+      .list(
+        count: columnCards.counts == nil
+          ? min(page.cardLimit, columnStarts[Int(order) + 1] - columnStarts[Int(order)])
+          : columnCards.shown[Int(order)].count)
     case .overdueList: .list(count: board.overdueList(live: page.live != nil).reduce(0, +))
     case .entryList: .list(count: page.isTaskPage ? taskEntries.count : page.entries.count)
     case .linkList: .list(count: page.linkCount)
     case .nameList(let card, let field):
       .list(count: cardNames.range(of: field == 0 ? .labels : .assignees, card: Int(card)).count)
+    case .nameIndex(let field): .list(count: indexNames(field).count)
     default: .value
     }
   }
@@ -351,14 +330,15 @@ public final class SiteView {
     switch list {
     case .columnList: .column(Int32(page.columns[index].order))
     case .cardList(let order):
-      Int(order) < leads.count && !leads[Int(order)].isEmpty
-        ? .card(leads[Int(order)][index]) : .card(Int32(columnStarts[Int(order)] + index))
+      Int(order) < columnCards.shown.count && !columnCards.shown[Int(order)].isEmpty
+        ? .card(columnCards.shown[Int(order)][index]) : .card(Int32(columnStarts[Int(order)] + index))
     case .entryList: .entry(page.isTaskPage ? taskEntries[index] : Int32(page.entries.lowerBound + index))
     case .overdueList: .card(Int32(overdueCard(index)))
     case .linkList: .link(Int32(index))
     case .nameList(let card, let field):
       .name(
         cardNames.cardNames[cardNames.range(of: field == 0 ? .labels : .assignees, card: Int(card)).lowerBound + index])
+    case .nameIndex(let field): .name(indexNames(field)[index])
     default: preconditionFailure("not a list")
     }
   }

@@ -1,37 +1,78 @@
 import Foundation
 import PMBoardCore
 
-/// What a capped column leads with on the board page (``ColumnLead``), and the line that says so.
+/// What a capped column (on the board page, or on a label's or person's page) leads with (``ColumnLead``), and the
+/// line that says so.
 extension SiteRenderer {
-  /// By column (`TaskState.order`): the cards the board page shows, in the order it shows them, for a column with
-  /// more cards than ``cardLimit``; empty for a column shown whole (in board order).
-  func columnLeads() -> [[Int32]] {
-    let today = moment.today
-    return TaskState.allCases.map { state in
-      let column = tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]
-      guard column.count > cardLimit else { return [] }
-      let keyed = column.map { card -> (group: Int, order: Int64, card: Int) in
-        let record = tables.cards[card]
-        let due = record.dueIndex < 0 ? nil : tables.dueDates[Int(record.dueIndex)]
-        let done = tables.doneSeconds[card] == .min ? nil : tables.doneSeconds[card]
-        let key = ColumnLead.key(state: state, due: due, doneAt: done, today: today)
-        return (key.group, key.order, card)
-      }
-      // Board order breaks ties: the card's place in the column.
-      return keyed.sorted { ($0.group, $0.order, $0.card) < ($1.group, $1.order, $1.card) }.prefix(cardLimit)
-        .map { Int32($0.card) }
+  /// The cards a page's columns show and how many each column has, by `TaskState.order`.
+  public struct ColumnCards: Sendable {
+    /// The cards shown, in order; on the board, empty for a column shown whole in board order.
+    public var shown: [[Int32]]
+    /// The column's count when it is not the board's (a name page's); nil on the board.
+    public var counts: [Int]?
+
+    public static let board = ColumnCards(shown: [], counts: nil)
+  }
+
+  /// The board page's columns: the leads of each capped column.
+  func columnLeads() -> ColumnCards {
+    let columns = TaskState.allCases.map { state in
+      (tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]).map { Int32($0) }
     }
+    return ColumnCards(
+      shown: TaskState.allCases.map {
+        $0.order < columns.count && columns[$0.order].count > cardLimit
+          ? lead(columns[$0.order], state: $0) : []
+      },
+      counts: nil)
+  }
+
+  /// Name `index`'s cards by column, in board order.
+  func nameColumns(ofName index: Int32) -> [[Int32]] {
+    var columns: [[Int32]] = [[], [], []]
+    for card in tables.cardNames.names[Int(index)].cards {
+      columns[tables.cards[Int(card)].state.order].append(card)
+    }
+    return columns
+  }
+
+  /// A name page's columns: each led and capped like a board column.
+  func columnCards(ofName index: Int32) -> ColumnCards {
+    let columns = nameColumns(ofName: index)
+    return ColumnCards(
+      shown: TaskState.allCases.map {
+        columns[$0.order].count > cardLimit ? lead(columns[$0.order], state: $0) : columns[$0.order]
+      },
+      counts: columns.map(\.count))
+  }
+
+  /// `cards` (one column's, in board order) as a capped column shows them: by ``ColumnLead``, ties in board order,
+  /// at most ``cardLimit``.
+  private func lead(_ cards: [Int32], state: TaskState) -> [Int32] {
+    let today = moment.today
+    let keyed = cards.enumerated().map { place, card -> (group: Int, order: Int64, place: Int, card: Int32) in
+      let record = tables.cards[Int(card)]
+      let due = record.dueIndex < 0 ? nil : tables.dueDates[Int(record.dueIndex)]
+      let done = tables.doneSeconds[Int(card)] == .min ? nil : tables.doneSeconds[Int(card)]
+      let key = ColumnLead.key(state: state, due: due, doneAt: done, today: today)
+      return (key.group, key.order, place, card)
+    }
+    return keyed.sorted { ($0.group, $0.order, $0.place) < ($1.group, $1.order, $1.place) }.prefix(cardLimit)
+      .map(\.card)
   }
 
   /// By column: the line above a capped column that says what leads and how many a reader should find (due this
-  /// week and overdue; done this week), in the locale's words; empty for a column shown whole.
-  func leadNotes(formatter: LocaleFormatter) -> [String] {
+  /// week and overdue; done this week), in the locale's words; empty for a column shown whole. `columns` are a
+  /// name page's cards by column; nil: the board's.
+  func leadNotes(formatter: LocaleFormatter, columns: [[Int32]]? = nil) -> [String] {
     let today = moment.today
     return TaskState.allCases.map { state in
-      let column = tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]
-      guard column.count > cardLimit else { return "" }
+      let cards =
+        columns?[state.order]
+        ?? (tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]).map { Int32($0) }
+      guard cards.count > cardLimit else { return "" }
       var (soon, overdue, recent) = (0, 0, 0)
-      for card in column {
+      for card in cards.map({ Int($0) }) {
         let record = tables.cards[card]
         let due = record.dueIndex < 0 ? nil : tables.dueDates[Int(record.dueIndex)]
         let doneDay = tables.doneDayIndex[card] < 0 ? nil : tables.doneDays[Int(tables.doneDayIndex[card])]

@@ -77,6 +77,7 @@ extension SiteRenderer {
       locales: links, atomHref: publish.feeds && publish.history != .off ? localeDir + "history.atom" : nil,
       calendarHref: publish.feeds ? calendarHref(code: code, here: localeDir) : nil)
     info.localeDir = localeDir
+    if !tables.cardNames.names.isEmpty { info.namesHref = localeDir + "labels.html" }
     info.timeZone = snapshot.info.timeZoneID
     info.overdueCount = overdueCount
     info.hasTaskPages = writesTaskPages

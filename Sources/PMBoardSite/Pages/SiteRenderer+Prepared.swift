@@ -13,7 +13,7 @@ extension SiteRenderer {
     /// fingerprints.
     var archivePrints: [UInt64]
     /// ``columnLeads()``: the board pages' capped columns.
-    var leads: [[Int32]]
+    var leads: ColumnCards
   }
 
   /// Every locale's tables and the two halves of the archived history pages' fingerprints, all on every core in
@@ -60,7 +60,7 @@ extension SiteRenderer {
     let page = PageTables(info)
     let view = SiteView(
       keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages,
-      leads: info.isBoard ? prepared.leads : [])
+      columns: info.name.map(columnCards(ofName:)) ?? (info.isBoard ? prepared.leads : .board))
     return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 }

@@ -34,6 +34,8 @@ public enum SiteValue: Sendable {
   case nameList(card: Int32, field: UInt8)
   /// Name `n` of ``CardNames/names``.
   case name(Int32)
+  /// The index page's labels (0) or people (1), sorted.
+  case nameIndex(UInt8)
   /// Text of the cards' names and links (``CardNames/bytes``).
   case nameText(TextRef)
 }

@@ -81,7 +81,7 @@ enum TaskPage: PageKind {
   ) throws {
     var contents: [Int: UInt64] = [:]
     let prints = plans.map { plan -> UInt64? in
-      guard var print = site.siteFingerprint else { return nil }
+      guard var print = site.keptPageFingerprint else { return nil }
       let page = number(of: plan)
       let content = contents[page] ?? site.contentFingerprint(ofTaskPage: page)
       contents[page] = content

@@ -33,7 +33,8 @@ public struct LocaleCatalog: Sendable {
       "history.added": sentence, "history.edited": sentence, "history.moved": sentence, "history.removed": sentence,
       "format.date_long": ["year", "month", "day", "month_name"], "format.timestamp": ["date", "hour", "minute"],
       "feeds.calendar_name": ["board"], "feeds.event": ["title", "state"], "feeds.history_title": ["board"],
-      "board.lead_open": ["soon", "overdue"], "board.lead_done": ["recent"],
+      "board.lead_open": ["soon", "overdue"], "board.lead_done": ["recent"], "names.label": ["name"],
+      "names.person": ["name"],
     ]
   }()
 

@@ -1,0 +1,73 @@
+import Foundation
+import PMBoardCore
+
+/// A label's or a person's page, `<code>/labels/<slug>.html` or `<code>/people/<slug>.html`: the tasks with that
+/// name, by column, each column capped at `column-limit` and leading as the board's do (``ColumnLead``). Capped so
+/// that a big board's name pages cost a few cards each, not a column page's worth per name.
+enum NamePage: PageKind {
+  static let template = "name"
+
+  static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
+    let names = site.tables.cardNames
+    return names.names.indices.map { index in
+      let path = names.bytes.string(names.names[index].path)
+      return SiteRenderer.PagePlan(path: "\(code)/\(path).html", code: code, kind: .name(Int32(index)))
+    }
+  }
+
+  static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
+    min(site.tables.cardNames.names[Int(name(of: plan))].cards.count, site.cardLimit * 3) * 3
+  }
+
+  static func pageInfo(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    overdueCount: Int
+  ) -> PageInfo {
+    let index = name(of: plan)
+    let names = site.tables.cardNames
+    let name = names.names[Int(index)]
+    let text = names.bytes.string(name.text)
+    let heading = formatter.message(
+      name.field == .labels ? "names.label" : "names.person", ["name": "\u{2068}\(text)\u{2069}"])
+    var info = site.page(
+      .name(name.field), code: plan.code, formatter: formatter, overdueCount: overdueCount,
+      path: names.bytes.string(name.path) + ".html", place: .tasks,
+      title: "\(text) · \(site.snapshot.info.title)")
+    info = site.withoutBoardWideWords(info)
+    (info.heading, info.name) = (heading, index)
+    info.cardLimit = site.cardLimit
+    info.columns = site.publish.stateList
+    info.leadNotes = site.leadNotes(formatter: formatter, columns: site.nameColumns(ofName: index))
+    return info
+  }
+
+  static func name(of plan: SiteRenderer.PagePlan) -> Int32 {
+    guard case .name(let index) = plan.kind else { preconditionFailure("not a name page: \(plan.path)") }
+    return index
+  }
+}
+
+/// The index of labels and people, `<code>/labels.html`: every label and every person with how many tasks have
+/// them, each linking its page. Written only when some task has one.
+enum NameIndexPage: PageKind {
+  static let template = "names"
+
+  static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
+    guard !site.tables.cardNames.names.isEmpty else { return [] }
+    return [SiteRenderer.PagePlan(path: "\(code)/labels.html", code: code, kind: .names)]
+  }
+
+  static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
+    site.tables.cardNames.names.count
+  }
+
+  static func pageInfo(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    overdueCount: Int
+  ) -> PageInfo {
+    let info = site.page(
+      .names, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "labels.html", place: .locale,
+      title: "\(site.snapshot.info.title) · \(catalog.string("names.heading"))")
+    return site.withoutBoardWideWords(info)
+  }
+}
