@@ -97,4 +97,30 @@ struct CLILabelTests {
     }
     #expect(try cli.read("_site/en/index.html").contains("<bdi>public</bdi>"))
   }
+
+  @Test func eachPersonAndLabelHasAPageACalendarAndAChangeFeed() throws {
+    let cli = try started(.sqlite)
+    defer { cli.remove() }
+    #expect(try cli.run("add", "Mine", "--due", "2026-11-30", "--assignee", "kyo", "--label", "a,b").status == 0)
+    #expect(try cli.run("add", "Theirs", "--due", "2026-11-30", "--assignee", "mina").status == 0)
+    #expect(try cli.run("add", "Bug", "--label", "Bug").status == 0)
+    #expect(try cli.run("add", "bug", "--label", "bug").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let people = try FileManager.default.contentsOfDirectory(atPath: cli.path("_site/en/people")).sorted()
+    #expect(people.count == 6 && people.allSatisfy { $0.hasPrefix("kyo-") || $0.hasPrefix("mina-") }, "\(people)")
+    let kyo = try #require(people.first { $0.hasPrefix("kyo-") && $0.hasSuffix(".ics") })
+    let calendar = try cli.read("_site/ja/people/\(kyo)")
+    #expect(calendar.contains("SUMMARY:Mine") && !calendar.contains("Theirs"))
+    #expect(calendar.contains("CATEGORIES:a\\,b\r\n"), "a comma in a label is escaped")
+    let feed = try cli.read("_site/en/people/\(kyo.dropLast(4)).atom")
+    #expect(feed.contains("Mine") && !feed.contains("Theirs"))
+    // Look-alike names get pages of their own, and only [a-z0-9-] names.
+    let labels = try FileManager.default.contentsOfDirectory(atPath: cli.path("_site/ko/labels")).filter {
+      $0.hasSuffix(".html")
+    }
+    #expect(labels.count == 3, "\(labels)")
+    #expect(labels.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || "-.".contains($0)) } })
+    let index = try cli.read("_site/en/labels.html")
+    #expect(index.contains("<bdi>Bug</bdi>") && index.contains("<bdi>bug</bdi>") && index.contains("<bdi>kyo</bdi>"))
+  }
 }

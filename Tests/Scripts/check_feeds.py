@@ -3,8 +3,8 @@
 
 usage: check_feeds.py SITE_FOLDER SCHEMA_FILE
 
-Every calendar.ics is parsed by both `icalendar` and `vobject` (every event and alarm), and checked for RFC 5545
-line rules (CRLF, at most 75 octets a line, folds only between UTF-8 sequences); every history.atom by `feedparser`
+Every calendar (calendar.ics, and a label's or person's .ics) is parsed by both `icalendar` and `vobject` (every event and alarm), and checked for RFC 5545
+line rules (CRLF, at most 75 octets a line, folds only between UTF-8 sequences); every change feed (.atom) by `feedparser`
 (no bozo) and against RFC 4287's required elements; board.json against its JSON Schema (draft 2020-12).
 Problems go to "errors"; the Swift tests read the rest of the report to compare values.
 """
@@ -105,9 +105,9 @@ def check_atom(path):
 def main():
     site, schema_file = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     report = {"calendars": {}, "feeds": {}, "board": None}
-    for path in sorted(site.rglob("calendar.ics")):
+    for path in sorted(site.rglob("*.ics")):
         report["calendars"][str(path.relative_to(site))] = check_calendar(path)
-    for path in sorted(site.rglob("history.atom")):
+    for path in sorted(site.rglob("*.atom")):
         report["feeds"][str(path.relative_to(site))] = check_atom(path)
     board = site / "board.json"
     if board.exists():

@@ -16,19 +16,37 @@ struct AtomFeed: Sendable {
   var onBoard: Set<String>
   /// The feed's `updated` when there is no entry: the board's last change.
   var stampSeconds: Int
+  /// The entries the feed shows, newest first (indices into the history's records): the newest ``size``, or for a
+  /// label's or person's feed the newest of its tasks' entries.
+  var newest: [Int]
+  /// Where the feed is in its locale's folder, and its title: `history.atom` and the board's change feed, or a
+  /// label's or person's.
+  var path = "history.atom"
+  var name: String?
 
-  init(snapshot: BoardSnapshot, links: FeedLinks, stampSeconds: Int) {
+  /// The feed of the board, or with `tasks` of only those tasks' entries (ids as the history spells them).
+  init(snapshot: BoardSnapshot, links: FeedLinks, stampSeconds: Int, tasks: Set<String>? = nil) {
     history = snapshot.history
     info = snapshot.info
     self.links = links
     self.stampSeconds = stampSeconds
-    let newest = Set(snapshot.history.records.suffix(Self.size).map { snapshot.history.text.string($0.taskID) })
+    let records = snapshot.history.records
+    if let tasks {
+      var found: [Int] = []
+      for index in records.indices.reversed() where found.count < Self.size {
+        if tasks.contains(snapshot.history.text.string(records[index].taskID)) { found.append(index) }
+      }
+      newest = found
+    } else {
+      newest = Array(records.indices.suffix(Self.size).reversed())
+    }
+    let newest = Set(self.newest.map { snapshot.history.text.string(records[$0].taskID) })
     var onBoard = Set<String>()
     if !newest.isEmpty {
       // A task's id becomes a `String` only when its first 8 bytes are those of a newest entry's: 100,000 tasks
       // are looked at, at most 50 match.
       let history = snapshot.history
-      let prefixes = Set(snapshot.history.records.suffix(Self.size).map { history.text.prefixWords($0.taskID).0 })
+      let prefixes = Set(self.newest.map { history.text.prefixWords(records[$0].taskID).0 })
       let text = snapshot.tasks.text
       for task in snapshot.tasks.records where prefixes.contains(text.prefixWords(task.id).0) {
         let id = text.string(task.id)
@@ -40,17 +58,17 @@ struct AtomFeed: Sendable {
 
   func render(code: String, formatter: LocaleFormatter) -> [UInt8] {
     let records = history.records
-    let newest = Array(records.indices.suffix(Self.size).reversed())
-    let title = formatter.message("feeds.history_title", ["board": info.title])
+    let board = name.map { "\(info.title) · \($0)" } ?? info.title
+    let title = formatter.message("feeds.history_title", ["board": board])
     var xml = """
       <?xml version="1.0" encoding="utf-8"?>
       <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(MarkupText.xml(code))">
-      <id>\(NameUUID.urn("\(info.title)\n\(code)/history.atom"))</id>
+      <id>\(NameUUID.urn("\(info.title)\n\(code)/\(path)"))</id>
       <title>\(MarkupText.xml(title))</title>
       <updated>\(Instant.format(seconds: newest.first.map { Int(records[$0].at) } ?? stampSeconds))</updated>
       <author><name>\(MarkupText.xml(info.title))</name></author>
-      <link rel="self" type="application/atom+xml" href="\(MarkupText.xml(links.page("history.atom", in: code)))"/>
-      <link rel="alternate" type="text/html" href="\(MarkupText.xml(links.page("history.html", in: code)))"/>
+      <link rel="self" type="application/atom+xml" href="\(MarkupText.xml(selfLink(code)))"/>
+      <link rel="alternate" type="text/html" href="\(MarkupText.xml(alternateLink(code)))"/>
       <generator>pmboard</generator>
 
       """
@@ -59,6 +77,17 @@ struct AtomFeed: Sendable {
     }
     xml += "</feed>\n"
     return Array(xml.utf8)
+  }
+
+  /// The feed itself and the page it goes with, as its links give them.
+  private func selfLink(_ code: String) -> String {
+    links.baseURL.map { "\($0)\(code)/\(path)" } ?? String(path.split(separator: "/").last ?? "")
+  }
+
+  private func alternateLink(_ code: String) -> String {
+    guard name != nil else { return links.page("history.html", in: code) }
+    let page = String(path.dropLast(".atom".count)) + ".html"
+    return links.baseURL.map { "\($0)\(code)/\(page)" } ?? String(page.split(separator: "/").last ?? "")
   }
 
   private func entry(at index: Int, code: String, formatter: LocaleFormatter) -> String {

@@ -62,8 +62,13 @@ struct CalendarFeed: Sendable {
   /// (and, under `--base-url`, their links): the rest of an event, its description with a relative link
   /// included, is made once for all of them. Events go in batches: each batch's shared lines first, then each
   /// calendar's copy of the batch with its own summaries.
-  func render(_ locales: [(code: String, formatter: LocaleFormatter)], emit: (_ file: Int, Span<UInt8>) -> Void) {
-    let calendars = locales.map { Summaries(calendar: self, code: $0.code, formatter: $0.formatter) }
+  /// With `only` (a label's or person's calendar: its cards, in board order), only those cards' events, and
+  /// `name` after the board's in the calendar's name.
+  func render(
+    _ locales: [(code: String, formatter: LocaleFormatter)], only: [Int32]? = nil, name: String? = nil,
+    emit: (_ file: Int, Span<UInt8>) -> Void
+  ) {
+    let calendars = locales.map { Summaries(calendar: self, code: $0.code, formatter: $0.formatter, name: name) }
     let shared = SharedLines(calendar: self)
     let cards = FixedTable(tables.cards)
     var out = ByteWriter(capacity: SiteRenderer.outputChunk + 65_536)
@@ -75,12 +80,11 @@ struct CalendarFeed: Sendable {
       out.flush(keeping: 0) { emit(index, $0) }
     }
     // Events with a due date from the open columns, in column order.
-    var events: [CardRecord] = []
-    for state in [TaskState.todo, .doing] {
-      for index in tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1] {
-        let card = cards[index]
-        if card.dueIndex >= 0 { events.append(card) }
-      }
+    var events: [(index: Int, card: CardRecord)] = []
+    let open = tables.columnStarts[TaskState.todo.order]..<tables.columnStarts[TaskState.doing.order + 1]
+    for index in only?.map({ Int($0) }) ?? Array(open) where open.contains(index) {
+      let card = cards[index]
+      if card.dueIndex >= 0 { events.append((index, card)) }
     }
     var pieces: [SharedLines.Event] = []
     pieces.reserveCapacity(Self.batchSize)
@@ -88,10 +92,10 @@ struct CalendarFeed: Sendable {
       let batch = events[batchStart..<min(events.count, batchStart + Self.batchSize)]
       lines.flush(keeping: 0) { _ in }  // the last batch's lines, all copied by now
       pieces.removeAll(keepingCapacity: true)
-      for card in batch { pieces.append(shared.write(card, into: &lines)) }
+      for event in batch { pieces.append(shared.write(event.card, number: event.index, into: &lines)) }
       for (index, calendar) in calendars.enumerated() {
-        for (card, piece) in zip(batch, pieces) {
-          calendar.write(card, piece, shared: lines, summary: &summary, escaped: &escaped, into: &out)
+        for (event, piece) in zip(batch, pieces) {
+          calendar.write(event.card, piece, shared: lines, summary: &summary, escaped: &escaped, into: &out)
         }
         out.flush(keeping: 0) { emit(index, $0) }
       }
@@ -118,6 +122,8 @@ struct CalendarFeed: Sendable {
     /// The task link's text before the id escaped as TEXT, when it is the same in every locale (a relative link);
     /// nil under `--base-url`, where each calendar writes its own description.
     let escapedLinkPrefix: RawRef?
+    let names: CardNames
+    let nameBytes: ArenaBytes
 
     /// Where an event's shared lines are in the batch's buffer: `head` from BEGIN:VEVENT to DTEND, `middle` (with
     /// a shared description) from DESCRIPTION to ACTION; `alarm` (TRIGGER to END:VEVENT) is in `dayLines`.
@@ -134,9 +140,12 @@ struct CalendarFeed: Sendable {
       alarms = calendar.alarms
       stampLine = calendar.stampLine
       escapedLinkPrefix = calendar.sharedLinkPrefix
+      names = calendar.tables.cardNames
+      nameBytes = ArenaBytes(calendar.tables.cardNames.bytes)
     }
 
-    func write(_ card: CardRecord, into lines: inout ByteWriter) -> Event {
+    /// Card number `number`'s event lines every calendar shares.
+    func write(_ card: CardRecord, number: Int, into lines: inout ByteWriter) -> Event {
       let headStart = lines.count
       lines.appendStatic("BEGIN:VEVENT\r\n")
       var start = lines.count
@@ -146,6 +155,17 @@ struct CalendarFeed: Sendable {
       lines.endICalendarLine(from: start)
       lines.append(stampLine, from: dayLines)
       lines.append(days[Int(card.dueIndex)], from: dayLines)
+      // The card's labels, each a TEXT value (a comma in a name escaped), for calendars that filter by category.
+      let labels = names.range(of: .labels, card: number)
+      if !labels.isEmpty {
+        start = lines.count
+        lines.appendStatic("CATEGORIES:")
+        for (position, name) in labels.enumerated() {
+          if position > 0 { lines.appendStatic(",") }
+          lines.appendICalendarText(names.names[Int(names.cardNames[name])].text.raw, from: nameBytes)
+        }
+        lines.endICalendarLine(from: start)
+      }
       let head = headStart..<lines.count
       var middle: Range<Int>?
       if let escapedLinkPrefix {
@@ -196,8 +216,12 @@ struct CalendarFeed: Sendable {
       case particle(KoreanParticle)
     }
 
-    init(calendar: CalendarFeed, code: String, formatter: LocaleFormatter) {
+    /// A label's or person's name, after the board's in the calendar's name; nil for the board's calendar.
+    let name: String?
+
+    init(calendar: CalendarFeed, code: String, formatter: LocaleFormatter, name: String?) {
       self.calendar = calendar
+      self.name = name
       self.formatter = formatter
       cards = ArenaBytes(calendar.tables.cardBytes)
       dayLines = ArenaBytes(calendar.dayLines)
@@ -233,7 +257,10 @@ struct CalendarFeed: Sendable {
       line("PRODID:", "-//pmboard//pmboard//EN")
       line("CALSCALE:", "GREGORIAN")
       line(
-        "X-WR-CALNAME:", formatter.message("feeds.calendar_name", ["board": calendar.info.title]), escaped: true)
+        "X-WR-CALNAME:",
+        formatter.message(
+          "feeds.calendar_name", ["board": name.map { "\(calendar.info.title) · \($0)" } ?? calendar.info.title]),
+        escaped: true)
       line("X-WR-TIMEZONE:", calendar.info.timeZoneID, escaped: true)
       // Asks subscribing apps to look again hourly (RFC 7986, and the older name Outlook and Google read).
       line("REFRESH-INTERVAL;VALUE=DURATION:", "PT1H")

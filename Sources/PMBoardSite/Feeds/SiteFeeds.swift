@@ -80,6 +80,7 @@ public struct SiteFeeds: Sendable {
           }
         })
     }
+    jobs += nameFeedJobs(calendarLocales)
     let json = BoardJSON(
       tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale)
     jobs.append(
@@ -91,6 +92,33 @@ public struct SiteFeeds: Sendable {
         SiteRenderer.Job(path: "badges/\(name).svg", weight: 1) { try $0.write("badges/\(name).svg", badge.svg()) })
     }
     return jobs.sorted { $0.weight > $1.weight }
+  }
+
+  /// A calendar and a change feed per label and per person, beside its page (`<code>/labels/<slug>.ics`, `.atom`):
+  /// each in every locale, of that name's tasks only.
+  private func nameFeedJobs(_ locales: [(code: String, formatter: LocaleFormatter)]) -> [SiteRenderer.Job] {
+    let names = tables.cardNames
+    guard !names.names.isEmpty else { return [] }
+    let down = links.oneFolderDown
+    let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: down, stampSeconds: lastChange)
+    let (snapshot, lastChange, history) = (snapshot, lastChange, policy.history)
+    let (cardText, cards) = (tables.cardBytes, tables.cards)
+    return names.names.map { name in
+      let path = names.bytes.string(name.path)
+      let text = names.bytes.string(name.text)
+      return SiteRenderer.Job(path: path + ".ics", weight: name.cards.count * (4 + 4 * locales.count) + 50) { writer in
+        try writer.write(locales.map { "\($0.code)/\(path).ics" }) { emit in
+          calendar.render(locales, only: name.cards, name: text, emit: emit)
+        }
+        guard history != .off else { return }
+        let tasks = Set(name.cards.map { cardText.string(cards[Int($0)].id) })
+        var atom = AtomFeed(snapshot: snapshot, links: down, stampSeconds: lastChange, tasks: tasks)
+        (atom.path, atom.name) = (path + ".atom", text)
+        for (code, formatter) in locales {
+          try writer.write("\(code)/\(path).atom", atom.render(code: code, formatter: formatter))
+        }
+      }
+    }
   }
 
   /// The badges of the published board: a count of a left-out column would tell what the policy hides.

@@ -98,8 +98,9 @@ extension SiteRenderer {
   }
 
   /// `webcal://` makes a phone offer to subscribe; it needs the absolute https address.
-  private func calendarHref(code: String, here: String) -> String {
-    guard let baseURL, baseURL.lowercased().hasPrefix("https://") else { return here + "calendar.ics" }
-    return "webcal://" + baseURL.dropFirst("https://".count) + "\(code)/calendar.ics"
+  /// `file` is the calendar's path in the locale's folder; `here` leads there from the page.
+  func calendarHref(code: String, here: String, file: String = "calendar.ics") -> String {
+    guard let baseURL, baseURL.lowercased().hasPrefix("https://") else { return here + file }
+    return "webcal://" + baseURL.dropFirst("https://".count) + "\(code)/\(file)"
   }
 }
