@@ -84,6 +84,12 @@ public final class ByteArena: @unchecked Sendable {
 public struct RawRef: Sendable {
   public var start: Int
   public var count: UInt32
+
+  /// The bytes `start..<start + count` of an arena (a part of another reference's text).
+  public init(start: Int, count: UInt32) {
+    self.start = start
+    self.count = count
+  }
 }
 
 extension ByteWriter {

@@ -24,24 +24,22 @@ struct AtomFeed: Sendable {
   var path = "history.atom"
   var name: String?
 
-  /// The feed of the board, or with `tasks` of only those tasks' entries (ids as the history spells them).
-  init(snapshot: BoardSnapshot, links: FeedLinks, stampSeconds: Int, tasks: Set<String>? = nil) {
+  /// The feed of the board, or with `newest` of only those entries (a label's or person's: ``newestEntries(of:)``).
+  init(snapshot: BoardSnapshot, links: FeedLinks, stampSeconds: Int, newest: [Int]? = nil) {
     history = snapshot.history
     info = snapshot.info
     self.links = links
     self.stampSeconds = stampSeconds
     let records = snapshot.history.records
-    if let tasks {
-      var found: [Int] = []
-      for index in records.indices.reversed() where found.count < Self.size {
-        if tasks.contains(snapshot.history.text.string(records[index].taskID)) { found.append(index) }
-      }
-      newest = found
-    } else {
-      newest = Array(records.indices.suffix(Self.size).reversed())
-    }
+    let isNamesFeed = newest != nil
+    self.newest = newest ?? Array(records.indices.suffix(Self.size).reversed())
     let newest = Set(self.newest.map { snapshot.history.text.string(records[$0].taskID) })
     var onBoard = Set<String>()
+    // A label's or person's entries are of tasks on the board, each of them.
+    if isNamesFeed {
+      self.onBoard = newest
+      return
+    }
     if !newest.isEmpty {
       // A task's id becomes a `String` only when its first 8 bytes are those of a newest entry's: 100,000 tasks
       // are looked at, at most 50 match.
@@ -77,6 +75,31 @@ struct AtomFeed: Sendable {
     }
     xml += "</feed>\n"
     return Array(xml.utf8)
+  }
+
+  /// For each name of `names` (``CardNames/names``), the newest ``size`` entries about its tasks, newest first: one
+  /// walk down the history for all of them, which stops once every name has its entries.
+  static func newestEntries(
+    of names: CardNames, cards: FixedArray<CardRecord>, cardText: ByteArena, history: BoardSnapshot.History
+  ) -> [[Int]] {
+    var cardOf: [String: Int] = [:]
+    for card in cards.indices
+    where !names.range(of: .labels, card: card).isEmpty
+      || !names.range(of: .assignees, card: card).isEmpty
+    {
+      cardOf[cardText.string(cards[card].id)] = card
+    }
+    var found = [[Int]](repeating: [], count: names.names.count)
+    var open = names.names.count
+    for index in history.records.indices.reversed() where open > 0 {
+      guard let card = cardOf[history.text.string(history.records[index].taskID)] else { continue }
+      for name in names.cardNames[Int(names.starts[card])..<Int(names.starts[card + 1])]
+      where found[Int(name)].count < size {
+        found[Int(name)].append(index)
+        if found[Int(name)].count == size { open -= 1 }
+      }
+    }
+    return found
   }
 
   /// The feed itself and the page it goes with, as its links give them.

@@ -103,22 +103,30 @@ public struct SiteFeeds: Sendable {
     let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: down, stampSeconds: lastChange)
     let (snapshot, lastChange, history) = (snapshot, lastChange, policy.history)
     let (cardText, cards) = (tables.cardBytes, tables.cards)
-    return names.names.map { name in
+    var jobs = names.names.map { name in
       let path = names.bytes.string(name.path)
       let text = names.bytes.string(name.text)
       return SiteRenderer.Job(path: path + ".ics", weight: name.cards.count * (4 + 4 * locales.count) + 50) { writer in
         try writer.write(locales.map { "\($0.code)/\(path).ics" }) { emit in
           calendar.render(locales, only: name.cards, name: text, emit: emit)
         }
-        guard history != .off else { return }
-        let tasks = Set(name.cards.map { cardText.string(cards[Int($0)].id) })
-        var atom = AtomFeed(snapshot: snapshot, links: down, stampSeconds: lastChange, tasks: tasks)
-        (atom.path, atom.name) = (path + ".atom", text)
-        for (code, formatter) in locales {
-          try writer.write("\(code)/\(path).atom", atom.render(code: code, formatter: formatter))
-        }
       }
     }
+    guard history != .off else { return jobs }
+    // Every name's change feed in one job: which entries are each name's is found in one walk of the history.
+    jobs.append(
+      SiteRenderer.Job(path: "labels.atom", weight: cards.count) { writer in
+        let newest = AtomFeed.newestEntries(of: names, cards: cards, cardText: cardText, history: snapshot.history)
+        for (index, name) in names.names.enumerated() {
+          let path = names.bytes.string(name.path)
+          var atom = AtomFeed(snapshot: snapshot, links: down, stampSeconds: lastChange, newest: newest[index])
+          (atom.path, atom.name) = (path + ".atom", names.bytes.string(name.text))
+          for (code, formatter) in locales {
+            try writer.write("\(code)/\(path).atom", atom.render(code: code, formatter: formatter))
+          }
+        }
+      })
+    return jobs
   }
 
   /// The badges of the published board: a count of a left-out column would tell what the policy hides.

@@ -65,36 +65,71 @@ public struct CardNames: Sendable {
     }
     var arena = ArenaBuilder()
     var names: [Name] = []
-    var numbers: [TaskField: [String: Int32]] = [:]
+    // Names by field and a hash of their bytes, each with its bytes to tell a collision: a card's names are found
+    // without a `String` (100,000 cards, a few names each, and a few hundred distinct names).
+    var numbers: [UInt64: [Int32]] = [:]
+    var nameBytes: [[UInt8]] = []
     var cardNames: [Int32] = []
     var starts: [Int32] = [0]
     var labelEnds: [Int32] = []
     var links: [TextRef] = []
     var linkTexts: [TextRef] = []
     starts.reserveCapacity(order.count + 1)
+    cardNames.reserveCapacity(order.count * 2)
+    func lookup(_ name: RawRef, field: TaskField) -> (hash: UInt64, number: Int32?) {
+      tasks.text.withBytes(name) { bytes -> (UInt64, Int32?) in
+        var hash: UInt64 = field == .labels ? 0xcbf2_9ce4_8422_2325 : 0x8422_2325_cbf2_9ce4
+        for index in 0..<bytes.count { hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3 }
+        let match = numbers[hash]?.first { number in
+          let known = nameBytes[Int(number)]
+          guard names[Int(number)].field == field, known.count == bytes.count else { return false }
+          return (0..<bytes.count).allSatisfy { known[$0] == bytes[$0] }
+        }
+        return (hash, match)
+      }
+    }
     for index in order {
       let task = records[Int(index)]
-      for (field, text) in [(TaskField.labels, task.labels), (.assignees, task.assignees)] {
+      for field in [TaskField.labels, .assignees] {
         if field == .assignees { labelEnds.append(Int32(cardNames.count)) }
+        let text = field == .labels ? task.labels : task.assignees
         guard text.count > 0 else { continue }
-        for name in NameSet(storedText: tasks.text.string(text)) {
-          if let number = numbers[field]?[name] {
-            cardNames.append(number)
+        // Stored as a NameSet writes it (sorted, each name once, joined by line breaks): split, not sorted again.
+        let parts = tasks.text.withBytes(text) { bytes in
+          var parts: [RawRef] = []
+          var start = 0
+          for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "\n") {
+            if end > start { parts.append(RawRef(start: text.start + start, count: UInt32(end - start))) }
+            start = end + 1
+          }
+          return parts
+        }
+        for part in parts {
+          let (hash, known) = lookup(part, field: field)
+          if let known {
+            cardNames.append(known)
             continue
           }
+          let text = tasks.text.string(part)
           let number = Int32(names.count)
-          let path = (field == .labels ? "labels/" : "people/") + Self.slug(of: name)
+          let path = (field == .labels ? "labels/" : "people/") + Self.slug(of: text)
           names.append(
-            Name(text: arena.text(name), field: field, hue: Self.hue(of: name), path: arena.text(path), cards: []))
-          numbers[field, default: [:]][name] = number
+            Name(text: arena.text(text), field: field, hue: Self.hue(of: text), path: arena.text(path), cards: []))
+          nameBytes.append(Array(text.utf8))
+          numbers[hash, default: []].append(number)
           cardNames.append(number)
         }
       }
-      for name in cardNames[Int(starts[starts.count - 1])...] { names[Int(name)].cards.append(Int32(starts.count - 1)) }
+      let card = Int32(starts.count - 1)
+      for name in cardNames[Int(starts[starts.count - 1])...] { names[Int(name)].cards.append(card) }
       starts.append(Int32(cardNames.count))
-      let url = tasks.text.string(task.url)
-      links.append(url.isEmpty ? .empty : arena.text(url))
-      linkTexts.append(url.isEmpty ? .empty : arena.text(Self.linkText(of: url)))
+      if task.url.count == 0 {
+        links.append(.empty)
+        linkTexts.append(.empty)
+      } else {
+        links.append(arena.text(copying: task.url, from: tasks.text))
+        linkTexts.append(arena.text(Self.linkText(of: tasks.text.string(task.url))))
+      }
     }
     self.init(
       bytes: arena.finish(), names: names, cardNames: cardNames, starts: starts, labelEnds: labelEnds, links: links,
@@ -144,12 +179,24 @@ public struct CardNames: Sendable {
   /// `#17` for an address that ends in an issue, pull or merge request number (GitHub, GitLab, Gitea, Forgejo);
   /// otherwise the address's host (`example.com`), so that a reader sees where the link goes.
   static func linkText(of url: String) -> String {
-    let parts = url.split(separator: "/", omittingEmptySubsequences: true)
-    if parts.count >= 2, let number = Int(parts[parts.count - 1]), number > 0,
-      ["issues", "pull", "pulls", "merge_requests"].contains(parts[parts.count - 2])
-    {
-      return "#\(number)"
+    // The last two path parts, found from the end without splitting the whole address (100,000 links a build).
+    let bytes = Array(url.utf8)
+    var end = bytes.count
+    while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    var slash = end
+    while slash > 0, bytes[slash - 1] != UInt8(ascii: "/") { slash -= 1 }
+    let digits = bytes[slash..<end]
+    if !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ (48...57).contains($0) }), digits.first != 48 {
+      var before = slash - 1
+      while before > 0, bytes[before - 1] == UInt8(ascii: "/") { before -= 1 }
+      var start = before
+      while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+      let kind = String(decoding: bytes[start..<before], as: UTF8.self)
+      if ["issues", "pull", "pulls", "merge_requests"].contains(kind) {
+        return "#" + String(decoding: digits, as: UTF8.self)
+      }
     }
     return URLComponents(string: url)?.host ?? url
   }
+
 }
