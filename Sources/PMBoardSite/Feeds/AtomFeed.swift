@@ -82,17 +82,19 @@ struct AtomFeed: Sendable {
   static func newestEntries(
     of names: CardNames, cards: FixedArray<CardRecord>, cardText: ByteArena, history: BoardSnapshot.History
   ) -> [[Int]] {
-    var cardOf: [String: Int] = [:]
+    // Keyed by the id's 128 bits: hundreds of thousands of entries are looked up, none made a `String`.
+    var cardOf: [UUIDKey: Int] = [:]
     for card in cards.indices
     where !names.range(of: .labels, card: card).isEmpty
       || !names.range(of: .assignees, card: card).isEmpty
     {
-      cardOf[cardText.string(cards[card].id)] = card
+      if let key = cardText.withBytes(cards[card].id.raw, UUIDKey.init) { cardOf[key] = card }
     }
     var found = [[Int]](repeating: [], count: names.names.count)
     var open = names.names.count
     for index in history.records.indices.reversed() where open > 0 {
-      guard let card = cardOf[history.text.string(history.records[index].taskID)] else { continue }
+      guard let key = history.text.withBytes(history.records[index].taskID, UUIDKey.init), let card = cardOf[key]
+      else { continue }
       for name in names.cardNames[Int(names.starts[card])..<Int(names.starts[card + 1])]
       where found[Int(name)].count < size {
         found[Int(name)].append(index)
@@ -152,5 +154,33 @@ struct AtomFeed: Sendable {
       earlier -= 1
     }
     return count
+  }
+}
+
+/// A UUID's 128 bits read from its text (`8-4-4-4-12` hex digits, either case), as a dictionary key.
+struct UUIDKey: Hashable {
+  var high: UInt64
+  var low: UInt64
+
+  init?(_ text: Span<UInt8>) {
+    guard text.count == 36 else { return nil }
+    var (high, low, digits) = (UInt64(0), UInt64(0), 0)
+    for index in 0..<36 {
+      let byte = text[index]
+      if index == 8 || index == 13 || index == 18 || index == 23 {
+        guard byte == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      let value: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+      digits += 1
+    }
+    (self.high, self.low) = (high, low)
   }
 }

@@ -37,7 +37,7 @@ enum NamePage: PageKind {
     (info.heading, info.name) = (heading, index)
     info.cardLimit = site.cardLimit
     info.columns = site.publish.stateList
-    info.leadNotes = site.leadNotes(formatter: formatter, columns: site.nameColumns(ofName: index))
+    info.leadNotes = site.leadNotes(formatter: formatter, counts: site.nameLeadCounts(ofName: index))
     // Its own calendar and change feed beside it (``SiteFeeds``), so that a person can subscribe to their tasks.
     let path = names.bytes.string(name.path)
     info.calendarHref = site.publish.feeds ? site.calendarHref(code: plan.code, here: "../", file: path + ".ics") : nil

@@ -1,5 +1,6 @@
 import Foundation
 import PMBoardCore
+import Synchronization
 
 /// What a capped column (on the board page, or on a label's or person's page) leads with (``ColumnLead``), and the
 /// line that says so.
@@ -29,21 +30,25 @@ extension SiteRenderer {
 
   /// Name `index`'s cards by column, in board order.
   func nameColumns(ofName index: Int32) -> [[Int32]] {
-    var columns: [[Int32]] = [[], [], []]
-    for card in tables.cardNames.names[Int(index)].cards {
-      columns[tables.cards[Int(card)].state.order].append(card)
-    }
-    return columns
+    nameColumnsCache.value(index) { self.nameColumnsMade(index) }.columns
   }
 
   /// A name page's columns: each led and capped like a board column.
   func columnCards(ofName index: Int32) -> ColumnCards {
-    let columns = nameColumns(ofName: index)
-    return ColumnCards(
+    nameColumnsCache.value(index) { self.nameColumnsMade(index) }.cards
+  }
+
+  fileprivate func nameColumnsMade(_ index: Int32) -> NameColumnsCache.Entry {
+    var columns: [[Int32]] = [[], [], []]
+    for card in tables.cardNames.names[Int(index)].cards {
+      columns[tables.cards[Int(card)].state.order].append(card)
+    }
+    let cards = ColumnCards(
       shown: TaskState.allCases.map {
         columns[$0.order].count > cardLimit ? lead(columns[$0.order], state: $0) : columns[$0.order]
       },
       counts: columns.map(\.count))
+    return NameColumnsCache.Entry(columns: columns, cards: cards, counts: leadCounts(columns: columns))
   }
 
   /// `cards` (one column's, in board order) as a capped column shows them: by ``ColumnLead``, ties in board order,
@@ -62,32 +67,72 @@ extension SiteRenderer {
   }
 
   /// By column: the line above a capped column that says what leads and how many a reader should find (due this
-  /// week and overdue; done this week), in the locale's words; empty for a column shown whole. `columns` are a
-  /// name page's cards by column; nil: the board's.
-  func leadNotes(formatter: LocaleFormatter, columns: [[Int32]]? = nil) -> [String] {
+  /// week and overdue; done this week), in the locale's words; empty for a column shown whole. `counts` are a name
+  /// page's (``leadCounts(columns:)``); nil: the board's.
+  func leadNotes(formatter: LocaleFormatter, counts: [LeadCounts?]? = nil) -> [String] {
+    (counts ?? leadCounts(columns: nil)).enumerated().map { order, counts in
+      guard let counts else { return "" }
+      return TaskState.allCases[order] == .done
+        ? formatter.message("board.lead_done", ["recent": String(counts.recent)])
+        : formatter.message("board.lead_open", ["soon": String(counts.soon), "overdue": String(counts.overdue)])
+    }
+  }
+
+  /// What a capped column's line counts.
+  struct LeadCounts: Sendable {
+    var soon = 0
+    var overdue = 0
+    var recent = 0
+  }
+
+  /// By column, the counts of a capped column's line (nil for a column shown whole); `columns` are a name page's
+  /// cards by column, nil the board's.
+  func leadCounts(columns: [[Int32]]?) -> [LeadCounts?] {
     let today = moment.today
     return TaskState.allCases.map { state in
       let cards =
         columns?[state.order]
         ?? (tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]).map { Int32($0) }
-      guard cards.count > cardLimit else { return "" }
-      var (soon, overdue, recent) = (0, 0, 0)
+      guard cards.count > cardLimit else { return nil }
+      var counts = LeadCounts()
       for card in cards.map({ Int($0) }) {
         let record = tables.cards[card]
         let due = record.dueIndex < 0 ? nil : tables.dueDates[Int(record.dueIndex)]
         let doneDay = tables.doneDayIndex[card] < 0 ? nil : tables.doneDays[Int(tables.doneDayIndex[card])]
         guard ColumnLead.isRecent(state: state, due: due, doneDay: doneDay, today: today) else { continue }
         if state == .done {
-          recent += 1
+          counts.recent += 1
         } else if record.overdue {
-          overdue += 1
+          counts.overdue += 1
         } else {
-          soon += 1
+          counts.soon += 1
         }
       }
-      return state == .done
-        ? formatter.message("board.lead_done", ["recent": String(recent)])
-        : formatter.message("board.lead_open", ["soon": String(soon), "overdue": String(overdue)])
+      return counts
     }
+  }
+
+  /// A name page's line counts, made once for all its locales.
+  func nameLeadCounts(ofName index: Int32) -> [LeadCounts?] {
+    nameColumnsCache.value(index) { self.nameColumnsMade(index) }.counts
+  }
+}
+
+/// Name pages' columns by name, made once for all of a page's locales (three renders ask for the same name).
+final class NameColumnsCache: Sendable {
+  struct Entry: Sendable {
+    var columns: [[Int32]]
+    var cards: SiteRenderer.ColumnCards
+    var counts: [SiteRenderer.LeadCounts?]
+  }
+
+  private let entries = Mutex<[Int32: Entry]>([:])
+
+  /// The entry of name `index`, made by `make` the first time it is asked for.
+  func value(_ index: Int32, make: () -> Entry) -> Entry {
+    if let known = entries.withLock({ $0[index] }) { return known }
+    let made = make()
+    entries.withLock { $0[index] = made }
+    return made
   }
 }

@@ -40,6 +40,8 @@ public struct SiteRenderer: Sendable {
   let pageWordsCache: [String: PageWords]
   /// When each column last changed, which its page shows in place of the build's "as of".
   let columnChanges: ColumnChanges
+  /// Each name page's columns, worked out for the first of its locales and kept for the others.
+  let nameColumnsCache = NameColumnsCache()
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {
