@@ -4,7 +4,9 @@ extension TemplateRenderer where Model: ~Escapable {
   /// first item) standing for every item. A name the item answers is read from each item; any other resolves in
   /// the frames below the item, which stay the same for the whole loop, so it resolves once, now. Answers false
   /// (the loop runs generic) where an item would be pushed or the stack walked per item: a section that pushes
-  /// (a list, or text or an object not inverted), a dotted name found in the item, an indented partial.
+  /// (text or an object not inverted, an inverted list, a list whose body has sections or partials), a dotted name
+  /// found in the item, an indented partial. A list section of text and names only stays in a bound loop: its
+  /// value is bound and its body runs generic, with the item pushed (``runNested(_:value:item:)``).
   mutating func bind(_ range: Range<Int>, sample: Model.Value, depth: Int) -> Bool {
     // Deeper partials are rare enough to render generic, and the limit stops a partial that includes itself.
     guard depth < 8, pageKeys == nil || !model.isPageLevel(sample) else { return false }
@@ -20,14 +22,23 @@ extension TemplateRenderer where Model: ~Escapable {
         index += 1
       case .section(let path, let inverted, let end):
         guard let binding = binding(of: Int(path), sample: sample) else { return false }
+        nestedLists[index] = false
         if let value = binding.value(item: sample, model: model) {
           switch model.behaviour(of: value) {
           case .trueFlag, .falseFlag: break
           case .value: guard inverted else { return false }
-          case .list: return false
+          case .list:
+            // Only a list whose body is text and names (a card's labels): a loop with loops inside stays generic,
+            // so that the innermost big loop (the cards, not the columns) is the one bound.
+            guard !inverted, isFlat(index + 1..<Int(end)) else { return false }
+            nestedLists[index] = true
           }
         }
         bindings[index] = binding
+        if nestedLists[index] {
+          index = Int(end)
+          continue
+        }
         guard bind(index + 1..<Int(end), sample: sample, depth: depth) else { return false }
         index = Int(end)
       case .partial(let template, _, let indentationCount):
@@ -63,6 +74,7 @@ extension TemplateRenderer where Model: ~Escapable {
   /// Gives the loop bindings one slot per op, on first use.
   mutating func prepareBindings() {
     if bindings.count < program.ops.count { bindings.fill(repeating: .itself, count: program.ops.count) }
+    if nestedLists.count < program.ops.count { nestedLists.fill(repeating: false, count: program.ops.count) }
   }
 
   /// ``run(_:indent:)`` for one item of a bound loop, at indentation 0: the same output without the stack.
@@ -78,6 +90,9 @@ extension TemplateRenderer where Model: ~Escapable {
           model.write(value, escaped: escaped, into: &output)
         }
         index += 1
+      case .section(_, _, let end) where nestedLists[index]:
+        runNested(index + 1..<Int(end), value: bindings[index].value(item: item, model: model), item: item)
+        index = Int(end)
       case .section(_, let inverted, let end):
         var renders = inverted
         if let value = bindings[index].value(item: item, model: model) {
@@ -97,5 +112,27 @@ extension TemplateRenderer where Model: ~Escapable {
         index += 1
       }
     }
+  }
+
+  /// Whether `range` holds only text and names: no section, no partial.
+  func isFlat(_ range: Range<Int>) -> Bool {
+    range.allSatisfy { index in
+      switch program.ops[index] {
+      case .text, .variable: true
+      case .section, .partial: false
+      }
+    }
+  }
+
+  /// A list section's body inside a bound loop, run generic as a loop without binding would run it: the loop's
+  /// item pushed, then the section as ``renderSection(_:for:indent:)`` renders it (whatever this item's value
+  /// turns out to be), with no loop inside binding.
+  mutating func runNested(_ body: Range<Int>, value: Model.Value?, item: Model.Value) {
+    stack.push(item)
+    let outer = inNestedList
+    inNestedList = true
+    renderSection(body, for: value, indent: 0)
+    inNestedList = outer
+    stack.pop()
   }
 }

@@ -37,8 +37,14 @@ public struct TemplateRenderer<Model: RenderModel & ~Escapable>: ~Copyable, ~Esc
   let reuse: [Int: Range<Int>]
   let splice: ((Range<Int>) -> Void)?
   /// Per op, what it reads in the loop that runs bound (``bind(_:sample:depth:)``); allocated on the first such
-  /// loop. Bound loops never nest (a list section inside one keeps it generic), so one table serves them all.
+  /// loop. Bound loops never nest (a list section inside one runs generic, with ``inNestedList`` set), so one table
+  /// serves them all.
   var bindings = ScratchTable<LoopBinding<Model.Value>>()
+  /// Per op, whether it is a list section inside a bound loop: its value is bound, its body runs generic with the
+  /// loop's item pushed (a card's labels inside the loop over a column's cards).
+  var nestedLists = ScratchTable<Bool>()
+  /// True while such a body runs: no loop inside it binds, so the enclosing loop's bindings stay as they are.
+  var inNestedList = false
   /// The partials entered, plus the sections around each one's tag (``CompiledTemplates/maximumRenderDepth``).
   var depth = 0
   /// The depth a partial may reach; -1 once one went too deep, so that no further partial renders and a
@@ -227,7 +233,9 @@ public struct TemplateRenderer<Model: RenderModel & ~Escapable>: ~Copyable, ~Esc
     case .trueFlag:
       run(body, indent: indent)
     case .list(let count):
-      if indent == 0, count > 0, model.itemsShareShape(value), bind(body, sample: model.item(0, of: value), depth: 0) {
+      if indent == 0, count > 0, !inNestedList, model.itemsShareShape(value),
+        bind(body, sample: model.item(0, of: value), depth: 0)
+      {
         for index in 0..<count {
           runBound(body, item: model.item(index, of: value))
           if output.pending >= chunk {

@@ -19,12 +19,16 @@ struct DoneDays: Sendable {
     var seconds = [Int64](repeating: .min, count: cards.records.count)
     var dayIndex = [Int32](repeating: -1, count: cards.records.count)
     var days = Interner<Int>()
-    var cardOf: [String: Int] = [:]
+    // Keyed by the ids' 128 bits: a done card and an entry are matched without a `String` for either.
+    var cardOf: [UUIDKey: Int] = [:]
     cardOf.reserveCapacity(done.count)
-    for card in done { cardOf[cards.bytes.string(cards.records[card].id.raw)] = card }
+    for card in done {
+      if let key = cards.bytes.withBytes(cards.records[card].id.raw, UUIDKey.init) { cardOf[key] = card }
+    }
     // Newest first: each done card takes the first entry that names it, and the walk stops once all have one.
     for entry in history.entries where !cardOf.isEmpty && entry.to == .done && entry.resolution != .lost {
-      guard let card = cardOf.removeValue(forKey: history.bytes.string(entry.task)) else { continue }
+      guard let key = history.bytes.withBytes(entry.task, UUIDKey.init), let card = cardOf.removeValue(forKey: key)
+      else { continue }
       seconds[card] = Int64(entry.utcSeconds)
       dayIndex[card] = days.number(history.days[Int(entry.dayIndex)])
     }
