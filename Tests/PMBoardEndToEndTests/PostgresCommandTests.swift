@@ -95,7 +95,7 @@ struct PostgresCommandTests {
         "public.notes",
       ])
     #expect(
-      try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [["1"], ["2"], ["3"], ["4"]])
+      try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [["1"], ["2"], ["3"], ["4"], ["5"]])
   }
 
   @Test func aSchemaFromANewerPmboardIsRefused() throws {
