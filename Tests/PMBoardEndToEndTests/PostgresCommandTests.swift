@@ -95,7 +95,9 @@ struct PostgresCommandTests {
         "public.notes",
       ])
     #expect(
-      try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [["1"], ["2"], ["3"], ["4"], ["5"]])
+      try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [
+        ["1"], ["2"], ["3"], ["4"], ["5"],
+      ])
   }
 
   @Test func aSchemaFromANewerPmboardIsRefused() throws {
