@@ -7,12 +7,7 @@ import Testing
 @Suite("labels, assignees and links", .serialized)
 struct CLILabelTests {
   func started(_ backend: StoreBackend) throws -> CLIRunner {
-    var cli = try CLIRunner()
-    let name = backend.fileName
-    cli.environment["PMBOARD_STORE"] = name.hasSuffix("board=") ? name + "labels-" + UUID().uuidString : name
-    let created = try cli.run("init", "--title", "Team", "--time-zone", "Asia/Seoul")
-    #expect(created.status == 0, "\(created.stderr)")
-    return cli
+    try CLICommandTests().started(backend)
   }
 
   @Test(arguments: StoreBackend.tested)
