@@ -295,13 +295,18 @@ const own = el => [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.no
 const slanted = [...document.body.querySelectorAll('*')]
   .filter(el => cjk.test(own(el)) && getComputedStyle(el).fontStyle !== 'normal')
   .slice(0, 5).map(el => el.tagName.toLowerCase() + '.' + el.className + ': ' + own(el).trim().slice(0, 30));
-const texts = [...document.querySelectorAll('.card h3, .card .body, .entries li, .empty')].slice(0, 200);
+// Text in the page's own language; a title or body marked with another language (ScriptGuess) is checked apart.
+const texts = [...document.querySelectorAll('.card h3, .card .body, .entries li, .empty')]
+  .filter(el => el.closest('[lang]') === document.documentElement).slice(0, 200);
+const marked = lang => [...document.querySelectorAll(`main [lang="${lang}"]`)].slice(0, 50);
 const style = el => getComputedStyle(el);
 return {
   lang: document.documentElement.lang,
   family: style(document.querySelector('.card h3, .entries li, main') || document.body).fontFamily,
   wordBreak: [...new Set(texts.map(el => style(el).wordBreak))],
   lineBreak: [...new Set(texts.map(el => style(el).lineBreak))],
+  koMarkedWordBreak: [...new Set(marked('ko').map(el => style(el).wordBreak))],
+  jaMarkedLineBreak: [...new Set(marked('ja').map(el => style(el).lineBreak))],
   slanted,
 };
 """
@@ -348,6 +353,12 @@ def check_typography(driver, server, found, shots):
             drawn_note = ""
             if got["slanted"]:
                 problems.append(f"slanted CJK text: {got['slanted']}")
+            # Korean text marked on a Japanese page keeps its words whole; Japanese text on a Korean page breaks
+            # by the strict rules.
+            if got["koMarkedWordBreak"] not in ([], ["keep-all"]):
+                problems.append(f"marked Korean text: word-break {got['koMarkedWordBreak']}, want keep-all")
+            if got["jaMarkedLineBreak"] not in ([], ["strict"]):
+                problems.append(f"marked Japanese text: line-break {got['jaMarkedLineBreak']}, want strict")
             if locale == "ko":
                 if got["wordBreak"] != ["keep-all"]:
                     problems.append(f"word-break {got['wordBreak']}, want keep-all")

@@ -97,6 +97,13 @@ package struct CardContext: TemplateContext {
   package let dueText: String
   /// The state's label in the locale.
   package let label: String
+  /// The page's locale: a title or body in another CJK language says its own (``ScriptGuess``).
+  package var pageLang = ""
+
+  /// The language `text` is written in when it is not the page's.
+  private func otherLang(_ text: String) -> String? {
+    ScriptGuess.lang(of: text).flatMap { $0 == pageLang ? nil : $0 }
+  }
   /// The day a done card was done, in the locale's long form ("" for none).
   package var doneText = ""
   /// How many published tasks carry each name (`labels:NAME`, `assignees:NAME`).
@@ -129,6 +136,10 @@ package struct CardContext: TemplateContext {
     case "hasLink": .bool(!card.task.url.isEmpty)
     case "link": card.task.url.isEmpty ? .bool(false) : .text(card.task.url)
     case "linkText": card.task.url.isEmpty ? .bool(false) : .text(NameContext.linkText(of: card.task.url))
+    case "titleLang": .text(otherLang(card.task.title) ?? "")
+    case "hasTitleLang": .bool(otherLang(card.task.title) != nil)
+    case "bodyLang": .text(otherLang(card.task.body) ?? "")
+    case "hasBodyLang": .bool(otherLang(card.task.body) != nil)
     case "hasDoneDate": .bool(card.doneDay != nil)
     case "doneDate": card.doneDay.map { .text($0.description) } ?? .bool(false)
     case "doneText": card.doneDay == nil ? .bool(false) : .text(doneText)
@@ -140,7 +151,8 @@ package struct CardContext: TemplateContext {
     [
       "id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday", "label", "excerpt",
       "isLong", "hasChecklist", "checklistDone", "checklistTotal", "labels", "hasLabels", "assignees", "hasAssignees",
-      "hasLink", "link", "linkText", "hasDoneDate", "doneDate", "doneText",
+      "hasLink", "link", "linkText", "hasDoneDate", "doneDate", "doneText", "titleLang", "bodyLang",
+      "hasTitleLang", "hasBodyLang",
     ]
   }
 }

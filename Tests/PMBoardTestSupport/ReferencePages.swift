@@ -50,6 +50,7 @@ extension SiteRenderer {
         cutsExcerpts: writesTaskPages)
       context.doneText = locale.dueText(data.doneDay)
       context.nameCounts = shared.nameCounts
+      context.pageLang = plan.code
       return context
     }
     func column(_ state: TaskState, limit: Int?) -> ColumnContext {

@@ -174,6 +174,8 @@ public struct CardTables: Sendable {
           let checklist = tasks.text.withBytes(task.body) { Checklist.progress(utf8: $0) }
           (record.checklistDone, record.checklistTotal) = (Int32(checklist.done), Int32(checklist.total))
         }
+        record.titleLang = tasks.text.withBytes(task.title) { Self.langNumber(ScriptGuess.lang(utf8: $0)) }
+        record.bodyLang = tasks.text.withBytes(task.body) { Self.langNumber(ScriptGuess.lang(utf8: $0)) }
         if record.overdue { overdueCount += 1 }
         records.append(record)
         prints.append(Self.print(of: task, fields: printedFields, in: tasks.text, record))
@@ -184,6 +186,15 @@ public struct CardTables: Sendable {
         }
       }
       self.dueDates = dueDates.values
+    }
+
+    /// ``CardRecord/titleLang``'s number for a language code.
+    static func langNumber(_ code: String?) -> UInt8 {
+      switch code {
+      case "ko": 1
+      case "ja": 2
+      default: 0
+      }
     }
 
     /// The task's id, its `fields` (``TaskField/cardPrintFields``, declared there, not listed here) and the card's

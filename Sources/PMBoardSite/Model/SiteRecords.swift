@@ -18,6 +18,10 @@ public struct CardRecord: Sendable {
   /// The body's checklist (``Checklist``): items done and items in all; 0 of 0 without one.
   public var checklistDone: Int32 = 0
   public var checklistTotal: Int32 = 0
+  /// The language the title and the body are written in when it shows in their letters (``ScriptGuess``): 0 none,
+  /// 1 Korean, 2 Japanese.
+  public var titleLang: UInt8 = 0
+  public var bodyLang: UInt8 = 0
 }
 
 /// One history entry (newest first), as plain values.

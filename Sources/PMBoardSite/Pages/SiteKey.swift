@@ -25,6 +25,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case hasDoneDate, doneDate, doneText, leadNote, hasLeadNote
   // Labels' and people's pages and their index
   case path, namesHref, heading, isNameIndex, isNamePage, labelIndex, hasLabelIndex, peopleIndex, hasPeopleIndex
+  case titleLang, bodyLang, hasTitleLang, hasBodyLang
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -54,7 +55,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "hasDoneDate": .hasDoneDate, "doneDate": .doneDate, "doneText": .doneText, "leadNote": .leadNote,
     "hasLeadNote": .hasLeadNote, "path": .path, "namesHref": .namesHref, "heading": .heading,
     "isNameIndex": .isNameIndex, "isNamePage": .isNamePage, "labelIndex": .labelIndex, "hasLabelIndex": .hasLabelIndex,
-    "peopleIndex": .peopleIndex, "hasPeopleIndex": .hasPeopleIndex,
+    "peopleIndex": .peopleIndex, "hasPeopleIndex": .hasPeopleIndex, "titleLang": .titleLang, "bodyLang": .bodyLang,
+    "hasTitleLang": .hasTitleLang, "hasBodyLang": .hasBodyLang,
   ]
 
   public init(name: String) {

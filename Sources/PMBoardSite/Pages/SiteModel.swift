@@ -81,6 +81,7 @@ public final class SiteView {
   let dueTexts: FixedTable<TextRef>
   let dueISO: FixedTable<TextRef>
   let doneTexts: FixedTable<TextRef>
+  let langCodes: [TextRef?]
   let doneISO: FixedTable<TextRef>
   let dayTexts: FixedTable<RawRef>
   let isoDays: FixedTable<UInt8>
@@ -125,6 +126,7 @@ public final class SiteView {
     dueTexts = FixedTable(locale.dueTexts)
     dueISO = FixedTable(locale.dueISO)
     doneTexts = FixedTable(locale.doneTexts)
+    langCodes = locale.langCodes
     doneISO = FixedTable(locale.doneISO)
     dayTexts = FixedTable(locale.dayTexts)
     isoDays = FixedTable(board.isoDays)
@@ -252,9 +254,22 @@ public final class SiteView {
     case .hasChecklist: .bool(card.checklistTotal > 0)
     case .checklistDone: .number(Int(card.checklistDone))
     case .checklistTotal: .number(Int(card.checklistTotal))
+    case .titleLang: langValue(card.titleLang)
+    case .hasTitleLang: .bool(hasLang(card.titleLang))
+    case .bodyLang: langValue(card.bodyLang)
+    case .hasBodyLang: .bool(hasLang(card.bodyLang))
     default: nil
     }
   }
+
+  /// A text's language code on this page; empty when it is the page's own or unknown (always text, so that a loop
+  /// over cards keeps one shape for it: ``hasLang(_:)`` is the flag).
+  private func langValue(_ number: UInt8) -> SiteValue {
+    guard hasLang(number), let code = langCodes[Int(number) - 1] else { return .localeText(.empty) }
+    return .localeText(code)
+  }
+
+  private func hasLang(_ number: UInt8) -> Bool { number > 0 && langCodes[Int(number) - 1] != nil }
 
   private func entryValue(_ key: SiteKey, _ index: Int32) -> SiteValue? {
     switch key {

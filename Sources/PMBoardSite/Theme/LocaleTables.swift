@@ -30,6 +30,9 @@ public final class LocaleTables: Sendable {
   /// By due index.
   public let dueTexts: FixedArray<TextRef>
   public let dueISO: FixedArray<TextRef>
+  /// `ko` and `ja`, by ``CardRecord/titleLang`` - 1, for text of those languages on this locale's pages; nil for
+  /// the locale's own language (its pages say it already).
+  public let langCodes: [TextRef?]
   /// By done-day index (``BoardTables/doneDays``).
   public let doneTexts: FixedArray<TextRef>
   public let doneISO: FixedArray<TextRef>
@@ -64,6 +67,7 @@ public final class LocaleTables: Sendable {
     actionNames = FixedArray(HistoryAction.allCases.map { arena.text($0.rawValue) })
     dueTexts = FixedArray(tables.dueDates.map { arena.text(formatter.longDate($0)) })
     dueISO = FixedArray(tables.dueDates.map { arena.text($0.description) })
+    langCodes = ["ko", "ja"].map { $0 == code ? nil : arena.text($0) }
     doneTexts = FixedArray(tables.doneDays.map { arena.text(formatter.longDate($0)) })
     doneISO = FixedArray(tables.doneDays.map { arena.text($0.description) })
     dayTexts = FixedArray(tables.days.map { arena.raw(formatter.longDate(CalendarDate(daysSinceEpoch: $0))) })

@@ -1,0 +1,33 @@
+/// Which CJK language a text is written in, told by its letters: any kana makes it Japanese (a Japanese sentence
+/// nearly always has some), else any Hangul makes it Korean; Han characters alone, or no CJK letter, tell nothing.
+/// Pages mark such text on another locale's page with `lang`, so that a Korean title on an English page breaks
+/// between words and a Japanese one is drawn with Japanese glyph forms.
+public enum ScriptGuess {
+  /// `ko`, `ja`, or nil.
+  public static func lang(of text: String) -> String? {
+    lang(utf8: text.utf8.span)
+  }
+
+  /// ``lang(of:)`` of valid UTF-8 bytes, read in place.
+  public static func lang(utf8 bytes: Span<UInt8>) -> String? {
+    var hangul = false
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      guard lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count else {
+        index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        continue
+      }
+      let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+      switch scalar {
+      // Hiragana, Katakana, their phonetic extensions and half-width katakana.
+      case 0x3041...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "ja"
+      // Hangul syllables, jamo and compatibility jamo.
+      case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F: hangul = true
+      default: break
+      }
+      index += 3
+    }
+    return hangul ? "ko" : nil
+  }
+}
