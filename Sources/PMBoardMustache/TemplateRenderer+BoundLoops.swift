@@ -91,7 +91,8 @@ extension TemplateRenderer where Model: ~Escapable {
         }
         index += 1
       case .section(_, _, let end) where nestedLists[index]:
-        runNested(index + 1..<Int(end), value: bindings[index].value(item: item, model: model), item: item)
+        runNested(
+          index + 1..<Int(end), value: bindings[index].value(item: item, model: model), item: item, inverted: false)
         index = Int(end)
       case .section(_, let inverted, let end):
         var renders = inverted
@@ -99,8 +100,11 @@ extension TemplateRenderer where Model: ~Escapable {
           switch model.behaviour(of: value) {
           case .trueFlag: renders = !inverted
           case .falseFlag: renders = inverted
-          // Bound only when inverted, which renders nothing for text or an object; lists are never bound.
-          case .value, .list: renders = false
+          case .value, .list:
+            // The first item gave a flag here and this one text, an object or a list (a theme's key that is false
+            // on one card and text on another): its body runs generic, as a loop without binding would run it.
+            runNested(index + 1..<Int(end), value: value, item: item, inverted: inverted)
+            renders = false
           }
         }
         if renders {
@@ -127,11 +131,15 @@ extension TemplateRenderer where Model: ~Escapable {
   /// A list section's body inside a bound loop, run generic as a loop without binding would run it: the loop's
   /// item pushed, then the section as ``renderSection(_:for:indent:)`` renders it (whatever this item's value
   /// turns out to be), with no loop inside binding.
-  mutating func runNested(_ body: Range<Int>, value: Model.Value?, item: Model.Value) {
+  mutating func runNested(_ body: Range<Int>, value: Model.Value?, item: Model.Value, inverted: Bool) {
     stack.push(item)
     let outer = inNestedList
     inNestedList = true
-    renderSection(body, for: value, indent: 0)
+    if inverted {
+      renderInverted(body, for: value, indent: 0)
+    } else {
+      renderSection(body, for: value, indent: 0)
+    }
     inNestedList = outer
     stack.pop()
   }

@@ -93,6 +93,8 @@ import Testing
     {{state}}|{{overdue}}|{{dueToday}}|{{t.board.overdue}}|{{label}}|{{count}}|{{lang}}|{{^title}}none{{/title}}
     {{.title}}|{{.label}}|{{#hasDue}}{{due}}{{#overdue}}!{{t.board.overdue}}{{/overdue}}{{/hasDue}}{{^hasBody}}nobody{{/hasBody}}
     {{missing}}{{#missing}}x{{/missing}}{{^missing}}y{{/missing}}{{#isEmpty}}never{{/isEmpty}}{{^isBoard}}no{{/isBoard}}
+    {{#link}}[{{.}}|{{linkText}}]{{/link}}{{^link}}nolink{{/link}}{{#doneDate}}({{.}}){{/doneDate}}
+    {{#labels}}<{{name}}|{{hue}}>{{/labels}}{{^labels}}nolabels{{/labels}}
     {{> card}}
     {{/cards}}
     """,
