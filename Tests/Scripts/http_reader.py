@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Serves a site folder on 127.0.0.1 and fetches its pages over HTTP until a stop file appears.
+"""Serves a site folder on 127.0.0.1 and fetches its pages over HTTP until a stop file appears (or the process that
+started it ends, or the stop file's folder is removed).
 
 Used by the end-to-end tests of concurrent builds: the server resolves the folder by path on every request, so it
 serves whichever site is live at that moment. Prints one JSON line: how many fetches, and every bad one (not 200,
@@ -32,7 +33,10 @@ def main():
     with open(ready_file, "w") as ready:
         ready.write(str(port))
     fetched, bad = 0, []
-    while not os.path.exists(stop_file):
+    parent = os.getppid()
+    # Also stops when the test that started it is gone (a crashed run, its folder removed): an orphan would fetch
+    # at full speed for ever and slow whatever runs next on the machine.
+    while not os.path.exists(stop_file) and os.getppid() == parent and os.path.isdir(os.path.dirname(stop_file)):
         page = random.choice(pages)
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         connection.request("GET", "/" + page)
