@@ -8,10 +8,14 @@ import PMBoardMustache
 package struct ContextModel: RenderModel {
   package let keyNames: [String]
   package let root: TemplateValue
+  /// Whether loops may bind (the renderer's fast path for lists whose items share a shape); off by default, as
+  /// any view model's items may answer differently.
+  package var bindsLoops = false
 
-  package init(keyNames: [String], root: TemplateValue) {
+  package init(keyNames: [String], root: TemplateValue, bindsLoops: Bool = false) {
     self.keyNames = keyNames
     self.root = root
+    self.bindsLoops = bindsLoops
   }
 
   package func lookup(_ key: Int, in frame: TemplateValue) -> TemplateValue? {
@@ -35,8 +39,8 @@ package struct ContextModel: RenderModel {
   /// Any view model: every frame counts (twin pages are a site-model feature; this keeps recording safe).
   package func isPageLevel(_ value: TemplateValue) -> Bool { true }
 
-  /// Any view model's items may answer differently: every loop resolves names per item.
-  package func itemsShareShape(_ list: TemplateValue) -> Bool { false }
+  /// Any view model's items may answer differently: every loop resolves names per item, unless ``bindsLoops``.
+  package func itemsShareShape(_ list: TemplateValue) -> Bool { bindsLoops }
 
   package func write(_ value: TemplateValue, escaped: Bool, into output: inout ByteWriter) {
     switch value {
