@@ -31,25 +31,22 @@ struct AtomFeed: Sendable {
     self.links = links
     self.stampSeconds = stampSeconds
     let records = snapshot.history.records
-    let isNamesFeed = newest != nil
     self.newest = newest ?? Array(records.indices.suffix(Self.size).reversed())
-    let newest = Set(self.newest.map { snapshot.history.text.string(records[$0].taskID) })
-    var onBoard = Set<String>()
-    // A label's or person's entries are of tasks on the board, each of them.
-    if isNamesFeed {
-      self.onBoard = newest
+    let tasks = Set(self.newest.map { snapshot.history.text.string(records[$0].taskID) })
+    // A label's or person's entries are about its tasks, each on the board.
+    guard newest == nil, !tasks.isEmpty else {
+      onBoard = tasks
       return
     }
-    if !newest.isEmpty {
-      // A task's id becomes a `String` only when its first 8 bytes are those of a newest entry's: 100,000 tasks
-      // are looked at, at most 50 match.
-      let history = snapshot.history
-      let prefixes = Set(self.newest.map { history.text.prefixWords(records[$0].taskID).0 })
-      let text = snapshot.tasks.text
-      for task in snapshot.tasks.records where prefixes.contains(text.prefixWords(task.id).0) {
-        let id = text.string(task.id)
-        if newest.contains(id) { onBoard.insert(id) }
-      }
+    // A task's id becomes a `String` only when its first 8 bytes are those of a newest entry's: 100,000 tasks are
+    // looked at, at most 50 match.
+    var onBoard = Set<String>()
+    let history = snapshot.history
+    let prefixes = Set(self.newest.map { history.text.prefixWords(records[$0].taskID).0 })
+    let text = snapshot.tasks.text
+    for task in snapshot.tasks.records where prefixes.contains(text.prefixWords(task.id).0) {
+      let id = text.string(task.id)
+      if tasks.contains(id) { onBoard.insert(id) }
     }
     self.onBoard = onBoard
   }

@@ -17,20 +17,17 @@ extension SiteRenderer {
 
   /// The board page's columns: the leads of each capped column.
   func columnLeads() -> ColumnCards {
-    let columns = TaskState.allCases.map { state in
-      (tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]).map { Int32($0) }
-    }
-    return ColumnCards(
-      shown: TaskState.allCases.map {
-        $0.order < columns.count && columns[$0.order].count > cardLimit
-          ? lead(columns[$0.order], state: $0) : []
+    ColumnCards(
+      shown: TaskState.allCases.map { state in
+        let column = boardColumn(state)
+        return column.count > cardLimit ? lead(column.map { Int32($0) }, state: state) : []
       },
       counts: nil)
   }
 
-  /// Name `index`'s cards by column, in board order.
-  func nameColumns(ofName index: Int32) -> [[Int32]] {
-    nameColumnsCache.value(index) { self.nameColumnsMade(index) }.columns
+  /// The board's column of `state`, as card indices.
+  private func boardColumn(_ state: TaskState) -> Range<Int> {
+    tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]
   }
 
   /// A name page's columns: each led and capped like a board column.
@@ -48,7 +45,7 @@ extension SiteRenderer {
         columns[$0.order].count > cardLimit ? lead(columns[$0.order], state: $0) : columns[$0.order]
       },
       counts: columns.map(\.count))
-    return NameColumnsCache.Entry(columns: columns, cards: cards, counts: leadCounts(columns: columns))
+    return NameColumnsCache.Entry(cards: cards, counts: leadCounts(columns: columns))
   }
 
   /// `cards` (one column's, in board order) as a capped column shows them: by ``ColumnLead``, ties in board order,
@@ -70,7 +67,13 @@ extension SiteRenderer {
   /// week and overdue; done this week), in the locale's words; empty for a column shown whole. `counts` are a name
   /// page's (``leadCounts(columns:)``); nil: the board's.
   func leadNotes(formatter: LocaleFormatter, counts: [LeadCounts?]? = nil) -> [String] {
-    (counts ?? leadCounts(columns: nil)).enumerated().map { order, counts in
+    // The board's counts are made once for its four pages (a locale's board each, and the root's).
+    let board = {
+      self.nameColumnsCache.value(NameColumnsCache.board) {
+        .init(cards: .board, counts: self.leadCounts(columns: nil))
+      }
+    }
+    return (counts ?? board().counts).enumerated().map { order, counts in
       guard let counts else { return "" }
       return TaskState.allCases[order] == .done
         ? formatter.message("board.lead_done", ["recent": String(counts.recent)])
@@ -90,12 +93,10 @@ extension SiteRenderer {
   func leadCounts(columns: [[Int32]]?) -> [LeadCounts?] {
     let today = moment.today
     return TaskState.allCases.map { state in
-      let cards =
-        columns?[state.order]
-        ?? (tables.columnStarts[state.order]..<tables.columnStarts[state.order + 1]).map { Int32($0) }
+      let cards = columns.map { $0[state.order].map { Int($0) } } ?? Array(boardColumn(state))
       guard cards.count > cardLimit else { return nil }
       var counts = LeadCounts()
-      for card in cards.map({ Int($0) }) {
+      for card in cards {
         let record = tables.cards[card]
         let due = record.dueIndex < 0 ? nil : tables.dueDates[Int(record.dueIndex)]
         let doneDay = tables.doneDayIndex[card] < 0 ? nil : tables.doneDays[Int(tables.doneDayIndex[card])]
@@ -118,10 +119,13 @@ extension SiteRenderer {
   }
 }
 
-/// Name pages' columns by name, made once for all of a page's locales (three renders ask for the same name).
+/// Name pages' columns by name (and the board's line counts under ``board``), made once for all of a page's
+/// locales (three renders ask for the same name, four pages for the board's).
 final class NameColumnsCache: Sendable {
+  /// The key of the board's own entry (its columns' line counts).
+  static let board: Int32 = -1
+
   struct Entry: Sendable {
-    var columns: [[Int32]]
     var cards: SiteRenderer.ColumnCards
     var counts: [SiteRenderer.LeadCounts?]
   }
