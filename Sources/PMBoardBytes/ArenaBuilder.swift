@@ -13,9 +13,9 @@ public struct TextRef: Sendable {
 
 /// Collects strings into one ``ByteArena``.
 public struct ArenaBuilder: ~Copyable {
-  private var writer: ByteWriter
+  var writer: ByteWriter
   /// Where the writer's first byte sits in the arena the references point into.
-  private let offset: Int
+  let offset: Int
 
   public init() {
     writer = ByteWriter(capacity: 1 << 16)

@@ -9,9 +9,9 @@ public enum Checklist {
     while start < body.count {
       var end = start
       while end < body.count, body[end] != 0x0A { end += 1 }
-      if let checked = item(body, start, end) {
+      if let item = item(body, start, end) {
         total += 1
-        if checked { done += 1 }
+        if item.checked { done += 1 }
       }
       start = end + 1
     }
@@ -23,8 +23,9 @@ public enum Checklist {
     progress(utf8: body.utf8.span)
   }
 
-  /// Whether the line `start..<end` of `body` is a checklist item, and if so whether it is done.
-  private static func item(_ body: Span<UInt8>, _ start: Int, _ end: Int) -> Bool? {
+  /// Whether the line `start..<end` of `body` (`end` at its line break or the body's end) is a checklist item,
+  /// and if so where its marker starts (the `-` of `- [ ]`; the box is 5 bytes long) and whether it is done.
+  public static func item(_ body: Span<UInt8>, _ start: Int, _ end: Int) -> (marker: Int, checked: Bool)? {
     var at = start
     while at < end, body[at] == 0x20 || body[at] == 0x09 { at += 1 }
     // "- [ ]" and what follows it: a marker, a space, three bytes of box, then a space or the end.
@@ -33,8 +34,8 @@ public enum Checklist {
     else { return nil }
     guard at + 5 == end || body[at + 5] == 0x20 || body[at + 5] == 0x0D else { return nil }
     switch body[at + 3] {
-    case 0x20: return false
-    case 0x78, 0x58: return true
+    case 0x20: return (at, false)
+    case 0x78, 0x58: return (at, true)
     default: return nil
     }
   }

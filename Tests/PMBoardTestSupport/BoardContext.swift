@@ -126,6 +126,13 @@ package struct CardContext: TemplateContext {
     case "label": .text(label)
     case "excerpt": .text((cutsExcerpts ? CardExcerpt.of(card.task.body) : nil) ?? card.task.body)
     case "isLong": .bool(cutsExcerpts && CardExcerpt.of(card.task.body) != nil)
+    case "bodyHTML": .text(BodyMarkup.html(of: card.task.body))
+    case "excerptHTML":
+      .text(
+        (cutsExcerpts ? CardExcerpt.of(card.task.body) : nil).map {
+          BodyMarkup.html(of: String($0.dropLast()), isCut: true)
+        }
+          ?? BodyMarkup.html(of: card.task.body))
     case "hasChecklist": .bool(Checklist.progress(in: card.task.body).total > 0)
     case "checklistDone": .number(Checklist.progress(in: card.task.body).done)
     case "checklistTotal": .number(Checklist.progress(in: card.task.body).total)
@@ -152,7 +159,7 @@ package struct CardContext: TemplateContext {
       "id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday", "label", "excerpt",
       "isLong", "hasChecklist", "checklistDone", "checklistTotal", "labels", "hasLabels", "assignees", "hasAssignees",
       "hasLink", "link", "linkText", "hasDoneDate", "doneDate", "doneText", "titleLang", "bodyLang",
-      "hasTitleLang", "hasBodyLang",
+      "hasTitleLang", "hasBodyLang", "bodyHTML", "excerptHTML",
     ]
   }
 }

@@ -55,9 +55,11 @@ public struct CardTables: Sendable {
         let task = tasks.records[Int(index)]
         // A long body is stored twice: whole for the task page, cut for the card (at most its bytes and "…").
         let excerpt = cutsExcerpts && CardExcerpt.mayCut(utf8Count: Int(task.body.count)) ? Int(task.body.count) + 3 : 0
-        return sum + Int(task.id.count) + Int(task.title.count) + Int(task.body.count) + excerpt
+        let html = BodyMarkup.worstCase(rawCount: Int(task.body.count)) * (excerpt > 0 ? 2 : 1)
+        return sum + ArenaBuilder.worstCase(rawCount: Int(task.id.count + task.title.count + task.body.count) + excerpt)
+          + html
       }
-      starts.append(starts[slice] + ArenaBuilder.worstCase(rawCount: rawCount))
+      starts.append(starts[slice] + rawCount)
     }
     let arena = ByteArena(reserving: regionStarts[sliceCount])
     var dueDates = Interner<CalendarDate>()
@@ -153,13 +155,26 @@ public struct CardTables: Sendable {
       for index in order {
         let task = tasks.records[Int(index)]
         let body = arena.text(copying: task.body, from: tasks.text)
-        var excerpt = (text: body, isLong: false)
+        let bodyHTML = tasks.text.withBytes(task.body) { utf8 in
+          BodyMarkup.pieces(utf8: utf8).map { arena.html($0, of: utf8) } ?? .empty
+        }
+        var excerpt = (text: body, isLong: false, html: bodyHTML)
         if cutsExcerpts, CardExcerpt.mayCut(utf8Count: Int(task.body.count)) {
           switch tasks.text.withBytes(task.body, { CardExcerpt.cut(utf8: $0) }) {
           case .whole: break
-          case .cut(let end): excerpt = (arena.excerpt(copying: task.body, upTo: end, from: tasks.text), true)
+          case .cut(let end):
+            let text = arena.excerpt(copying: task.body, upTo: end, from: tasks.text)
+            let html = tasks.text.withBytes(task.body) { utf8 in
+              let kept = utf8.extracting(0..<end)
+              return BodyMarkup.pieces(utf8: kept, isCut: true).map { arena.html($0, of: kept) } ?? .empty
+            }
+            excerpt = (text, true, html)
           case .unknown:
-            if let cut = CardExcerpt.of(tasks.text.string(task.body)) { excerpt = (arena.text(cut), true) }
+            if let cut = CardExcerpt.of(tasks.text.string(task.body)) {
+              let kept = String(cut.dropLast())
+              let html = BodyMarkup.pieces(utf8: kept.utf8.span, isCut: true).map { arena.html($0, of: kept.utf8.span) }
+              excerpt = (arena.text(cut), true, html ?? .empty)
+            }
           }
         }
         var record = CardRecord(
@@ -169,6 +184,7 @@ public struct CardTables: Sendable {
           overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
           dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today),
           excerpt: excerpt.text, isLong: excerpt.isLong)
+        (record.bodyHTML, record.excerptHTML) = (bodyHTML, excerpt.html)
         // Only a body with a "[" can hold a checklist item; most have none.
         if task.body.count >= 5 {
           let checklist = tasks.text.withBytes(task.body) { Checklist.progress(utf8: $0) }

@@ -15,6 +15,10 @@ public struct CardRecord: Sendable {
   /// The body as a card shows it: the whole body, or its start when the body is long (``isLong``).
   public var excerpt: TextRef
   public var isLong: Bool
+  /// The body and the excerpt as HTML (``BodyMarkup``): empty when they have no link and no box, and their
+  /// escaped text is their HTML.
+  public var bodyHTML: TextRef = .empty
+  public var excerptHTML: TextRef = .empty
   /// The body's checklist (``Checklist``): items done and items in all; 0 of 0 without one.
   public var checklistDone: Int32 = 0
   public var checklistTotal: Int32 = 0

@@ -25,7 +25,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case hasDoneDate, doneDate, doneText, leadNote, hasLeadNote
   // Labels' and people's pages and their index
   case path, namesHref, heading, isNameIndex, isNamePage, labelIndex, hasLabelIndex, peopleIndex, hasPeopleIndex
-  case titleLang, bodyLang, hasTitleLang, hasBodyLang
+  case titleLang, bodyLang, hasTitleLang, hasBodyLang, bodyHTML, excerptHTML
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -56,7 +56,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "hasLeadNote": .hasLeadNote, "path": .path, "namesHref": .namesHref, "heading": .heading,
     "isNameIndex": .isNameIndex, "isNamePage": .isNamePage, "labelIndex": .labelIndex, "hasLabelIndex": .hasLabelIndex,
     "peopleIndex": .peopleIndex, "hasPeopleIndex": .hasPeopleIndex, "titleLang": .titleLang, "bodyLang": .bodyLang,
-    "hasTitleLang": .hasTitleLang, "hasBodyLang": .hasBodyLang,
+    "hasTitleLang": .hasTitleLang, "hasBodyLang": .hasBodyLang, "bodyHTML": .bodyHTML, "excerptHTML": .excerptHTML,
   ]
 
   public init(name: String) {

@@ -250,6 +250,8 @@ public final class SiteView {
     case .dueToday: .bool(card.dueToday)
     case .label: .localeText(stateLabels[card.state.order])
     case .excerpt: .cardText(card.excerpt)
+    case .bodyHTML: .cardHTML(card.bodyHTML.rawCount > 0 ? card.bodyHTML : card.body.escapedAsHTML)
+    case .excerptHTML: .cardHTML(card.excerptHTML.rawCount > 0 ? card.excerptHTML : card.excerpt.escapedAsHTML)
     case .isLong: .bool(card.isLong)
     case .hasChecklist: .bool(card.checklistTotal > 0)
     case .checklistDone: .number(Int(card.checklistDone))

@@ -5,6 +5,8 @@ import PMBoardCore
 /// A value of the site's view model: plain integers and byte ranges, so the renderer copies it for free.
 public enum SiteValue: Sendable {
   case cardText(TextRef)
+  /// HTML of the cards' arena (a body with links and boxes): written as it is, or escaped by `{{name}}`.
+  case cardHTML(TextRef)
   case localeText(TextRef)
   case pageText(TextRef)
   /// The `at`, `timeText` and `sentence` of history entry `n`, composed when written.

@@ -8,6 +8,8 @@ extension SiteView {
   public func write(_ value: SiteValue, escaped: Bool, into output: inout ByteWriter) {
     switch value {
     case .cardText(let text): output.append(text, escaped: escaped, from: cardBytes)
+    case .cardHTML(let html):
+      compose(escaped: escaped, into: &output) { $0.append(html, escaped: false, from: cardBytes) }
     case .localeText(let text): output.append(text, escaped: escaped, from: localeBytes)
     case .pageText(let text): output.append(text, escaped: escaped, from: pageBytes)
     case .nameText(let text): output.append(text, escaped: escaped, from: nameBytes)

@@ -37,7 +37,10 @@ public enum DemoBoard {
       body: "Last writer wins for now; show a banner when a remote edit overwrites a local one.", state: .doing, due: 5),
     Card(title: "베타 빌드 배포", body: "TestFlight 외부 테스터 200명.", state: .done, due: -8),
     Card(
-      title: "Accessibility audit", body: "VoiceOver labels on every button.\nDynamic Type up to XXXL.", state: .todo,
+      title: "Accessibility audit",
+      body:
+        "VoiceOver labels on every button.\nDynamic Type up to XXXL.\nGuide: https://developer.apple.com/accessibility/",
+      state: .todo,
       due: 10),
     Card(title: "性能改善: 起動時間を1秒以内に", body: "計測はiPhone 12で。", state: .todo, due: 14),
     Card(
