@@ -63,6 +63,23 @@ extension ByteWriter {
     text.withUnsafeBufferPointer { HTMLEscaper.appendEscaped(utf8: $0, into: &self) }
   }
 
+  /// Replaces the bytes from output position `start` to the end by their HTML escaping, with the stretch
+  /// `wrapped` of them (offsets from `start`) escaped between the markup `open` writes and `</a>`: a history
+  /// sentence whose task title links the task.
+  public mutating func escapeTail(
+    from start: Int, wrapping wrapped: Range<Int>, open: (inout ByteWriter) -> Void
+  ) {
+    let text = Array(bytes(from: start))
+    truncate(to: start)
+    text.withUnsafeBufferPointer { text in
+      HTMLEscaper.appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[..<wrapped.lowerBound]), into: &self)
+      open(&self)
+      HTMLEscaper.appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[wrapped]), into: &self)
+      appendStatic("</a>")
+      HTMLEscaper.appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[wrapped.upperBound...]), into: &self)
+    }
+  }
+
   /// The last Unicode scalar of the (valid UTF-8) bytes from output position `start` to `end` that is not
   /// `skipping`, and where it starts; nil if there is none.
   @inlinable

@@ -103,7 +103,8 @@ struct BigBoardPageTests {
     #expect(removed.lowerBound < edited.lowerBound, "its own history, newest first")
     #expect(!tombstone.contains("todo 1"), "only its own history")
     let history = try cli.read("_site/en/history.html")
-    #expect(history.contains("<a href=\"tasks/\(id).html\">Removed"))
+    // The task's title is the link, not the whole sentence.
+    #expect(history.contains("Removed “\u{2068}<a href=\"tasks/\(id).html\">doing better</a>\u{2069}” from DOING"))
     #expect(history.contains("<p class=\"zone\">Time zone: Asia/Seoul</p>"))
     // Every other task's page is still where it was.
     for n in 1...8 {

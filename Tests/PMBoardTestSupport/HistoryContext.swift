@@ -1,3 +1,4 @@
+import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
 import PMBoardSite
@@ -12,6 +13,7 @@ package struct HistoryContext: TemplateContext {
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "entries": .list(entries)
+    case "days": .list(days)
     case "isEmpty": .bool(entries.isEmpty)
     case "pageLabel": .text(pageLabel)
     case "hasPager": .bool(prevHref != nil || nextHref != nil)
@@ -21,7 +23,39 @@ package struct HistoryContext: TemplateContext {
     }
   }
 
-  package var templateKeys: [String] { ["entries", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"] }
+  package var templateKeys: [String] {
+    ["entries", "days", "isEmpty", "pageLabel", "hasPager", "prevHref", "nextHref"]
+  }
+
+  /// The entries in runs of one local day, newest first.
+  var days: [DayContext] {
+    var days: [DayContext] = []
+    for entry in entries {
+      let day = Instant.day(ofSecond: entry.data.localSeconds).day
+      if days.last?.day == day {
+        days[days.count - 1].entries.append(entry)
+      } else {
+        days.append(DayContext(day: day, entries: [entry]))
+      }
+    }
+    return days
+  }
+}
+
+/// One day of a history page: its date and its entries.
+package struct DayContext: TemplateContext {
+  package var day: Int
+  package var entries: [EntryContext]
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "dayText": .text(entries[0].locale.formatter.longDate(CalendarDate(daysSinceEpoch: day)))
+    case "entries": .list(entries)
+    default: nil
+    }
+  }
+
+  package var templateKeys: [String] { ["dayText", "entries"] }
 }
 
 /// A task page's own variables: the task (false on a removed task's tombstone) and its history, newest first.
@@ -52,6 +86,8 @@ package struct EntryContext: TemplateContext {
   package let locale: LocaleView
   /// Whether the entry's task has a page to link to.
   package let hasTask: Bool
+  /// The page's way to its locale's folder (`{{localeDir}}`).
+  package var localeDir = ""
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -59,6 +95,11 @@ package struct EntryContext: TemplateContext {
     case "at": .text(data.at)
     case "timeText": .text(locale.timestamp(localSeconds: data.localSeconds))
     case "sentence": .text(locale.formatter.sentence(data.entry))
+    case "sentenceHTML": .text(sentenceHTML)
+    case "clock":
+      .text(
+        String(Instant.day(ofSecond: data.localSeconds).secondOfDay / 3600 + 100).dropFirst() + ":"
+          + String(Instant.day(ofSecond: data.localSeconds).secondOfDay / 60 % 60 + 100).dropFirst())
     case "author": .text(data.entry.author)
     case "hasAuthor": .bool(!data.entry.author.isEmpty)
     case "merged": .bool(data.entry.resolution == .merged)
@@ -70,6 +111,26 @@ package struct EntryContext: TemplateContext {
   }
 
   package var templateKeys: [String] {
-    ["action", "at", "timeText", "sentence", "author", "hasAuthor", "merged", "lost", "taskId", "hasTask"]
+    [
+      "action", "at", "timeText", "sentence", "author", "hasAuthor", "merged", "lost", "taskId", "hasTask",
+      "sentenceHTML", "clock",
+    ]
+  }
+
+  /// The sentence, escaped, with the task's title a link to its page when it has one.
+  private var sentenceHTML: String {
+    let (text, title) = locale.formatter.sentenceMarkingTitle(data.entry)
+    guard hasTask, let title else { return Self.escaped(text) }
+    let utf8 = Array(text.utf8)
+    func piece(_ range: Range<Int>) -> String { Self.escaped(String(decoding: utf8[range], as: UTF8.self)) }
+    return piece(0..<title.lowerBound)
+      + "<a href=\"\(Self.escaped(localeDir))tasks/\(data.entry.taskID.lowercaseString).html\">"
+      + piece(title) + "</a>" + piece(title.upperBound..<utf8.count)
+  }
+
+  static func escaped(_ text: String) -> String {
+    var writer = ByteWriter(capacity: text.utf8.count * 2 + 16)
+    HTMLEscaper.appendEscaped(text, into: &writer)
+    return String(decoding: writer.bytes(from: 0), as: UTF8.self)
   }
 }

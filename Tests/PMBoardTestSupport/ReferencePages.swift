@@ -64,7 +64,7 @@ extension SiteRenderer {
       EntryContext(
         data: data, locale: locale,
         hasTask: writesTaskPages && !info.isTaskPage
-          && shared.taskPageIDs.contains(data.entry.taskID.lowercaseString))
+          && shared.taskPageIDs.contains(data.entry.taskID.lowercaseString), localeDir: info.localeDir)
     }
     switch plan.kind {
     case .board:

@@ -31,7 +31,7 @@ enum HistoryPage: PageKind {
     overdueCount: Int
   ) -> PageInfo {
     let (number, count) = numbers(of: plan)
-    let label = formatter.message("history.page", ["page": String(number), "pages": String(count)])
+    let label = site.daySpan(ofPage: number, formatter: formatter)
     var info = site.page(
       .history(archive: number < count), code: plan.code, formatter: formatter, overdueCount: overdueCount,
       path: (plan.path as NSString).lastPathComponent,
@@ -76,6 +76,17 @@ extension SiteRenderer {
 
   /// How many pages the history fills (none without entries; the site still has an empty `history.html`).
   var historyPageCount: Int { (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize }
+
+  /// What history page `number` is called: the days it covers, oldest to newest ("November 20 – 27": pages are
+  /// numbered from the oldest, so a number would read backwards from the newest page a reader opens first, and
+  /// the days of a full page never change). Empty without entries.
+  func daySpan(ofPage number: Int, formatter: LocaleFormatter) -> String {
+    let range = historyEntries(ofPage: number)
+    guard let newest = range.first, let oldest = range.last else { return "" }
+    let (from, to) = (tables.entries[oldest].dayIndex, tables.entries[newest].dayIndex)
+    func text(_ day: Int32) -> String { formatter.longDate(CalendarDate(daysSinceEpoch: tables.days[Int(day)])) }
+    return from == to ? text(from) : formatter.message("history.span", ["from": text(from), "to": text(to)])
+  }
 
   /// The entries history page `number` shows, as indices into the tables, which keep history newest first.
   func historyEntries(ofPage number: Int) -> Range<Int> {

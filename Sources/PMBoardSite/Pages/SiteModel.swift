@@ -93,6 +93,9 @@ public final class SiteView {
   let links: FixedTable<PageTables.Link>
   let sentenceIsPlain: Bool
   let timestampIsPlain: Bool
+  /// On a history page, where each day's entries start (indices into the tables' entries, newest first), and the
+  /// end of the last day's.
+  let dayStarts: [Int32]
 
   /// The cards the page's columns show: a capped board column's leads, a name page's cards.
   let columnCards: SiteRenderer.ColumnCards
@@ -138,6 +141,7 @@ public final class SiteView {
     links = FixedTable(page.links)
     sentenceIsPlain = locale.sentenceIsPlain
     timestampIsPlain = locale.timestampIsPlain
+    dayStarts = page.isHistory && !page.isTaskPage ? Self.dayStarts(of: page.entries, in: board.entries) : []
   }
 
   // MARK: - Lookup
@@ -147,6 +151,7 @@ public final class SiteView {
     case .card(let index): cardValue(keys[key], cards[Int(index)]) ?? nameValue(keys[key], card: Int(index))
     case .name(let index): nameItemValue(keys[key], cardNames.names[Int(index)])
     case .entry(let index): entryValue(keys[key], Int32(index))
+    case .day(let day): dayValue(keys[key], day)
     case .column(let index): columnValue(keys[key], TaskState.allCases[Int(index)])
     case .page: pageValue(keys[key])
     case .catalog(let node): catalogTable[Int(node) * keyCount + key]
@@ -212,6 +217,7 @@ public final class SiteView {
   private func historyValue(_ key: SiteKey) -> SiteValue? {
     switch key {
     case .entries: .entryList
+    case .days: page.isTaskPage ? nil : .dayList
     case .isEmpty: .bool(page.isTaskPage ? page.taskEntries.isEmpty : page.entries.isEmpty)
     case .pageLabel: .pageText(page.pageLabel)
     case .hasPager: .bool(page.prevHref != nil || page.nextHref != nil)
@@ -279,15 +285,23 @@ public final class SiteView {
     case .at: .entryAt(index)
     case .timeText: .entryTime(index)
     case .sentence: .entrySentence(index)
+    case .sentenceHTML: .entrySentenceHTML(index)
+    case .clock: .entryClock(index)
     case .author: .historyText(entries[Int(index)].author)
     case .hasAuthor: .bool(entries[Int(index)].author.count > 0)
     case .merged: .bool(entries[Int(index)].resolution == .merged)
     case .lost: .bool(entries[Int(index)].resolution == .lost)
     case .taskId: .historyText(entries[Int(index)].task)
     // On a task page every entry is about that page's task: nothing to link.
-    case .hasTask: .bool(page.hasTaskPages && !page.isTaskPage && entryPage[Int(index)] >= 0)
+    case .hasTask: .bool(linksTask(ofEntry: index))
     default: nil
     }
+  }
+
+  /// Whether entry `index` links its task: there are task pages and the task has one. On a task page every entry
+  /// is about that page's task: nothing to link.
+  func linksTask(ofEntry index: Int32) -> Bool {
+    page.hasTaskPages && !page.isTaskPage && entryPage[Int(index)] >= 0
   }
 
   private func linkValue(_ key: SiteKey, _ link: PageTables.Link) -> SiteValue? {
@@ -335,6 +349,8 @@ public final class SiteView {
           : columnCards.shown[Int(order)].count)
     case .overdueList: .list(count: board.overdueList(live: page.live != nil).reduce(0, +))
     case .entryList: .list(count: page.isTaskPage ? taskEntries.count : page.entries.count)
+    case .dayList: .list(count: max(0, dayStarts.count - 1))
+    case .dayEntryList(let day): .list(count: Int(dayStarts[Int(day) + 1] - dayStarts[Int(day)]))
     case .linkList: .list(count: page.linkCount)
     case .nameList(let card, let field):
       .list(count: cardNames.range(of: field == 0 ? .labels : .assignees, card: Int(card)).count)
@@ -350,6 +366,8 @@ public final class SiteView {
       Int(order) < columnCards.shown.count && !columnCards.shown[Int(order)].isEmpty
         ? .card(columnCards.shown[Int(order)][index]) : .card(Int32(columnStarts[Int(order)] + index))
     case .entryList: .entry(page.isTaskPage ? taskEntries[index] : Int32(page.entries.lowerBound + index))
+    case .dayList: .day(Int32(index))
+    case .dayEntryList(let day): .entry(dayStarts[Int(day)] + Int32(index))
     case .overdueList: .card(Int32(overdueCard(index)))
     case .linkList: .link(Int32(index))
     case .nameList(let card, let field):

@@ -13,6 +13,16 @@ public enum SiteValue: Sendable {
   case entryAt(Int32)
   case entryTime(Int32)
   case entrySentence(Int32)
+  /// Entry `n`'s sentence as HTML, its task's title a link to the task's page when it has one.
+  case entrySentenceHTML(Int32)
+  /// Entry `n`'s time of day (`HH:MM`), for a history page that groups entries by day.
+  case entryClock(Int32)
+  /// The long local date of the history's day `n` (``HistoryTables/days``).
+  case dayText(Int32)
+  /// The history page's days, newest first; day `n` of them; the entries of day `n`.
+  case dayList
+  case day(Int32)
+  case dayEntryList(Int32)
   /// Text of the history's bytes (an entry's author), escaped when written.
   case historyText(RawRef)
   case bool(Bool)

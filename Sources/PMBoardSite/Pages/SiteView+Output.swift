@@ -30,12 +30,12 @@ extension SiteView {
         writeSentence(entry, into: &$0)
       }
     default:
-      return
+      writeDayValue(value, escaped: escaped, into: &output)
     }
   }
 
   /// Writes composed text, then escapes it as a whole (exactly like escaping the `String` it spells).
-  private func compose(escaped: Bool, into output: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
+  func compose(escaped: Bool, into output: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
     let start = output.count
     body(&output)
     guard escaped, output.tailNeedsEscaping(from: start) else { return }
@@ -71,15 +71,20 @@ extension SiteView {
     }
   }
 
-  /// `LocaleFormatter.sentence(_:)`.
-  private func writeSentence(_ entry: EntryRecord, into output: inout ByteWriter) {
+  /// `LocaleFormatter.sentence(_:)`; answers where the (first) title went in the output.
+  @discardableResult
+  func writeSentence(_ entry: EntryRecord, into output: inout ByteWriter) -> Range<Int>? {
     let start = output.count
+    var title: Range<Int>?
     parts.forEach(in: messages[entry.action.position]) { part in
       switch part {
       case .literal(let text): output.append(text, from: localeBytes)
       case .particle(let particle):
         output.appendStatic(particle.after(output, from: start))
-      case .slot(.title): output.append(entry.title, from: historyBytes)
+      case .slot(.title):
+        let titleStart = output.count
+        output.append(entry.title, from: historyBytes)
+        if title == nil { title = titleStart..<output.count }
       case .slot(.from):
         if let from = entry.from {
           output.append(stateLabelsRaw[from.order], from: localeBytes)
@@ -106,5 +111,6 @@ extension SiteView {
       case .slot: break
       }
     }
+    return title
   }
 }

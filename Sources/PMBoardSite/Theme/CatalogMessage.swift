@@ -33,14 +33,23 @@ public struct CatalogMessage: Sendable {
 
   /// Fills the placeholders; a particle looks at the text written so far.
   public func format(_ value: (String) -> String?) -> String {
+    format(marking: "", value).text
+  }
+
+  /// ``format(_:)``, and where the first value of placeholder `name` went (UTF-8 offsets), if it is used.
+  public func format(marking name: String, _ value: (String) -> String?) -> (text: String, marked: Range<Int>?) {
     var out = ""
+    var marked: Range<Int>?
     for part in parts {
       switch part {
       case .literal(let text): out += text
-      case .placeholder(let name): out += value(name) ?? "{\(name)}"
+      case .placeholder(let placeholder):
+        let start = out.utf8.count
+        out += value(placeholder) ?? "{\(placeholder)}"
+        if placeholder == name, marked == nil { marked = start..<out.utf8.count }
       case .particle(let particle): out += particle.after(out)
       }
     }
-    return out
+    return (out, marked)
   }
 }

@@ -18,7 +18,7 @@ public struct LocaleCatalog: Sendable {
   public static let requiredKeys: [String] =
     [
       "locale.name", "state.todo", "state.doing", "state.done", "board.as_of", "board.summary",
-      "history.page", "history.added", "history.edited", "history.moved", "history.removed",
+      "history.span", "history.added", "history.edited", "history.moved", "history.removed",
     ] + TaskField.editedFields.map { "field.\($0.rawValue)" } + [
       "field.unknown", "field.separator", "format.date_long", "format.timestamp",
       "format.month_names", "feeds.calendar", "feeds.atom", "feeds.calendar_name", "feeds.event",
@@ -29,7 +29,7 @@ public struct LocaleCatalog: Sendable {
   public static let placeholders: [String: Set<String>] = {
     let sentence: Set = ["title", "from", "to", "fields"]
     return [
-      "board.as_of": ["when"], "board.summary": ["total", "overdue"], "history.page": ["page", "pages"],
+      "board.as_of": ["when"], "board.summary": ["total", "overdue"], "history.span": ["from", "to"],
       "history.added": sentence, "history.edited": sentence, "history.moved": sentence, "history.removed": sentence,
       "format.date_long": ["year", "month", "day", "month_name"], "format.timestamp": ["date", "hour", "minute"],
       "feeds.calendar_name": ["board"], "feeds.event": ["title", "state"], "feeds.history_title": ["board"],

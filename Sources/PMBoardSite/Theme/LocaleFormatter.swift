@@ -85,8 +85,20 @@ public final class LocaleFormatter: Sendable {
   public func sentence(
     action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField]
   ) -> String {
-    guard let message = sentences[action] else { return title }
-    return message.format { name in
+    sentenceMarkingTitle(action: action, title: title, from: from, to: to, fields: fields).text
+  }
+
+  /// ``sentence(_:)`` and where its task's title is in it (UTF-8 offsets), which a history page links.
+  public func sentenceMarkingTitle(_ entry: HistoryEntry) -> (text: String, title: Range<Int>?) {
+    sentenceMarkingTitle(
+      action: entry.action, title: entry.title, from: entry.from, to: entry.to, fields: entry.fields)
+  }
+
+  private func sentenceMarkingTitle(
+    action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField]
+  ) -> (text: String, title: Range<Int>?) {
+    guard let message = sentences[action] else { return (title, 0..<title.utf8.count) }
+    let (text, marked) = message.format(marking: "title") { name in
       switch name {
       case "title": title
       case "from": from.map(label)
@@ -96,6 +108,7 @@ public final class LocaleFormatter: Sendable {
       default: nil
       }
     }
+    return (text, marked)
   }
 
   /// A catalog message with named values, e.g. `board.summary` with total and overdue.
