@@ -69,9 +69,12 @@ extension ByteWriter {
   public mutating func escapeTail(
     from start: Int, wrapping wrapped: Range<Int>, open: (inout ByteWriter) -> Void
   ) {
-    let text = Array(bytes(from: start))
-    truncate(to: start)
-    text.withUnsafeBufferPointer { text in
+    let source = bytes(from: start)
+    // A sentence is short: its copy goes on the stack, not the heap (once per history entry on every build).
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: source.count) { copy in
+      _ = copy.initialize(from: source)
+      let text = UnsafeBufferPointer(copy)
+      truncate(to: start)
       HTMLEscaper.appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[..<wrapped.lowerBound]), into: &self)
       open(&self)
       HTMLEscaper.appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[wrapped]), into: &self)

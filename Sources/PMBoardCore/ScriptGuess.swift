@@ -10,24 +10,43 @@ public enum ScriptGuess {
 
   /// ``lang(of:)`` of valid UTF-8 bytes, read in place.
   public static func lang(utf8 bytes: Span<UInt8>) -> String? {
+    scan(utf8: bytes, findingMarks: false).lang
+  }
+
+  /// ``lang(utf8:)`` of a card's body, and whether the body has a `:` or a `[`: one pass for both, since a body
+  /// without either has no web address and no checklist (``Checklist``), and most bodies have neither.
+  public static func langAndMarks(utf8 bytes: Span<UInt8>) -> (lang: String?, hasMarks: Bool) {
+    scan(utf8: bytes, findingMarks: true)
+  }
+
+  private static func scan(utf8 bytes: Span<UInt8>, findingMarks: Bool) -> (lang: String?, hasMarks: Bool) {
     var hangul = false
+    var kana = false
+    var marks = false
     var index = 0
     while index < bytes.count {
       let lead = bytes[index]
       guard lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count else {
+        if lead == 0x3A || lead == 0x5B { marks = true }
         index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         continue
       }
       let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
       switch scalar {
       // Hiragana, Katakana, their phonetic extensions and half-width katakana.
-      case 0x3041...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "ja"
+      case 0x3041...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana = true
       // Hangul syllables, jamo and compatibility jamo.
       case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F: hangul = true
       default: break
       }
       index += 3
+      if kana { break }
     }
-    return hangul ? "ko" : nil
+    // Past the first kana only the marks are left to find, and no byte of a longer character is one of them.
+    while findingMarks, !marks, index < bytes.count {
+      marks = bytes[index] == 0x3A || bytes[index] == 0x5B
+      index += 1
+    }
+    return (kana ? "ja" : hangul ? "ko" : nil, marks)
   }
 }

@@ -88,6 +88,8 @@ package struct EntryContext: TemplateContext {
   package let hasTask: Bool
   /// The page's way to its locale's folder (`{{localeDir}}`).
   package var localeDir = ""
+  /// Whether the page is a history page, whose entries stand under day headings.
+  package var onHistoryPage = false
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -96,6 +98,8 @@ package struct EntryContext: TemplateContext {
     case "timeText": .text(locale.timestamp(localSeconds: data.localSeconds))
     case "sentence": .text(locale.formatter.sentence(data.entry))
     case "sentenceHTML": .text(sentenceHTML)
+    case "when":
+      onHistoryPage ? templateValue(forKey: "clock") : .text(locale.timestamp(localSeconds: data.localSeconds))
     case "clock":
       .text(
         String(Instant.day(ofSecond: data.localSeconds).secondOfDay / 3600 + 100).dropFirst() + ":"
@@ -113,7 +117,7 @@ package struct EntryContext: TemplateContext {
   package var templateKeys: [String] {
     [
       "action", "at", "timeText", "sentence", "author", "hasAuthor", "merged", "lost", "taskId", "hasTask",
-      "sentenceHTML", "clock",
+      "sentenceHTML", "clock", "when",
     ]
   }
 

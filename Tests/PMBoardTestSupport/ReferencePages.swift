@@ -64,7 +64,8 @@ extension SiteRenderer {
       EntryContext(
         data: data, locale: locale,
         hasTask: writesTaskPages && !info.isTaskPage
-          && shared.taskPageIDs.contains(data.entry.taskID.lowercaseString), localeDir: info.localeDir)
+          && shared.taskPageIDs.contains(data.entry.taskID.lowercaseString), localeDir: info.localeDir,
+        onHistoryPage: info.isHistory)
     }
     switch plan.kind {
     case .board:

@@ -59,4 +59,21 @@ import Testing
       #expect(BodyMarkup.html(of: body, isCut: true).utf8.count <= BodyMarkup.worstCase(rawCount: body.utf8.count))
     }
   }
+
+  /// The build reads a body once for its language and for whether it can hold markup at all; the one pass must
+  /// answer as the two plain questions do, whatever comes before or after the first kana.
+  @Test func oneScanTellsTheLanguageAndWhetherABodyMayHoldMarkup() {
+    let pieces = ["a", ":", "[", "한", "か", "漢", " ", "\n", "é", "👍", "ｶ"]
+    var seed: UInt64 = 7
+    for _ in 0..<2000 {
+      var body = ""
+      for _ in 0..<Int(seed % 9) {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        body += pieces[Int(seed >> 33) % pieces.count]
+      }
+      let scan = ScriptGuess.langAndMarks(utf8: body.utf8.span)
+      #expect(scan.lang == ScriptGuess.lang(of: body), "\(body)")
+      #expect(scan.hasMarks == (body.contains(":") || body.contains("[")), "\(body)")
+    }
+  }
 }

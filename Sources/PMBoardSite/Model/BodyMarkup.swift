@@ -15,6 +15,7 @@ import PMBoardCore
 public enum BodyMarkup {
   /// The pieces of the body's HTML; nil when it has no link and no box (its escaped text is its HTML).
   public static func pieces(utf8 body: Span<UInt8>, isCut: Bool = false) -> [HTMLPiece]? {
+    guard mayHaveMarkup(body) else { return nil }
     var pieces: [HTMLPiece] = []
     var textStart = 0
     var index = 0
@@ -67,6 +68,18 @@ public enum BodyMarkup {
   /// escape to at most five each (`&amp;`), and each address (9 bytes at least) adds 35 bytes of markup; a box
   /// adds less than that; the "…" of a cut body 3.
   public static func worstCase(rawCount: Int) -> Int { rawCount * 15 + 3 }
+
+  /// Whether the body has a `:` or a `[`, which every address and every box has: most bodies have neither, and
+  /// this loop (one comparison a byte) is how the build passes over them.
+  private static func mayHaveMarkup(_ body: Span<UInt8>) -> Bool {
+    var index = 0
+    while index < body.count {
+      let byte = body[index]
+      if byte == 0x3A || byte == 0x5B { return true }
+      index += 1
+    }
+    return false
+  }
 
   /// The checklist item of the line that starts at `start`, if it is one.
   private static func checklistItem(_ body: Span<UInt8>, from start: Int) -> (marker: Int, checked: Bool)? {

@@ -155,43 +155,15 @@ public struct CardTables: Sendable {
       for index in order {
         let task = tasks.records[Int(index)]
         let body = arena.text(copying: task.body, from: tasks.text)
-        let bodyHTML = tasks.text.withBytes(task.body) { utf8 in
-          BodyMarkup.pieces(utf8: utf8).map { arena.html($0, of: utf8) } ?? .empty
-        }
-        var excerpt = (text: body, isLong: false, html: bodyHTML)
-        if cutsExcerpts, CardExcerpt.mayCut(utf8Count: Int(task.body.count)) {
-          switch tasks.text.withBytes(task.body, { CardExcerpt.cut(utf8: $0) }) {
-          case .whole: break
-          case .cut(let end):
-            let text = arena.excerpt(copying: task.body, upTo: end, from: tasks.text)
-            let html = tasks.text.withBytes(task.body) { utf8 in
-              let kept = utf8.extracting(0..<end)
-              return BodyMarkup.pieces(utf8: kept, isCut: true).map { arena.html($0, of: kept) } ?? .empty
-            }
-            excerpt = (text, true, html)
-          case .unknown:
-            if let cut = CardExcerpt.of(tasks.text.string(task.body)) {
-              let kept = String(cut.dropLast())
-              let html = BodyMarkup.pieces(utf8: kept.utf8.span, isCut: true).map { arena.html($0, of: kept.utf8.span) }
-              excerpt = (arena.text(cut), true, html ?? .empty)
-            }
-          }
-        }
         var record = CardRecord(
           id: arena.text(copying: task.id, from: tasks.text), title: arena.text(copying: task.title, from: tasks.text),
           body: body, dueIndex: task.due.map { dueDates.number($0) } ?? -1,
           state: task.state,
           overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
           dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today),
-          excerpt: excerpt.text, isLong: excerpt.isLong)
-        (record.bodyHTML, record.excerptHTML) = (bodyHTML, excerpt.html)
-        // Only a body with a "[" can hold a checklist item; most have none.
-        if task.body.count >= 5 {
-          let checklist = tasks.text.withBytes(task.body) { Checklist.progress(utf8: $0) }
-          (record.checklistDone, record.checklistTotal) = (Int32(checklist.done), Int32(checklist.total))
-        }
+          excerpt: body, isLong: false)
+        Self.addBody(of: task, in: tasks.text, cutsExcerpts: cutsExcerpts, arena: &arena, to: &record)
         record.titleLang = tasks.text.withBytes(task.title) { Self.langNumber(ScriptGuess.lang(utf8: $0)) }
-        record.bodyLang = tasks.text.withBytes(task.body) { Self.langNumber(ScriptGuess.lang(utf8: $0)) }
         if record.overdue { overdueCount += 1 }
         records.append(record)
         prints.append(Self.print(of: task, fields: printedFields, in: tasks.text, record))
@@ -202,6 +174,42 @@ public struct CardTables: Sendable {
         }
       }
       self.dueDates = dueDates.values
+    }
+
+    /// The card's excerpt, the HTML of both, its checklist and its body's language. One pass over the body tells
+    /// the language and whether it has a `:` or a `[`: only such a body can hold a link or a checklist.
+    static func addBody(
+      of task: BoardSnapshot.Tasks.Record, in text: ByteArena, cutsExcerpts: Bool, arena: inout ArenaBuilder,
+      to record: inout CardRecord
+    ) {
+      let (lang, hasMarks) = text.withBytes(task.body) { ScriptGuess.langAndMarks(utf8: $0) }
+      record.bodyLang = langNumber(lang)
+      if hasMarks {
+        record.bodyHTML = text.withBytes(task.body) { utf8 in
+          BodyMarkup.pieces(utf8: utf8).map { arena.html($0, of: utf8) } ?? .empty
+        }
+        let checklist = text.withBytes(task.body) { Checklist.progress(utf8: $0) }
+        (record.checklistDone, record.checklistTotal) = (Int32(checklist.done), Int32(checklist.total))
+      }
+      record.excerptHTML = record.bodyHTML
+      guard cutsExcerpts, CardExcerpt.mayCut(utf8Count: Int(task.body.count)) else { return }
+      switch text.withBytes(task.body, { CardExcerpt.cut(utf8: $0) }) {
+      case .whole: break
+      case .cut(let end):
+        (record.excerpt, record.isLong) = (arena.excerpt(copying: task.body, upTo: end, from: text), true)
+        guard hasMarks else { return }
+        record.excerptHTML = text.withBytes(task.body) { utf8 in
+          let kept = utf8.extracting(0..<end)
+          return BodyMarkup.pieces(utf8: kept, isCut: true).map { arena.html($0, of: kept) } ?? .empty
+        }
+      case .unknown:
+        guard let cut = CardExcerpt.of(text.string(task.body)) else { return }
+        (record.excerpt, record.isLong) = (arena.text(cut), true)
+        guard hasMarks else { return }
+        let kept = String(cut.dropLast())
+        record.excerptHTML =
+          BodyMarkup.pieces(utf8: kept.utf8.span, isCut: true).map { arena.html($0, of: kept.utf8.span) } ?? .empty
+      }
     }
 
     /// ``CardRecord/titleLang``'s number for a language code.

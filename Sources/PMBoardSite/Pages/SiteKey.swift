@@ -27,7 +27,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case path, namesHref, heading, isNameIndex, isNamePage, labelIndex, hasLabelIndex, peopleIndex, hasPeopleIndex
   case titleLang, bodyLang, hasTitleLang, hasBodyLang, bodyHTML, excerptHTML
   // History pages by day
-  case days, dayText, clock, sentenceHTML
+  case days, dayText, clock, when, sentenceHTML
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -59,7 +59,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "isNameIndex": .isNameIndex, "isNamePage": .isNamePage, "labelIndex": .labelIndex, "hasLabelIndex": .hasLabelIndex,
     "peopleIndex": .peopleIndex, "hasPeopleIndex": .hasPeopleIndex, "titleLang": .titleLang, "bodyLang": .bodyLang,
     "hasTitleLang": .hasTitleLang, "hasBodyLang": .hasBodyLang, "bodyHTML": .bodyHTML, "excerptHTML": .excerptHTML,
-    "days": .days, "dayText": .dayText, "clock": .clock, "sentenceHTML": .sentenceHTML,
+    "days": .days, "dayText": .dayText, "clock": .clock, "when": .when, "sentenceHTML": .sentenceHTML,
   ]
 
   public init(name: String) {

@@ -287,6 +287,8 @@ public final class SiteView {
     case .sentence: .entrySentence(index)
     case .sentenceHTML: .entrySentenceHTML(index)
     case .clock: .entryClock(index)
+    // Under a history page's day headings the time of day is enough; a task page's entries need the date.
+    case .when: page.isHistory ? .entryClock(index) : .entryTime(index)
     case .author: .historyText(entries[Int(index)].author)
     case .hasAuthor: .bool(entries[Int(index)].author.count > 0)
     case .merged: .bool(entries[Int(index)].resolution == .merged)

@@ -36,19 +36,24 @@ extension SiteView {
       output.appendTwoDigits(secondOfDay / 60 % 60)
     case .entrySentenceHTML(let index):
       let start = output.count
-      let title = writeSentence(entries[Int(index)], into: &output)
+      let entry = entries[Int(index)]
+      let title = writeSentence(entry, into: &output)
+      // Most sentences have nothing to escape: their locale's words and the title are plain.
+      var isPlain = sentenceIsPlain && entry.titleIsPlain
       if let title, linksTask(ofEntry: index) {
         output.escapeTail(from: start, wrapping: (title.lowerBound - start)..<(title.upperBound - start)) { output in
           output.appendStatic("<a href=\"")
           output.append(page.localeDir, escaped: true, from: pageBytes)
           output.appendStatic("tasks/")
-          output.append(entries[Int(index)].task, from: historyBytes)
+          output.append(entry.task, from: historyBytes)
           output.appendStatic(".html\">")
         }
-      } else if output.tailNeedsEscaping(from: start) {
+        isPlain = false
+      } else if !isPlain, output.tailNeedsEscaping(from: start) {
         output.escapeTail(from: start)
       }
-      if escaped, output.tailNeedsEscaping(from: start) { output.escapeTail(from: start) }
+      // `{{sentenceHTML}}` shows the HTML as text.
+      if escaped, !isPlain, output.tailNeedsEscaping(from: start) { output.escapeTail(from: start) }
     default:
       return
     }
