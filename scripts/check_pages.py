@@ -396,6 +396,32 @@ def check_typography(driver, server, found, shots):
     return results
 
 
+SHOT_PAGES = ("index.html", "history.html", "labels.html", "overdue.html")
+
+
+def take_screenshots(driver, server, found, shots):
+    """The demo's board, history, labels index, overdue page and one task page in every locale at phone (390),
+    tablet (768) and desktop (1280) width, light, and the board dark at each width: what a reviewer looks at.
+    Each page is also checked for content wider than the screen. Returns how many were taken."""
+    task = next((p for p in found.get("task", []) if p.startswith("en/")), None)
+    pages = [f"{locale}/{name}" for locale in ("ko", "en", "ja") for name in SHOT_PAGES]
+    pages += [task.replace("en/", f"{locale}/", 1) for locale in ("ko", "en", "ja")] if task else []
+    count = 0
+    for screen, label in ((browser.PHONE, "390"), (browser.TABLET, "768"), (browser.DESKTOP, "1280")):
+        for page in pages:
+            for dark in ((False, True) if page.endswith("index.html") else (False,)):
+                browser.emulate(driver, screen, dark)
+                load(driver, server.url(page))
+                wide = driver.execute_script(
+                    "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                if wide > 0:
+                    fail(f"screenshot {page} at {label} px: {wide} px wider than the screen")
+                name = page.replace("/", "-").replace(".html", "").replace("tasks-", "task-")
+                driver.save_screenshot(str(shots / f"{name}-{label}-{'dark' if dark else 'light'}.png"))
+                count += 1
+    return count
+
+
 FONTCONFIG = """<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
@@ -544,6 +570,9 @@ def main():
                     driver, servers["demo"], inventories["demo"], shots):
                 print(f"  {page:<18} {'ok  ' if ok else 'FAIL'} word-break {word_break} line-break {line_break}"
                       f" font-family {','.join(family)} {drawn}")
+
+            taken = take_screenshots(driver, servers["demo"], inventories["demo"], shots)
+            print(f"\nscreenshots: {taken} pages at 390, 768 and 1280 px, light (boards also dark)")
 
             for row in check_foreign_desktop(servers["demo"], work):
                 print("  " + row)

@@ -64,10 +64,10 @@ extension ByteWriter {
   }
 
   /// Replaces the bytes from output position `start` to the end by their HTML escaping, with the stretch
-  /// `wrapped` of them (offsets from `start`) escaped between the markup `open` writes and `</a>`: a history
+  /// `wrapped` of them (offsets from `start`) escaped between the markup `open` writes and `close`: a history
   /// sentence whose task title links the task.
   public mutating func escapeTail(
-    from start: Int, wrapping wrapped: Range<Int>, open: (inout ByteWriter) -> Void
+    from start: Int, wrapping wrapped: Range<Int>, close: StaticString, open: (inout ByteWriter) -> Void
   ) {
     let source = bytes(from: start)
     // A sentence is short: its copy goes on the stack, not the heap (once per history entry on every build).
@@ -78,7 +78,7 @@ extension ByteWriter {
       HTMLEscaper.appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[..<wrapped.lowerBound]), into: &self)
       open(&self)
       HTMLEscaper.appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[wrapped]), into: &self)
-      appendStatic("</a>")
+      appendStatic(close)
       HTMLEscaper.appendEscaped(utf8: UnsafeBufferPointer(rebasing: text[wrapped.upperBound...]), into: &self)
     }
   }

@@ -124,12 +124,17 @@ package struct EntryContext: TemplateContext {
   /// The sentence, escaped, with the task's title a link to its page when it has one.
   private var sentenceHTML: String {
     let (text, title) = locale.formatter.sentenceMarkingTitle(data.entry)
-    guard hasTask, let title else { return Self.escaped(text) }
+    let lang = ScriptGuess.lang(of: data.entry.title).flatMap { $0 == locale.code ? nil : $0 }
+    guard hasTask || lang != nil, let title else { return Self.escaped(text) }
     let utf8 = Array(text.utf8)
     func piece(_ range: Range<Int>) -> String { Self.escaped(String(decoding: utf8[range], as: UTF8.self)) }
-    return piece(0..<title.lowerBound)
-      + "<a href=\"\(Self.escaped(localeDir))tasks/\(data.entry.taskID.lowercaseString).html\">"
-      + piece(title) + "</a>" + piece(title.upperBound..<utf8.count)
+    let langAttribute = lang.map { " lang=\"\($0)\"" } ?? ""
+    let open =
+      hasTask
+      ? "<a\(langAttribute) href=\"\(Self.escaped(localeDir))tasks/\(data.entry.taskID.lowercaseString).html\">"
+      : "<span\(langAttribute)>"
+    return piece(0..<title.lowerBound) + open + piece(title) + (hasTask ? "</a>" : "</span>")
+      + piece(title.upperBound..<utf8.count)
   }
 
   static func escaped(_ text: String) -> String {

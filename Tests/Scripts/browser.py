@@ -19,6 +19,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
 DESKTOP = {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+TABLET = {"width": 768, "height": 1024, "deviceScaleFactor": 2, "mobile": True}
 
 
 class Site:

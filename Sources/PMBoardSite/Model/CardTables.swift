@@ -89,6 +89,15 @@ public struct CardTables: Sendable {
     names = CardNames(tasks: tasks, order: order)
   }
 
+  /// ``CardRecord/titleLang``'s number for a language code.
+  static func langNumber(_ code: String?) -> UInt8 {
+    switch code {
+    case "ko": 1
+    case "ja": 2
+    default: 0
+    }
+  }
+
   /// What sorting compares: due day, the title's first 16 bytes (big-endian, zero-padded), and which task it is.
   /// 24 bytes, as the key with an 8-byte prefix was:
   /// titles often share their first word, and every tie the prefix leaves is a `memcmp` of two titles far apart
@@ -163,7 +172,7 @@ public struct CardTables: Sendable {
           dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today),
           excerpt: body, isLong: false)
         Self.addBody(of: task, in: tasks.text, cutsExcerpts: cutsExcerpts, arena: &arena, to: &record)
-        record.titleLang = tasks.text.withBytes(task.title) { Self.langNumber(ScriptGuess.lang(utf8: $0)) }
+        record.titleLang = tasks.text.withBytes(task.title) { CardTables.langNumber(ScriptGuess.lang(utf8: $0)) }
         if record.overdue { overdueCount += 1 }
         records.append(record)
         prints.append(Self.print(of: task, fields: printedFields, in: tasks.text, record))
@@ -183,7 +192,7 @@ public struct CardTables: Sendable {
       to record: inout CardRecord
     ) {
       let (lang, hasMarks) = text.withBytes(task.body) { ScriptGuess.langAndMarks(utf8: $0) }
-      record.bodyLang = langNumber(lang)
+      record.bodyLang = CardTables.langNumber(lang)
       if hasMarks {
         record.bodyHTML = text.withBytes(task.body) { utf8 in
           BodyMarkup.pieces(utf8: utf8).map { arena.html($0, of: utf8) } ?? .empty
@@ -209,15 +218,6 @@ public struct CardTables: Sendable {
         let kept = String(cut.dropLast())
         record.excerptHTML =
           BodyMarkup.pieces(utf8: kept.utf8.span, isCut: true).map { arena.html($0, of: kept.utf8.span) } ?? .empty
-      }
-    }
-
-    /// ``CardRecord/titleLang``'s number for a language code.
-    static func langNumber(_ code: String?) -> UInt8 {
-      switch code {
-      case "ko": 1
-      case "ja": 2
-      default: 0
       }
     }
 

@@ -95,7 +95,8 @@ public struct HistoryTables: Sendable {
             dayIndex: days.number(Instant.day(ofSecond: local).day), utcDayIndex: lastUTCIndex,
             fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
             to: entry.to, titleIsPlain: !history.text.needsEscaping(entry.title), author: entry.author,
-            resolution: entry.resolution, task: entry.taskID))
+            resolution: entry.resolution, task: entry.taskID,
+            titleLang: history.text.withBytes(entry.title) { CardTables.langNumber(ScriptGuess.lang(utf8: $0)) }))
       }
       if checkingText { problem = StoredTextCheck.problem(in: history, records: range) }
     }

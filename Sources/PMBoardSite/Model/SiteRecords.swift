@@ -51,4 +51,6 @@ public struct EntryRecord: Sendable {
   public var resolution: SyncResolution?
   /// The id of the task the entry is about, in the history's bytes.
   public var task: RawRef
+  /// The title's language when its letters show it, as ``CardRecord/titleLang``.
+  public var titleLang: UInt8 = 0
 }

@@ -277,7 +277,7 @@ public final class SiteView {
     return .localeText(code)
   }
 
-  private func hasLang(_ number: UInt8) -> Bool { number > 0 && langCodes[Int(number) - 1] != nil }
+  func hasLang(_ number: UInt8) -> Bool { number > 0 && langCodes[Int(number) - 1] != nil }
 
   private func entryValue(_ key: SiteKey, _ index: Int32) -> SiteValue? {
     switch key {

@@ -35,27 +35,45 @@ extension SiteView {
       output.appendByte(0x3A)
       output.appendTwoDigits(secondOfDay / 60 % 60)
     case .entrySentenceHTML(let index):
-      let start = output.count
-      let entry = entries[Int(index)]
-      let title = writeSentence(entry, into: &output)
-      // Most sentences have nothing to escape: their locale's words and the title are plain.
-      var isPlain = sentenceIsPlain && entry.titleIsPlain
-      if let title, linksTask(ofEntry: index) {
-        output.escapeTail(from: start, wrapping: (title.lowerBound - start)..<(title.upperBound - start)) { output in
-          output.appendStatic("<a href=\"")
-          output.append(page.localeDir, escaped: true, from: pageBytes)
-          output.appendStatic("tasks/")
-          output.append(entry.task, from: historyBytes)
-          output.appendStatic(".html\">")
-        }
-        isPlain = false
-      } else if !isPlain, output.tailNeedsEscaping(from: start) {
-        output.escapeTail(from: start)
-      }
-      // `{{sentenceHTML}}` shows the HTML as text.
-      if escaped, !isPlain, output.tailNeedsEscaping(from: start) { output.escapeTail(from: start) }
+      writeSentenceHTML(ofEntry: index, escaped: escaped, into: &output)
     default:
       return
     }
+  }
+
+  /// The entry's sentence as HTML: its task's title a link to the task's page when it has one, and marked with its
+  /// language when that is not the page's (a Korean title on the English history breaks between words).
+  private func writeSentenceHTML(ofEntry index: Int32, escaped: Bool, into output: inout ByteWriter) {
+    let start = output.count
+    let entry = entries[Int(index)]
+    let title = writeSentence(entry, into: &output)
+    let links = linksTask(ofEntry: index)
+    let lang = hasLang(entry.titleLang) ? langCodes[Int(entry.titleLang) - 1] : nil
+    // Most sentences have nothing to escape: their locale's words and the title are plain.
+    var isPlain = sentenceIsPlain && entry.titleIsPlain
+    if let title, links || lang != nil {
+      let wrapped = (title.lowerBound - start)..<(title.upperBound - start)
+      output.escapeTail(from: start, wrapping: wrapped, close: links ? "</a>" : "</span>") { output in
+        output.appendStatic(links ? "<a" : "<span")
+        if let lang {
+          output.appendStatic(" lang=\"")
+          output.append(lang, escaped: true, from: localeBytes)
+          output.appendStatic("\"")
+        }
+        if links {
+          output.appendStatic(" href=\"")
+          output.append(page.localeDir, escaped: true, from: pageBytes)
+          output.appendStatic("tasks/")
+          output.append(entry.task, from: historyBytes)
+          output.appendStatic(".html\"")
+        }
+        output.appendStatic(">")
+      }
+      isPlain = false
+    } else if !isPlain, output.tailNeedsEscaping(from: start) {
+      output.escapeTail(from: start)
+    }
+    // `{{sentenceHTML}}` shows the HTML as text.
+    if escaped, !isPlain, output.tailNeedsEscaping(from: start) { output.escapeTail(from: start) }
   }
 }
