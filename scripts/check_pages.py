@@ -364,7 +364,7 @@ def check_typography(driver, server, found, shots):
                     problems.append(f"word-break {got['wordBreak']}, want keep-all")
                 if kr is None or (jp is not None and jp < kr):
                     problems.append(f"font-family lists no Korean font before a Japanese one: {got['family']}")
-                sample, drawn = drawn_fonts(driver, ".card h3 bdi, .entries li", r"[\uac00-\ud7af]")
+                sample, drawn = drawn_fonts(driver, ".card h3 bdi:not([lang]), .entries li a:not([lang])", r"[\uac00-\ud7af]")
                 drawn_note = f"Hangul drawn with {drawn}"
                 if not sample:
                     problems.append("no Hangul card or history text to look at")
@@ -375,7 +375,7 @@ def check_typography(driver, server, found, shots):
                     problems.append(f"line-break {got['lineBreak']}, want strict")
                 if jp is None or (kr is not None and kr < jp):
                     problems.append(f"font-family lists no Japanese font before a Korean one: {got['family']}")
-                sample, drawn = drawn_fonts(driver, ".card h3 bdi, .entries li", r"[\u3040-\u30ff]")
+                sample, drawn = drawn_fonts(driver, ".card h3 bdi:not([lang]), .entries li a:not([lang])", r"[\u3040-\u30ff]")
                 drawn_note = f"kana drawn with {drawn}"
                 if not sample:
                     problems.append("no kana card or history text to look at")
@@ -446,7 +446,7 @@ def check_foreign_desktop(server, work):
         try:
             browser.emulate(driver, browser.PHONE, False)
             load(driver, server.url(page))
-            sample, drawn = drawn_fonts(driver, ".card h3 bdi, .entries li", pattern)
+            sample, drawn = drawn_fonts(driver, ".card h3 bdi:not([lang]), .entries li a:not([lang])", pattern)
         finally:
             driver.quit()
         ok = bool(sample) and all(f.lower() in own_fonts or f.lower() not in JP_FONTS + KR_FONTS for f in drawn) \
