@@ -53,6 +53,7 @@ PAGE_TYPES = [
     ("label", True, "ja", lambda c, p: "name-page" in c and "/labels/" in p),
     ("person", True, "ko", lambda c, p: "name-page" in c and "/people/" in p),
     ("labels and people", True, "en", lambda c, p: "names-page" in c),
+    ("insights", True, "ja", lambda c, p: "insights-page" in c),
 ]
 # At 2,000 tasks DONE's heading is one jump link and one Tab away (the board's <nav class="jump">).
 JUMP_LINKS_REQUIRED = True
@@ -396,7 +397,7 @@ def check_typography(driver, server, found, shots):
     return results
 
 
-SHOT_PAGES = ("index.html", "history.html", "labels.html", "overdue.html")
+SHOT_PAGES = ("index.html", "history.html", "labels.html", "overdue.html", "insights.html")
 
 
 def take_screenshots(driver, server, found, shots):

@@ -19,6 +19,13 @@ public enum HTMLEscaper {
     text.withUTF8 { appendEscaped(utf8: $0, into: &output) }
   }
 
+  /// `text` HTML-escaped, as a `String`.
+  public static func escaped(_ text: String) -> String {
+    var writer = ByteWriter(capacity: text.utf8.count + 16)
+    appendEscaped(text, into: &writer)
+    return String(decoding: writer.bytes(from: 0), as: UTF8.self)
+  }
+
   /// Whether `utf8` contains a byte that escaping replaces.
   public static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     firstSpecial(in: utf8, from: 0) < utf8.count

@@ -44,11 +44,15 @@ struct OneChangeRebuildTests {
   /// changes, those columns' pages, and that task's own pages.
   private static func mayChange(_ path: String, task: String, columns: [String], newestHistory: String) -> Bool {
     let shared =
-      ["index.html", "history.html", newestHistory, "history.atom", "calendar.ics", "tasks/\(task).html"]
+      [
+        "index.html", "history.html", newestHistory, "history.atom", "calendar.ics", "tasks/\(task).html",
+        "insights.html",
+      ]
       + columns.map { "\($0).html" }
     let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
     if parts.count == 2, ["ko", "en", "ja"].contains(parts[0]) { return shared.contains(parts[1]) }
-    return ["index.html", "board.json", "calendar.ics", ".pmboard-manifest"].contains(path) || path.hasPrefix("badges/")
+    return ["index.html", "board.json", "insights.json", "calendar.ics", ".pmboard-manifest"].contains(path)
+      || path.hasPrefix("badges/")
   }
 
   @Test func oneAddMoveOrEditRewritesOnlyThePagesThatShowIt() throws {
@@ -82,9 +86,9 @@ struct OneChangeRebuildTests {
       let pages = after.keys.compactMap { Int($0.dropFirst("ko/history-".count).dropLast(".html".count)) }
       let newest = "history-\(pages.max() ?? 0).html"
       #expect(newest == "history-3.html")
-      // Per locale the board, the columns, 2 history pages, change feed, calendar and the task page; and 5 files
-      // for the whole site.
-      let limit = 3 * (6 + change.columns.count) + 5
+      // Per locale the board, the columns, 2 history pages, change feed, calendar, the task page and the insights
+      // (each of these changes shows in its counts or its aging table); and 6 files for the whole site.
+      let limit = 3 * (7 + change.columns.count) + 6
       #expect(files.count <= limit, "\(change.name) rewrote \(files.count) files: \(files)")
       #expect(
         files.filter { !Self.mayChange($0, task: task, columns: change.columns, newestHistory: newest) }.isEmpty,
@@ -114,8 +118,9 @@ struct OneChangeRebuildTests {
     }
   }
 
-  /// The "~12 files": with one locale, one `add` rewrites twelve, each named here.
-  @Test func withOneLocaleAnAddRewritesTwelveFiles() throws {
+  /// The "~12 files": with one locale, one `add` rewrites those twelve and the insights page and its JSON
+  /// (the add is in their counts), each named here.
+  @Test func withOneLocaleAnAddRewritesFourteenFiles() throws {
     let cli = try CLIRunner.importing(Self.board())
     defer { cli.remove() }
     let build = ["build", "--today", "2026-11-21", "--locales", "en"]
@@ -128,6 +133,7 @@ struct OneChangeRebuildTests {
     let expected = [
       ".pmboard-manifest", "badges/open.svg", "board.json", "calendar.ics", "index.html", "en/index.html",
       "en/todo.html", "en/history.html", "en/history-3.html", "en/history.atom", "en/calendar.ics", task,
+      "en/insights.html", "insights.json",
     ]
     #expect(Self.rewritten(before, after) == expected.sorted())
   }

@@ -69,6 +69,10 @@ import Testing
     {{#columns}}[{{state}}|{{count}}|{{hasMore}}|{{leadNote}}|{{hasLeadNote}}
     {{> cards}}]{{/columns}}
     """,
+    "insights": """
+    {{pageLabel}}|{{{pageLabel}}}|{{insights}}|{{{insights}}}|{{isInsights}}|{{insightsHref}}|{{#insightsHref}}{{.}}{{/insightsHref}}
+    {{isHistory}}|{{isBoard}}|{{localeDir}}|{{^columns}}nocolumns{{/columns}}
+    """,
     "names": """
     {{#labelIndex}}<{{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}>{{/labelIndex}}{{hasLabelIndex}}
     {{#peopleIndex}}<{{name}}|{{path}}|{{count}}>{{/peopleIndex}}{{hasPeopleIndex}}|{{isNameIndex}}|{{namesHref}}

@@ -56,6 +56,9 @@ package struct PageContext: TemplateContext {
     case "heading": .text(info.heading)
     case "isNameIndex": .bool(info.isNameIndex)
     case "isNamePage": .bool(info.isNamePage)
+    case "insights": .text(info.insightsHTML)
+    case "insightsHref": info.insightsHref.map(TemplateValue.text) ?? .bool(false)
+    case "isInsights": .bool(info.isInsights)
     default: liveValue(forKey: key) ?? page.templateValue(forKey: key)
     }
   }
@@ -78,7 +81,8 @@ package struct PageContext: TemplateContext {
       "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "hasTaskPages",
       "isColumnPage", "showsSummary",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
-      "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage",
+      "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage", "insights", "insightsHref",
+      "isInsights",
     ] + page.templateKeys
   }
 }

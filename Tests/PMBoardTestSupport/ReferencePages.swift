@@ -87,6 +87,9 @@ extension SiteRenderer {
         task: task.map(card), entries: shared.newestFirst.filter { $0.entry.taskID.lowercaseString == id }.map(entry))
     case .names:
       return NameIndexContext(counts: shared.nameCounts)
+    case .insights:
+      // The charts are page-level HTML (`insights`); Tests/Scripts/check_insights.py recomputes their numbers.
+      return InsightsContext(pageLabel: info.pageLabel)
     case .name(let index):
       let name = tables.cardNames.names[Int(index)]
       let text = tables.cardNames.bytes.string(name.text)
@@ -95,4 +98,15 @@ extension SiteRenderer {
           text, field: name.field, columns: info.columns.map { column($0, limit: cardLimit) }))
     }
   }
+}
+
+/// The insights page's own variable: the weeks it covers (`pageLabel`, as history pages name theirs).
+package struct InsightsContext: TemplateContext {
+  package var pageLabel: String
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    key == "pageLabel" ? .text(pageLabel) : nil
+  }
+
+  package var templateKeys: [String] { ["pageLabel"] }
 }

@@ -44,6 +44,10 @@ public struct PageInfo: Sendable {
   public var columns = TaskState.allCases
   /// The index of labels and people, from this page; nil when no task has a label or an assignee.
   public var namesHref: String?
+  /// The insights page, from this page; nil when the history is not published.
+  public var insightsHref: String?
+  /// The insights page's charts and tables, as HTML (``InsightsCharts``).
+  public var insightsHTML = ""
   /// A name page's heading ("Label “bug”") and its name (an index into ``CardNames/names``).
   public var heading = ""
   public var name: Int32?
@@ -77,6 +81,8 @@ public struct PageInfo: Sendable {
     case names
     /// One label's or person's page: `field` is `labels` or `assignees`.
     case name(TaskField)
+    /// The insights page, `<code>/insights.html`.
+    case insights
   }
 
   public var isBoard: Bool { kind == .board }
@@ -94,6 +100,7 @@ public struct PageInfo: Sendable {
   public var isArchive: Bool { kind == .history(archive: true) }
   public var isTaskPage: Bool { kind == .task }
   public var isNameIndex: Bool { kind == .names }
+  public var isInsights: Bool { kind == .insights }
   public var isNamePage: Bool {
     if case .name = kind { return true }
     return false

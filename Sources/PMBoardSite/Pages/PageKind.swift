@@ -72,7 +72,7 @@ extension SiteRenderer {
   /// Every kind of page, in the order a locale's pages come (``pagePlans()``, and the templates a theme needs).
   static let pageKinds: [any PageKind.Type] = [
     BoardPage.self, HistoryPage.self, ColumnPage.self, OverduePage.self, TaskPage.self, NameIndexPage.self,
-    NamePage.self,
+    NamePage.self, InsightsPage.self,
   ]
 
   /// One page of the site: where it goes, its locale, and which page of which kind it is.
@@ -90,6 +90,7 @@ extension SiteRenderer {
       case names
       /// The page of name `name` of ``CardNames/names``.
       case name(Int32)
+      case insights
 
       /// The file that makes pages of this kind.
       var page: any PageKind.Type {
@@ -101,6 +102,7 @@ extension SiteRenderer {
         case .task: TaskPage.self
         case .names: NameIndexPage.self
         case .name: NamePage.self
+        case .insights: InsightsPage.self
         }
       }
     }

@@ -57,6 +57,9 @@ public final class PageTables: Sendable {
   public let summaryTail: TextRef
   public let leadNotes: [TextRef]
   public let namesHref: TextRef?
+  public let insightsHref: TextRef?
+  public let insightsHTML: TextRef
+  public let isInsights: Bool
   public let heading: TextRef
   public let name: Int32?
   public let isNameIndex: Bool
@@ -111,6 +114,9 @@ public final class PageTables: Sendable {
     summaryTail = arena.text(info.summaryTail)
     leadNotes = info.leadNotes.map { arena.text($0) }
     namesHref = info.namesHref.map { arena.text($0) }
+    insightsHref = info.insightsHref.map { arena.text($0) }
+    insightsHTML = arena.text(info.insightsHTML)
+    isInsights = info.isInsights
     heading = arena.text(info.heading)
     name = info.name
     isNameIndex = info.isNameIndex

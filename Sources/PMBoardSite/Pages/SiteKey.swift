@@ -28,6 +28,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case titleLang, bodyLang, hasTitleLang, hasBodyLang, bodyHTML, excerptHTML
   // History pages by day
   case days, dayText, clock, when, sentenceHTML
+  case insights, insightsHref, isInsights
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -60,6 +61,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "peopleIndex": .peopleIndex, "hasPeopleIndex": .hasPeopleIndex, "titleLang": .titleLang, "bodyLang": .bodyLang,
     "hasTitleLang": .hasTitleLang, "hasBodyLang": .hasBodyLang, "bodyHTML": .bodyHTML, "excerptHTML": .excerptHTML,
     "days": .days, "dayText": .dayText, "clock": .clock, "when": .when, "sentenceHTML": .sentenceHTML,
+    "insights": .insights, "insightsHref": .insightsHref, "isInsights": .isInsights,
   ]
 
   public init(name: String) {

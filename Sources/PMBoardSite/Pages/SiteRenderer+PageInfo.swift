@@ -78,6 +78,7 @@ extension SiteRenderer {
       calendarHref: publish.feeds ? calendarHref(code: code, here: localeDir) : nil)
     info.localeDir = localeDir
     if !tables.cardNames.names.isEmpty { info.namesHref = localeDir + "labels.html" }
+    if publishesInsights { info.insightsHref = localeDir + "insights.html" }
     info.timeZone = snapshot.info.timeZoneID
     info.overdueCount = overdueCount
     info.hasTaskPages = writesTaskPages

@@ -42,6 +42,8 @@ public struct SiteRenderer: Sendable {
   let columnChanges: ColumnChanges
   /// Each name page's columns, worked out for the first of its locales and kept for the others.
   let nameColumnsCache = NameColumnsCache()
+  /// The insights, made by the first page or feed that asks.
+  let insightsCache = InsightsCache()
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {

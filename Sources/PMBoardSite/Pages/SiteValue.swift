@@ -9,6 +9,8 @@ public enum SiteValue: Sendable {
   case cardHTML(TextRef)
   case localeText(TextRef)
   case pageText(TextRef)
+  /// HTML of the page's arena (the insights' charts): written as it is, or escaped by `{{name}}`.
+  case pageHTML(TextRef)
   /// The `at`, `timeText` and `sentence` of history entry `n`, composed when written.
   case entryAt(Int32)
   case entryTime(Int32)

@@ -34,7 +34,8 @@ extension SiteView {
 
   private func hasLink(_ card: Int) -> Bool { !cardNames.isEmpty && cardNames.links[card].rawCount > 0 }
 
-  /// A page's values about names: the index's link, a name page's heading, the index's two lists.
+  /// A page's values about names (the index's link, a name page's heading, the index's two lists) and the
+  /// insights page's.
   func namePageValue(_ key: SiteKey) -> SiteValue? {
     switch key {
     case .namesHref: page.namesHref.map(SiteValue.pageText) ?? .bool(false)
@@ -45,6 +46,9 @@ extension SiteView {
     case .hasLabelIndex: .bool(page.isNameIndex && !cardNames.sortedLabels.isEmpty)
     case .peopleIndex: page.isNameIndex ? .nameIndex(1) : nil
     case .hasPeopleIndex: .bool(page.isNameIndex && !cardNames.sortedPeople.isEmpty)
+    case .insightsHref: page.insightsHref.map(SiteValue.pageText) ?? .bool(false)
+    case .isInsights: .bool(page.isInsights)
+    case .insights: .pageHTML(page.insightsHTML)
     default: nil
     }
   }

@@ -12,6 +12,7 @@ extension SiteView {
       compose(escaped: escaped, into: &output) { $0.append(html, escaped: false, from: cardBytes) }
     case .localeText(let text): output.append(text, escaped: escaped, from: localeBytes)
     case .pageText(let text): output.append(text, escaped: escaped, from: pageBytes)
+    case .pageHTML(let html): output.append(html, escaped: escaped, from: pageBytes)
     case .nameText(let text): output.append(text, escaped: escaped, from: nameBytes)
     case .bool(let flag): output.appendStatic(flag ? "true" : "false")
     case .number(let number): output.appendDecimal(number)

@@ -24,6 +24,10 @@ public struct LocaleCatalog: Sendable {
       "format.month_names", "feeds.calendar", "feeds.atom", "feeds.calendar_name", "feeds.event",
       "feeds.history_title",
     ]
+    + [
+      "window", "flow", "flow_text", "throughput", "throughput_text", "cycle", "cycle_text", "cycle_none", "aging",
+      "aging_text", "aging_none", "aging_shown", "week", "tasks", "days", "task", "bucket",
+    ].map { "insights.\($0)" }
 
   /// The `{name}` placeholders pmboard fills in each message; any other name would show as written.
   public static let placeholders: [String: Set<String>] = {
@@ -34,7 +38,9 @@ public struct LocaleCatalog: Sendable {
       "format.date_long": ["year", "month", "day", "month_name"], "format.timestamp": ["date", "hour", "minute"],
       "feeds.calendar_name": ["board"], "feeds.event": ["title", "state"], "feeds.history_title": ["board"],
       "board.lead_open": ["soon", "overdue"], "board.lead_done": ["recent"], "names.label": ["name"],
-      "names.person": ["name"],
+      "names.person": ["name"], "insights.window": ["from", "to"], "insights.flow_text": ["counts"],
+      "insights.throughput_text": ["total", "last"], "insights.cycle_text": ["count", "median", "p85"],
+      "insights.aging_text": ["count", "days"], "insights.aging_shown": ["shown", "more"],
     ]
   }()
 

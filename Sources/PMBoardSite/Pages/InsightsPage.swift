@@ -1,0 +1,92 @@
+import Foundation
+import PMBoardCore
+import Synchronization
+
+/// A locale's insights, `<code>/insights.html`: how work flowed in the 12 weeks up to the build's day
+/// (``FlowInsights``), drawn by ``InsightsCharts``. Only where the history is published: the page is made from it.
+/// Rendered on every build (one page a locale): it changes with the day as well as with the board.
+enum InsightsPage: PageKind {
+  static let template = "insights"
+
+  static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
+    guard site.publishesInsights else { return [] }
+    return [SiteRenderer.PagePlan(path: "\(code)/insights.html", code: code, kind: .insights)]
+  }
+
+  static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int { site.tables.entries.count / 8 }
+
+  static func pageInfo(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
+    overdueCount: Int
+  ) -> PageInfo {
+    var info = site.page(
+      .insights, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "insights.html",
+      place: .locale, title: "\(site.snapshot.info.title) · \(catalog.string("nav.insights"))")
+    let insights = site.insights
+    info.pageLabel = formatter.message(
+      "insights.window",
+      [
+        "from": formatter.longDate(insights.weekStarts[0]),
+        "to": formatter.longDate(site.moment.today),
+      ])
+    info.insightsHTML =
+      InsightsCharts(
+        insights: insights, tables: site.tables, catalog: catalog, formatter: formatter,
+        taskLinks: site.writesTaskPages ? info.localeDir : nil
+      ).html
+    return info
+  }
+
+  /// All locales' pages and `insights.json` (with the feeds) in one job: the insights are worked out once.
+  static func batchedJobs(
+    _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared, codes: [String]
+  ) -> [(job: SiteRenderer.Job, rank: Int)]? {
+    let pages = codes.flatMap { plans(site, code: $0) }
+    guard let first = pages.first else { return [] }
+    let job = SiteRenderer.Job(path: first.path, weight: weight(of: first, site) * pages.count) { writer in
+      for plan in pages {
+        // Kept when its words and charts are the same (an edit of a TODO task's body changes none of them).
+        if let (print, _) = pagePrint(of: plan, site, prepared, label: "insights") {
+          if writer.reuse(plan.path, fingerprint: print.value) { continue }
+          writer.keep(fingerprint: print.value, for: plan.path)
+        }
+        try site.render(SiteRenderer.RenderGroup(plan: plan), prepared, chunk: SiteRenderer.outputChunk) {
+          path, produce in try writer.write(path, streaming: produce)
+        }
+      }
+      guard site.publish.feeds else { return }
+      let json = InsightsJSON(insights: site.insights, tables: site.tables, today: site.moment.today).text
+      if var print = site.keptPageFingerprint {
+        print.add(json)
+        if writer.reuse("insights.json", fingerprint: print.value) { return }
+        writer.keep(fingerprint: print.value, for: "insights.json")
+      }
+      try writer.write("insights.json", Array(json.utf8))
+    }
+    return [(job, 0)]
+  }
+}
+
+extension SiteRenderer {
+  /// Whether the site has insights pages and `insights.json`: where its history is published.
+  var publishesInsights: Bool { publish.history != .off }
+
+  /// The board's ``FlowInsights``, worked out the first time a page or the JSON asks.
+  var insights: FlowInsights {
+    insightsCache.value { FlowInsights(tables: tables, today: moment.today) }
+  }
+}
+
+/// The build's ``FlowInsights``, made once for every locale's page and the JSON.
+final class InsightsCache: Sendable {
+  private let made = Mutex<FlowInsights?>(nil)
+
+  func value(make: () -> FlowInsights) -> FlowInsights {
+    made.withLock { known in
+      if let known { return known }
+      let value = make()
+      known = value
+      return value
+    }
+  }
+}
