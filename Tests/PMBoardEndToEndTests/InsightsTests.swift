@@ -1,5 +1,6 @@
 import Foundation
 import PMBoardTestSupport
+import PMBoardValidation
 import Testing
 
 /// End-to-end: the insights page and `insights.json` of a real build, the numbers recomputed from `pmboard export`
@@ -47,6 +48,13 @@ struct InsightsTests {
       #expect(page.contains("aria-current=\"page\">"))
       let board = try cli.read("_site/\(code)/index.html")
       #expect(board.contains("<a href=\"insights.html\">"), "the header links it")
+    }
+    for code in ["en", "ko", "ja"] {
+      let page = try cli.read("_site/\(code)/insights.html")
+      let problems = HTMLTemplateValidator().validate(source: page, file: "\(code)/insights.html", isPage: true)
+      #expect(problems.isEmpty, "\(problems.prefix(5))")
+      // Every "<" starts a tag: the cycle-time bucket "<1" is text and must be escaped (the Nu checker's find).
+      #expect(page.range(of: "<[^a-zA-Z/!]", options: .regularExpression) == nil)
     }
     let english = try cli.read("_site/en/insights.html")
     #expect(english.contains("The 12 weeks from August 30, 2026 to November 21, 2026."))

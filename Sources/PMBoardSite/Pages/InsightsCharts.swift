@@ -183,11 +183,12 @@ struct InsightsCharts {
     } else {
       summary = text("insights.cycle_none")
     }
-    let rows = buckets.indices.map { [Self.bucketNames[$0], String(buckets[$0])] }
+    let names = Self.bucketNames.map(escape)
+    let rows = buckets.indices.map { [names[$0], String(buckets[$0])] }
     let top = max(1, buckets.max() ?? 0)
     return section(
       id: "cycle", heading: text("insights.cycle"), summary: summary,
-      svg: bars(buckets, labels: Self.bucketNames)
+      svg: bars(buckets, labels: names)
         + "<g class=\"axis\"><line x1=\"\(Self.left)\" y1=\"\(Self.bottom)\" x2=\"\(Self.width - 10)\" y2=\"\(Self.bottom)\"/>"
         + "<text x=\"\(Self.left - 6)\" y=\"\(y(top, top: top) + 4)\" text-anchor=\"end\">\(top)</text></g>",
       table: table(
