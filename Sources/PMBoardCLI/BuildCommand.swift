@@ -69,6 +69,10 @@ struct BuildCommand: AsyncParsableCommand {
       "Only tasks with one of these labels (only:public,docs), or without them (except:internal).",
       valueName: "rule"))
   var publishLabels: String?
+  @Option(
+    name: .customLong("publish-insights"),
+    help: ArgumentHelp("The insights page and insights.json: show or hide.", valueName: "show|hide"))
+  var publishInsights: String?
 
   func run() async throws {
     var settings = try BuildSettings.load(file: siteOptions.config)
@@ -167,7 +171,7 @@ struct BuildCommand: AsyncParsableCommand {
   private func applyPublishFlags(to policy: inout PublishPolicy) throws(PublishPolicyError) {
     let flags = [
       ("bodies", publishBodies), ("states", publishStates), ("history", publishHistory), ("feeds", publishFeeds),
-      ("assignees", publishAssignees), ("labels", publishLabels),
+      ("assignees", publishAssignees), ("labels", publishLabels), ("insights", publishInsights),
     ]
     for case (let key, let value?) in flags {
       do {

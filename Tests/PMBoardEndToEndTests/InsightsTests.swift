@@ -11,6 +11,10 @@ struct InsightsTests {
 
   /// A 1,000-task board made by the script, imported, built on 2026-11-21 and exported again.
   func builtBoard(_ extra: String...) throws -> CLIRunner {
+    try builtBoard(extra)
+  }
+
+  func builtBoard(_ extra: [String]) throws -> CLIRunner {
     let cli = try CLIRunner()
     let board = try cli.run("/usr/bin/env", "python3", Self.script, "generate", "1000", "3", "America/New_York")
     #expect(board.status == 0, "\(board.stderr)")
@@ -61,8 +65,9 @@ struct InsightsTests {
     #expect(english.contains("<a href=\"tasks/"), "aging rows link their tasks")
   }
 
-  @Test func withoutPublishedHistoryThereAreNoInsights() throws {
-    let cli = try builtBoard("--publish-history", "off")
+  @Test(arguments: [["--publish-history", "off"], ["--publish-insights", "hide"]])
+  func withoutPublishedHistoryOrWhenHiddenThereAreNoInsights(flags: [String]) throws {
+    let cli = try builtBoard(flags)
     defer { cli.remove() }
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site/en/insights.html")))
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site/insights.json")))

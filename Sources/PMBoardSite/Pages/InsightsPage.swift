@@ -68,8 +68,9 @@ enum InsightsPage: PageKind {
 }
 
 extension SiteRenderer {
-  /// Whether the site has insights pages and `insights.json`: where its history is published.
-  var publishesInsights: Bool { publish.history != .off }
+  /// Whether the site has insights pages and `insights.json`: where its history is published and `publish:`
+  /// does not hide them.
+  var publishesInsights: Bool { publish.insights && publish.history != .off }
 
   /// The board's ``FlowInsights``, worked out the first time a page or the JSON asks.
   var insights: FlowInsights {

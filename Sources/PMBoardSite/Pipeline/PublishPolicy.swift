@@ -29,6 +29,8 @@ public struct PublishPolicy: Sendable, Equatable {
   public var authors = true
   /// Who works on each task (its assignees), on cards, task pages and in the feeds.
   public var assignees = true
+  /// The insights page and `insights.json` (made from the history, so only where it is published).
+  public var insights = true
   /// Labels that pick the published tasks: with `only`, a task needs one of them; with `except`, a task with one
   /// of those is left out (`labels: {only: [public]}`, `{except: [internal]}`), everywhere, like a left-out column.
   public var labelsOnly: Set<String>?
@@ -40,7 +42,7 @@ public struct PublishPolicy: Sendable, Equatable {
   public static let everything = PublishPolicy()
 
   /// The settings `publish:` accepts, with the flag each one mirrors (`--publish-bodies`…).
-  public static let keys = ["bodies", "states", "history", "feeds", "authors", "assignees", "labels"]
+  public static let keys = ["bodies", "states", "history", "feeds", "authors", "assignees", "labels", "insights"]
 
   /// Sets one setting from its text, as `pmboard.yml` or a flag gives it.
   /// - Throws: ``PublishPolicyError`` naming the values the setting takes.
@@ -86,6 +88,11 @@ public struct PublishPolicy: Sendable, Equatable {
       assignees = shown
     case "labels":
       try setLabels(value)
+    case "insights":
+      guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
+        throw PublishPolicyError("`insights` takes show or hide, not `\(value)`")
+      }
+      insights = shown
     default:
       throw PublishPolicyError("unknown publish setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")
     }
