@@ -37,6 +37,11 @@ struct BuildCommand: AsyncParsableCommand {
     name: .customLong("column-limit"),
     help: ArgumentHelp("Cards a board column shows before its \"Show all\" link (default 50).", valueName: "n"))
   var columnLimit: Int?
+  @Option(
+    name: .customLong("wip-limits"),
+    help: ArgumentHelp(
+      "Work-in-progress limits: a column holding more tasks is flagged (doing=5,todo=20).", valueName: "rules"))
+  var wipLimits: String?
   @Flag(
     name: .customLong("live-dates"),
     help: "Add a small script that re-marks overdue and due-today tasks with the reader's date.")
@@ -87,6 +92,13 @@ struct BuildCommand: AsyncParsableCommand {
         throw ValidationError("--column-limit takes a number of cards from 1 to 1000000, not \(columnLimit)")
       }
       settings.columnLimit = columnLimit
+    }
+    if let wipLimits {
+      do {
+        settings.wipLimits = try BuildSettings.wipLimits(wipLimits)
+      } catch {
+        throw ValidationError("--wip-limits: " + error.message.replacingOccurrences(of: "`wip-limits` ", with: ""))
+      }
     }
     if liveDates { settings.liveDates = true }
     if let taskPages {

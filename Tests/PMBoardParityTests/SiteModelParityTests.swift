@@ -21,7 +21,7 @@ import Testing
     {{summary}}|{{boardHref}}|{{historyHref}}|{{isBoard}}|{{isHistory}}|{{canonical}}|{{#canonical}}c={{.}}{{/canonical}}|{{atomHref}}|{{#calendarHref}}{{.}}{{/calendarHref}}
     {{#locales}}{{code}},{{name}},{{href}},{{url}},{{current}},{{lang}},{{.code}},{{.lang}};{{/locales}}
     {{#columns}}
-    [{{state}}|{{label}}|{{count}}|{{isEmpty}}|{{#isEmpty}}{{t.board.empty}}{{/isEmpty}}
+    [{{state}}|{{label}}|{{count}}|{{isEmpty}}|{{#isEmpty}}{{t.board.empty}}{{/isEmpty}}|{{wipLimit}}|{{hasWipLimit}}|{{#overWipLimit}}over{{/overWipLimit}}
       {{> cards}}
     ]
     {{/columns}}
@@ -49,7 +49,7 @@ import Testing
     {{#entries}}{{taskId}}|{{hasTask}}|{{#hasTask}}{{localeDir}}{{taskId}}{{/hasTask}};{{/entries}}{{timeZone}}
     """,
     "column": """
-    {{#column}}[{{state}}|{{label}}|{{count}}|{{hasMore}}|{{isEmpty}}
+    {{#column}}[{{state}}|{{label}}|{{count}}|{{hasMore}}|{{isEmpty}}|{{wipLimit}}|{{hasWipLimit}}|{{overWipLimit}}
     {{> cards}}]{{/column}}{{localeDir}}|{{timeZone}}|{{overdueCount}}|{{hasOverdue}}|{{isOverduePage}}
     {{isTaskPage}}|{{isColumnPage}}|{{showsSummary}}|{{isHistory}}|{{isBoard}}|{{summaryHead}}|{{summaryTail}}|{{live}}|{{liveToday}}
     {{liveZone}}|{{liveBuilt}}|{{dueCounts}}|{{^task}}notask{{/task}}|{{#column}}c{{/column}}|{{taskTitle}}|{{isRemoved}}|{{removedText}}
@@ -199,6 +199,13 @@ import Testing
     try expectParity(board: Board(info: BoardInfo(title: "Empty", timeZoneID: "UTC")), templates: Self.kitchenSink)
   }
 
+  /// Work-in-progress limits: one a column keeps, one it breaks, one column without; on the board, the column
+  /// pages, and not on name pages.
+  @Test func workInProgressLimits() throws {
+    try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, wipLimits: [1000, 1, nil])
+    try expectParity(board: Self.hostileBoard(), templates: nil, wipLimits: [nil, 1, 2])
+  }
+
   /// An empty table has no elements to iterate (it had one uninitialised slot, read as garbage by a build of a
   /// board without history: the old flaky crash of `aKilledOrFullDiskBuildLeavesTheOldSite`).
   @Test func emptyTablesHaveNoElements() {
@@ -215,7 +222,7 @@ import Testing
   private func expectParity(
     board: Board, templates: [String: String]?, baseURL: String? = nil, asOf: Date? = nil,
     catalogs: [String: LocaleCatalog] = [:], cardLimit: Int = 50, liveDates: Bool = false,
-    taskPages: Bool = true, publish: PublishPolicy = .everything,
+    taskPages: Bool = true, publish: PublishPolicy = .everything, wipLimits: [Int?] = [nil, nil, nil],
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let checked = try TemplateChecker().check(
@@ -241,6 +248,7 @@ import Testing
       taskPages: taskPages, liveDates: liveDates)
     renderer.cardLimit = cardLimit
     renderer.publish = publish
+    renderer.wipLimits = wipLimits
     let fast = renderer.renderedPages()
     let streamed = renderer.renderedPages(chunk: 7)
     let reference = renderer.referencePages(of: board)

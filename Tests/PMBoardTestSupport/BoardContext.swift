@@ -25,6 +25,9 @@ package struct ColumnContext: TemplateContext {
   package var leadNote = ""
   /// The build's day, which decides what a capped column leads with.
   package var today = CalendarDate(daysSinceEpoch: 0)
+  /// The column's work-in-progress limit, and how many tasks the whole column holds (a name page shows some).
+  package var wipLimit: Int?
+  package var columnTotal = 0
 
   /// A name page's columns: the name's cards in each, led and capped like the board's.
   package static func ofName(_ name: String, field: TaskField, columns: [ColumnContext]) -> [ColumnContext] {
@@ -59,12 +62,18 @@ package struct ColumnContext: TemplateContext {
     case "hasMore": .bool(cards.count > (limit ?? .max))
     case "leadNote": .text(leadNote)
     case "hasLeadNote": .bool(!leadNote.isEmpty)
+    case "wipLimit": wipLimit.map(TemplateValue.number) ?? .bool(false)
+    case "hasWipLimit": .bool(wipLimit != nil)
+    case "overWipLimit": .bool(wipLimit.map { columnTotal > $0 } ?? false)
     default: nil
     }
   }
 
   package var templateKeys: [String] {
-    ["state", "label", "count", "isEmpty", "cards", "hasMore", "leadNote", "hasLeadNote"]
+    [
+      "state", "label", "count", "isEmpty", "cards", "hasMore", "leadNote", "hasLeadNote", "wipLimit",
+      "hasWipLimit", "overWipLimit",
+    ]
   }
 }
 

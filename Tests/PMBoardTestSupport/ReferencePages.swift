@@ -58,6 +58,8 @@ extension SiteRenderer {
         state: state, label: locale.formatter.label(state), cards: shared.columns[state.order].map(card), limit: limit)
       if limit != nil { context.leadNote = info.leadNotes[state.order] }
       context.today = moment.today
+      context.wipLimit = info.wipLimits[state.order]
+      context.columnTotal = shared.columns[state.order].count
       return context
     }
     func entry(_ data: EntryData) -> EntryContext {

@@ -7,10 +7,12 @@ import Testing
 @Suite struct BuildKeyTests {
   @Test func everySettingIsInTheKey() {
     // A new setting must join `SiteBuilder.settingsKey`, or a rebuild after changing only it would be skipped.
-    #expect(Mirror(reflecting: BuildSettings()).children.count == 13)
+    #expect(Mirror(reflecting: BuildSettings()).children.count == 14)
+    // And a new publish setting must join `PublishPolicy.keyText` (the insights' once did not).
+    #expect(Mirror(reflecting: PublishPolicy()).children.count == 9)
     let base = BuildSettings()
     var changed: [BuildSettings] = []
-    for change in 0..<13 {
+    for change in 0..<15 {
       var settings = base
       switch change {
       case 0: settings.store = "b.sqlite"
@@ -25,12 +27,14 @@ import Testing
       case 9: settings.publish.states = [.todo]
       case 10: settings.columnLimit = 3
       case 11: settings.liveDates = true
+      case 12: settings.wipLimits = [nil, 5, nil]
+      case 13: settings.publish.insights = false
       default: settings.taskPages = false
       }
       changed.append(settings)
     }
     let keys = Set(([base] + changed).map(SiteBuilder.settingsKey))
-    #expect(keys.count == 14)
+    #expect(keys.count == 16)
   }
 
   @Test func statesInAnyOrderGiveOneKey() {

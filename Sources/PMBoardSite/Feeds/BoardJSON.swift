@@ -11,6 +11,8 @@ struct BoardJSON: Sendable {
   var links: FeedLinks
   /// The locale whose board page the tasks link to.
   var locale: String
+  /// Work-in-progress limits by column (`TaskState.order`).
+  var wipLimits: [Int?] = [nil, nil, nil]
 
   /// The document, handed to `emit` in pieces of about ``SiteRenderer/outputChunk`` bytes. The tasks go from the
   /// card arena straight into a byte writer, escaped there (``MarkupText/json(_:into:)`` is the plain reference of
@@ -35,7 +37,18 @@ struct BoardJSON: Sendable {
     raw(",\n  \"counts\": {")
     // Only the published columns: a left-out column's 0 would claim it is empty.
     raw(policy.stateList.map { "\"\($0.rawValue)\": \(column($0))" }.joined(separator: ", "))
-    raw("},\n  \"overdue\": \(tables.overdueCount),\n  \"published\": {\"bodies\": \(policy.bodies), \"states\": [")
+    // Only the limits set, on published columns, and the columns that hold more than theirs.
+    let limited = policy.stateList.compactMap { state in wipLimits[state.order].map { (state, $0) } }
+    if !limited.isEmpty {
+      raw("},\n  \"wipLimits\": {")
+      raw(limited.map { "\"\($0.0.rawValue)\": \($0.1)" }.joined(separator: ", "))
+      raw("},\n  \"overWipLimit\": [")
+      raw(limited.filter { column($0.0) > $0.1 }.map { "\"\($0.0.rawValue)\"" }.joined(separator: ", "))
+      raw("]")
+    } else {
+      raw("}")
+    }
+    raw(",\n  \"overdue\": \(tables.overdueCount),\n  \"published\": {\"bodies\": \(policy.bodies), \"states\": [")
     raw(policy.stateList.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
     raw("], \"history\": \"\(policy.history.rawValue)\"},\n  \"tasks\": [")
     let text = ArenaBytes(tables.cardBytes)

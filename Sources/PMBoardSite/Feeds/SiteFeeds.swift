@@ -14,6 +14,8 @@ public struct SiteFeeds: Sendable {
   public var defaultLocale: String
   public var moment: BuildMoment
   public var policy: PublishPolicy
+  /// Work-in-progress limits by column (`wip-limits`): in board.json and a badge per limited column.
+  public var wipLimits: [Int?] = [nil, nil, nil]
   /// Seconds since 1970 of the board's last change: the calendar's DTSTAMP and an empty feed's `updated`.
   public var lastChange: Int
   private let links: FeedLinks
@@ -82,7 +84,8 @@ public struct SiteFeeds: Sendable {
     }
     jobs += nameFeedJobs(calendarLocales)
     let json = BoardJSON(
-      tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale)
+      tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale,
+      wipLimits: wipLimits)
     jobs.append(
       SiteRenderer.Job(path: "board.json", weight: tables.cards.count * 5) { writer in
         try writer.write("board.json") { emit in json.render(emit: emit) }
@@ -141,6 +144,13 @@ public struct SiteFeeds: Sendable {
       ("overdue", Badge(label: "overdue", value: String(overdue), color: overdue > 0 ? Badge.red : Badge.green)))
     if policy.states.contains(.done) {
       badges.append(("done", Badge(label: "done", value: String(count(.done)), color: Badge.green)))
+    }
+    // `wip-doing.svg`: "doing 7/5", red when the column holds more than its limit.
+    for state in policy.stateList {
+      guard let limit = wipLimits[state.order] else { continue }
+      let color = count(state) > limit ? Badge.red : Badge.green
+      badges.append(
+        ("wip-\(state.rawValue)", Badge(label: state.rawValue, value: "\(count(state))/\(limit)", color: color)))
     }
     return badges
   }

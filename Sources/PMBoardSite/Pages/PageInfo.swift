@@ -42,6 +42,8 @@ public struct PageInfo: Sendable {
   /// The board page's columns: the states `publish:` publishes, in board order. A left-out column is not shown at
   /// all, where an empty one would say it has no tasks.
   public var columns = TaskState.allCases
+  /// Work-in-progress limits by column (`TaskState.order`), on the board and column pages only.
+  public var wipLimits: [Int?] = [nil, nil, nil]
   /// The index of labels and people, from this page; nil when no task has a label or an assignee.
   public var namesHref: String?
   /// The insights page, from this page; nil when the history is not published.

@@ -60,6 +60,8 @@ public final class PageTables: Sendable {
   public let insightsHref: TextRef?
   public let insightsHTML: TextRef
   public let isInsights: Bool
+  /// ``PageInfo/wipLimits``, -1 for none.
+  public let wipLimits: [Int]
   public let heading: TextRef
   public let name: Int32?
   public let isNameIndex: Bool
@@ -117,6 +119,7 @@ public final class PageTables: Sendable {
     insightsHref = info.insightsHref.map { arena.text($0) }
     insightsHTML = arena.text(info.insightsHTML)
     isInsights = info.isInsights
+    wipLimits = info.wipLimits.map { $0 ?? -1 }
     heading = arena.text(info.heading)
     name = info.name
     isNameIndex = info.isNameIndex

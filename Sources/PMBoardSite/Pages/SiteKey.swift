@@ -28,7 +28,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case titleLang, bodyLang, hasTitleLang, hasBodyLang, bodyHTML, excerptHTML
   // History pages by day
   case days, dayText, clock, when, sentenceHTML
-  case insights, insightsHref, isInsights
+  case insights, insightsHref, isInsights, wipLimit, hasWipLimit, overWipLimit
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -62,6 +62,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "hasTitleLang": .hasTitleLang, "hasBodyLang": .hasBodyLang, "bodyHTML": .bodyHTML, "excerptHTML": .excerptHTML,
     "days": .days, "dayText": .dayText, "clock": .clock, "when": .when, "sentenceHTML": .sentenceHTML,
     "insights": .insights, "insightsHref": .insightsHref, "isInsights": .isInsights,
+    "wipLimit": .wipLimit, "hasWipLimit": .hasWipLimit, "overWipLimit": .overWipLimit,
   ]
 
   public init(name: String) {

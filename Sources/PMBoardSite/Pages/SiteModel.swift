@@ -238,6 +238,12 @@ public final class SiteView {
     case .hasMore: return .bool(count > page.cardLimit)
     case .leadNote: return .pageText(page.leadNotes[state.order])
     case .hasLeadNote: return .bool(page.leadNotes[state.order].rawCount > 0)
+    case .wipLimit: return page.wipLimits[state.order] < 0 ? .bool(false) : .number(page.wipLimits[state.order])
+    case .hasWipLimit: return .bool(page.wipLimits[state.order] >= 0)
+    case .overWipLimit:
+      return .bool(
+        page.wipLimits[state.order] >= 0
+          && columnStarts[state.order + 1] - columnStarts[state.order] > page.wipLimits[state.order])
     default: return nil
     }
   }

@@ -79,6 +79,7 @@ extension SiteRenderer {
     info.localeDir = localeDir
     if !tables.cardNames.names.isEmpty { info.namesHref = localeDir + "labels.html" }
     if publishesInsights { info.insightsHref = localeDir + "insights.html" }
+    if kind == .board || info.column != nil { info.wipLimits = wipLimits }
     info.timeZone = snapshot.info.timeZoneID
     info.overdueCount = overdueCount
     info.hasTaskPages = writesTaskPages

@@ -26,6 +26,8 @@ public struct SiteRenderer: Sendable {
   public let taskPages: TaskPageTables
   /// How many cards a column of the board page shows before its "Show all" link (`column-limit`).
   public var cardLimit = 50
+  /// Work-in-progress limits by column (`wip-limits`), shown on the board and column pages.
+  public var wipLimits: [Int?] = [nil, nil, nil]
   /// The site-wide inputs of its pages (theme, settings, the binary), set by a build that keeps page fingerprints
   /// in its manifest so that the next one skips pages whose inputs did not change; nil renders every page.
   public var siteFingerprint: Fingerprint?

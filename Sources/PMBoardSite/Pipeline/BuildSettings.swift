@@ -26,13 +26,15 @@ public struct BuildSettings: Sendable, Equatable {
   public var liveDates = false
   /// A page per task (`task-pages: false` leaves them out, e.g. for a host that limits a site's size).
   public var taskPages = true
+  /// Work-in-progress limits by column (`TaskState.order`): a column holding more tasks says so (`wip-limits:`).
+  public var wipLimits: [Int?] = [nil, nil, nil]
 
   public init() {}
 
   /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
-    "column-limit", "live-dates", "task-pages", "user",
+    "column-limit", "live-dates", "task-pages", "user", "wip-limits",
   ]
 
   /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
@@ -110,6 +112,18 @@ public struct BuildSettings: Sendable, Equatable {
               + "\(ConfigError.quoted(limitText))")
         }
         settings.columnLimit = limit
+      case "wip-limits":
+        // `wip-limits: {doing: 5}`, or the flag's `doing=5,todo=20`.
+        let rules = value.mapping.map { rules in
+          rules.map { "\($0.string ?? "")=\($1.string ?? "")" }.joined(separator: ",")
+        }
+        let limitsText: String
+        if let rules { limitsText = rules } else { limitsText = try text() }
+        do {
+          settings.wipLimits = try wipLimits(limitsText)
+        } catch {
+          throw ConfigError(message: "\(place): \(error.message)")
+        }
       case "live-dates", "task-pages":
         guard let flag = value.bool else {
           throw ConfigError(message: "\(place): `\(key)` takes true or false")
@@ -170,6 +184,25 @@ public struct BuildSettings: Sendable, Equatable {
       }
     }
     return policy
+  }
+
+  /// Work-in-progress limits from `doing=5,todo=20` (what the flag takes and `wip-limits:` comes to).
+  public static func wipLimits(_ text: String) throws(ConfigError) -> [Int?] {
+    var limits: [Int?] = [nil, nil, nil]
+    for rule in splitList(text) {
+      let parts = rule.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard parts.count == 2, let state = TaskState(parsing: parts[0]) else {
+        throw ConfigError(
+          message: "`wip-limits` takes a column and a number of tasks (doing=5), not \(ConfigError.quoted(rule))")
+      }
+      guard let limit = Int(parts[1]), columnLimits.contains(limit) else {
+        throw ConfigError(
+          message: "`wip-limits`: \(state.rawValue) takes a number of tasks from 1 to 1000000, not "
+            + ConfigError.quoted(parts[1]))
+      }
+      limits[state.order] = limit
+    }
+    return limits
   }
 
   public static func splitList(_ text: String) -> [String] {

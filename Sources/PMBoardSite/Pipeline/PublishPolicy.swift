@@ -216,7 +216,7 @@ extension PublishPolicy {
     // `authors` only when hidden: the keys of sites built before it existed stay the same.
     "\(bodies) \(states.map(\.rawValue).sorted()) \(history.rawValue) \(feeds)" + (authors ? "" : " no-authors")
       + (assignees ? "" : " no-assignees") + (labelsOnly.map { " only \($0.sorted())" } ?? "")
-      + (labelsExcept.isEmpty ? "" : " except \(labelsExcept.sorted())")
+      + (labelsExcept.isEmpty ? "" : " except \(labelsExcept.sorted())") + (insights ? "" : " no-insights")
   }
 
   /// Seconds since 1970 of the newest change to what the policy publishes, for the calendar's DTSTAMP and the

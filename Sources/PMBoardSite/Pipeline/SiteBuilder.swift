@@ -101,10 +101,11 @@ public struct SiteBuilder: Sendable {
       // the view models, laid out on this one thread, they use the other core.
       async let writerOpened = Result { try openWriter() }
       let renderer = makeRenderer(board: board, tables: tables, theme: checked, locales: locales, moment: moment)
-      let feeds = SiteFeeds(
+      var feeds = SiteFeeds(
         snapshot: board, tables: tables, catalogs: checked.catalogs, locales: locales,
         defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,
         lastChange: lastChange)
+      feeds.wipLimits = settings.wipLimits
       let jobs = step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
       let writerResult = await writerOpened
       let writer = try step("prepare the output directory") { try writerResult.get() }
@@ -157,6 +158,7 @@ public struct SiteBuilder: Sendable {
       taskPages: settings.taskPages, liveDates: settings.liveDates)
     renderer.publish = settings.publish
     renderer.cardLimit = settings.columnLimit
+    renderer.wipLimits = settings.wipLimits
     renderer.siteFingerprint = Self.siteFingerprint(
       theme: theme, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale, info: board.info,
       moment: moment)
