@@ -2,6 +2,7 @@
    script-src 'self'). Read on a later day in the board's zone than built: re-mark overdue / due-today, swap
    flags, update overdue counts, and on the overdue page show the listed tasks that are now overdue (it lists
    every open task with a due date, those not overdue when built hidden), so that its counts and its list agree.
+   With a due-soon window the same for "Due in N days": flags, counts and the due-soon page's list.
    Over 24 hours after the build: show the age note, in days from 48 hours on. */
 (function () {
   "use strict";
@@ -10,6 +11,10 @@
   var counts = [].slice.call(document.querySelectorAll('[data-live="overdue-count"]'));
   var list = document.querySelector('[data-live="overdue-list"]');
   var empty = document.querySelector('[data-live="overdue-empty"]');
+  var soonCounts = [].slice.call(document.querySelectorAll('[data-live="soon-count"]'));
+  var soonList = document.querySelector('[data-live="soon-list"]');
+  var soonEmpty = document.querySelector('[data-live="soon-empty"]');
+  var window_ = parseInt(data.soonDays || "0", 10) || 0;
   var builtCounts = counts.map(function (n) { return parseInt(n.textContent, 10) || 0; });
   var dueCounts, days, touched = false; // a task page: the day last marked
   try {
@@ -26,14 +31,25 @@
     return p.year + "-" + p.month + "-" + p.day;
   }
 
+  // Whole days from `day` to `due` (both YYYY-MM-DD).
+  function daysUntil(due, day) {
+    return Math.round((Date.parse(due) - Date.parse(day)) / 864e5);
+  }
+
+  function soonText(days) {
+    return days === 1 ? data.tDueTomorrow : (data.tDueIn || "").replace("{days}", String(days));
+  }
+
   function mark(task, day) {
     var due = task.getAttribute("data-due");
     var open = task.getAttribute("data-state") !== "done";
     var over = open && due < day, now = open && due === day;
-    var text = over ? data.tOverdue : now ? data.tDueToday : null;
+    var ahead = daysUntil(due, day), soon = open && window_ > 0 && ahead >= 1 && ahead <= window_;
+    var text = over ? data.tOverdue : now ? data.tDueToday : soon ? soonText(ahead) : null;
     var flag = task.querySelector("strong.flag");
     task.classList.toggle("overdue", over);
     task.classList.toggle("due-today", now);
+    task.classList.toggle("due-soon", soon);
     if (text == null) {
       if (flag) {
         var gap = flag.previousSibling;
@@ -87,6 +103,23 @@
     document.querySelectorAll("[data-due]").forEach(function (t) { mark(t, day); });
     Object.keys(dueCounts).forEach(function (d) { if (d < day) fell += Number(dueCounts[d]) || 0; });
     counts.forEach(function (n, i) { n.textContent = String(builtCounts[i] + fell); });
+    if (soonCounts.length) {
+      var soon = 0;
+      Object.keys(dueCounts).forEach(function (d) {
+        var ahead = daysUntil(d, day);
+        if (ahead >= 1 && ahead <= window_) soon += Number(dueCounts[d]) || 0;
+      });
+      soonCounts.forEach(function (n) { n.textContent = String(soon); });
+    }
+    if (soonList) {
+      var near = 0;
+      soonList.querySelectorAll("[data-due]").forEach(function (t) {
+        var later = !t.classList.contains("due-soon");
+        t.classList.toggle("later", later);
+        if (!later) near += 1;
+      });
+      if (soonEmpty) soonEmpty.hidden = near > 0;
+    }
     if (list) {
       var shown = 0;
       list.querySelectorAll("[data-due]").forEach(function (t) {

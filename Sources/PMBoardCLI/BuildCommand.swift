@@ -42,6 +42,10 @@ struct BuildCommand: AsyncParsableCommand {
     help: ArgumentHelp(
       "Work-in-progress limits: a column holding more tasks is flagged (doing=5,todo=20).", valueName: "rules"))
   var wipLimits: String?
+  @Option(
+    name: .customLong("due-soon"),
+    help: ArgumentHelp("Days ahead an open task counts as due soon (default 3; 0: off).", valueName: "days"))
+  var dueSoon: Int?
   @Flag(
     name: .customLong("live-dates"),
     help: "Add a small script that re-marks overdue and due-today tasks with the reader's date.")
@@ -92,6 +96,12 @@ struct BuildCommand: AsyncParsableCommand {
         throw ValidationError("--column-limit takes a number of cards from 1 to 1000000, not \(columnLimit)")
       }
       settings.columnLimit = columnLimit
+    }
+    if let dueSoon {
+      guard BuildSettings.dueSoonDays.contains(dueSoon) else {
+        throw ValidationError("--due-soon takes a number of days from 0 to 365, not \(dueSoon)")
+      }
+      settings.dueSoon = dueSoon
     }
     if let wipLimits {
       do {

@@ -36,7 +36,7 @@ import Testing
     {{hasChecklist}}|{{checklistDone}}|{{checklistTotal}}|{{#hasChecklist}}{{t.board.checklist}}{{/hasChecklist}}
     {{#labels}}({{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}){{/labels}}{{hasLabels}}
     {{#assignees}}({{name}}|{{path}}|{{count}}){{/assignees}}{{hasAssignees}}|{{link}}|{{{link}}}|{{linkText}}
-    {{hasLink}}|{{hasDoneDate}}|{{doneDate}}|{{doneText}}>
+    {{hasLink}}|{{hasDoneDate}}|{{doneDate}}|{{doneText}}|{{dueSoon}}|{{dueSoonText}}|{{#dueSoon}}soon{{/dueSoon}}>
     {{/cards}}
     """,
     "history": """
@@ -68,6 +68,10 @@ import Testing
     {{heading}}|{{{heading}}}|{{isNamePage}}|{{isNameIndex}}|{{namesHref}}|{{localeDir}}
     {{#columns}}[{{state}}|{{count}}|{{hasMore}}|{{leadNote}}|{{hasLeadNote}}
     {{> cards}}]{{/columns}}
+    """,
+    "due-soon": """
+    {{#dueSoonCards}}<{{id}}|{{dueSoon}}|{{dueSoonText}}|{{state}}|{{localeDir}}>{{/dueSoonCards}}
+    {{isDueSoonPage}}|{{dueSoonCount}}|{{hasDueSoon}}|{{dueSoonHref}}|{{dueSoonDays}}|{{^dueSoonCards}}none{{/dueSoonCards}}
     """,
     "insights": """
     {{pageLabel}}|{{{pageLabel}}}|{{insights}}|{{{insights}}}|{{isInsights}}|{{insightsHref}}|{{#insightsHref}}{{.}}{{/insightsHref}}

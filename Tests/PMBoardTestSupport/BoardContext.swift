@@ -119,6 +119,8 @@ package struct CardContext: TemplateContext {
   package var nameCounts: [String: Int] = [:]
   /// Whether a long body is cut: only where a task page holds the rest.
   package var cutsExcerpts = true
+  /// "Due in 2 days" when the card is due soon, else nil.
+  package var dueSoonText: String?
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -159,6 +161,8 @@ package struct CardContext: TemplateContext {
     case "hasDoneDate": .bool(card.doneDay != nil)
     case "doneDate": card.doneDay.map { .text($0.description) } ?? .bool(false)
     case "doneText": card.doneDay == nil ? .bool(false) : .text(doneText)
+    case "dueSoon": .bool(dueSoonText != nil)
+    case "dueSoonText": .text(dueSoonText ?? "")
     default: nil
     }
   }
@@ -168,7 +172,7 @@ package struct CardContext: TemplateContext {
       "id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday", "label", "excerpt",
       "isLong", "hasChecklist", "checklistDone", "checklistTotal", "labels", "hasLabels", "assignees", "hasAssignees",
       "hasLink", "link", "linkText", "hasDoneDate", "doneDate", "doneText", "titleLang", "bodyLang",
-      "hasTitleLang", "hasBodyLang", "bodyHTML", "excerptHTML",
+      "hasTitleLang", "hasBodyLang", "bodyHTML", "excerptHTML", "dueSoon", "dueSoonText",
     ]
   }
 }

@@ -59,6 +59,11 @@ package struct PageContext: TemplateContext {
     case "insights": .text(info.insightsHTML)
     case "insightsHref": info.insightsHref.map(TemplateValue.text) ?? .bool(false)
     case "isInsights": .bool(info.isInsights)
+    case "dueSoonHref": info.dueSoonHref.map(TemplateValue.text) ?? .bool(false)
+    case "dueSoonCount": .number(info.dueSoonCount)
+    case "hasDueSoon": .bool(info.dueSoonCount > 0)
+    case "isDueSoonPage": .bool(info.isDueSoonPage)
+    case "dueSoonDays": .number(info.dueSoonDays)
     default: liveValue(forKey: key) ?? page.templateValue(forKey: key)
     }
   }
@@ -82,7 +87,7 @@ package struct PageContext: TemplateContext {
       "isColumnPage", "showsSummary",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage", "insights", "insightsHref",
-      "isInsights",
+      "isInsights", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays",
     ] + page.templateKeys
   }
 }

@@ -51,6 +51,10 @@ extension SiteRenderer {
       context.doneText = locale.dueText(data.doneDay)
       context.nameCounts = shared.nameCounts
       context.pageLang = plan.code
+      if dueSoon > 0, data.task.state != .done, let due = data.task.due {
+        let days = due.daysSinceEpoch - moment.today.daysSinceEpoch
+        if (1...dueSoon).contains(days) { context.dueSoonText = locale.formatter.dueSoon(days: days) }
+      }
       return context
     }
     func column(_ state: TaskState, limit: Int?) -> ColumnContext {
@@ -89,6 +93,14 @@ extension SiteRenderer {
         task: task.map(card), entries: shared.newestFirst.filter { $0.entry.taskID.lowercaseString == id }.map(entry))
     case .names:
       return NameIndexContext(counts: shared.nameCounts)
+    case .dueSoon:
+      // With live dates, every open card due after today: the script shows those a later day brings near.
+      let listed: (CardData) -> Bool = { data in
+        guard data.task.state != .done, let due = data.task.due else { return false }
+        let days = due.daysSinceEpoch - moment.today.daysSinceEpoch
+        return info.live == nil ? (1...max(1, dueSoon)).contains(days) && dueSoon > 0 : days >= 1
+      }
+      return DueSoonContext(cards: shared.columns.joined().filter(listed).map(card))
     case .insights:
       // The charts are page-level HTML (`insights`); Tests/Scripts/check_insights.py recomputes their numbers.
       return InsightsContext(pageLabel: info.pageLabel)
@@ -111,4 +123,15 @@ package struct InsightsContext: TemplateContext {
   }
 
   package var templateKeys: [String] { ["pageLabel"] }
+}
+
+/// The due-soon page: its cards in board order.
+package struct DueSoonContext: TemplateContext {
+  package var cards: [CardContext]
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    key == "dueSoonCards" ? .list(cards) : nil
+  }
+
+  package var templateKeys: [String] { ["dueSoonCards"] }
 }

@@ -7,12 +7,12 @@ import Testing
 @Suite struct BuildKeyTests {
   @Test func everySettingIsInTheKey() {
     // A new setting must join `SiteBuilder.settingsKey`, or a rebuild after changing only it would be skipped.
-    #expect(Mirror(reflecting: BuildSettings()).children.count == 14)
+    #expect(Mirror(reflecting: BuildSettings()).children.count == 15)
     // And a new publish setting must join `PublishPolicy.keyText` (the insights' once did not).
     #expect(Mirror(reflecting: PublishPolicy()).children.count == 9)
     let base = BuildSettings()
     var changed: [BuildSettings] = []
-    for change in 0..<15 {
+    for change in 0..<16 {
       var settings = base
       switch change {
       case 0: settings.store = "b.sqlite"
@@ -29,12 +29,13 @@ import Testing
       case 11: settings.liveDates = true
       case 12: settings.wipLimits = [nil, 5, nil]
       case 13: settings.publish.insights = false
+      case 14: settings.dueSoon = 7
       default: settings.taskPages = false
       }
       changed.append(settings)
     }
     let keys = Set(([base] + changed).map(SiteBuilder.settingsKey))
-    #expect(keys.count == 16)
+    #expect(keys.count == 17)
   }
 
   @Test func statesInAnyOrderGiveOneKey() {

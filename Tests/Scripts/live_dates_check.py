@@ -53,17 +53,22 @@ const tasks = [...document.querySelectorAll('[data-due]')].map(t => ({
     const date = t.querySelector(`time[datetime="${t.getAttribute('data-due')}"]`);
     return date && c.parentNode !== date.parentNode; }).length}));
 const counts = [...document.querySelectorAll('[data-live="overdue-count"]')].map(n => n.textContent);
+const soonCounts = [...document.querySelectorAll('[data-live="soon-count"]')].map(n => n.textContent);
+const soonList = document.querySelector('[data-live="soon-list"]');
 const age = document.querySelector('[data-live="age"]');
 const body = document.body.cloneNode(true);
 for (const t of body.querySelectorAll('[data-due]')) {
-  t.classList.remove('overdue', 'due-today');
+  t.classList.remove('overdue', 'due-today', 'due-soon', 'later');
   for (const c of [...t.querySelectorAll('strong.flag')]) {
     const gap = c.previousSibling;
     if (gap && gap.nodeType === 3 && !gap.nodeValue.trim()) gap.remove();
     c.remove();
   }
 }
-for (const n of body.querySelectorAll('[data-live="overdue-count"], [data-live="age"]')) n.textContent = '';
+for (const n of body.querySelectorAll('[data-live="overdue-count"], [data-live="soon-count"], [data-live="age"]')) {
+  n.textContent = '';
+}
+for (const n of body.querySelectorAll('[data-live="soon-empty"]')) n.removeAttribute('hidden');
 for (const n of body.querySelectorAll('[data-live="age"]')) n.removeAttribute('hidden');
 for (const n of body.querySelectorAll('[data-live="overdue-list"] [data-due], [data-live="overdue-empty"]')) {
   n.removeAttribute('hidden');
@@ -71,7 +76,8 @@ for (const n of body.querySelectorAll('[data-live="overdue-list"] [data-due], [d
 const list = document.querySelector('[data-live="overdue-list"]');
 const empty = document.querySelector('[data-live="overdue-empty"]');
 for (const n of body.querySelectorAll('[class=""]')) n.removeAttribute('class');
-return {tasks, counts, age: age ? {hidden: age.hidden, text: age.textContent} : null,
+return {tasks, counts, soonCounts, age: age ? {hidden: age.hidden, text: age.textContent} : null,
+        soonListed: soonList ? [...soonList.querySelectorAll('[data-due]')].filter(t => !t.classList.contains('later')).length : null,
         listed: list ? [...list.querySelectorAll('[data-due]')].filter(t => !t.hidden).length : null,
         emptyShown: empty ? !empty.hidden : null,
         html: document.body.outerHTML, rest: body.outerHTML,
@@ -210,7 +216,12 @@ def expected_tasks(view, day):
     for task, listed in zip(view["tasks"], view["listed"]):
         is_open = task["state"] != "done"
         overdue, due_today = is_open and task["due"] < day, is_open and task["due"] == day
-        flags = [t["data-t-overdue"]] if overdue else [t["data-t-due-today"]] if due_today else []
+        ahead = (datetime.date.fromisoformat(task["due"]) - datetime.date.fromisoformat(day)).days
+        soon = is_open and 1 <= ahead <= int(t.get("data-soon-days") or 0)
+        soon_text = t.get("data-t-due-tomorrow") if ahead == 1 else (t.get("data-t-due-in") or "").replace(
+            "{days}", str(ahead))
+        flags = ([t["data-t-overdue"]] if overdue else [t["data-t-due-today"]] if due_today
+                 else [soon_text] if soon else [])
         hidden = not overdue if listed else task["hidden"]
         result.append(dict(task, overdue=overdue, dueToday=due_today, flags=flags, hidden=hidden))
     return result
@@ -333,6 +344,16 @@ class Checker:
                     None, snap["listed"] == 0)
                 self.report(agree, f"{page} {label}: the overdue list shows {snap['listed']}, as its counts say"
                             + ("" if agree else f" (counts {' '.join(snap['counts'])}, empty note {snap['emptyShown']})"))
+            # Due soon: the header's counts from data-due-counts, and the due-soon page's list as long as they say.
+            window = int(body.get("data-soon-days") or 0)
+            soon = sum(n for d, n in due_counts.items()
+                       if 1 <= (datetime.date.fromisoformat(d) - datetime.date.fromisoformat(day)).days <= window)
+            want_soon = [str(soon)] * len(snap["soonCounts"])
+            self.report(snap["soonCounts"] == want_soon, f"{page} {label}: soon-count {' '.join(snap['soonCounts'])}"
+                        + ("" if snap["soonCounts"] == want_soon else f", expected {' '.join(want_soon)}"))
+            if snap["soonListed"] is not None:
+                self.report(snap["soonListed"] == soon,
+                            f"{page} {label}: the due-soon list shows {snap['soonListed']}, expected {soon}")
             self.report(snap["rest"] == off["rest"], f"{page} {label}: nothing else on the page changed")
 
     def check_task_page(self, page, view, zone_name):
@@ -375,7 +396,7 @@ def pages_of(site_dir):
     """Every board page, and one page of each other kind that links live-dates.js (column, overdue, task page)."""
     found = []
     candidates = sorted(site_dir.glob("index.html")) + sorted(site_dir.glob("*/index.html"))
-    for pattern in ("*/todo.html", "*/doing.html", "*/done.html", "*/overdue.html"):
+    for pattern in ("*/todo.html", "*/doing.html", "*/done.html", "*/overdue.html", "*/due-soon.html"):
         candidates += sorted(site_dir.glob(pattern))[:1]
     # A task page with a due date (one without has nothing to mark).
     candidates += [p for p in sorted(site_dir.glob("*/tasks/*.html")) if "data-due=" in p.read_text(encoding="utf-8")][:1]

@@ -35,7 +35,7 @@ extension SiteBuilder {
       settings.locales?.joined(separator: ","), settings.defaultLocale, settings.today?.description, settings.baseURL,
       settings.offline?.keyText, settings.publish.keyText,
       "\(settings.columnLimit)", "\(settings.liveDates)", "\(settings.taskPages)",
-      settings.wipLimits.map { $0.map(String.init) ?? "-" }.joined(separator: ","),
+      settings.wipLimits.map { $0.map(String.init) ?? "-" }.joined(separator: ","), "\(settings.dueSoon)",
     ]
     return fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}")
   }

@@ -14,10 +14,17 @@ extension SiteRenderer {
     return print
   }
 
-  /// The cards' fingerprints (``BoardTables/cardPrints``), worked out once a build with the cards.
+  /// The cards' fingerprints (``BoardTables/cardPrints``, worked out once a build with the cards) and whether each
+  /// is due soon, which moves with the day.
   func addCards(_ cards: Range<Int>, to print: inout Fingerprint) {
-    for card in cards { print.add(word: tables.cardPrints[card]) }
+    for card in cards { print.add(word: cardPrint(card)) }
     print.add(cards.count)
+  }
+
+  /// Card `card`'s fingerprint as a page shows it: ``BoardTables/cardPrints`` and its days until due when soon.
+  func cardPrint(_ card: Int) -> UInt64 {
+    let soon = dueSoonCards.days[card]
+    return soon == 0 ? tables.cardPrints[card] : tables.cardPrints[card] ^ (UInt64(soon) &* 0x9E37_79B9_7F4A_7C15)
   }
 
   /// Every page-level value a page's template can show, read off ``PageInfo`` itself rather than from a list of its

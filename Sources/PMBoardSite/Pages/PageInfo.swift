@@ -42,6 +42,11 @@ public struct PageInfo: Sendable {
   /// The board page's columns: the states `publish:` publishes, in board order. A left-out column is not shown at
   /// all, where an empty one would say it has no tasks.
   public var columns = TaskState.allCases
+  /// The due-soon page, from this page, and how many open tasks are due soon; nil without a window.
+  public var dueSoonHref: String?
+  public var dueSoonCount = 0
+  /// How many days ahead count as soon (`due-soon`).
+  public var dueSoonDays = 0
   /// Work-in-progress limits by column (`TaskState.order`), on the board and column pages only.
   public var wipLimits: [Int?] = [nil, nil, nil]
   /// The index of labels and people, from this page; nil when no task has a label or an assignee.
@@ -85,6 +90,8 @@ public struct PageInfo: Sendable {
     case name(TaskField)
     /// The insights page, `<code>/insights.html`.
     case insights
+    /// The due-soon list, `<code>/due-soon.html`.
+    case dueSoon
   }
 
   public var isBoard: Bool { kind == .board }
@@ -103,6 +110,7 @@ public struct PageInfo: Sendable {
   public var isTaskPage: Bool { kind == .task }
   public var isNameIndex: Bool { kind == .names }
   public var isInsights: Bool { kind == .insights }
+  public var isDueSoonPage: Bool { kind == .dueSoon }
   public var isNamePage: Bool {
     if case .name = kind { return true }
     return false

@@ -72,7 +72,7 @@ extension SiteRenderer {
   /// Every kind of page, in the order a locale's pages come (``pagePlans()``, and the templates a theme needs).
   static let pageKinds: [any PageKind.Type] = [
     BoardPage.self, HistoryPage.self, ColumnPage.self, OverduePage.self, TaskPage.self, NameIndexPage.self,
-    NamePage.self, InsightsPage.self,
+    NamePage.self, InsightsPage.self, DueSoonPage.self,
   ]
 
   /// One page of the site: where it goes, its locale, and which page of which kind it is.
@@ -91,6 +91,7 @@ extension SiteRenderer {
       /// The page of name `name` of ``CardNames/names``.
       case name(Int32)
       case insights
+      case dueSoon
 
       /// The file that makes pages of this kind.
       var page: any PageKind.Type {
@@ -103,6 +104,7 @@ extension SiteRenderer {
         case .names: NameIndexPage.self
         case .name: NamePage.self
         case .insights: InsightsPage.self
+        case .dueSoon: DueSoonPage.self
         }
       }
     }

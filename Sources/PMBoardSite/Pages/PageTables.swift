@@ -62,6 +62,10 @@ public final class PageTables: Sendable {
   public let isInsights: Bool
   /// ``PageInfo/wipLimits``, -1 for none.
   public let wipLimits: [Int]
+  public let dueSoonHref: TextRef?
+  public let dueSoonCount: Int
+  public let dueSoonDays: Int
+  public let isDueSoonPage: Bool
   public let heading: TextRef
   public let name: Int32?
   public let isNameIndex: Bool
@@ -120,6 +124,10 @@ public final class PageTables: Sendable {
     insightsHTML = arena.text(info.insightsHTML)
     isInsights = info.isInsights
     wipLimits = info.wipLimits.map { $0 ?? -1 }
+    dueSoonHref = info.dueSoonHref.map { arena.text($0) }
+    dueSoonCount = info.dueSoonCount
+    dueSoonDays = info.dueSoonDays
+    isDueSoonPage = info.isDueSoonPage
     heading = arena.text(info.heading)
     name = info.name
     isNameIndex = info.isNameIndex

@@ -29,6 +29,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   // History pages by day
   case days, dayText, clock, when, sentenceHTML
   case insights, insightsHref, isInsights, wipLimit, hasWipLimit, overWipLimit
+  case dueSoon, dueSoonText, dueSoonHref, dueSoonCount, hasDueSoon, isDueSoonPage, dueSoonCards, dueSoonDays
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -63,6 +64,9 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "days": .days, "dayText": .dayText, "clock": .clock, "when": .when, "sentenceHTML": .sentenceHTML,
     "insights": .insights, "insightsHref": .insightsHref, "isInsights": .isInsights,
     "wipLimit": .wipLimit, "hasWipLimit": .hasWipLimit, "overWipLimit": .overWipLimit,
+    "dueSoon": .dueSoon, "dueSoonText": .dueSoonText, "dueSoonHref": .dueSoonHref, "dueSoonCount": .dueSoonCount,
+    "hasDueSoon": .hasDueSoon, "isDueSoonPage": .isDueSoonPage, "dueSoonCards": .dueSoonCards,
+    "dueSoonDays": .dueSoonDays,
   ]
 
   public init(name: String) {

@@ -99,12 +99,15 @@ public final class SiteView {
 
   /// The cards the page's columns show: a capped board column's leads, a name page's cards.
   let columnCards: SiteRenderer.ColumnCards
+  /// Which cards are due soon; nil without a window.
+  let dueSoon: DueSoonCards?
 
   public init(
     keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables,
-    columns: SiteRenderer.ColumnCards = .board
+    columns: SiteRenderer.ColumnCards = .board, dueSoon: DueSoonCards? = nil
   ) {
     self.columnCards = columns
+    self.dueSoon = dueSoon
     self.keys = FixedTable(keys)
     self.board = board
     self.locale = locale
@@ -148,7 +151,9 @@ public final class SiteView {
 
   public func lookup(_ key: Int, in frame: SiteValue) -> SiteValue? {
     switch frame {
-    case .card(let index): cardValue(keys[key], cards[Int(index)]) ?? nameValue(keys[key], card: Int(index))
+    case .card(let index):
+      cardValue(keys[key], cards[Int(index)]) ?? nameValue(keys[key], card: Int(index))
+        ?? dueSoonValue(keys[key], card: Int(index))
     case .name(let index): nameItemValue(keys[key], cardNames.names[Int(index)])
     case .entry(let index): entryValue(keys[key], Int32(index))
     case .day(let day): dayValue(keys[key], day)
@@ -358,6 +363,7 @@ public final class SiteView {
     case .overdueList: .list(count: board.overdueList(live: page.live != nil).reduce(0, +))
     case .entryList: .list(count: page.isTaskPage ? taskEntries.count : page.entries.count)
     case .dayList: .list(count: max(0, dayStarts.count - 1))
+    case .dueSoonList: .list(count: dueSoonListed.reduce(0) { $0 + $1.count })
     case .dayEntryList(let day): .list(count: Int(dayStarts[Int(day) + 1] - dayStarts[Int(day)]))
     case .linkList: .list(count: page.linkCount)
     case .nameList(let card, let field):
@@ -377,6 +383,7 @@ public final class SiteView {
     case .dayList: .day(Int32(index))
     case .dayEntryList(let day): .entry(dayStarts[Int(day)] + Int32(index))
     case .overdueList: .card(Int32(overdueCard(index)))
+    case .dueSoonList: .card(Int32(dueSoonCard(index)))
     case .linkList: .link(Int32(index))
     case .nameList(let card, let field):
       .name(

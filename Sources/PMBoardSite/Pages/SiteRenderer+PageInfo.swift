@@ -79,6 +79,11 @@ extension SiteRenderer {
     info.localeDir = localeDir
     if !tables.cardNames.names.isEmpty { info.namesHref = localeDir + "labels.html" }
     if publishesInsights { info.insightsHref = localeDir + "insights.html" }
+    if dueSoon > 0 {
+      (info.dueSoonHref, info.dueSoonCount, info.dueSoonDays) = (
+        localeDir + "due-soon.html", dueSoonCards.count, dueSoon
+      )
+    }
     if kind == .board || info.column != nil { info.wipLimits = wipLimits }
     info.timeZone = snapshot.info.timeZoneID
     info.overdueCount = overdueCount

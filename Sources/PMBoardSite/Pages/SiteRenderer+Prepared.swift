@@ -29,7 +29,7 @@ extension SiteRenderer {
       return .locale(
         LocaleTables(
           code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
-          tables: tables, keyNames: keyNames))
+          tables: tables, keyNames: keyNames, dueSoon: dueSoon))
     }
     var locales: [String: LocaleTables] = [:]
     var archives: [UInt64] = []
@@ -60,7 +60,8 @@ extension SiteRenderer {
     let page = PageTables(info)
     let view = SiteView(
       keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages,
-      columns: info.name.map(columnCards(ofName:)) ?? (info.isBoard ? prepared.leads : .board))
+      columns: info.name.map(columnCards(ofName:)) ?? (info.isBoard ? prepared.leads : .board),
+      dueSoon: dueSoonCards)
     return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 }

@@ -28,6 +28,12 @@ public struct SiteRenderer: Sendable {
   public var cardLimit = 50
   /// Work-in-progress limits by column (`wip-limits`), shown on the board and column pages.
   public var wipLimits: [Int?] = [nil, nil, nil]
+  /// How many days ahead an open task counts as due soon (`due-soon`; 0: no such flags, count or page).
+  public var dueSoon = 3 {
+    didSet { dueSoonCards = DueSoonCards(tables: tables, today: moment.today, window: dueSoon) }
+  }
+  /// The cards due soon: by column and by card.
+  public private(set) var dueSoonCards: DueSoonCards
   /// The site-wide inputs of its pages (theme, settings, the binary), set by a build that keeps page fingerprints
   /// in its manifest so that the next one skips pages whose inputs did not change; nil renders every page.
   public var siteFingerprint: Fingerprint?
@@ -76,6 +82,7 @@ public struct SiteRenderer: Sendable {
     self.writesTaskPages = taskPages
     self.liveDates = liveDates
     self.taskPages = taskPages ? TaskPageTables(tables: tables) : TaskPageTables(noPagesFor: tables)
+    self.dueSoonCards = DueSoonCards(tables: tables, today: moment.today, window: 3)
     self.columnChanges = ColumnChanges(tables: tables, taskPages: self.taskPages)
     self.dueCountsJSON = liveDates ? Self.dueCounts(tables, today: moment.today) : ""
     self.pageWordsCache = theme.catalogs.mapValues { catalog in

@@ -44,6 +44,8 @@ public enum SiteValue: Sendable {
   case linkList
   /// Every overdue card, in board order.
   case overdueList
+  /// The due-soon page's cards, in board order.
+  case dueSoonList
   /// Card `card`'s labels (`field` 0) or assignees (1).
   case nameList(card: Int32, field: UInt8)
   /// Name `n` of ``CardNames/names``.

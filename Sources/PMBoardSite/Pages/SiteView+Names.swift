@@ -49,7 +49,7 @@ extension SiteView {
     case .insightsHref: page.insightsHref.map(SiteValue.pageText) ?? .bool(false)
     case .isInsights: .bool(page.isInsights)
     case .insights: .pageHTML(page.insightsHTML)
-    default: nil
+    default: dueSoonPageValue(key)
     }
   }
 

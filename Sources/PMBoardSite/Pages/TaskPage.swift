@@ -110,7 +110,7 @@ extension SiteRenderer {
   func contentFingerprint(ofTaskPage page: Int) -> UInt64 {
     var print = Fingerprint()
     if page < taskPages.cardCount {
-      print.add(word: tables.cardPrints[page])
+      print.add(word: cardPrint(page))
     } else {
       print.add(taskPages.ids[page])
       print.add(taskPages.tombstones[page - taskPages.cardCount].title)

@@ -28,13 +28,16 @@ public struct BuildSettings: Sendable, Equatable {
   public var taskPages = true
   /// Work-in-progress limits by column (`TaskState.order`): a column holding more tasks says so (`wip-limits:`).
   public var wipLimits: [Int?] = [nil, nil, nil]
+  /// How many days ahead an open task counts as due soon (`due-soon`, 0 to 365; 0 turns the warning off).
+  public var dueSoon = 3
+  public static let dueSoonDays = 0...365
 
   public init() {}
 
   /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
-    "column-limit", "live-dates", "task-pages", "user", "wip-limits",
+    "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon",
   ]
 
   /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
@@ -112,6 +115,13 @@ public struct BuildSettings: Sendable, Equatable {
               + "\(ConfigError.quoted(limitText))")
         }
         settings.columnLimit = limit
+      case "due-soon":
+        let daysText = try text()
+        guard let days = Int(daysText), dueSoonDays.contains(days) else {
+          throw ConfigError(
+            message: "\(place): `due-soon` takes a number of days from 0 to 365, not \(ConfigError.quoted(daysText))")
+        }
+        settings.dueSoon = days
       case "wip-limits":
         // `wip-limits: {doing: 5}`, or the flag's `doing=5,todo=20`.
         let rules = value.mapping.map { rules in

@@ -159,6 +159,7 @@ public struct SiteBuilder: Sendable {
     renderer.publish = settings.publish
     renderer.cardLimit = settings.columnLimit
     renderer.wipLimits = settings.wipLimits
+    renderer.dueSoon = settings.dueSoon
     renderer.siteFingerprint = Self.siteFingerprint(
       theme: theme, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale, info: board.info,
       moment: moment)

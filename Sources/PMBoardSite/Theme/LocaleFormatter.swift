@@ -111,6 +111,11 @@ public final class LocaleFormatter: Sendable {
     return (text, marked)
   }
 
+  /// What a card due in `days` days (1 or more) says: "Due tomorrow", "Due in 3 days".
+  public func dueSoon(days: Int) -> String {
+    days == 1 ? catalog.string("board.due_tomorrow") : message("board.due_in", ["days": String(days)])
+  }
+
   /// A catalog message with named values, e.g. `board.summary` with total and overdue.
   public func message(_ key: String, _ values: [String: String]) -> String {
     (messages[key] ?? CatalogMessage(catalog.string(key))).format { values[$0] }

@@ -38,6 +38,8 @@ public final class LocaleTables: Sendable {
   public let doneISO: FixedArray<TextRef>
   /// By day index.
   public let dayTexts: FixedArray<RawRef>
+  /// "Due tomorrow", "Due in 2 days"…: by days until due - 1, for each day of the due-soon window.
+  public let dueSoonTexts: FixedArray<TextRef>
   /// Catalog node `n` answers key `k` with `catalogTable[n * keyCount + k]`; node 0 is the catalog itself.
   public let catalogTable: FixedArray<SiteValue?>
   public let keyCount: Int
@@ -55,7 +57,8 @@ public final class LocaleTables: Sendable {
   public let timestampIsPlain: Bool
 
   public init(
-    code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, tables: BoardTables, keyNames: [String]
+    code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, tables: BoardTables, keyNames: [String],
+    dueSoon: Int = 0
   ) {
     self.code = code
     self.catalog = catalog
@@ -71,6 +74,7 @@ public final class LocaleTables: Sendable {
     doneTexts = FixedArray(tables.doneDays.map { arena.text(formatter.longDate($0)) })
     doneISO = FixedArray(tables.doneDays.map { arena.text($0.description) })
     dayTexts = FixedArray(tables.days.map { arena.raw(formatter.longDate(CalendarDate(daysSinceEpoch: $0))) })
+    dueSoonTexts = FixedArray((0..<max(0, dueSoon)).map { arena.text(formatter.dueSoon(days: $0 + 1)) })
     // The catalog, walked the way `{{t.a.b}}` walks `CatalogContext`, for every key the templates use.
     keyCount = keyNames.count
     var nodes: [CatalogContext] = [CatalogContext(catalog)]
