@@ -46,6 +46,10 @@ struct BuildCommand: AsyncParsableCommand {
     name: .customLong("due-soon"),
     help: ArgumentHelp("Days ahead an open task counts as due soon (default 3; 0: off).", valueName: "days"))
   var dueSoon: Int?
+  @Option(
+    name: .customLong("aging"),
+    help: ArgumentHelp("Days in DOING from which a card says how long (default 14; 0: never).", valueName: "days"))
+  var aging: Int?
   @Flag(
     name: .customLong("live-dates"),
     help: "Add a small script that re-marks overdue and due-today tasks with the reader's date.")
@@ -102,6 +106,12 @@ struct BuildCommand: AsyncParsableCommand {
         throw ValidationError("--due-soon takes a number of days from 0 to 365, not \(dueSoon)")
       }
       settings.dueSoon = dueSoon
+    }
+    if let aging {
+      guard BuildSettings.agingDays.contains(aging) else {
+        throw ValidationError("--aging takes a number of days from 0 to 3650, not \(aging)")
+      }
+      settings.aging = aging
     }
     if let wipLimits {
       do {

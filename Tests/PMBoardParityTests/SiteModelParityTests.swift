@@ -36,7 +36,7 @@ import Testing
     {{hasChecklist}}|{{checklistDone}}|{{checklistTotal}}|{{#hasChecklist}}{{t.board.checklist}}{{/hasChecklist}}
     {{#labels}}({{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}){{/labels}}{{hasLabels}}
     {{#assignees}}({{name}}|{{path}}|{{count}}){{/assignees}}{{hasAssignees}}|{{link}}|{{{link}}}|{{linkText}}
-    {{hasLink}}|{{hasDoneDate}}|{{doneDate}}|{{doneText}}|{{dueSoon}}|{{dueSoonText}}|{{#dueSoon}}soon{{/dueSoon}}>
+    {{hasLink}}|{{hasDoneDate}}|{{doneDate}}|{{doneText}}|{{dueSoon}}|{{dueSoonText}}|{{#dueSoon}}soon{{/dueSoon}}|{{aged}}|{{agedText}}>
     {{/cards}}
     """,
     "history": """
@@ -210,6 +210,13 @@ import Testing
     try expectParity(board: Self.hostileBoard(), templates: nil, wipLimits: [nil, 1, 2])
   }
 
+  /// Due-soon windows and aging thresholds: none, a day, and wide enough to take in every dated or DOING card.
+  @Test(arguments: [(0, 0), (1, 1), (400, 0), (3, 2)])
+  func dueSoonAndAging(window: Int, aging: Int) throws {
+    try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, dueSoon: window, aging: aging)
+    try expectParity(board: Self.hostileBoard(), templates: nil, liveDates: true, dueSoon: window, aging: aging)
+  }
+
   /// An empty table has no elements to iterate (it had one uninitialised slot, read as garbage by a build of a
   /// board without history: the old flaky crash of `aKilledOrFullDiskBuildLeavesTheOldSite`).
   @Test func emptyTablesHaveNoElements() {
@@ -227,7 +234,7 @@ import Testing
     board: Board, templates: [String: String]?, baseURL: String? = nil, asOf: Date? = nil,
     catalogs: [String: LocaleCatalog] = [:], cardLimit: Int = 50, liveDates: Bool = false,
     taskPages: Bool = true, publish: PublishPolicy = .everything, wipLimits: [Int?] = [nil, nil, nil],
-    sourceLocation: SourceLocation = #_sourceLocation
+    dueSoon: Int = 3, aging: Int = 14, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let checked = try TemplateChecker().check(
       Theme.load(templatesDir: nil, publicDir: nil, workingDirectory: URL(fileURLWithPath: "/nonexistent")))
@@ -253,6 +260,8 @@ import Testing
     renderer.cardLimit = cardLimit
     renderer.publish = publish
     renderer.wipLimits = wipLimits
+    renderer.dueSoon = dueSoon
+    renderer.aging = aging
     let fast = renderer.renderedPages()
     let streamed = renderer.renderedPages(chunk: 7)
     let reference = renderer.referencePages(of: board)

@@ -121,6 +121,8 @@ package struct CardContext: TemplateContext {
   package var cutsExcerpts = true
   /// "Due in 2 days" when the card is due soon, else nil.
   package var dueSoonText: String?
+  /// "12 days in DOING" when the card is aged, else nil.
+  package var agedText: String?
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -163,6 +165,8 @@ package struct CardContext: TemplateContext {
     case "doneText": card.doneDay == nil ? .bool(false) : .text(doneText)
     case "dueSoon": .bool(dueSoonText != nil)
     case "dueSoonText": .text(dueSoonText ?? "")
+    case "aged": .bool(agedText != nil)
+    case "agedText": .text(agedText ?? "")
     default: nil
     }
   }
@@ -172,7 +176,7 @@ package struct CardContext: TemplateContext {
       "id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday", "label", "excerpt",
       "isLong", "hasChecklist", "checklistDone", "checklistTotal", "labels", "hasLabels", "assignees", "hasAssignees",
       "hasLink", "link", "linkText", "hasDoneDate", "doneDate", "doneText", "titleLang", "bodyLang",
-      "hasTitleLang", "hasBodyLang", "bodyHTML", "excerptHTML", "dueSoon", "dueSoonText",
+      "hasTitleLang", "hasBodyLang", "bodyHTML", "excerptHTML", "dueSoon", "dueSoonText", "aged", "agedText",
     ]
   }
 }

@@ -51,6 +51,7 @@ extension SiteRenderer {
       context.doneText = locale.dueText(data.doneDay)
       context.nameCounts = shared.nameCounts
       context.pageLang = plan.code
+      if aging > 0, let days = data.daysInDoing, days >= aging { context.agedText = locale.formatter.aging(days: days) }
       if dueSoon > 0, data.task.state != .done, let due = data.task.due {
         let days = due.daysSinceEpoch - moment.today.daysSinceEpoch
         if (1...dueSoon).contains(days) { context.dueSoonText = locale.formatter.dueSoon(days: days) }

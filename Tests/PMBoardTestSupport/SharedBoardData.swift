@@ -20,12 +20,19 @@ package final class SharedBoardData: Sendable {
     // When each task was last put in DONE by an applied change: the plain walk the site's `DoneDays` mirrors.
     var doneAt: [UUID: Date] = [:]
     for entry in board.history where entry.to == .done && entry.resolution != .lost { doneAt[entry.taskID] = entry.at }
+    // And when each went into DOING last: a DOING card's aging counts from that day.
+    var doingAt: [UUID: Date] = [:]
+    for entry in board.history where entry.to == .doing && entry.resolution != .lost {
+      doingAt[entry.taskID] = entry.at
+    }
     var columns: [[CardData]] = [[], [], []]
     var overdue = 0
     var dueDates = Set<CalendarDate>()
     for task in board.tasks {
       let done = task.state == .done ? doneAt[task.id] : nil
-      let card = CardData(task, today: today, doneAt: done, zone: board.info.timeZone)
+      let card = CardData(
+        task, today: today, doneAt: done, doingAt: task.state == .doing ? doingAt[task.id] : nil,
+        zone: board.info.timeZone)
       if card.overdue { overdue += 1 }
       if let due = task.due { dueDates.insert(due) }
       columns[task.state.order].append(card)
@@ -64,8 +71,12 @@ package final class CardData: Sendable {
   /// For a done task, when the last change that put it in DONE was made, and that day in the board's zone.
   package let doneAt: Date?
   package let doneDay: CalendarDate?
+  /// For a task in DOING, how many days on the board's clock since the last change that put it there.
+  package let daysInDoing: Int?
 
-  package init(_ task: BoardTask, today: CalendarDate, doneAt: Date? = nil, zone: TimeZone = .utc) {
+  package init(
+    _ task: BoardTask, today: CalendarDate, doneAt: Date? = nil, doingAt: Date? = nil, zone: TimeZone = .utc
+  ) {
     self.task = task
     id = task.idString
     dueISO = task.due?.description ?? ""
@@ -73,6 +84,7 @@ package final class CardData: Sendable {
     dueToday = task.isDueToday(today: today)
     self.doneAt = doneAt
     doneDay = doneAt.map { CalendarDate($0, in: zone) }
+    daysInDoing = doingAt.map { today.daysSinceEpoch - CalendarDate($0, in: zone).daysSinceEpoch }
   }
 
   /// Board order within a column (``BoardOrder``).

@@ -7,12 +7,12 @@ import Testing
 @Suite struct BuildKeyTests {
   @Test func everySettingIsInTheKey() {
     // A new setting must join `SiteBuilder.settingsKey`, or a rebuild after changing only it would be skipped.
-    #expect(Mirror(reflecting: BuildSettings()).children.count == 15)
+    #expect(Mirror(reflecting: BuildSettings()).children.count == 16)
     // And a new publish setting must join `PublishPolicy.keyText` (the insights' once did not).
     #expect(Mirror(reflecting: PublishPolicy()).children.count == 9)
     let base = BuildSettings()
     var changed: [BuildSettings] = []
-    for change in 0..<16 {
+    for change in 0..<17 {
       var settings = base
       switch change {
       case 0: settings.store = "b.sqlite"
@@ -30,12 +30,13 @@ import Testing
       case 12: settings.wipLimits = [nil, 5, nil]
       case 13: settings.publish.insights = false
       case 14: settings.dueSoon = 7
+      case 15: settings.aging = 3
       default: settings.taskPages = false
       }
       changed.append(settings)
     }
     let keys = Set(([base] + changed).map(SiteBuilder.settingsKey))
-    #expect(keys.count == 17)
+    #expect(keys.count == 18)
   }
 
   @Test func statesInAnyOrderGiveOneKey() {

@@ -21,10 +21,13 @@ extension SiteRenderer {
     print.add(cards.count)
   }
 
-  /// Card `card`'s fingerprint as a page shows it: ``BoardTables/cardPrints`` and its days until due when soon.
+  /// Card `card`'s fingerprint as a page shows it: ``BoardTables/cardPrints``, its days until due when soon and its
+  /// days in DOING when aged (both move with the day).
   func cardPrint(_ card: Int) -> UInt64 {
-    let soon = dueSoonCards.days[card]
-    return soon == 0 ? tables.cardPrints[card] : tables.cardPrints[card] ^ (UInt64(soon) &* 0x9E37_79B9_7F4A_7C15)
+    let soon = UInt64(dueSoonCards.days[card])
+    let aged = UInt64(agingCards.days(ofCard: card) ?? 0)
+    guard soon != 0 || aged != 0 else { return tables.cardPrints[card] }
+    return tables.cardPrints[card] ^ (soon &* 0x9E37_79B9_7F4A_7C15) ^ (aged &* 0xC2B2_AE3D_27D4_EB4F)
   }
 
   /// Every page-level value a page's template can show, read off ``PageInfo`` itself rather than from a list of its

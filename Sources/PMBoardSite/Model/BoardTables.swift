@@ -14,6 +14,8 @@ public final class BoardTables: Sendable {
   public let doneSeconds: [Int64]
   public let doneDayIndex: [Int32]
   public let doneDays: [CalendarDate]
+  /// By card: the wall-clock day (days since 1970) a DOING card last went into DOING; `Int32.min` for none.
+  public let doingSince: [Int32]
   /// ``CardTables/names``.
   public let cardNames: CardNames
   /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.
@@ -55,6 +57,7 @@ public final class BoardTables: Sendable {
     self.cards = cards.records
     let done = DoneDays(cards: cards, history: history)
     (doneSeconds, doneDayIndex, doneDays) = (done.seconds, done.dayIndex, done.days)
+    doingSince = done.doingSince
     // A done card shows its day: the pages kept by card fingerprints (the DONE column's) must see it move.
     var prints = Array(cards.prints)
     for card in prints.indices where done.dayIndex[card] >= 0 {

@@ -30,6 +30,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case days, dayText, clock, when, sentenceHTML
   case insights, insightsHref, isInsights, wipLimit, hasWipLimit, overWipLimit
   case dueSoon, dueSoonText, dueSoonHref, dueSoonCount, hasDueSoon, isDueSoonPage, dueSoonCards, dueSoonDays
+  case aged, agedText
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -66,7 +67,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "wipLimit": .wipLimit, "hasWipLimit": .hasWipLimit, "overWipLimit": .overWipLimit,
     "dueSoon": .dueSoon, "dueSoonText": .dueSoonText, "dueSoonHref": .dueSoonHref, "dueSoonCount": .dueSoonCount,
     "hasDueSoon": .hasDueSoon, "isDueSoonPage": .isDueSoonPage, "dueSoonCards": .dueSoonCards,
-    "dueSoonDays": .dueSoonDays,
+    "dueSoonDays": .dueSoonDays, "aged": .aged, "agedText": .agedText,
   ]
 
   public init(name: String) {

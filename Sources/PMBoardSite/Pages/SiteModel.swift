@@ -101,13 +101,16 @@ public final class SiteView {
   let columnCards: SiteRenderer.ColumnCards
   /// Which cards are due soon; nil without a window.
   let dueSoon: DueSoonCards?
+  /// Which DOING cards are aged.
+  let aging: AgingCards?
 
   public init(
     keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables,
-    columns: SiteRenderer.ColumnCards = .board, dueSoon: DueSoonCards? = nil
+    columns: SiteRenderer.ColumnCards = .board, dueSoon: DueSoonCards? = nil, aging: AgingCards? = nil
   ) {
     self.columnCards = columns
     self.dueSoon = dueSoon
+    self.aging = aging
     self.keys = FixedTable(keys)
     self.board = board
     self.locale = locale

@@ -29,7 +29,7 @@ extension SiteRenderer {
       return .locale(
         LocaleTables(
           code: code, catalog: catalog, formatter: LocaleFormatter(catalog: catalog, timeZone: zone),
-          tables: tables, keyNames: keyNames, dueSoon: dueSoon))
+          tables: tables, keyNames: keyNames, dueSoon: dueSoon, agingDays: agingCards.days))
     }
     var locales: [String: LocaleTables] = [:]
     var archives: [UInt64] = []
@@ -61,7 +61,7 @@ extension SiteRenderer {
     let view = SiteView(
       keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages,
       columns: info.name.map(columnCards(ofName:)) ?? (info.isBoard ? prepared.leads : .board),
-      dueSoon: dueSoonCards)
+      dueSoon: dueSoonCards, aging: agingCards)
     return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 }

@@ -34,6 +34,12 @@ public struct SiteRenderer: Sendable {
   }
   /// The cards due soon: by column and by card.
   public private(set) var dueSoonCards: DueSoonCards
+  /// Days in DOING from which a card says how long it has been there (`aging`; 0: never).
+  public var aging = 14 {
+    didSet { agingCards = AgingCards(tables: tables, today: moment.today, threshold: aging) }
+  }
+  /// The DOING cards past ``aging``.
+  public private(set) var agingCards: AgingCards
   /// The site-wide inputs of its pages (theme, settings, the binary), set by a build that keeps page fingerprints
   /// in its manifest so that the next one skips pages whose inputs did not change; nil renders every page.
   public var siteFingerprint: Fingerprint?
@@ -83,6 +89,7 @@ public struct SiteRenderer: Sendable {
     self.liveDates = liveDates
     self.taskPages = taskPages ? TaskPageTables(tables: tables) : TaskPageTables(noPagesFor: tables)
     self.dueSoonCards = DueSoonCards(tables: tables, today: moment.today, window: 3)
+    self.agingCards = AgingCards(tables: tables, today: moment.today, threshold: 14)
     self.columnChanges = ColumnChanges(tables: tables, taskPages: self.taskPages)
     self.dueCountsJSON = liveDates ? Self.dueCounts(tables, today: moment.today) : ""
     self.pageWordsCache = theme.catalogs.mapValues { catalog in

@@ -31,13 +31,16 @@ public struct BuildSettings: Sendable, Equatable {
   /// How many days ahead an open task counts as due soon (`due-soon`, 0 to 365; 0 turns the warning off).
   public var dueSoon = 3
   public static let dueSoonDays = 0...365
+  /// Days in DOING from which a card says how long it has been there (`aging`, 0 to 3650; 0: never).
+  public var aging = 14
+  public static let agingDays = 0...3650
 
   public init() {}
 
   /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
-    "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon",
+    "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon", "aging",
   ]
 
   /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
@@ -122,6 +125,13 @@ public struct BuildSettings: Sendable, Equatable {
             message: "\(place): `due-soon` takes a number of days from 0 to 365, not \(ConfigError.quoted(daysText))")
         }
         settings.dueSoon = days
+      case "aging":
+        let daysText = try text()
+        guard let days = Int(daysText), agingDays.contains(days) else {
+          throw ConfigError(
+            message: "\(place): `aging` takes a number of days from 0 to 3650, not \(ConfigError.quoted(daysText))")
+        }
+        settings.aging = days
       case "wip-limits":
         // `wip-limits: {doing: 5}`, or the flag's `doing=5,todo=20`.
         let rules = value.mapping.map { rules in

@@ -160,6 +160,7 @@ public struct SiteBuilder: Sendable {
     renderer.cardLimit = settings.columnLimit
     renderer.wipLimits = settings.wipLimits
     renderer.dueSoon = settings.dueSoon
+    renderer.aging = settings.aging
     renderer.siteFingerprint = Self.siteFingerprint(
       theme: theme, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale, info: board.info,
       moment: moment)

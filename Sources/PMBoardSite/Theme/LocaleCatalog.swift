@@ -22,7 +22,7 @@ public struct LocaleCatalog: Sendable {
     ] + TaskField.editedFields.map { "field.\($0.rawValue)" } + [
       "field.unknown", "field.separator", "format.date_long", "format.timestamp",
       "format.month_names", "feeds.calendar", "feeds.atom", "feeds.calendar_name", "feeds.event",
-      "feeds.history_title", "board.due_tomorrow", "board.due_in",
+      "feeds.history_title", "board.due_tomorrow", "board.due_in", "board.aging",
     ]
     + [
       "window", "flow", "flow_text", "throughput", "throughput_text", "cycle", "cycle_text", "cycle_none", "aging",
@@ -39,6 +39,7 @@ public struct LocaleCatalog: Sendable {
       "feeds.calendar_name": ["board"], "feeds.event": ["title", "state"], "feeds.history_title": ["board"],
       "board.lead_open": ["soon", "overdue"], "board.lead_done": ["recent"], "names.label": ["name"],
       "names.person": ["name"], "insights.window": ["from", "to"], "board.due_in": ["days"],
+      "board.aging": ["days", "state"],
       "insights.flow_text": ["counts"],
       "insights.throughput_text": ["total", "last"], "insights.cycle_text": ["count", "median", "p85"],
       "insights.aging_text": ["count", "days"], "insights.aging_shown": ["shown", "more"],

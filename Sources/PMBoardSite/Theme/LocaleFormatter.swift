@@ -116,6 +116,11 @@ public final class LocaleFormatter: Sendable {
     days == 1 ? catalog.string("board.due_tomorrow") : message("board.due_in", ["days": String(days)])
   }
 
+  /// What a card long in DOING says: "12 days in DOING".
+  public func aging(days: Int) -> String {
+    message("board.aging", ["days": String(days), "state": label(.doing)])
+  }
+
   /// A catalog message with named values, e.g. `board.summary` with total and overdue.
   public func message(_ key: String, _ values: [String: String]) -> String {
     (messages[key] ?? CatalogMessage(catalog.string(key))).format { values[$0] }

@@ -40,6 +40,8 @@ public final class LocaleTables: Sendable {
   public let dayTexts: FixedArray<RawRef>
   /// "Due tomorrow", "Due in 2 days"…: by days until due - 1, for each day of the due-soon window.
   public let dueSoonTexts: FixedArray<TextRef>
+  /// "12 days in DOING": by ``AgingCards/days`` index.
+  public let agingTexts: FixedArray<TextRef>
   /// Catalog node `n` answers key `k` with `catalogTable[n * keyCount + k]`; node 0 is the catalog itself.
   public let catalogTable: FixedArray<SiteValue?>
   public let keyCount: Int
@@ -58,7 +60,7 @@ public final class LocaleTables: Sendable {
 
   public init(
     code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, tables: BoardTables, keyNames: [String],
-    dueSoon: Int = 0
+    dueSoon: Int = 0, agingDays: [Int] = []
   ) {
     self.code = code
     self.catalog = catalog
@@ -75,6 +77,7 @@ public final class LocaleTables: Sendable {
     doneISO = FixedArray(tables.doneDays.map { arena.text($0.description) })
     dayTexts = FixedArray(tables.days.map { arena.raw(formatter.longDate(CalendarDate(daysSinceEpoch: $0))) })
     dueSoonTexts = FixedArray((0..<max(0, dueSoon)).map { arena.text(formatter.dueSoon(days: $0 + 1)) })
+    agingTexts = FixedArray(agingDays.map { arena.text(formatter.aging(days: $0)) })
     // The catalog, walked the way `{{t.a.b}}` walks `CatalogContext`, for every key the templates use.
     keyCount = keyNames.count
     var nodes: [CatalogContext] = [CatalogContext(catalog)]
