@@ -34,8 +34,8 @@ struct DoneDays: Sendable {
     // Newest first: each done (doing) card takes the first entry that puts it in DONE (DOING), and the walk stops
     // once all have one.
     for entry in history.entries where !cardOf.isEmpty && (entry.to == .done || entry.to == .doing) {
-      guard entry.resolution != .lost, let key = history.bytes.withBytes(entry.task, UUIDKey.init),
-        let card = cardOf[key], cards.records[card].state == entry.to
+      guard entry.resolution != .lost, let key = entry.taskKey, let card = cardOf[key],
+        cards.records[card].state == entry.to
       else { continue }
       cardOf.removeValue(forKey: key)
       if entry.to == .doing {

@@ -63,77 +63,88 @@ public struct FlowInsights: Sendable, Equatable {
     // The tables keep history newest first.
     for index in stride(from: tables.entries.count - 1, through: 0, by: -1) {
       let entry = tables.entries[index]
-      guard entry.resolution != .lost,
-        let key = tables.historyBytes.withBytes(entry.task, { UUIDKey($0) })
-      else { continue }
-      replay.apply(entry, key: key)
+      guard entry.resolution != .lost, let key = entry.taskKey else { continue }
+      replay.apply(entry, task: replay.number(of: key))
     }
     replay.closeWeeks(through: Self.weekCount)
     flow = replay.flow
     throughput = replay.throughput
     cycleSeconds = replay.cycleSeconds.sorted()
-    (aging, agingUnknown) = Self.aging(tables: tables, today: today, lastDoing: replay.lastDoing)
+    (aging, agingUnknown) = Self.aging(tables: tables, today: today, replay: replay)
   }
 
-  private static func aging(
-    tables: BoardTables, today: CalendarDate, lastDoing: [UUIDKey: Int]
-  ) -> (aging: [Aging], unknown: Int) {
+  private static func aging(tables: BoardTables, today: CalendarDate, replay: Replay) -> (aging: [Aging], unknown: Int)
+  {
     var aging: [Aging] = []
     var unknown = 0
     let doing = TaskState.doing.order
     for card in tables.columnStarts[doing]..<tables.columnStarts[doing + 1] {
       guard let key = tables.cardBytes.withBytes(tables.cards[card].id.raw, { UUIDKey($0) }),
-        let since = lastDoing[key]
+        let task = replay.numbers[key], replay.lastDoing[Int(task)] != .min
       else {
         unknown += 1
         continue
       }
+      let since = replay.lastDoing[Int(task)]
       aging.append(Aging(card: card, days: max(0, today.daysSinceEpoch - Instant.day(ofSecond: since).day)))
     }
     aging.sort { $0.days != $1.days ? $0.days > $1.days : $0.card < $1.card }
     return (aging, unknown)
   }
 
-  /// The history replayed oldest first.
+  /// The history replayed oldest first. Each task gets a number the first time an entry names it; what is known
+  /// of it is kept in arrays by that number (one hash lookup an entry, where a dictionary each was four).
   private struct Replay {
     let firstDay: Int
-    var columns: [UUIDKey: TaskState] = [:]
+    var numbers: [UUIDKey: Int32] = [:]
+    /// By task: its column's `order`, or -1 when it is not on the board.
+    var columns: [Int8] = []
     var counts = [0, 0, 0]
     var flow: [[Int]] = []
     var throughput = Array(repeating: 0, count: FlowInsights.weekCount)
-    /// When each task first went into DOING (UTC seconds: a cycle time is a duration) and last went there (on the
-    /// wall clock: aging counts days).
-    var firstDoing: [UUIDKey: Int] = [:]
-    var lastDoing: [UUIDKey: Int] = [:]
+    /// By task: when it first went into DOING (UTC seconds: a cycle time is a duration) and last went there (on
+    /// the wall clock: aging counts days); `Int.min` for never.
+    var firstDoing: [Int] = []
+    var lastDoing: [Int] = []
     var cycleSeconds: [Int] = []
 
     init(firstDay: Int) { self.firstDay = firstDay }
+
+    mutating func number(of key: UUIDKey) -> Int {
+      if let known = numbers[key] { return Int(known) }
+      numbers[key] = Int32(columns.count)
+      columns.append(-1)
+      firstDoing.append(.min)
+      lastDoing.append(.min)
+      return columns.count - 1
+    }
 
     /// Records the counts of every week that ended before `week`.
     mutating func closeWeeks(through week: Int) {
       while flow.count < min(week, FlowInsights.weekCount) { flow.append(counts) }
     }
 
-    mutating func apply(_ entry: EntryRecord, key: UUIDKey) {
+    mutating func apply(_ entry: EntryRecord, task: Int) {
       let day = Instant.day(ofSecond: entry.localSeconds).day
       let week = day < firstDay ? -1 : (day - firstDay) / 7
       closeWeeks(through: week)
       switch entry.action {
       case .added, .moved:
         guard let to = entry.to else { return }
-        if let from = columns[key] { counts[from.order] -= 1 }
-        columns[key] = to
+        if columns[task] >= 0 { counts[Int(columns[task])] -= 1 }
+        columns[task] = Int8(to.order)
         counts[to.order] += 1
         if to == .doing {
-          if firstDoing[key] == nil { firstDoing[key] = entry.utcSeconds }
-          lastDoing[key] = entry.localSeconds
+          if firstDoing[task] == .min { firstDoing[task] = entry.utcSeconds }
+          lastDoing[task] = entry.localSeconds
         }
         guard entry.action == .moved, to == .done, entry.from != .done, (0..<FlowInsights.weekCount).contains(week)
         else { return }
         throughput[week] += 1
-        if let start = firstDoing[key] { cycleSeconds.append(max(0, entry.utcSeconds - start)) }
+        if firstDoing[task] != .min { cycleSeconds.append(max(0, entry.utcSeconds - firstDoing[task])) }
       case .removed:
-        if let from = columns.removeValue(forKey: key) { counts[from.order] -= 1 }
+        if columns[task] >= 0 { counts[Int(columns[task])] -= 1 }
+        columns[task] = -1
       case .edited:
         return
       }

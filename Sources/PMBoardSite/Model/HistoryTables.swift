@@ -96,7 +96,8 @@ public struct HistoryTables: Sendable {
             fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
             to: entry.to, titleIsPlain: !history.text.needsEscaping(entry.title), author: entry.author,
             resolution: entry.resolution, task: entry.taskID,
-            titleLang: history.text.withBytes(entry.title) { CardTables.langNumber(ScriptGuess.lang(utf8: $0)) }))
+            titleLang: history.text.withBytes(entry.title) { CardTables.langNumber(ScriptGuess.lang(utf8: $0)) },
+            taskKey: history.text.withBytes(entry.taskID, UUIDKey.init)))
       }
       if checkingText { problem = StoredTextCheck.problem(in: history, records: range) }
     }

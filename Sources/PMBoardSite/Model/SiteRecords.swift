@@ -53,4 +53,7 @@ public struct EntryRecord: Sendable {
   public var task: RawRef
   /// The title's language when its letters show it, as ``CardRecord/titleLang``.
   public var titleLang: UInt8 = 0
+  /// The task's id as 128 bits, read once with the tables (on both halves' cores) for every walk that matches
+  /// entries to tasks (done days, aging, insights); nil for an id that is not a UUID.
+  var taskKey: UUIDKey?
 }
