@@ -331,27 +331,6 @@ public final class SiteView {
     }
   }
 
-  // MARK: - Twin pages
-
-  public func isPageLevel(_ value: SiteValue) -> Bool {
-    if case .page = value { true } else { false }
-  }
-
-  public func samePageValue(_ key: Int32, as other: SiteView) -> Bool {
-    guard key >= 0, board === other.board, locale === other.locale else { return key < 0 }
-    switch (lookup(Int(key), in: .page), other.lookup(Int(key), in: .page)) {
-    case (nil, nil): return true
-    case (.pageText(let mine)?, .pageText(let theirs)?):
-      return ByteArena.same(mine, in: pageBytes.arena, theirs, in: other.pageBytes.arena)
-    case (.bool(let mine)?, .bool(let theirs)?): return mine == theirs
-    case (.number(let mine)?, .number(let theirs)?): return mine == theirs
-    // The locale's catalog and the board's columns: the same tables on both pages.
-    case (.catalog(let mine)?, .catalog(let theirs)?): return mine == theirs
-    case (.columnList?, .columnList?): return page.isBoard && other.page.isBoard
-    default: return false
-    }
-  }
-
   // MARK: - Sections
 
   public func behaviour(of value: SiteValue) -> SectionBehaviour {
