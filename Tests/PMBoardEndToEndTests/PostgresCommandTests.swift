@@ -51,6 +51,25 @@ struct PostgresCommandTests {
     #expect(history.hasSuffix("moved \"Shared issue\" from todo to done by import:github:acme/app\n"), "\(history)")
   }
 
+  /// The board's revision (migration 6): an unchanged board is not read again, and a change made anywhere, even by
+  /// hand in SQL, is seen by the next build.
+  @Test func anUnchangedBoardIsNotReadAndAChangeBySQLIsSeen() throws {
+    let database = try cluster().freshDatabase()
+    let (cli, _) = try started(database: database)
+    defer { cli.remove() }
+    try cli.run("add", "Written by pmboard", "--state", "doing")
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let again = try cli.run("build", "--today", "2026-11-21")
+    #expect(again.stdout.contains("nothing changed, no file rewritten"), "\(again.stdout)\(again.stderr)")
+    _ = try cluster().rows("UPDATE pmboard.task SET title = 'Written in SQL'", database: database)
+    let changed = try cli.run("build", "--today", "2026-11-21")
+    #expect(!changed.stdout.contains("nothing changed"), "\(changed.stdout)")
+    #expect(try cli.read("_site/en/index.html").contains("Written in SQL"))
+    _ = try cluster().rows("UPDATE pmboard.board SET title = 'Renamed in SQL'", database: database)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    #expect(try cli.read("_site/en/index.html").contains("Renamed in SQL"))
+  }
+
   @Test func buildsASite() throws {
     let (cli, _) = try started()
     defer { cli.remove() }
@@ -96,7 +115,7 @@ struct PostgresCommandTests {
       ])
     #expect(
       try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [
-        ["1"], ["2"], ["3"], ["4"], ["5"],
+        ["1"], ["2"], ["3"], ["4"], ["5"], ["6"],
       ])
   }
 

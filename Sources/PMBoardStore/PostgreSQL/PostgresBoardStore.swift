@@ -54,10 +54,12 @@ public final class PostgresBoardStore: ChangeLogStore {
   /// What a site shows, read in place from libpq's results (``PostgresSnapshotReader``) in one transaction.
   public func snapshot() async throws -> BoardSnapshot {
     try await read { connection, board, info in
+      // Read first, in the same REPEATABLE READ transaction: the revision of exactly the content read.
+      let revision = try Self.revision(connection, board: board)
       let tasks = try PostgresSnapshotReader.tasks(connection.execute(PostgresSnapshotReader.taskSQL, [board]))
       let history = try PostgresSnapshotReader.history(
         connection.execute(PostgresSnapshotReader.historySQL, [board]))
-      return BoardSnapshot(info: info, tasks: tasks, history: history)
+      return BoardSnapshot(info: info, tasks: tasks, history: history, revision: revision)
     }
   }
 
@@ -82,7 +84,19 @@ public final class PostgresBoardStore: ChangeLogStore {
   /// others administer. The newest history `seq` misses changes that write no history line (a replace with an
   /// empty history, a direct edit), and the rows' `xmin` would have to be read from every row: the cost of reading
   /// the board.
-  public func revision() async throws -> String? { nil }
+  /// The board's revision (``PostgresSchema``'s migration 6) and its row's `xmin`: one row read, not the board.
+  public func revision() async throws -> String? {
+    try await run(writing: false) { connection, url in
+      try PostgresSchema.prepare(connection, url: url, creating: false)
+      return try Self.revision(connection, board: url.board)
+    }
+  }
+
+  static func revision(_ connection: PostgresConnection, board: String) throws -> String {
+    let rows = try connection.execute("SELECT revision::text, xmin::text FROM pmboard.board WHERE name = $1", [board])
+    guard rows.count == 1, let revision = rows.text(0, 0), let xmin = rows.text(0, 1) else { throw BoardMissing() }
+    return "postgres \(revision) \(xmin)"
+  }
 
   public func replace(with board: Board) async throws {
     try await inWriteTransaction { transaction in

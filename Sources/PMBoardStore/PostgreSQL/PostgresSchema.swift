@@ -29,6 +29,7 @@ public enum PostgresSchema {
     Migration(version: 3, name: "imported tasks' sources", statements: version3),
     Migration(version: 4, name: "history read in time order", statements: version4),
     Migration(version: 5, name: "labels, assignees and links", statements: version5),
+    Migration(version: 6, name: "a board's revision, counted by the database", statements: version6),
   ]
 
   static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -115,6 +116,43 @@ public enum PostgresSchema {
   private static let version5 = TaskField.addedInV9.map {
     "ALTER TABLE pmboard.task ADD COLUMN \($0.postgresColumn) text NOT NULL DEFAULT \($0.emptyColumnValue)"
   }
+
+  /// A board's revision, moved by the database itself in the transaction of every change to the board's row, its
+  /// tasks or its history, whoever makes it (pmboard, a replica's push, or SQL by hand): statement triggers count
+  /// each statement once per board it touched (an import of 100,000 tasks bumps it once), and a change to the
+  /// board's own row counts too. A build compares it (with the row's `xmin`, new in every transaction that moves
+  /// it, so a restored backup never repeats a token) to tell "nothing changed" without reading the board.
+  private static let version6 =
+    [
+      "ALTER TABLE pmboard.board ADD COLUMN revision bigint NOT NULL DEFAULT 0",
+      """
+      CREATE FUNCTION pmboard.bump_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE pmboard.board SET revision = revision + 1 WHERE name IN (SELECT DISTINCT board FROM changed_rows);
+        RETURN NULL;
+      END $$
+      """,
+      """
+      CREATE FUNCTION pmboard.board_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.revision = OLD.revision THEN NEW.revision := OLD.revision + 1; END IF;
+        RETURN NEW;
+      END $$
+      """,
+      """
+      CREATE TRIGGER board_changed BEFORE UPDATE ON pmboard.board
+      FOR EACH ROW EXECUTE FUNCTION pmboard.board_changed()
+      """,
+    ]
+    + ["task", "history"].flatMap { table in
+      [("inserted", "INSERT", "NEW"), ("updated", "UPDATE", "NEW"), ("deleted", "DELETE", "OLD")].map {
+        name, event, rows in
+        """
+        CREATE TRIGGER \(table)_\(name) AFTER \(event) ON pmboard.\(table) REFERENCING \(rows) TABLE AS changed_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION pmboard.bump_revision()
+        """
+      }
+    }
 
   /// What the database holds under pmboard's schema name.
   enum State: Equatable {
