@@ -25,5 +25,9 @@ PMBOARD_LAZY(libpq, char *, PQcmdTuples, (PGresult *res), (res))
 PMBOARD_LAZY(libpq, int, PQgetisnull, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num))
 PMBOARD_LAZY(libpq, char *, PQgetvalue, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num))
 PMBOARD_LAZY(libpq, int, PQgetlength, (const PGresult *res, int tup_num, int field_num), (res, tup_num, field_num))
+PMBOARD_LAZY(libpq, int, PQsocket, (const PGconn *conn), (conn))
+PMBOARD_LAZY(libpq, int, PQconsumeInput, (PGconn *conn), (conn))
+PMBOARD_LAZY(libpq, PGnotify *, PQnotifies, (PGconn *conn), (conn))
+PMBOARD_LAZY_VOID(libpq, PQfreemem, (void *ptr), (ptr))
 
 #endif

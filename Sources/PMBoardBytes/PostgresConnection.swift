@@ -65,6 +65,30 @@ public final class PostgresConnection {
     pmboard_PQfinish(handle)
   }
 
+  /// Waits up to `timeout` seconds for notifications of a channel this connection `LISTEN`s to, and returns their
+  /// payloads (empty when none came). A connection that was lost throws.
+  public func notifications(timeout: Double) throws(PostgresError) -> [String] {
+    let socket = pmboard_PQsocket(handle)
+    guard socket >= 0 else {
+      throw PostgresError(stage: .connecting, sqlState: nil, message: Self.oneLine(pmboard_PQerrorMessage(handle)))
+    }
+    var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&poller, 1, Int32(max(0, timeout * 1000)))
+    if ready < 0 && errno != EINTR {
+      throw PostgresError(stage: .connecting, sqlState: nil, message: String(cString: strerror(errno)))
+    }
+    // Read what arrived (also after a timeout: nothing is lost), then take every notification it held.
+    guard pmboard_PQconsumeInput(handle) == 1, pmboard_PQstatus(handle) == CONNECTION_OK else {
+      throw PostgresError(stage: .connecting, sqlState: nil, message: Self.oneLine(pmboard_PQerrorMessage(handle)))
+    }
+    var payloads: [String] = []
+    while let notification = pmboard_PQnotifies(handle) {
+      payloads.append(String(cString: notification.pointee.extra))
+      pmboard_PQfreemem(notification)
+    }
+    return payloads
+  }
+
   /// Runs one statement with `parameters` bound to `$1`, `$2`, … as text (nil is SQL NULL).
   @discardableResult
   public func execute(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {

@@ -13,14 +13,23 @@ extension BuildCommand {
   func watchAndRebuild(_ store: (any BoardStore)?, settings: BuildSettings) async throws {
     var folders = Self.folders(settings)
     var watcher = try watcher(for: store, settings: settings, folders: folders)
+    // A PostgreSQL board tells its changes itself (LISTEN/NOTIFY); its files (pmboard.yml, the theme) are still
+    // watched on disk.
+    let listener = try (store as? PostgresBoardStore).map { board in
+      try PostgresListener(store: board) { POSIX.writeStandardError("pmboard: \(TerminalText.oneLine($0))\n") }
+    }
+    func changed(_ timeout: Double) -> Bool {
+      guard let listener else { return watcher.waitForChange(timeout: timeout) }
+      return watcher.waitForChange(timeout: timeout / 2) || listener.waitForChange(timeout: timeout / 2)
+    }
     let stop = StopRequest()
     let signals = stop.install()
     defer { signals.forEach { $0.cancel() } }
     try await rebuild(store, settings: settings, after: nil)
     try StandardOutput.line("Watching for changes; Ctrl-C stops.")
     while !stop.requested {
-      guard watcher.waitForChange(timeout: 0.25) else { continue }
-      while watcher.waitForChange(timeout: Self.debounceSeconds) {}
+      guard changed(0.25) else { continue }
+      while changed(Self.debounceSeconds) {}
       if stop.requested { break }
       // A `./Templates` made (or removed) since is read by this rebuild, so its files are watched from now on.
       if Self.folders(settings) != folders {
@@ -62,12 +71,8 @@ extension BuildCommand {
     var files = [siteOptions.config]
     if settings.templates == nil { files.append("Templates") }
     if settings.publicDir == nil { files.append("Public") }
-    if let store, !PostgresURL.isPostgres(store.location) {
-      files.append(store.location)
-    } else if store != nil {
-      throw CommandError(
-        "--watch needs a store in a file; for a PostgreSQL board, clone a replica and watch it, or build from cron")
-    }
+    // A PostgreSQL board is listened to instead (``PostgresListener``).
+    if let store, !PostgresURL.isPostgres(store.location) { files.append(store.location) }
     do {
       return try FileWatcher(files: files, folders: folders)
     } catch {

@@ -70,6 +70,27 @@ struct PostgresCommandTests {
     #expect(try cli.read("_site/en/index.html").contains("Renamed in SQL"))
   }
 
+  /// `build --watch` on a PostgreSQL board listens (LISTEN/NOTIFY, migration 7): a change from another process,
+  /// and one made in SQL by hand, are built within seconds, without polling.
+  @Test func watchBuildsAChangeMadeAnywhere() throws {
+    let database = try cluster().freshDatabase()
+    let (cli, _) = try started(database: database)
+    defer { cli.remove() }
+    let watching = try WatchTests.Watching(cli, ["build", "--watch", "--today", "2026-11-21"])
+    defer { if watching.process.isRunning { watching.process.terminate() } }
+    #expect(watching.wait { out, _ in out.contains("Watching for changes") }, "\(watching.errors.withLock { $0 })")
+    func shows(_ text: String) -> Bool { (try? cli.read("_site/en/index.html").contains(text)) ?? false }
+    #expect(try cli.run("add", "Added from another terminal").status == 0)
+    #expect(watching.wait(seconds: 10) { _, _ in shows("Added from another terminal") })
+    _ = try cluster().rows("UPDATE pmboard.task SET title = 'Retitled in SQL'", database: database)
+    #expect(watching.wait(seconds: 10) { _, _ in shows("Retitled in SQL") })
+    kill(watching.process.processIdentifier, SIGINT)
+    let deadline = Date().addingTimeInterval(5)
+    while watching.process.isRunning && Date() < deadline { usleep(50_000) }
+    #expect(!watching.process.isRunning)
+    #expect(!watching.errors.withLock { $0 }.contains("error"))
+  }
+
   @Test func buildsASite() throws {
     let (cli, _) = try started()
     defer { cli.remove() }
@@ -115,7 +136,7 @@ struct PostgresCommandTests {
       ])
     #expect(
       try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [
-        ["1"], ["2"], ["3"], ["4"], ["5"], ["6"],
+        ["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7"],
       ])
   }
 

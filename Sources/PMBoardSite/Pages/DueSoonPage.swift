@@ -34,7 +34,8 @@ enum DueSoonPage: PageKind {
   static func keptFingerprint(
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
   ) -> UInt64? {
-    guard var (print, info) = pagePrint(of: plan, site, prepared, label: "due soon") else { return nil }
+    guard let (start, info) = pagePrint(of: plan, site, prepared, label: "due soon") else { return nil }
+    var print = start
     for range in site.dueSoonCards.list(live: info.live != nil) { site.addCards(range, to: &print) }
     return print.value
   }

@@ -175,7 +175,7 @@ public final class PostgresBoardStore: ChangeLogStore {
     }
   }
 
-  private static func connect(_ url: PostgresURL) throws(PostgresError) -> PostgresConnection {
+  static func connect(_ url: PostgresURL) throws(PostgresError) -> PostgresConnection {
     let environment = ProcessInfo.processInfo.environment
     var defaults: [(keyword: String, value: String)] = []
     // Set only where the environment does not: an explicit keyword would hide libpq's own variable.

@@ -30,6 +30,7 @@ public enum PostgresSchema {
     Migration(version: 4, name: "history read in time order", statements: version4),
     Migration(version: 5, name: "labels, assignees and links", statements: version5),
     Migration(version: 6, name: "a board's revision, counted by the database", statements: version6),
+    Migration(version: 7, name: "a notification with every change", statements: version7),
   ]
 
   static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -153,6 +154,20 @@ public enum PostgresSchema {
         """
       }
     }
+
+  /// Every change to a board also sends `NOTIFY pmboard, '<board>'` (at its commit, once per transaction and board):
+  /// `build --watch` listens and rebuilds within about a second, without polling.
+  /// (Every change to its tasks or history moves the board's revision, which updates its row: one place notifies.)
+  private static let version7 = [
+    """
+    CREATE OR REPLACE FUNCTION pmboard.board_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.revision = OLD.revision THEN NEW.revision := OLD.revision + 1; END IF;
+      PERFORM pg_notify('pmboard', NEW.name);
+      RETURN NEW;
+    END $$
+    """
+  ]
 
   /// What the database holds under pmboard's schema name.
   enum State: Equatable {
