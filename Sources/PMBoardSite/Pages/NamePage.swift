@@ -45,6 +45,24 @@ enum NamePage: PageKind {
     return info
   }
 
+  /// Its words (heading, lead notes, links: all in its ``PageInfo``) and the cards each column shows, in order,
+  /// with the column's count: a change to a task without that name leaves the page as it was.
+  static func keptFingerprint(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
+  ) -> UInt64? {
+    let index = name(of: plan)
+    guard let (start, info) = pagePrint(of: plan, site, prepared, label: "name \(index)") else { return nil }
+    var print = start
+    let columns = site.columnCards(ofName: index)
+    for state in info.columns {
+      let shown = columns.shown[state.order]
+      for card in shown { print.add(word: site.cardPrint(Int(card))) }
+      print.add(shown.count)
+      print.add(columns.counts?[state.order] ?? 0)
+    }
+    return print.value
+  }
+
   static func name(of plan: SiteRenderer.PagePlan) -> Int32 {
     guard case .name(let index) = plan.kind else { preconditionFailure("not a name page: \(plan.path)") }
     return index
