@@ -179,7 +179,8 @@ let package = Package(
     .testTarget(
       name: "PMBoardEndToEndTests",
       dependencies: [
-        "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardCLI", "PMBoardTestSupport", "PMBoardValidation", "pmboard",
+        "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardCLI", "PMBoardTestSupport",
+        "PMBoardValidation", "pmboard",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Golden"]

@@ -88,6 +88,17 @@ public struct BuildSettings: Sendable, Equatable {
         guard let string = value.string else { throw ConfigError(message: "\(place): `\(key)` takes a text value") }
         return string
       }
+      /// The value as a whole number in `range` of `unit`s ("a number of days from 0 to 365").
+      func number(in range: ClosedRange<Int>, of unit: String) throws(ConfigError) -> Int {
+        let numberText = try text()
+        guard let number = Int(numberText), range.contains(number) else {
+          throw ConfigError(
+            message:
+              "\(place): `\(key)` takes a number of \(unit) from \(range.lowerBound) to \(range.upperBound), not "
+              + ConfigError.quoted(numberText))
+        }
+        return number
+      }
       switch key {
       case "store": settings.store = try text()
       case "out": settings.out = try text()
@@ -110,28 +121,9 @@ public struct BuildSettings: Sendable, Equatable {
           settings.locales = splitList(try text())
         }
       case "publish": settings.publish = try publishPolicy(value, file: file)
-      case "column-limit":
-        let limitText = try text()
-        guard let limit = Int(limitText), columnLimits.contains(limit) else {
-          throw ConfigError(
-            message: "\(place): `column-limit` takes a number of cards from 1 to 1000000, not "
-              + "\(ConfigError.quoted(limitText))")
-        }
-        settings.columnLimit = limit
-      case "due-soon":
-        let daysText = try text()
-        guard let days = Int(daysText), dueSoonDays.contains(days) else {
-          throw ConfigError(
-            message: "\(place): `due-soon` takes a number of days from 0 to 365, not \(ConfigError.quoted(daysText))")
-        }
-        settings.dueSoon = days
-      case "aging":
-        let daysText = try text()
-        guard let days = Int(daysText), agingDays.contains(days) else {
-          throw ConfigError(
-            message: "\(place): `aging` takes a number of days from 0 to 3650, not \(ConfigError.quoted(daysText))")
-        }
-        settings.aging = days
+      case "column-limit": settings.columnLimit = try number(in: columnLimits, of: "cards")
+      case "due-soon": settings.dueSoon = try number(in: dueSoonDays, of: "days")
+      case "aging": settings.aging = try number(in: agingDays, of: "days")
       case "wip-limits":
         // `wip-limits: {doing: 5}`, or the flag's `doing=5,todo=20`.
         let rules = value.mapping.map { rules in
