@@ -87,6 +87,16 @@ struct BuildCommand: AsyncParsableCommand {
     help: ArgumentHelp("The insights page and insights.json: show or hide.", valueName: "show|hide"))
   var publishInsights: String?
 
+  /// A number flag's value when it is in `range` ("--aging takes a number of days from 0 to 3650, not 4000").
+  static func checked(_ value: Int?, in range: ClosedRange<Int>, flag: String, of unit: String) throws -> Int? {
+    guard let value else { return nil }
+    guard range.contains(value) else {
+      throw ValidationError(
+        "\(flag) takes a number of \(unit) from \(range.lowerBound) to \(range.upperBound), not \(value)")
+    }
+    return value
+  }
+
   func run() async throws {
     var settings = try BuildSettings.load(file: siteOptions.config)
     siteOptions.apply(to: &settings)
@@ -95,24 +105,13 @@ struct BuildCommand: AsyncParsableCommand {
     if let defaultLocale { settings.defaultLocale = defaultLocale }
     if let today { settings.today = try TodayOption.parse(today) }
     if let baseURL { settings.baseURL = baseURL }
-    if let columnLimit {
-      guard BuildSettings.columnLimits.contains(columnLimit) else {
-        throw ValidationError("--column-limit takes a number of cards from 1 to 1000000, not \(columnLimit)")
-      }
-      settings.columnLimit = columnLimit
-    }
-    if let dueSoon {
-      guard BuildSettings.dueSoonDays.contains(dueSoon) else {
-        throw ValidationError("--due-soon takes a number of days from 0 to 365, not \(dueSoon)")
-      }
-      settings.dueSoon = dueSoon
-    }
-    if let aging {
-      guard BuildSettings.agingDays.contains(aging) else {
-        throw ValidationError("--aging takes a number of days from 0 to 3650, not \(aging)")
-      }
-      settings.aging = aging
-    }
+    settings.columnLimit =
+      try Self.checked(columnLimit, in: BuildSettings.columnLimits, flag: "--column-limit", of: "cards")
+      ?? settings.columnLimit
+    settings.dueSoon =
+      try Self.checked(dueSoon, in: BuildSettings.dueSoonDays, flag: "--due-soon", of: "days")
+      ?? settings.dueSoon
+    settings.aging = try Self.checked(aging, in: BuildSettings.agingDays, flag: "--aging", of: "days") ?? settings.aging
     if let wipLimits {
       do {
         settings.wipLimits = try BuildSettings.wipLimits(wipLimits)

@@ -125,21 +125,15 @@ package struct EntryContext: TemplateContext {
   private var sentenceHTML: String {
     let (text, title) = locale.formatter.sentenceMarkingTitle(data.entry)
     let lang = ScriptGuess.lang(of: data.entry.title).flatMap { $0 == locale.code ? nil : $0 }
-    guard hasTask || lang != nil, let title else { return Self.escaped(text) }
+    guard hasTask || lang != nil, let title else { return HTMLEscaper.escaped(text) }
     let utf8 = Array(text.utf8)
-    func piece(_ range: Range<Int>) -> String { Self.escaped(String(decoding: utf8[range], as: UTF8.self)) }
+    func piece(_ range: Range<Int>) -> String { HTMLEscaper.escaped(String(decoding: utf8[range], as: UTF8.self)) }
     let langAttribute = lang.map { " lang=\"\($0)\"" } ?? ""
     let open =
       hasTask
-      ? "<a\(langAttribute) href=\"\(Self.escaped(localeDir))tasks/\(data.entry.taskID.lowercaseString).html\">"
+      ? "<a\(langAttribute) href=\"\(HTMLEscaper.escaped(localeDir))tasks/\(data.entry.taskID.lowercaseString).html\">"
       : "<span\(langAttribute)>"
     return piece(0..<title.lowerBound) + open + piece(title) + (hasTask ? "</a>" : "</span>")
       + piece(title.upperBound..<utf8.count)
-  }
-
-  static func escaped(_ text: String) -> String {
-    var writer = ByteWriter(capacity: text.utf8.count * 2 + 16)
-    HTMLEscaper.appendEscaped(text, into: &writer)
-    return String(decoding: writer.bytes(from: 0), as: UTF8.self)
   }
 }

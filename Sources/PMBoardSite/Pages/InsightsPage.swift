@@ -37,6 +37,14 @@ enum InsightsPage: PageKind {
     return info
   }
 
+  /// Kept when its words and charts are the same (an edit of a TODO task's body changes none of them): the charts
+  /// are in its ``PageInfo``.
+  static func keptFingerprint(
+    of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
+  ) -> UInt64? {
+    pagePrint(of: plan, site, prepared, label: "insights")?.print.value
+  }
+
   /// All locales' pages and `insights.json` (with the feeds) in one job: the insights are worked out once.
   static func batchedJobs(
     _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared, codes: [String]
@@ -44,16 +52,7 @@ enum InsightsPage: PageKind {
     let pages = codes.flatMap { plans(site, code: $0) }
     guard let first = pages.first else { return [] }
     let job = SiteRenderer.Job(path: first.path, weight: weight(of: first, site) * pages.count) { writer in
-      for plan in pages {
-        // Kept when its words and charts are the same (an edit of a TODO task's body changes none of them).
-        if let (print, _) = pagePrint(of: plan, site, prepared, label: "insights") {
-          if writer.reuse(plan.path, fingerprint: print.value) { continue }
-          writer.keep(fingerprint: print.value, for: plan.path)
-        }
-        try site.render(SiteRenderer.RenderGroup(plan: plan), prepared, chunk: SiteRenderer.outputChunk) {
-          path, produce in try writer.write(path, streaming: produce)
-        }
-      }
+      for plan in pages { try site.write(SiteRenderer.RenderGroup(plan: plan), prepared, into: writer) }
       guard site.publish.feeds else { return }
       let json = InsightsJSON(insights: site.insights, tables: site.tables, today: site.moment.today).text
       if var print = site.keptPageFingerprint {

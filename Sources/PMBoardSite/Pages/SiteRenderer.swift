@@ -30,13 +30,16 @@ public struct SiteRenderer: Sendable {
   public var wipLimits: [Int?] = [nil, nil, nil]
   /// How many days ahead an open task counts as due soon (`due-soon`; 0: no such flags, count or page).
   public var dueSoon = 3 {
-    didSet { dueSoonCards = DueSoonCards(tables: tables, today: moment.today, window: dueSoon) }
+    // The builder sets the setting it read: made again only when that is not the default it was made with.
+    didSet {
+      if dueSoon != oldValue { dueSoonCards = DueSoonCards(tables: tables, today: moment.today, window: dueSoon) }
+    }
   }
   /// The cards due soon: by column and by card.
   public private(set) var dueSoonCards: DueSoonCards
   /// Days in DOING from which a card says how long it has been there (`aging`; 0: never).
   public var aging = 14 {
-    didSet { agingCards = AgingCards(tables: tables, today: moment.today, threshold: aging) }
+    didSet { if aging != oldValue { agingCards = AgingCards(tables: tables, today: moment.today, threshold: aging) } }
   }
   /// The DOING cards past ``aging``.
   public private(set) var agingCards: AgingCards
@@ -104,6 +107,16 @@ public struct SiteRenderer: Sendable {
     self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
   }
 
+  /// Writes `group`'s page: kept from the old site when its kind's fingerprint of it matches, else rendered (and its
+  /// fingerprint kept for the next build).
+  func write(_ group: RenderGroup, _ prepared: Prepared, into writer: SiteWriter) throws {
+    if let print = group.plan.kind.page.keptFingerprint(of: group.plan, self, prepared) {
+      if writer.reuse(group.plan.path, fingerprint: print) { return }
+      writer.keep(fingerprint: print, for: group.plan.path)
+    }
+    try render(group, prepared, chunk: Self.outputChunk) { path, produce in try writer.write(path, streaming: produce) }
+  }
+
   /// Bytes a page render holds before handing them to the file (board pages are 70 MB at 100,000 tasks).
   public static let outputChunk = 1 << 19
 
@@ -122,13 +135,7 @@ public struct SiteRenderer: Sendable {
       pagesSoFar[group.plan.code] = rank + 1
       let kind = group.plan.kind.page
       let job = Job(path: group.plan.path, weight: kind.weight(of: group.plan, self)) { writer in
-        if let print = kind.keptFingerprint(of: group.plan, renderer, prepared) {
-          if writer.reuse(group.plan.path, fingerprint: print) { return }
-          writer.keep(fingerprint: print, for: group.plan.path)
-        }
-        try renderer.render(group, prepared, chunk: Self.outputChunk) { path, produce in
-          try writer.write(path, streaming: produce)
-        }
+        try renderer.write(group, prepared, into: writer)
       }
       ranked.append((job, rank))
     }
