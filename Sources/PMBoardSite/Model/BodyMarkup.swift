@@ -54,14 +54,11 @@ public enum BodyMarkup {
 
   /// The body's HTML (the tests' reference, and the way a text that is not in an arena is marked).
   public static func html(of body: String, isCut: Bool = false) -> String {
-    html(utf8: body.utf8.span, isCut: isCut)
-  }
-
-  static func html(utf8 body: Span<UInt8>, isCut: Bool) -> String {
-    guard let pieces = pieces(utf8: body, isCut: isCut) else {
-      return HTMLPiece.html([.text(0..<body.count)], of: body) + (isCut ? "…" : "")
+    let utf8 = body.utf8.span
+    guard let pieces = pieces(utf8: utf8, isCut: isCut) else {
+      return HTMLPiece.html([.text(0..<utf8.count)], of: utf8) + (isCut ? "…" : "")
     }
-    return HTMLPiece.html(pieces, of: body)
+    return HTMLPiece.html(pieces, of: utf8)
   }
 
   /// The most bytes the HTML of a body of `rawCount` bytes takes: an address's bytes are written twice and
