@@ -86,6 +86,10 @@ struct BuildCommand: AsyncParsableCommand {
     name: .customLong("publish-insights"),
     help: ArgumentHelp("The insights page and insights.json: show or hide.", valueName: "show|hide"))
   var publishInsights: String?
+  @Option(
+    name: .customLong("publish-search"),
+    help: ArgumentHelp("The search field and its index (search/): show or hide.", valueName: "show|hide"))
+  var publishSearch: String?
 
   /// A number flag's value when it is in `range` ("--aging takes a number of days from 0 to 3650, not 4000").
   static func checked(_ value: Int?, in range: ClosedRange<Int>, flag: String, of unit: String) throws -> Int? {
@@ -203,6 +207,7 @@ struct BuildCommand: AsyncParsableCommand {
     let flags = [
       ("bodies", publishBodies), ("states", publishStates), ("history", publishHistory), ("feeds", publishFeeds),
       ("assignees", publishAssignees), ("labels", publishLabels), ("insights", publishInsights),
+      ("search", publishSearch),
     ]
     for case (let key, let value?) in flags {
       do {

@@ -140,8 +140,10 @@ public struct SiteRenderer: Sendable {
       ranked.append((job, rank))
     }
     ranked += batches.lazy.compactMap { $0 }.joined()
-    // The live-dates script is written only for a site whose pages load it.
-    for (path, file) in theme.assets.sorted(by: { $0.key < $1.key }) where liveDates || path != Self.liveDatesScript {
+    ranked += searchJobs().map { ($0, 0) }
+    // The live-dates and search scripts are written only for a site whose pages load them.
+    for (path, file) in theme.assets.sorted(by: { $0.key < $1.key })
+    where (liveDates || path != Self.liveDatesScript) && (publish.search || path != Self.searchScript) {
       let bytes = [UInt8](file.data)
       ranked.append((Job(path: "assets/\(path)", weight: 1) { try $0.write("assets/\(path)", bytes) }, 0))
     }

@@ -31,6 +31,8 @@ public struct PublishPolicy: Sendable, Equatable {
   public var assignees = true
   /// The insights page and `insights.json` (made from the history, so only where it is published).
   public var insights = true
+  /// The search field on every page and its index (`search/`): the index holds every published task's text.
+  public var search = true
   /// Labels that pick the published tasks: with `only`, a task needs one of them; with `except`, a task with one
   /// of those is left out (`labels: {only: [public]}`, `{except: [internal]}`), everywhere, like a left-out column.
   public var labelsOnly: Set<String>?
@@ -42,7 +44,7 @@ public struct PublishPolicy: Sendable, Equatable {
   public static let everything = PublishPolicy()
 
   /// The settings `publish:` accepts, with the flag each one mirrors (`--publish-bodies`…).
-  public static let keys = ["bodies", "states", "history", "feeds", "authors", "assignees", "labels", "insights"]
+  public static let keys = ["bodies", "states", "history", "feeds", "authors", "assignees", "labels", "insights", "search"]
 
   /// Sets one setting from its text, as `pmboard.yml` or a flag gives it.
   /// - Throws: ``PublishPolicyError`` naming the values the setting takes.
@@ -93,6 +95,11 @@ public struct PublishPolicy: Sendable, Equatable {
         throw PublishPolicyError("`insights` takes show or hide, not `\(value)`")
       }
       insights = shown
+    case "search":
+      guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
+        throw PublishPolicyError("`search` takes show or hide, not `\(value)`")
+      }
+      search = shown
     default:
       throw PublishPolicyError("unknown publish setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")
     }
@@ -217,6 +224,7 @@ extension PublishPolicy {
     "\(bodies) \(states.map(\.rawValue).sorted()) \(history.rawValue) \(feeds)" + (authors ? "" : " no-authors")
       + (assignees ? "" : " no-assignees") + (labelsOnly.map { " only \($0.sorted())" } ?? "")
       + (labelsExcept.isEmpty ? "" : " except \(labelsExcept.sorted())") + (insights ? "" : " no-insights")
+      + (search ? "" : " no-search")
   }
 
   /// Seconds since 1970 of the newest change to what the policy publishes, for the calendar's DTSTAMP and the

@@ -1,0 +1,210 @@
+/* pmboard search: the header's search field, shown only where this script runs (the filter pages work without it;
+   fine under CSP script-src 'self'). On first use it loads search/open.json and search/open-text.json (the done
+   tasks' files only when "include done" is ticked, a result's id file only when it is opened). Every word of the
+   query must be found inside the task's title, its labels or people, or one sentence of its body, after both the
+   text and the query are folded alike (NFKC, then lower case): a Korean or Japanese fragment inside a compound
+   finds its task, an English word matches by its start. The field is a WAI-ARIA combobox with a listbox popup. */
+(function () {
+  "use strict";
+  var box = document.querySelector(".search[data-root]");
+  if (!box || !window.fetch || !String.prototype.normalize) return;
+  var data = box.dataset;
+  var input = box.querySelector('[role="combobox"]');
+  var list = box.querySelector('[role="listbox"]');
+  var status = box.querySelector('[role="status"]');
+  var withDone = box.querySelector('input[type="checkbox"]');
+  var LIMIT = 50;
+  var COLUMN_PAGES = { t: "todo.html", d: "doing.html", x: "done.html" };
+  var STATE_ORDER = { d: 0, t: 1, x: 2 };
+  var lang = document.documentElement.lang || "en";
+  var days = new Intl.DateTimeFormat(lang, { month: "short", day: "numeric", timeZone: "UTC" });
+  var loads = {}; // part → promise of its prepared index
+  var shown = []; // the results in the list
+  var active = -1;
+  var asked = 0; // the latest query's number: an answer to an older one is dropped
+
+  box.hidden = false;
+
+  function fold(text) {
+    return text.normalize("NFKC").toLowerCase();
+  }
+
+  function fetchJSON(url) {
+    return fetch(url).then(function (response) {
+      if (!response.ok) throw new Error(url + ": " + response.status);
+      return response.json();
+    });
+  }
+
+  function load(part) {
+    if (!loads[part]) {
+      var base = data.root + "search/" + part;
+      loads[part] = Promise.all([fetchJSON(base + ".json"), fetchJSON(base + "-text.json")]).then(function (files) {
+        return prepare(base, files[0], files[1]);
+      });
+      loads[part].catch(function () { delete loads[part]; }); // tried again on the next keystroke
+    }
+    return loads[part];
+  }
+
+  function prepare(base, tasks, text) {
+    var names = tasks.names.map(fold);
+    return {
+      base: base,
+      tasks: tasks,
+      names: tasks.names,
+      titles: tasks.title.map(fold),
+      tags: tasks.tags.map(function (tags) { return tags.map(function (n) { return names[n]; }).join("\n"); }),
+      segments: text.segments.map(fold),
+      body: text.body,
+      people: tasks.people.reduce(function (set, n) { set[n] = true; return set; }, {}),
+      ids: {}
+    };
+  }
+
+  // The tasks of `index` that hold every term, with a rank: a title's word start 0, elsewhere in the title 1,
+  // a label or person 2, a sentence of the body 4, summed over the terms.
+  function match(index, terms) {
+    var sentences = terms.map(function (term) {
+      var hits = new Uint8Array(index.segments.length);
+      for (var s = 0; s < index.segments.length; s++) if (index.segments[s].indexOf(term) >= 0) hits[s] = 1;
+      return hits;
+    });
+    var found = [];
+    for (var i = 0; i < index.titles.length; i++) {
+      var rank = 0, all = true;
+      for (var k = 0; k < terms.length && all; k++) {
+        var title = index.titles[i], at = title.indexOf(terms[k]);
+        if (at >= 0) {
+          if (at > 0 && !/[\s\-_/([{"'“「『]/.test(title.charAt(at - 1))) rank += 1;
+          continue;
+        }
+        if (index.tags[i].indexOf(terms[k]) >= 0) { rank += 2; continue; }
+        var body = index.body[i], hit = false;
+        for (var b = 0; b < body.length && !hit; b++) hit = sentences[k][body[b]] === 1;
+        if (hit) rank += 4; else all = false;
+      }
+      if (all) found.push({ index: index, i: i, rank: rank });
+    }
+    return found;
+  }
+
+  function order(a, b) {
+    if (a.rank !== b.rank) return a.rank - b.rank;
+    var sa = STATE_ORDER[a.index.tasks.state.charAt(a.i)], sb = STATE_ORDER[b.index.tasks.state.charAt(b.i)];
+    if (sa !== sb) return sa - sb;
+    var da = a.index.tasks.due[a.i], db = b.index.tasks.due[b.i];
+    if (da !== db) return da == null ? 1 : db == null ? -1 : da - db;
+    return a.i - b.i;
+  }
+
+  function fill(message, name, value) {
+    return (message || "").replace("{" + name + "}", String(value));
+  }
+
+  function option(result, n) {
+    var tasks = result.index.tasks, i = result.i;
+    var item = document.createElement("li");
+    item.id = "search-option-" + n;
+    item.setAttribute("role", "option");
+    item.setAttribute("aria-selected", "false");
+    var title = item.appendChild(document.createElement("bdi"));
+    title.className = "search-title";
+    title.textContent = tasks.title[i];
+    var state = tasks.state.charAt(i);
+    var meta = [state === "t" ? data.tTodo : state === "d" ? data.tDoing : data.tDone];
+    var due = tasks.due[i];
+    if (due != null) meta.push(data.tDue + " " + days.format(new Date(Date.parse(tasks.dueBase) + due * 864e5)));
+    var names = tasks.tags[i].map(function (n) { return (result.index.people[n] ? "@" : "") + tasks.names[n]; });
+    if (names.length) meta.push(names.join(", "));
+    var line = item.appendChild(document.createElement("span"));
+    line.className = "search-meta";
+    line.textContent = meta.join(" · ");
+    item.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    item.addEventListener("click", function () { open(result); });
+    return item;
+  }
+
+  function show(results, total) {
+    shown = results;
+    active = -1;
+    input.removeAttribute("aria-activedescendant");
+    list.textContent = "";
+    results.forEach(function (result, n) { list.appendChild(option(result, n)); });
+    var expanded = results.length > 0;
+    list.hidden = !expanded;
+    input.setAttribute("aria-expanded", String(expanded));
+    status.textContent = total === 0 ? data.tNone
+      : fill(data.tResults, "count", total) + (total > results.length ? " · " + fill(data.tMore, "shown", results.length) : "");
+  }
+
+  function close() {
+    list.hidden = true;
+    input.setAttribute("aria-expanded", "false");
+    input.removeAttribute("aria-activedescendant");
+    active = -1;
+  }
+
+  function run() {
+    var number = ++asked;
+    var terms = fold(input.value).split(/\s+/).filter(Boolean);
+    if (!terms.length) { shown = []; list.textContent = ""; status.textContent = ""; close(); return; }
+    var parts = [load("open")];
+    if (withDone && withDone.checked) parts.push(load("done"));
+    if (!loads.open.ready) status.textContent = data.tLoading;
+    Promise.all(parts).then(function (indexes) {
+      loads.open.ready = true;
+      if (number !== asked) return;
+      var found = [];
+      indexes.forEach(function (index) { found = found.concat(match(index, terms)); });
+      found.sort(order);
+      show(found.slice(0, LIMIT), found.length);
+    }, function () {
+      if (number === asked) { close(); status.textContent = data.tFailed; }
+    });
+  }
+
+  function move(to) {
+    if (!shown.length) return;
+    if (list.hidden) { list.hidden = false; input.setAttribute("aria-expanded", "true"); }
+    var items = list.children;
+    if (active >= 0) items[active].setAttribute("aria-selected", "false");
+    active = (to + shown.length) % shown.length;
+    items[active].setAttribute("aria-selected", "true");
+    input.setAttribute("aria-activedescendant", items[active].id);
+    items[active].scrollIntoView({ block: "nearest" });
+  }
+
+  // A result's page: its task page, or its card on its column's page on a site without task pages. The id is in
+  // the part's id file, fetched now.
+  function open(result) {
+    var index = result.index, file = Math.floor(result.i / index.tasks.idsPerFile);
+    var ids = index.ids[file] || (index.ids[file] = fetchJSON(index.base + "-ids-" + file + ".json"));
+    ids.then(function (list) {
+      var id = list[result.i % index.tasks.idsPerFile];
+      location.href = data.localeDir + ("taskPages" in data
+        ? "tasks/" + id + ".html"
+        : COLUMN_PAGES[index.tasks.state.charAt(result.i)] + "#t-" + id);
+    }, function () {
+      delete index.ids[file];
+      status.textContent = data.tFailed;
+    });
+  }
+
+  input.addEventListener("input", run);
+  input.addEventListener("focus", function () { load("open").catch(function () {}); });
+  if (withDone) withDone.addEventListener("change", run);
+  input.addEventListener("keydown", function (event) {
+    switch (event.key) {
+      case "ArrowDown": event.preventDefault(); move(active + 1); break;
+      case "ArrowUp": event.preventDefault(); move(active < 0 ? -1 : active - 1); break;
+      case "Enter":
+        if (active >= 0 && !list.hidden) { event.preventDefault(); open(shown[active]); }
+        break;
+      case "Escape":
+        if (!list.hidden) { event.preventDefault(); close(); }
+        break;
+    }
+  });
+  input.addEventListener("blur", close);
+})();

@@ -1,0 +1,219 @@
+import PMBoardBytes
+import PMBoardCore
+
+/// The search index of one part of the published board, its open tasks (TODO and DOING) or its done ones, in the
+/// site's `search/` folder, read by `assets/search.js`. One index serves every locale: the tasks' text is the same
+/// on each locale's pages. Three kinds of file, so that a first search loads little:
+///
+/// - `search/<part>.json`: what a result shows and what matches besides bodies: titles, the column, the due day
+///   (days from `dueBase`), and the labels and people of each task (`tags`: indices into `names`; `people` says which are people), in board order.
+/// - `search/<part>-text.json`: the bodies, cut into sentences and lines (``segments(of:in:)``), each distinct one
+///   stored once (`segments`) and each task's as the sorted indices of its own (`body`): boards repeat sentences
+///   (issue templates, "Steps to reproduce"), and a sentence that ten tasks share costs its bytes once.
+/// - `search/<part>-ids-<k>.json`: the ids of tasks `k * idsPerFile ..< (k + 1) * idsPerFile`, fetched only when a
+///   result is opened: 10,000 random ids are 112 kB that no compression shrinks, more than the rest together.
+///
+/// The text is stored as the board holds it; `search.js` folds text and query alike (NFKC, then lower case), with
+/// the same function, so the two can never disagree on what a character is.
+struct SearchIndex: Sendable {
+  enum Part: String, Sendable, CaseIterable {
+    case open, done
+  }
+
+  /// Ids per `-ids-<k>.json` file: about 19 kB gzip, one fetch when a result is opened.
+  static let idsPerFile = 1024
+
+  let part: Part
+  let tables: BoardTables
+  let today: CalendarDate
+
+  /// The part's cards (indices into the tables' cards, board order).
+  var cards: Range<Int> {
+    let starts = tables.columnStarts
+    return part == .open
+      ? starts[TaskState.todo.order]..<starts[TaskState.doing.order + 1]
+      : starts[TaskState.done.order]..<starts[TaskState.done.order + 1]
+  }
+
+  /// Every file of the part, the tasks' file first.
+  var paths: [String] {
+    let idFiles = (cards.count + Self.idsPerFile - 1) / Self.idsPerFile
+    return ["search/\(part.rawValue).json", "search/\(part.rawValue)-text.json"]
+      + (0..<idFiles).map { "search/\(part.rawValue)-ids-\($0).json" }
+  }
+
+  /// Writes every file of ``paths``.
+  func write(to writer: SiteWriter) throws(SiteWriteError) {
+    let paths = paths
+    try writer.write(paths[0]) { emit in tasksJSON(emit: emit) }
+    try writer.write(paths[1]) { emit in textJSON(emit: emit) }
+    let text = ArenaBytes(tables.cardBytes)
+    for (file, path) in paths.dropFirst(2).enumerated() {
+      let first = cards.lowerBound + file * Self.idsPerFile
+      let ids = first..<min(first + Self.idsPerFile, cards.upperBound)
+      var out = ByteWriter(capacity: ids.count * 40 + 8)
+      for card in ids {
+        out.appendStatic(card == first ? "[\"" : ",\"")
+        out.appendJSONEscaped(tables.cards[card].id.raw, from: text)
+        out.appendStatic("\"")
+      }
+      out.appendStatic("]\n")
+      try writer.write(path) { emit in out.flush(keeping: 0, to: emit) }
+    }
+  }
+
+  /// `search/<part>.json`.
+  func tasksJSON(emit: (Span<UInt8>) -> Void) {
+    let cards = FixedTable(tables.cards)
+    let names = tables.cardNames
+    let nameText = ArenaBytes(names.bytes)
+    let text = ArenaBytes(tables.cardBytes)
+    var out = ByteWriter(capacity: SiteRenderer.outputChunk + 8192)
+    out.appendStatic("{\"version\":1,\"part\":\"")
+    out.append(part.rawValue)
+    out.appendStatic("\",\"count\":")
+    out.appendDecimal(self.cards.count)
+    out.appendStatic(",\"idsPerFile\":")
+    out.appendDecimal(Self.idsPerFile)
+    out.appendStatic(",\"dueBase\":\"")
+    out.append(today.description)
+    out.appendStatic("\",\"names\":[")
+    for (index, name) in names.names.enumerated() {
+      out.appendStatic(index == 0 ? "\"" : ",\"")
+      out.appendJSONEscaped(name.text.raw, from: nameText)
+      out.appendStatic("\"")
+    }
+    out.appendStatic("],\"people\":[")
+    var firstPerson = true
+    for (index, name) in names.names.enumerated() where name.field == .assignees {
+      if !firstPerson { out.appendByte(UInt8(ascii: ",")) }
+      out.appendDecimal(index)
+      firstPerson = false
+    }
+    out.appendStatic("],\"state\":\"")
+    for card in self.cards {
+      switch cards[card].state {
+      case .todo: out.appendByte(UInt8(ascii: "t"))
+      case .doing: out.appendByte(UInt8(ascii: "d"))
+      case .done: out.appendByte(UInt8(ascii: "x"))
+      }
+    }
+    out.appendStatic("\",\"due\":[")
+    let base = today.daysSinceEpoch
+    for card in self.cards {
+      if card != self.cards.lowerBound { out.appendByte(UInt8(ascii: ",")) }
+      let due = Int(cards[card].dueIndex)
+      if due < 0 { out.appendStatic("null") } else { out.appendDecimal(tables.dueDates[due].daysSinceEpoch - base) }
+    }
+    out.appendStatic("],\"tags\":[")
+    for card in self.cards {
+      out.appendStatic(card == self.cards.lowerBound ? "[" : ",[")
+      if !names.isEmpty {
+        for position in Int(names.starts[card])..<Int(names.starts[card + 1]) {
+          if position != Int(names.starts[card]) { out.appendByte(UInt8(ascii: ",")) }
+          out.appendDecimal(Int(names.cardNames[position]))
+        }
+      }
+      out.appendByte(UInt8(ascii: "]"))
+      if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
+    }
+    out.appendStatic("],\"title\":[")
+    for card in self.cards {
+      out.appendStatic(card == self.cards.lowerBound ? "\"" : ",\"")
+      out.appendJSONEscaped(cards[card].title.raw, from: text)
+      out.appendStatic("\"")
+      if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
+    }
+    out.appendStatic("]}\n")
+    out.flush(keeping: 0, to: emit)
+  }
+
+  /// `search/<part>-text.json`.
+  func textJSON(emit: (Span<UInt8>) -> Void) {
+    let arena = tables.cardBytes
+    let text = ArenaBytes(arena)
+    var known: [UInt64: Int32] = [:]
+    var segments: [RawRef] = []
+    var bodies = ByteWriter(capacity: cards.count * 16 + 64)
+    var own: [Int32] = []
+    for card in cards {
+      own.removeAll(keepingCapacity: true)
+      for segment in Self.segments(of: tables.cards[card].body.raw, in: arena) {
+        var print = Fingerprint()
+        print.add(segment, of: arena)
+        if let number = known[print.value], arena.compare(segments[Int(number)], segment) == 0 {
+          own.append(number)
+        } else {
+          // A new sentence; in the 2^-64 case of another's fingerprint, one stored twice.
+          if known[print.value] == nil { known[print.value] = Int32(segments.count) }
+          own.append(Int32(segments.count))
+          segments.append(segment)
+        }
+      }
+      own.sort()
+      bodies.appendStatic(card == cards.lowerBound ? "[" : ",[")
+      var last: Int32 = -1
+      for number in own where number != last {
+        if last >= 0 { bodies.appendByte(UInt8(ascii: ",")) }
+        bodies.appendDecimal(Int(number))
+        last = number
+      }
+      bodies.appendByte(UInt8(ascii: "]"))
+    }
+    var out = ByteWriter(capacity: SiteRenderer.outputChunk + 8192)
+    out.appendStatic("{\"version\":1,\"segments\":[")
+    for (index, segment) in segments.enumerated() {
+      out.appendStatic(index == 0 ? "\"" : ",\"")
+      out.appendJSONEscaped(segment, from: text)
+      out.appendStatic("\"")
+      if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
+    }
+    out.appendStatic("],\"body\":[")
+    out.flush(keeping: 0, to: emit)
+    bodies.appendStatic("]}\n")
+    bodies.flush(keeping: 0, to: emit)
+  }
+
+  /// The sentences and lines of `body`, without the spaces around them: a piece ends at a line break, and after
+  /// `.`, `!` or `?` before a space or the end, or after `。`, `！` or `？`. A search matches inside one piece, so a
+  /// query never runs from the end of one sentence into the next.
+  static func segments(of body: RawRef, in arena: ByteArena) -> [RawRef] {
+    arena.withBytes(body) { bytes in
+      var pieces: [RawRef] = []
+      var start = 0
+      func close(_ end: Int, next: Int) {
+        var (low, high) = (start, end)
+        while low < high, isSpace(bytes[low]) { low += 1 }
+        while high > low, isSpace(bytes[high - 1]) { high -= 1 }
+        if high > low { pieces.append(RawRef(start: body.start + low, count: UInt32(high - low))) }
+        start = next
+      }
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == 0x0A {
+          close(index, next: index + 1)
+        } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?"),
+          index + 1 == bytes.count || isSpace(bytes[index + 1])
+        {
+          close(index + 1, next: index + 1)
+        } else if index + 2 < bytes.count, isFullStop(byte, bytes[index + 1], bytes[index + 2]) {
+          close(index + 3, next: index + 3)
+          index += 2
+        }
+        index += 1
+      }
+      close(bytes.count, next: bytes.count)
+      return pieces
+    }
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// `。` (E3 80 82), `！` (EF BC 81) or `？` (EF BC 9F).
+  private static func isFullStop(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+    (a == 0xE3 && b == 0x80 && c == 0x82) || (a == 0xEF && b == 0xBC && (c == 0x81 || c == 0x9F))
+  }
+}

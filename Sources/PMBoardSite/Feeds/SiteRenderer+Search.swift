@@ -1,0 +1,41 @@
+import PMBoardBytes
+import PMBoardCore
+
+extension SiteRenderer {
+  /// The script that runs the search field, written only for a site whose pages show it.
+  public static let searchScript = "search.js"
+
+  /// The search index's jobs (``SearchIndex``): one a part (open tasks, and done ones when DONE is published), each
+  /// writing its files, or keeping the last build's when the part's cards, their names and the day are the same.
+  func searchJobs() -> [Job] {
+    guard publish.search else { return [] }
+    let parts = SearchIndex.Part.allCases.filter { $0 == .open || publish.states.contains(.done) }
+    return parts.map { part in
+      let index = SearchIndex(part: part, tables: tables, today: moment.today)
+      let renderer = self
+      return Job(path: index.paths[0], weight: index.cards.count * 2) { writer in
+        let paths = index.paths
+        if let print = renderer.searchFingerprint(of: index) {
+          if writer.reuse(paths, fingerprints: paths.map { _ in print }).allSatisfy({ $0 }) { return }
+          for path in paths { writer.keep(fingerprint: print, for: path) }
+        }
+        try index.write(to: writer)
+      }
+    }
+  }
+
+  /// What a part's files are made of: its cards as they show (``BoardTables/cardPrints``: id, text, due day,
+  /// labels, people), the names' list the cards point into, and the day the due days count from.
+  private func searchFingerprint(of index: SearchIndex) -> UInt64? {
+    guard var print = keptPageFingerprint else { return nil }
+    print.add("search \(index.part.rawValue) \(SearchIndex.idsPerFile) \(moment.today)")
+    for card in index.cards { print.add(word: tables.cardPrints[card]) }
+    print.add(index.cards.count)
+    let names = tables.cardNames
+    for name in names.names {
+      print.add(name.text.raw, of: names.bytes)
+      print.add(name.field == .labels ? 0 : 1)
+    }
+    return print.value
+  }
+}

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Browser test of Public/search.js on a built site: does the search field find what it should, in every script?
+
+usage: search_check.py SITE_DIR BOARD_JSON [--query Q]... [--timing] [--page PATH]
+
+BOARD_JSON is the board as `pmboard export` wrote it; the expected results are recomputed from it here, without
+pmboard's index: a task matches when every word of the query (split on spaces, after NFKC and lower case, as
+Python's unicodedata and str.lower do them) is inside its title, one of its labels or people, or one sentence of
+its body (the same cut as SearchIndex.segments: a line, or up to `.`, `!` or `?` before a space, or up to `。`,
+`！`, `？`). The site is served with `Content-Security-Policy: script-src 'self'` and opened in headless Chromium.
+
+For each query (the built-in set covers Korean and Japanese fragments inside compounds, half-width katakana,
+full-width Latin, English prefixes in any case, several words, HTML-special characters, labels and people), typed
+into the field key by key:
+  (a) the status line's count equals the expected number of open tasks, and the listed titles are expected ones
+      (all of them when there are at most 50);
+  (b) ticking "include done tasks" adds exactly the matching done tasks;
+and once: (c) ArrowDown marks the first option (aria-selected, aria-activedescendant), Enter opens its task page,
+whose heading is that title; (d) with JavaScript disabled the field is not shown; (e) axe-core finds no violation
+with the results open; (f) no console error or CSP refusal. With --timing, prints how long each keystroke took
+from the input event to the results drawn (the next frame), and the bytes the first search fetched.
+
+Prints one line per check and exits 1 if any failed. Test tooling only (Selenium, Chromium, chromedriver).
+"""
+import argparse
+import json
+import pathlib
+import re
+import statistics
+import sys
+import unicodedata
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import browser  # noqa: E402
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.wait import WebDriverWait  # noqa: E402
+
+QUERIES = ["마이그레", "그인 버", "グイン", "ﾛｸﾞｲﾝ", "ＡＰＩ", "filler", "README", "dark 모드", "<b>", "R&D",
+           "\"quoted\"", "it's", "c++ & swift", "재현됩니다", "バックエンド待ち", "ipad", "spec for", "onboa"]
+SPLIT = re.compile(r"\n|(?<=[.!?])(?=[ \t\r\n]|$)|(?<=[。！？])")
+failures = 0
+
+
+def report(ok, line):
+    global failures
+    print(("ok   " if ok else "FAIL ") + line)
+    if not ok:
+        failures += 1
+
+
+def fold(text):
+    return unicodedata.normalize("NFKC", text).lower()
+
+
+def sentences(body):
+    return [s.strip(" \t\r\n") for s in SPLIT.split(body) if s.strip(" \t\r\n")]
+
+
+def expected(tasks, query, done):
+    terms = fold(query).split()
+    found = []
+    for task in tasks:
+        if (task["state"] == "done") != done:
+            continue
+        title = fold(task["title"])
+        names = [fold(n) for n in task.get("labels", []) + task.get("assignees", [])]
+        parts = [fold(s) for s in sentences(task.get("body", ""))]
+        if all(t in title or any(t in n for n in names) or any(t in p for p in parts) for t in terms):
+            found.append(task["title"])
+    return found
+
+
+TYPE = r"""
+const [text, done, done_cb] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+const input = document.getElementById('search-field');
+const box = document.querySelector('[data-root]');
+const status = box.querySelector('[role="status"]');
+const check = box.querySelector('input[type="checkbox"]');
+if (check && check.checked !== done) { check.checked = done; }
+input.focus();
+const times = [];
+const chars = Array.from(text);
+function settled(want) {  // resolves once the status is not the loading note
+  return new Promise(resolve => {
+    const wait = () => (status.textContent && status.textContent !== box.dataset.tLoading)
+      ? resolve() : setTimeout(wait, 5);
+    wait();
+  });
+}
+(async () => {
+  input.value = '';
+  input.dispatchEvent(new Event('input'));
+  for (let i = 0; i < chars.length; i++) {
+    input.value = chars.slice(0, i + 1).join('');
+    const start = performance.now();
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    await settled();
+    await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+    times.push(performance.now() - start);
+  }
+  const titles = [...document.querySelectorAll('#search-results [role="option"] .search-title')].map(n => n.textContent);
+  done_cb({status: status.textContent, titles, times,
+           expanded: input.getAttribute('aria-expanded'), listHidden: document.getElementById('search-results').hidden});
+})();
+"""
+
+FETCHED = r"""
+return performance.getEntriesByType('resource').filter(e => e.name.includes('/search/'))
+  .map(e => [e.name.split('/search/')[1], e.encodedBodySize, e.transferSize]);
+"""
+
+
+def count_in(status):
+    numbers = re.findall(r"\d+", status.replace(",", ""))
+    return int(numbers[0]) if numbers else 0
+
+
+def check_query(driver, tasks, query, done, timing, times):
+    want = expected(tasks, query, False) + (expected(tasks, query, True) if done else [])
+    got = driver.execute_async_script(TYPE, query, done)
+    count = count_in(got["status"]) if want else 0
+    label = f"{query!r}{' +done' if done else ''}"
+    ok = count == len(want) and set(got["titles"]) <= set(want)
+    if len(want) <= 50:
+        ok = ok and sorted(got["titles"]) == sorted(want)
+    report(ok, f"{label}: {len(want)} expected, status {got['status']!r}, {len(got['titles'])} listed"
+           + ("" if ok else f"; missing {sorted(set(want) - set(got['titles']))[:5]},"
+              f" extra {sorted(set(got['titles']) - set(want))[:5]}"))
+    report(got["expanded"] == ("true" if want else "false") and got["listHidden"] == (not want),
+           f"{label}: aria-expanded {got['expanded']}, list hidden {got['listHidden']}")
+    times.extend(got["times"])
+    if timing:
+        print(f"     {label}: keystrokes {', '.join(f'{t:.1f}' for t in got['times'])} ms")
+
+
+def keyboard(driver, site, page, tasks):
+    driver.get(site.url(page))
+    want = expected(tasks, QUERIES[0], False)
+    driver.execute_async_script(TYPE, QUERIES[0], False)
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys(Keys.ARROW_DOWN)
+    first = driver.find_element(By.ID, "search-option-0")
+    report(first.get_attribute("aria-selected") == "true"
+           and field.get_attribute("aria-activedescendant") == "search-option-0",
+           "ArrowDown selects the first option (aria-selected, aria-activedescendant)")
+    title = first.find_element(By.CLASS_NAME, "search-title").text
+    axe(driver, "results open")
+    field.send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: "/tasks/" in d.current_url)
+    heading = driver.find_element(By.TAG_NAME, "main").text
+    report("/tasks/" in driver.current_url and title in heading and title in want,
+           f"Enter opens the task page of {title!r}: {driver.current_url.split('/')[-1]}")
+
+
+def axe(driver, when):
+    driver.execute_script(browser.axe_source())
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => v.id + ': ' +"
+        " v.nodes.map(n => n.target.join(' ')).join(', '))));")
+    report(not result, f"axe-core, {when}: {len(result)} violations {result[:3]}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("site")
+    parser.add_argument("board")
+    parser.add_argument("--query", action="append")
+    parser.add_argument("--page", default="en/index.html")
+    parser.add_argument("--timing", action="store_true")
+    args = parser.parse_args()
+    tasks = json.loads(pathlib.Path(args.board).read_text(encoding="utf-8"))["tasks"]
+    site = browser.Site(args.site)
+    driver = browser.chromium()
+    driver.set_script_timeout(120)
+    times = []
+    try:
+        driver.get(site.url(args.page))
+        report(driver.find_element(By.CSS_SELECTOR, "[data-root]").is_displayed(), "the field is shown with JavaScript")
+        queries = args.query or QUERIES
+        check_query(driver, tasks, queries[0], False, args.timing, times)
+        fetched = driver.execute_script(FETCHED)
+        first = sum(size for _, size, _ in fetched)
+        print(f"     first search fetched {first} bytes: {fetched}")
+        for query in queries[1:]:
+            check_query(driver, tasks, query, False, args.timing, times)
+        if driver.find_elements(By.CSS_SELECTOR, "[data-root] input[type=checkbox]"):
+            for query in queries[:6]:
+                check_query(driver, tasks, query, True, args.timing, times)
+        if args.timing and times:
+            print(f"     keystrokes: {len(times)}, median {statistics.median(times):.1f} ms, "
+                  f"max {max(times):.1f} ms")
+        if not args.query:
+            keyboard(driver, site, args.page, tasks)
+        errors = browser.console_errors(driver)
+        report(not errors, f"no console errors or CSP refusals {errors[:3]}")
+    finally:
+        driver.quit()
+    # (d) Without JavaScript the built page keeps the field hidden.
+    page = (pathlib.Path(args.site) / args.page).read_text(encoding="utf-8")
+    report(re.search(r'<div class="search" role="search" hidden', page) is not None,
+           "without JavaScript the field is hidden (the built page says so)")
+    site.close()
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
