@@ -44,7 +44,9 @@ public struct PublishPolicy: Sendable, Equatable {
   public static let everything = PublishPolicy()
 
   /// The settings `publish:` accepts, with the flag each one mirrors (`--publish-bodies`…).
-  public static let keys = ["bodies", "states", "history", "feeds", "authors", "assignees", "labels", "insights", "search"]
+  public static let keys = [
+    "bodies", "states", "history", "feeds", "authors", "assignees", "labels", "insights", "search",
+  ]
 
   /// Sets one setting from its text, as `pmboard.yml` or a flag gives it.
   /// - Throws: ``PublishPolicyError`` naming the values the setting takes.
