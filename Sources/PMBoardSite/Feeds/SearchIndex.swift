@@ -132,22 +132,30 @@ struct SearchIndex: Sendable {
   func textJSON(emit: (Span<UInt8>) -> Void) {
     let arena = tables.cardBytes
     let text = ArenaBytes(arena)
+    // Sentence → its number, by a key of its length and its outer bytes; a key already taken by another sentence
+    // probes on (`key &+ step`), so equal sentences always meet and unequal ones never merge.
     var known: [UInt64: Int32] = [:]
     var segments: [RawRef] = []
     var bodies = ByteWriter(capacity: cards.count * 16 + 64)
+    var pieces: [(RawRef, UInt64)] = []
     var own: [Int32] = []
     for card in cards {
       own.removeAll(keepingCapacity: true)
-      for segment in Self.segments(of: tables.cards[card].body.raw, in: arena) {
-        var print = Fingerprint()
-        print.add(segment, of: arena)
-        if let number = known[print.value], arena.compare(segments[Int(number)], segment) == 0 {
-          own.append(number)
-        } else {
-          // A new sentence; in the 2^-64 case of another's fingerprint, one stored twice.
-          if known[print.value] == nil { known[print.value] = Int32(segments.count) }
-          own.append(Int32(segments.count))
-          segments.append(segment)
+      Self.segments(of: tables.cards[card].body.raw, in: arena, into: &pieces)
+      for (segment, hash) in pieces {
+        var key = hash
+        while true {
+          guard let number = known[key] else {
+            known[key] = Int32(segments.count)
+            own.append(Int32(segments.count))
+            segments.append(segment)
+            break
+          }
+          if arena.compare(segments[Int(number)], segment) == 0 {
+            own.append(number)
+            break
+          }
+          key &+= 0x9E37_79B9_7F4A_7C15
         }
       }
       own.sort()
@@ -174,37 +182,52 @@ struct SearchIndex: Sendable {
     bodies.flush(keeping: 0, to: emit)
   }
 
-  /// The sentences and lines of `body`, without the spaces around them: a piece ends at a line break, and after
-  /// `.`, `!` or `?` before a space or the end, or after `。`, `！` or `？`. A search matches inside one piece, so a
-  /// query never runs from the end of one sentence into the next.
-  static func segments(of body: RawRef, in arena: ByteArena) -> [RawRef] {
+  /// The sentences and lines of `body`, without the spaces around them, each with a hash of its length and its
+  /// first and last eight bytes: a piece ends at a line break, and after `.`, `!` or `?` before a space or the end,
+  /// or after `。`, `！` or `？`. A search matches inside one piece, so a query never runs from the end of one
+  /// sentence into the next.
+  static func segments(of body: RawRef, in arena: ByteArena, into pieces: inout [(RawRef, UInt64)]) {
+    pieces.removeAll(keepingCapacity: true)
     arena.withBytes(body) { bytes in
-      var pieces: [RawRef] = []
-      var start = 0
-      func close(_ end: Int, next: Int) {
-        var (low, high) = (start, end)
+      let count = bytes.count
+      func add(_ low: Int, _ high: Int) {
+        var (low, high) = (low, high)
         while low < high, isSpace(bytes[low]) { low += 1 }
         while high > low, isSpace(bytes[high - 1]) { high -= 1 }
-        if high > low { pieces.append(RawRef(start: body.start + low, count: UInt32(high - low))) }
-        start = next
-      }
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == 0x0A {
-          close(index, next: index + 1)
-        } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?"),
-          index + 1 == bytes.count || isSpace(bytes[index + 1])
-        {
-          close(index + 1, next: index + 1)
-        } else if index + 2 < bytes.count, isFullStop(byte, bytes[index + 1], bytes[index + 2]) {
-          close(index + 3, next: index + 3)
-          index += 2
+        guard high > low else { return }
+        var hash = UInt64(high - low) &* 0xC2B2_AE3D_27D4_EB4F
+        for index in low..<min(low + 8, high) { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3 }
+        for index in max(min(low + 8, high), high - 8)..<high {
+          hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3
         }
-        index += 1
+        pieces.append((RawRef(start: body.start + low, count: UInt32(high - low)), hash ^ (hash >> 29)))
       }
-      close(bytes.count, next: bytes.count)
-      return pieces
+      var (start, index) = (0, 0)
+      while index < count {
+        let byte = bytes[index]
+        var end = -1
+        if byte < 0x40 {
+          // A line break ends a piece before it; `.`, `!` and `?` end one after them, before a space.
+          if byte == 0x0A {
+            add(start, index)
+            (start, index) = (index + 1, index + 1)
+            continue
+          }
+          if byte == 0x2E || byte == 0x21 || byte == 0x3F, index + 1 == count || isSpace(bytes[index + 1]) {
+            end = index + 1
+          }
+        } else if byte == 0xE3 || byte == 0xEF, index + 2 < count, isFullStop(byte, bytes[index + 1], bytes[index + 2])
+        {
+          end = index + 3
+        }
+        if end < 0 {
+          index += 1
+        } else {
+          add(start, end)
+          (start, index) = (end, end)
+        }
+      }
+      add(start, count)
     }
   }
 
