@@ -3,16 +3,18 @@
    tasks' files only when "include done" is ticked, a result's id file only when it is opened). Every word of the
    query must be found inside the task's title, its labels or people, or one sentence of its body, after both the
    text and the query are folded alike (NFKC, then lower case): a Korean or Japanese fragment inside a compound
-   finds its task, an English word matches by its start. The field is a WAI-ARIA combobox with a listbox popup. */
+   finds its task, an English word matches by its start. The field is a WAI-ARIA combobox with a listbox popup.
+   A page carries only the field; the rest is made here, and its words come from search/<lang>.json. */
 (function () {
   "use strict";
   var box = document.querySelector(".search[data-root]");
   if (!box || !window.fetch || !String.prototype.normalize) return;
   var data = box.dataset;
-  var input = box.querySelector('[role="combobox"]');
-  var list = box.querySelector('[role="listbox"]');
-  var status = box.querySelector('[role="status"]');
-  var withDone = box.querySelector('input[type="checkbox"]');
+  var input = box.querySelector('input[type="search"]');
+  var list = document.createElement("ul");
+  var status = document.createElement("p");
+  var withDone = null;
+  var words = null; // search/<lang>.json, once loaded
   var LIMIT = 50;
   var COLUMN_PAGES = { t: "todo.html", d: "doing.html", x: "done.html" };
   var STATE_ORDER = { d: 0, t: 1, x: 2 };
@@ -23,6 +25,22 @@
   var active = -1;
   var asked = 0; // the latest query's number: an answer to an older one is dropped
 
+  input.id = "search-field";
+  input.setAttribute("role", "combobox");
+  input.setAttribute("aria-autocomplete", "list");
+  input.setAttribute("aria-expanded", "false");
+  input.setAttribute("aria-controls", "search-results");
+  input.setAttribute("autocomplete", "off");
+  input.setAttribute("spellcheck", "false");
+  status.className = "visually-hidden";
+  status.setAttribute("role", "status");
+  list.id = "search-results";
+  list.className = "search-results";
+  list.setAttribute("role", "listbox");
+  list.setAttribute("aria-label", input.getAttribute("aria-label") || "");
+  list.hidden = true;
+  box.appendChild(status);
+  box.appendChild(list);
   box.hidden = false;
 
   function fold(text) {
@@ -34,6 +52,27 @@
       if (!response.ok) throw new Error(url + ": " + response.status);
       return response.json();
     });
+  }
+
+  // The locale's words, and the "include done tasks" box once they are known.
+  function loadWords() {
+    if (!loads.words) {
+      loads.words = fetchJSON(data.root + "search/" + lang + ".json").then(function (known) {
+        words = known;
+        if ("done" in data && !withDone) {
+          var label = document.createElement("label");
+          label.className = "search-done";
+          withDone = label.appendChild(document.createElement("input"));
+          withDone.type = "checkbox";
+          label.appendChild(document.createTextNode(" " + words.withDone));
+          box.insertBefore(label, status);
+          withDone.addEventListener("change", run);
+        }
+        return known;
+      });
+      loads.words.catch(function () { delete loads.words; });
+    }
+    return loads.words;
   }
 
   function load(part) {
@@ -112,9 +151,9 @@
     title.className = "search-title";
     title.textContent = tasks.title[i];
     var state = tasks.state.charAt(i);
-    var meta = [state === "t" ? data.tTodo : state === "d" ? data.tDoing : data.tDone];
+    var meta = [state === "t" ? words.todo : state === "d" ? words.doing : words.done];
     var due = tasks.due[i];
-    if (due != null) meta.push(data.tDue + " " + days.format(new Date(Date.parse(tasks.dueBase) + due * 864e5)));
+    if (due != null) meta.push(words.due + " " + days.format(new Date(Date.parse(tasks.dueBase) + due * 864e5)));
     var names = tasks.tags[i].map(function (n) { return (result.index.people[n] ? "@" : "") + tasks.names[n]; });
     if (names.length) meta.push(names.join(", "));
     var line = item.appendChild(document.createElement("span"));
@@ -134,8 +173,8 @@
     var expanded = results.length > 0;
     list.hidden = !expanded;
     input.setAttribute("aria-expanded", String(expanded));
-    status.textContent = total === 0 ? data.tNone
-      : fill(data.tResults, "count", total) + (total > results.length ? " · " + fill(data.tMore, "shown", results.length) : "");
+    status.textContent = total === 0 ? words.none
+      : fill(words.results, "count", total) + (total > results.length ? " · " + fill(words.more, "shown", results.length) : "");
   }
 
   function close() {
@@ -149,18 +188,23 @@
     var number = ++asked;
     var terms = fold(input.value).split(/\s+/).filter(Boolean);
     if (!terms.length) { shown = []; list.textContent = ""; status.textContent = ""; close(); return; }
-    var parts = [load("open")];
+    var parts = [loadWords(), load("open")];
     if (withDone && withDone.checked) parts.push(load("done"));
-    if (!loads.open.ready) status.textContent = data.tLoading;
+    if (!loads.open.ready) {
+      box.setAttribute("aria-busy", "true");
+      if (words) status.textContent = words.loading;
+    }
     Promise.all(parts).then(function (indexes) {
       loads.open.ready = true;
+      box.removeAttribute("aria-busy");
       if (number !== asked) return;
       var found = [];
-      indexes.forEach(function (index) { found = found.concat(match(index, terms)); });
+      indexes.slice(1).forEach(function (index) { found = found.concat(match(index, terms)); });
       found.sort(order);
       show(found.slice(0, LIMIT), found.length);
     }, function () {
-      if (number === asked) { close(); status.textContent = data.tFailed; }
+      box.removeAttribute("aria-busy");
+      if (number === asked) { close(); status.textContent = words ? words.failed : "Search failed"; }
     });
   }
 
@@ -187,13 +231,15 @@
         : COLUMN_PAGES[index.tasks.state.charAt(result.i)] + "#t-" + id);
     }, function () {
       delete index.ids[file];
-      status.textContent = data.tFailed;
+      status.textContent = words.failed;
     });
   }
 
   input.addEventListener("input", run);
-  input.addEventListener("focus", function () { load("open").catch(function () {}); });
-  if (withDone) withDone.addEventListener("change", run);
+  input.addEventListener("focus", function () {
+    loadWords().catch(function () {});
+    load("open").catch(function () {});
+  });
   input.addEventListener("keydown", function (event) {
     switch (event.key) {
       case "ArrowDown": event.preventDefault(); move(active + 1); break;

@@ -91,10 +91,14 @@ struct SearchTests {
       let html = try cli.read("_site/\(page)")
       #expect(html.contains("<div class=\"search\" role=\"search\" hidden"), "\(page)")
       #expect(html.contains("assets/search.js\" defer></script>"), "\(page)")
-      #expect(html.contains("role=\"combobox\""), "\(page)")
+      #expect(html.contains("data-done><input type=\"search\" aria-label=\""), "\(page)")
     }
-    #expect(try cli.read("_site/ko/index.html").contains("data-t-results=\"{count}건 찾음\""))
+    #expect(try cli.read("_site/ko/index.html").contains("<input type=\"search\" aria-label=\"작업 검색\""))
     #expect(FileManager.default.fileExists(atPath: cli.path("_site/assets/search.js")))
+    // The script's words, a file a locale.
+    let korean = try json(cli, "ko.json")
+    #expect(korean["results"] as? String == "{count}건 찾음" && korean["todo"] as? String == "할 일")
+    #expect(try json(cli, "ja.json")["withDone"] as? String == "完了したタスクも含める")
   }
 
   @Test func hiddenSearchLeavesNoFieldNoScriptAndNoIndex() throws {
@@ -109,7 +113,7 @@ struct SearchTests {
     let cli = try built(["--publish-states", "todo,doing", "--publish-bodies", "hide", "--publish-assignees", "hide"])
     defer { cli.remove() }
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site/search/done.json")))
-    #expect(!(try cli.read("_site/en/index.html")).contains("type=\"checkbox\""), "no done tasks to include")
+    #expect(!(try cli.read("_site/en/index.html")).contains("data-done"), "no done tasks to include")
     #expect(try json(cli, "open-text.json")["segments"] as? [String] == [])
     #expect(try json(cli, "open.json")["people"] as? [Int] == [])
     let everything = try String(contentsOfFile: cli.path("_site/search/open.json"), encoding: .utf8)

@@ -45,6 +45,8 @@ package struct PageContext: TemplateContext {
     case "isOverduePage": .bool(info.isOverduePage)
     case "isTaskPage": .bool(info.isTaskPage)
     case "hasTaskPages": .bool(info.hasTaskPages)
+    case "hasSearch": .bool(info.hasSearch)
+    case "searchesDone": .bool(info.searchesDone)
     case "isColumnPage": .bool(info.column != nil)
     case "showsSummary": .bool(info.showsSummary)
     case "taskTitle": .text(info.taskTitle)
@@ -84,7 +86,7 @@ package struct PageContext: TemplateContext {
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "offline", "summary", "boardHref",
       "historyHref", "isBoard", "isHistory", "isArchive", "canonical", "locales", "atomHref", "calendarHref",
       "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "hasTaskPages",
-      "isColumnPage", "showsSummary",
+      "isColumnPage", "showsSummary", "hasSearch", "searchesDone",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage", "insights", "insightsHref",
       "isInsights", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays",

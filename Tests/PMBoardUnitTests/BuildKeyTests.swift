@@ -9,10 +9,10 @@ import Testing
     // A new setting must join `SiteBuilder.settingsKey`, or a rebuild after changing only it would be skipped.
     #expect(Mirror(reflecting: BuildSettings()).children.count == 16)
     // And a new publish setting must join `PublishPolicy.keyText` (the insights' once did not).
-    #expect(Mirror(reflecting: PublishPolicy()).children.count == 9)
+    #expect(Mirror(reflecting: PublishPolicy()).children.count == 10)
     let base = BuildSettings()
     var changed: [BuildSettings] = []
-    for change in 0..<17 {
+    for change in 0..<18 {
       var settings = base
       switch change {
       case 0: settings.store = "b.sqlite"
@@ -31,12 +31,13 @@ import Testing
       case 13: settings.publish.insights = false
       case 14: settings.dueSoon = 7
       case 15: settings.aging = 3
+      case 16: settings.publish.search = false
       default: settings.taskPages = false
       }
       changed.append(settings)
     }
     let keys = Set(([base] + changed).map(SiteBuilder.settingsKey))
-    #expect(keys.count == 18)
+    #expect(keys.count == 19)
   }
 
   @Test func statesInAnyOrderGiveOneKey() {

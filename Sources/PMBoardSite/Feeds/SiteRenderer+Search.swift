@@ -10,18 +10,42 @@ extension SiteRenderer {
   func searchJobs() -> [Job] {
     guard publish.search else { return [] }
     let parts = SearchIndex.Part.allCases.filter { $0 == .open || publish.states.contains(.done) }
-    return parts.map { part in
-      let index = SearchIndex(part: part, tables: tables, today: moment.today)
-      let renderer = self
-      return Job(path: index.paths[0], weight: index.cards.count * 2) { writer in
-        let paths = index.paths
-        if let print = renderer.searchFingerprint(of: index) {
-          if writer.reuse(paths, fingerprints: paths.map { _ in print }).allSatisfy({ $0 }) { return }
-          for path in paths { writer.keep(fingerprint: print, for: path) }
-        }
-        try index.write(to: writer)
-      }
+    // The field's words, a file a locale: each page then carries only the field itself (a task page's header
+    // grew by a third when every page carried them all).
+    let words = locales.compactMap { code in
+      theme.catalogs[code].map { (code, Self.searchWords($0)) }
     }
+    let wordsJob = Job(path: "search/words", weight: 1) { writer in
+      for (code, text) in words { try writer.write("search/\(code).json", text) }
+    }
+    return [wordsJob]
+      + parts.map { part in
+        let index = SearchIndex(part: part, tables: tables, today: moment.today)
+        let renderer = self
+        return Job(path: index.paths[0], weight: index.cards.count * 2) { writer in
+          let paths = index.paths
+          if let print = renderer.searchFingerprint(of: index) {
+            if writer.reuse(paths, fingerprints: paths.map { _ in print }).allSatisfy({ $0 }) { return }
+            for path in paths { writer.keep(fingerprint: print, for: path) }
+          }
+          try index.write(to: writer)
+        }
+      }
+  }
+
+  /// `search/<code>.json`: what `search.js` says in the locale of `catalog`.
+  static func searchWords(_ catalog: LocaleCatalog) -> [UInt8] {
+    let words = [
+      ("todo", "state.todo"), ("doing", "state.doing"), ("done", "state.done"), ("due", "board.due"),
+      ("results", "search.results"), ("more", "search.more"), ("none", "search.none"),
+      ("loading", "search.loading"), ("failed", "search.failed"), ("withDone", "search.done"),
+    ]
+    var out: [UInt8] = []
+    for (index, (name, key)) in words.enumerated() {
+      out += Array((index == 0 ? "{\"\(name)\":" : ",\"\(name)\":").utf8)
+      MarkupText.json(catalog.string(key), into: &out)
+    }
+    return out + Array("}\n".utf8)
   }
 
   /// What a part's files are made of: its cards as they show (``BoardTables/cardPrints``: id, text, due day,
