@@ -132,18 +132,20 @@ struct SearchIndex: Sendable {
   func textJSON(emit: (Span<UInt8>) -> Void) {
     let arena = tables.cardBytes
     let text = ArenaBytes(arena)
-    // Sentence → its number, by a key of its length and its outer bytes; a key already taken by another sentence
-    // probes on (`key &+ step`), so equal sentences always meet and unequal ones never merge.
+    // Sentence → its number, by a fingerprint of its bytes; a key already taken by another sentence (a 2^-64
+    // chance) probes on (`key &+ step`), so equal sentences always meet and unequal ones never merge.
     var known: [UInt64: Int32] = [:]
     var segments: [RawRef] = []
     var bodies = ByteWriter(capacity: cards.count * 16 + 64)
-    var pieces: [(RawRef, UInt64)] = []
+    var pieces: [RawRef] = []
     var own: [Int32] = []
     for card in cards {
       own.removeAll(keepingCapacity: true)
       Self.segments(of: tables.cards[card].body.raw, in: arena, into: &pieces)
-      for (segment, hash) in pieces {
-        var key = hash
+      for segment in pieces {
+        var print = Fingerprint()
+        print.add(segment, of: arena)
+        var key = print.value
         while true {
           guard let number = known[key] else {
             known[key] = Int32(segments.count)
@@ -182,11 +184,10 @@ struct SearchIndex: Sendable {
     bodies.flush(keeping: 0, to: emit)
   }
 
-  /// The sentences and lines of `body`, without the spaces around them, each with a hash of its length and its
-  /// first and last eight bytes: a piece ends at a line break, and after `.`, `!` or `?` before a space or the end,
-  /// or after `。`, `！` or `？`. A search matches inside one piece, so a query never runs from the end of one
-  /// sentence into the next.
-  static func segments(of body: RawRef, in arena: ByteArena, into pieces: inout [(RawRef, UInt64)]) {
+  /// The sentences and lines of `body`, without the spaces around them: a piece ends at a line break, and after
+  /// `.`, `!` or `?` before a space or the end, or after `。`, `！` or `？`. A search matches inside one piece, so a
+  /// query never runs from the end of one sentence into the next.
+  static func segments(of body: RawRef, in arena: ByteArena, into pieces: inout [RawRef]) {
     pieces.removeAll(keepingCapacity: true)
     arena.withBytes(body) { bytes in
       let count = bytes.count
@@ -194,13 +195,7 @@ struct SearchIndex: Sendable {
         var (low, high) = (low, high)
         while low < high, isSpace(bytes[low]) { low += 1 }
         while high > low, isSpace(bytes[high - 1]) { high -= 1 }
-        guard high > low else { return }
-        var hash = UInt64(high - low) &* 0xC2B2_AE3D_27D4_EB4F
-        for index in low..<min(low + 8, high) { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3 }
-        for index in max(min(low + 8, high), high - 8)..<high {
-          hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3
-        }
-        pieces.append((RawRef(start: body.start + low, count: UInt32(high - low)), hash ^ (hash >> 29)))
+        if high > low { pieces.append(RawRef(start: body.start + low, count: UInt32(high - low))) }
       }
       var (start, index) = (0, 0)
       while index < count {
