@@ -43,8 +43,10 @@
   box.appendChild(list);
   box.hidden = false;
 
+  // NFKC leaves ASCII as it is: most titles and sentences of English boards skip it.
+  var ASCII = /^[\x00-\x7f]*$/;
   function fold(text) {
-    return text.normalize("NFKC").toLowerCase();
+    return ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKC").toLowerCase();
   }
 
   function fetchJSON(url) {

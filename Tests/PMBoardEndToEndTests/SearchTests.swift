@@ -162,4 +162,20 @@ struct SearchBrowserTests {
     #expect(lines.contains { $0.hasPrefix("ok   Enter opens the task page of") })
     #expect(lines.contains { $0.hasPrefix("ok   axe-core, results open: 0 violations") })
   }
+
+  /// Without task pages a result opens its card on its column's page.
+  @Test func withoutTaskPagesAResultOpensItsCard() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("import", SearchTests.board, "--store", "board.sqlite").status == 0)
+    let build = try cli.run("build", "--store", "board.sqlite", "--today", "2026-11-27", "--task-pages", "off")
+    #expect(build.status == 0)
+    #expect(try cli.run("export", "--store", "board.sqlite", "export.json").status == 0)
+    let result = try cli.run(
+      "/usr/bin/env", "python3", Self.script, cli.path("_site"), cli.path("export.json"), "--page", "ja/index.html")
+    #expect(result.status == 0, "search_check.py:\n\(result.stdout)\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(!lines.contains { $0.hasPrefix("FAIL") })
+    #expect(lines.contains { $0.hasPrefix("ok   Enter opens the card of '데이터 마이그레이션 스크립트': todo.html#t-") })
+  }
 }

@@ -150,11 +150,18 @@ def keyboard(driver, site, page, tasks):
            "ArrowDown selects the first option (aria-selected, aria-activedescendant)")
     title = first.find_element(By.CLASS_NAME, "search-title").text
     axe(driver, "results open")
+    start = driver.current_url
     field.send_keys(Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: "/tasks/" in d.current_url)
-    heading = driver.find_element(By.TAG_NAME, "main").text
-    report("/tasks/" in driver.current_url and title in heading and title in want,
-           f"Enter opens the task page of {title!r}: {driver.current_url.split('/')[-1]}")
+    WebDriverWait(driver, 10).until(lambda d: d.current_url != start)
+    url = driver.current_url
+    if "/tasks/" in url:
+        shown = driver.find_element(By.TAG_NAME, "main").text
+        what = "task page"
+    else:  # a site without task pages: the card on its column's page
+        cards = driver.find_elements(By.ID, url.split("#", 1)[-1]) if "#t-" in url else []
+        shown = cards[0].text if cards else ""
+        what = "card"
+    report(title in shown and title in want, f"Enter opens the {what} of {title!r}: {url.split('/')[-1]}")
 
 
 def axe(driver, when):
@@ -193,8 +200,10 @@ def main():
             for query in queries[:6]:
                 check_query(driver, tasks, query, True, args.timing, times)
         if args.timing and times:
-            print(f"     keystrokes: {len(times)}, median {statistics.median(times):.1f} ms, "
-                  f"max {max(times):.1f} ms")
+            # The first keystroke also waits for the index to load (fetch, parse, fold).
+            rest = times[1:] or times
+            print(f"     first keystroke (index loaded with it) {times[0]:.1f} ms; the other {len(rest)}: "
+                  f"median {statistics.median(rest):.1f} ms, max {max(rest):.1f} ms")
         if not args.query:
             keyboard(driver, site, args.page, tasks)
         errors = browser.console_errors(driver)
