@@ -57,6 +57,8 @@ const soonCounts = [...document.querySelectorAll('[data-live="soon-count"]')].ma
 const soonList = document.querySelector('[data-live="soon-list"]');
 const age = document.querySelector('[data-live="age"]');
 const body = document.body.cloneNode(true);
+// The search field is search.js's to show and fill, not this script's.
+for (const s of [...body.querySelectorAll('.search[data-root]')]) s.remove();
 for (const t of body.querySelectorAll('[data-due]')) {
   t.classList.remove('overdue', 'due-today', 'due-soon', 'later');
   for (const c of [...t.querySelectorAll('strong.flag')]) {
