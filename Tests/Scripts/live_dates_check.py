@@ -56,9 +56,13 @@ const counts = [...document.querySelectorAll('[data-live="overdue-count"]')].map
 const soonCounts = [...document.querySelectorAll('[data-live="soon-count"]')].map(n => n.textContent);
 const soonList = document.querySelector('[data-live="soon-list"]');
 const age = document.querySelector('[data-live="age"]');
-const body = document.body.cloneNode(true);
 // The search field is search.js's to show and fill, not this script's.
-for (const s of [...body.querySelectorAll('.search[data-root]')]) s.remove();
+function withoutSearch(node) {
+  const copy = node.cloneNode(true);
+  for (const s of [...copy.querySelectorAll('.search[data-root]')]) s.remove();
+  return copy;
+}
+const body = withoutSearch(document.body);
 for (const t of body.querySelectorAll('[data-due]')) {
   t.classList.remove('overdue', 'due-today', 'due-soon', 'later');
   for (const c of [...t.querySelectorAll('strong.flag')]) {
@@ -82,7 +86,7 @@ return {tasks, counts, soonCounts, age: age ? {hidden: age.hidden, text: age.tex
         soonListed: soonList ? [...soonList.querySelectorAll('[data-due]')].filter(t => !t.classList.contains('later')).length : null,
         listed: list ? [...list.querySelectorAll('[data-due]')].filter(t => !t.hidden).length : null,
         emptyShown: empty ? !empty.hidden : null,
-        html: document.body.outerHTML, rest: body.outerHTML,
+        html: withoutSearch(document.body).outerHTML, rest: body.outerHTML,
         zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         csp: window.__cspViolations || []};
 """
