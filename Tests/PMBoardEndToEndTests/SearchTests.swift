@@ -120,6 +120,18 @@ struct SearchTests {
     #expect(!everything.contains("민호") && !everything.contains("See the spec"))
   }
 
+  /// One of a part's files removed by hand: the next build writes it again and keeps the others (the oracle's
+  /// find: the build once wrote the kept ones a second time and failed).
+  @Test func aFileRemovedByHandIsWrittenAgain() throws {
+    let cli = try built()
+    defer { cli.remove() }
+    let before = try String(contentsOfFile: cli.path("_site/search/done.json"), encoding: .utf8)
+    try FileManager.default.removeItem(atPath: cli.path("_site/search/done.json"))
+    let build = try cli.run("build", "--store", "board.sqlite", "--today", "2026-11-27")
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(try String(contentsOfFile: cli.path("_site/search/done.json"), encoding: .utf8) == before)
+  }
+
   @Test func anUnchangedBoardKeepsTheIndexAndAnEditRewritesIt() throws {
     let cli = try built()
     defer { cli.remove() }

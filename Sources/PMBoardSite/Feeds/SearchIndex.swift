@@ -42,13 +42,13 @@ struct SearchIndex: Sendable {
       + (0..<idFiles).map { "search/\(part.rawValue)-ids-\($0).json" }
   }
 
-  /// Writes every file of ``paths``.
-  func write(to writer: SiteWriter) throws(SiteWriteError) {
+  /// Writes the files of ``paths`` whose indices are in `files`.
+  func write(_ files: Set<Int>, to writer: SiteWriter) throws(SiteWriteError) {
     let paths = paths
-    try writer.write(paths[0]) { emit in tasksJSON(emit: emit) }
-    try writer.write(paths[1]) { emit in textJSON(emit: emit) }
+    if files.contains(0) { try writer.write(paths[0]) { emit in tasksJSON(emit: emit) } }
+    if files.contains(1) { try writer.write(paths[1]) { emit in textJSON(emit: emit) } }
     let text = ArenaBytes(tables.cardBytes)
-    for (file, path) in paths.dropFirst(2).enumerated() {
+    for (file, path) in paths.dropFirst(2).enumerated() where files.contains(file + 2) {
       let first = cards.lowerBound + file * Self.idsPerFile
       let ids = first..<min(first + Self.idsPerFile, cards.upperBound)
       var out = ByteWriter(capacity: ids.count * 40 + 8)

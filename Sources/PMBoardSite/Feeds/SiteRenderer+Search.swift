@@ -24,11 +24,14 @@ extension SiteRenderer {
         let renderer = self
         return Job(path: index.paths[0], weight: index.cards.count * 2) { writer in
           let paths = index.paths
+          var missing = Set(paths.indices)
           if let print = renderer.searchFingerprint(of: index) {
-            if writer.reuse(paths, fingerprints: paths.map { _ in print }).allSatisfy({ $0 }) { return }
+            // A file the last build left as it is now is kept; the others are written (a hand may have removed one).
+            let reused = writer.reuse(paths, fingerprints: paths.map { _ in print })
+            missing = Set(paths.indices.filter { !reused[$0] })
             for path in paths { writer.keep(fingerprint: print, for: path) }
           }
-          try index.write(to: writer)
+          try index.write(missing, to: writer)
         }
       }
   }
