@@ -113,7 +113,7 @@ struct CalendarFeed: Sendable {
   static let batchSize = 384
 
   /// The lines of an event that every calendar shares, written once per event into a batch's buffer.
-  private struct SharedLines {
+  struct SharedLines {
     let cards: ArenaBytes
     let dayLines: ArenaBytes
     let days: [RawRef]
@@ -197,7 +197,7 @@ struct CalendarFeed: Sendable {
 
   /// What is a calendar's own: its header, and per event the summary's two lines (and under `--base-url` the
   /// description and the URL line).
-  private struct Summaries {
+  struct Summaries {
     let calendar: CalendarFeed
     let cards: ArenaBytes
     let dayLines: ArenaBytes

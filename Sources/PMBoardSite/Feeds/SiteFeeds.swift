@@ -106,13 +106,17 @@ public struct SiteFeeds: Sendable {
     let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: down, stampSeconds: lastChange)
     let (snapshot, lastChange, history) = (snapshot, lastChange, policy.history)
     let (cardText, cards) = (tables.cardBytes, tables.cards)
-    var jobs = names.names.map { name in
-      let path = names.bytes.string(name.path)
-      let text = names.bytes.string(name.text)
-      return SiteRenderer.Job(path: path + ".ics", weight: name.cards.count * (4 + 4 * locales.count) + 50) { writer in
-        try writer.write(locales.map { "\($0.code)/\(path).ics" }) { emit in
-          calendar.render(locales, only: name.cards, name: text, emit: emit)
-        }
+    // The calendars in passes of up to 64 names, each pass making its events once per locale.
+    let passes = stride(from: 0, to: names.names.count, by: CalendarFeed.namesPerPass).map {
+      Array($0..<min($0 + CalendarFeed.namesPerPass, names.names.count))
+    }
+    var jobs = passes.map { pass in
+      let paths = pass.flatMap { name in
+        locales.map { "\($0.code)/\(names.bytes.string(names.names[name].path)).ics" }
+      }
+      let weight = pass.reduce(0) { $0 + names.names[$1].cards.count } * (4 + 4 * locales.count) + 50 * pass.count
+      return SiteRenderer.Job(path: paths[0], weight: weight) { writer in
+        try writer.write(paths) { emit in calendar.renderNames(locales, names: pass, emit: emit) }
       }
     }
     guard history != .off else { return jobs }

@@ -1,0 +1,76 @@
+import PMBoardBytes
+import PMBoardCore
+
+extension CalendarFeed {
+  /// Names per pass of ``renderNames(_:names:emit:)``: a calendar file open and a 40 KB buffer for each of them in
+  /// each locale (64 names, three locales: 192 files and 7.7 MB), however many names a board has.
+  static let namesPerPass = 64
+
+  /// The calendars of the names `chosen` (indices into the cards' names, at most ``namesPerPass``) in every locale,
+  /// made in one pass over the open cards: each event is made once per locale and copied into the calendar of each
+  /// chosen name its card carries. Made name by name, an event was made again for every name of its card, most of
+  /// what the label and person pages added to a build. The bytes are those ``render(_:only:name:emit:)`` makes for
+  /// each name alone. Handed to `emit(file, bytes)` for file `position * locales.count + locale`, `position` being
+  /// the name's place in `chosen`.
+  func renderNames(
+    _ locales: [(code: String, formatter: LocaleFormatter)], names chosen: [Int],
+    emit: (_ file: Int, Span<UInt8>) -> Void
+  ) {
+    let names = tables.cardNames
+    guard !names.isEmpty, !chosen.isEmpty else { return }
+    let count = locales.count
+    var position = [Int32](repeating: -1, count: names.names.count)
+    for (place, name) in chosen.enumerated() { position[name] = Int32(place) }
+    let buffers = (0..<chosen.count * count).map { _ in CalendarBuffer() }
+    for (place, name) in chosen.enumerated() {
+      let text = names.bytes.string(names.names[name].text)
+      for (index, locale) in locales.enumerated() {
+        Summaries(calendar: self, code: locale.code, formatter: locale.formatter, name: text)
+          .writeHeader(into: &buffers[place * count + index].out)
+      }
+    }
+    let calendars = locales.map { Summaries(calendar: self, code: $0.code, formatter: $0.formatter, name: nil) }
+    let shared = SharedLines(calendar: self)
+    let cards = FixedTable(tables.cards)
+    var lines = ByteWriter(capacity: 8192)
+    var event = ByteWriter(capacity: 8192)
+    var summary = ByteWriter(capacity: 256)
+    var escaped = ByteWriter(capacity: 256)
+    var targets: [Int] = []
+    let open = tables.columnStarts[TaskState.todo.order]..<tables.columnStarts[TaskState.doing.order + 1]
+    for index in open where cards[index].dueIndex >= 0 {
+      targets.removeAll(keepingCapacity: true)
+      for slot in Int(names.starts[index])..<Int(names.starts[index + 1]) {
+        let place = position[Int(names.cardNames[slot])]
+        if place >= 0 { targets.append(Int(place)) }
+      }
+      guard !targets.isEmpty else { continue }
+      let card = cards[index]
+      lines.flush(keeping: 0) { _ in }
+      let piece = shared.write(card, number: index, into: &lines)
+      for (locale, calendar) in calendars.enumerated() {
+        event.flush(keeping: 0) { _ in }
+        calendar.write(card, piece, shared: lines, summary: &summary, escaped: &escaped, into: &event)
+        for place in targets {
+          let file = place * count + locale
+          buffers[file].out.append(pendingBytesOf: event)
+          if buffers[file].out.pending > CalendarBuffer.flushAt {
+            buffers[file].out.flush(keeping: 0) { emit(file, $0) }
+          }
+        }
+      }
+    }
+    for (file, buffer) in buffers.enumerated() {
+      let start = buffer.out.count
+      buffer.out.appendStatic("END:VCALENDAR")
+      buffer.out.endICalendarLine(from: start)
+      buffer.out.flush(keeping: 0) { emit(file, $0) }
+    }
+  }
+}
+
+/// One calendar's pending bytes in ``CalendarFeed/renderNames(_:names:emit:)``, handed to its file 32 KB at a time.
+private final class CalendarBuffer {
+  static let flushAt = 32_768
+  var out = ByteWriter(capacity: flushAt + 8192)
+}
