@@ -21,7 +21,7 @@ struct AtomFeed: Sendable {
   var newest: [Int]
   /// Where the feed is in its locale's folder, and its title: `history.atom` and the board's change feed, or a
   /// label's or person's.
-  var path = "history.atom"
+  var path = SiteAddresses.changeFeed
   var name: String?
 
   /// The feed of the board, or with `newest` of only those entries (a label's or person's: ``newestEntries(of:)``).
@@ -107,8 +107,8 @@ struct AtomFeed: Sendable {
   }
 
   private func alternateLink(_ code: String) -> String {
-    guard name != nil else { return links.page("history.html", in: code) }
-    let page = String(path.dropLast(".atom".count)) + ".html"
+    guard name != nil else { return links.page(SiteAddresses.history, in: code) }
+    let page = SiteAddresses.namePage(String(path.dropLast(SiteAddresses.nameFeed("").count)))
     return links.baseURL.map { "\($0)\(code)/\(page)" } ?? String(page.split(separator: "/").last ?? "")
   }
 
@@ -120,7 +120,7 @@ struct AtomFeed: Sendable {
       action: record.action, title: history.text.string(record.title), from: record.from, to: record.to,
       fields: Array(history.fields[start..<start + Int(record.fieldsCount)]))
     let when = formatter.timestamp(Date(timeIntervalSince1970: Double(record.at)))
-    let link = onBoard.contains(taskID) ? links.task(taskID, in: code) : links.page("history.html", in: code)
+    let link = onBoard.contains(taskID) ? links.task(taskID, in: code) : links.page(SiteAddresses.history, in: code)
     var name = "\(code)/history/\(taskID)/\(record.action.rawValue)/\(record.at)"
     let twin = twinNumber(of: index)
     if twin > 0 { name += "/\(twin)" }

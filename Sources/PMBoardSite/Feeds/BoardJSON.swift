@@ -56,7 +56,7 @@ struct BoardJSON: Sendable {
     var fixed = ByteWriter(capacity: tables.dueDates.count * 12 + 256)
     let dues = tables.dueDates.map { fixed.appendRef("\"\($0)\"") }
     var quoted: [UInt8] = []
-    MarkupText.json(links.root("\(locale)/index.html#t-"), into: &quoted)
+    MarkupText.json(links.root(SiteAddresses.locale(locale, SiteAddresses.card(""))), into: &quoted)
     let linkPrefix = fixed.appendRef(String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self))
     let fixedText = ArenaBytes(ByteArena(fixed))
     let cards = FixedTable(tables.cards)

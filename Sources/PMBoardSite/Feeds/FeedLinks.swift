@@ -15,12 +15,12 @@ struct FeedLinks: Sendable {
 
   /// The task's card on the locale's board page.
   func task(_ id: String, in code: String) -> String {
-    page("index.html#t-\(id)", in: code)
+    page(SiteAddresses.card(id), in: code)
   }
 
   /// A file in the locale's folder.
   func page(_ file: String, in code: String) -> String {
-    baseURL.map { "\($0)\(code)/\(file)" } ?? relativePrefix + file
+    baseURL.map { $0 + SiteAddresses.locale(code, file) } ?? relativePrefix + file
   }
 
   /// A file at the site root, as linked from the site root.

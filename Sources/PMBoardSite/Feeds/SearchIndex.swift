@@ -26,6 +26,7 @@ struct SearchIndex: Sendable {
   let part: Part
   let tables: BoardTables
   let today: CalendarDate
+  var addresses = SiteAddresses()
 
   /// The part's cards (indices into the tables' cards, board order).
   var cards: Range<Int> {
@@ -38,8 +39,10 @@ struct SearchIndex: Sendable {
   /// Every file of the part, the tasks' file first.
   var paths: [String] {
     let idFiles = (cards.count + Self.idsPerFile - 1) / Self.idsPerFile
-    return ["search/\(part.rawValue).json", "search/\(part.rawValue)-text.json"]
-      + (0..<idFiles).map { "search/\(part.rawValue)-ids-\($0).json" }
+    let names =
+      ["\(part.rawValue).json", "\(part.rawValue)-text.json"]
+      + (0..<idFiles).map { "\(part.rawValue)-ids-\($0).json" }
+    return names.map { addresses.atRoot(SiteAddresses.search($0)) }
   }
 
   /// Writes the files of ``paths`` whose indices are in `files`.

@@ -16,6 +16,8 @@ public struct SiteFeeds: Sendable {
   public var policy: PublishPolicy
   /// Work-in-progress limits by column (`wip-limits`): in board.json and a badge per limited column.
   public var wipLimits: [Int?] = [nil, nil, nil]
+  /// Where the board's files are.
+  public var addresses = SiteAddresses()
   /// Seconds since 1970 of the board's last change: the calendar's DTSTAMP and an empty feed's `updated`.
   public var lastChange: Int
   private let links: FeedLinks
@@ -60,14 +62,16 @@ public struct SiteFeeds: Sendable {
     let calendarLocales = locales.compactMap { code in
       catalogs[code].map { (code: code, formatter: LocaleFormatter(catalog: $0, timeZone: zone)) }
     }
-    let calendarPaths = calendarLocales.map { "\($0.code)/calendar.ics" }
+    let addresses = addresses
+    let calendarPaths = calendarLocales.map { addresses.inLocale($0.code, SiteAddresses.calendar) }
+    let rootCalendar = addresses.atRoot(SiteAddresses.rootCalendar)
     jobs.append(
-      SiteRenderer.Job(path: "calendar.ics", weight: openCards * (4 + 4 * calendarLocales.count)) { writer in
+      SiteRenderer.Job(path: rootCalendar, weight: openCards * (4 + 4 * calendarLocales.count)) { writer in
         try writer.write(calendarPaths) { emit in calendar.render(calendarLocales, emit: emit) }
         // The root's is the same file as the default locale's: a hard link, where a copy cost as much as
         // writing it again.
         if calendarLocales.contains(where: { $0.code == defaultLocale }) {
-          try writer.link("calendar.ics", sameAs: "\(defaultLocale)/calendar.ics")
+          try writer.link(rootCalendar, sameAs: addresses.inLocale(defaultLocale, SiteAddresses.calendar))
         }
       })
     if policy.history != .off {
@@ -75,10 +79,13 @@ public struct SiteFeeds: Sendable {
       // in a scan of every task that is better done by a worker than before the workers start.
       let (snapshot, links, lastChange) = (snapshot, links, lastChange)
       jobs.append(
-        SiteRenderer.Job(path: "history.atom", weight: tables.cards.count + AtomFeed.size * 4) { writer in
+        SiteRenderer.Job(
+          path: addresses.atRoot(SiteAddresses.changeFeed), weight: tables.cards.count + AtomFeed.size * 4
+        ) { writer in
           let atom = AtomFeed(snapshot: snapshot, links: links, stampSeconds: lastChange)
           for (code, formatter) in calendarLocales {
-            try writer.write("\(code)/history.atom", atom.render(code: code, formatter: formatter))
+            try writer.write(
+              addresses.inLocale(code, SiteAddresses.changeFeed), atom.render(code: code, formatter: formatter))
           }
         })
     }
@@ -87,12 +94,14 @@ public struct SiteFeeds: Sendable {
       tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale,
       wipLimits: wipLimits)
     jobs.append(
-      SiteRenderer.Job(path: "board.json", weight: tables.cards.count * 5) { writer in
-        try writer.write("board.json") { emit in json.render(emit: emit) }
+      SiteRenderer.Job(path: addresses.atRoot(SiteAddresses.boardJSON), weight: tables.cards.count * 5) { writer in
+        try writer.write(addresses.atRoot(SiteAddresses.boardJSON)) { emit in json.render(emit: emit) }
       })
     for (name, badge) in badges() {
       jobs.append(
-        SiteRenderer.Job(path: "badges/\(name).svg", weight: 1) { try $0.write("badges/\(name).svg", badge.svg()) })
+        SiteRenderer.Job(path: addresses.atRoot(SiteAddresses.badge(name)), weight: 1) {
+          try $0.write(addresses.atRoot(SiteAddresses.badge(name)), badge.svg())
+        })
     }
     return jobs.sorted { $0.weight > $1.weight }
   }
@@ -112,7 +121,9 @@ public struct SiteFeeds: Sendable {
     }
     var jobs = passes.map { pass in
       let paths = pass.flatMap { name in
-        locales.map { "\($0.code)/\(names.bytes.string(names.names[name].path)).ics" }
+        locales.map {
+          addresses.inLocale($0.code, SiteAddresses.nameCalendar(names.bytes.string(names.names[name].path)))
+        }
       }
       let weight = pass.reduce(0) { $0 + names.names[$1].cards.count } * (4 + 4 * locales.count) + 50 * pass.count
       return SiteRenderer.Job(path: paths[0], weight: weight) { writer in
@@ -122,14 +133,15 @@ public struct SiteFeeds: Sendable {
     guard history != .off else { return jobs }
     // Every name's change feed in one job: which entries are each name's is found in one walk of the history.
     jobs.append(
-      SiteRenderer.Job(path: "labels.atom", weight: cards.count) { writer in
+      SiteRenderer.Job(path: addresses.atRoot("labels.atom"), weight: cards.count) { writer in
         let newest = AtomFeed.newestEntries(of: names, cards: cards, cardText: cardText, history: snapshot.history)
         for (index, name) in names.names.enumerated() {
           let path = names.bytes.string(name.path)
           var atom = AtomFeed(snapshot: snapshot, links: down, stampSeconds: lastChange, newest: newest[index])
-          (atom.path, atom.name) = (path + ".atom", names.bytes.string(name.text))
+          (atom.path, atom.name) = (SiteAddresses.nameFeed(path), names.bytes.string(name.text))
           for (code, formatter) in locales {
-            try writer.write("\(code)/\(path).atom", atom.render(code: code, formatter: formatter))
+            try writer.write(
+              addresses.inLocale(code, SiteAddresses.nameFeed(path)), atom.render(code: code, formatter: formatter))
           }
         }
       })

@@ -15,12 +15,13 @@ extension SiteRenderer {
     let words = locales.compactMap { code in
       theme.catalogs[code].map { (code, Self.searchWords($0)) }
     }
-    let wordsJob = Job(path: "search/words", weight: 1) { writer in
-      for (code, text) in words { try writer.write("search/\(code).json", text) }
+    let addresses = addresses
+    let wordsJob = Job(path: addresses.atRoot(SiteAddresses.search("words")), weight: 1) { writer in
+      for (code, text) in words { try writer.write(addresses.atRoot(SiteAddresses.search("\(code).json")), text) }
     }
     return [wordsJob]
       + parts.map { part in
-        let index = SearchIndex(part: part, tables: tables, today: moment.today)
+        let index = SearchIndex(part: part, tables: tables, today: moment.today, addresses: addresses)
         let renderer = self
         return Job(path: index.paths[0], weight: index.cards.count * 2) { writer in
           let paths = index.paths

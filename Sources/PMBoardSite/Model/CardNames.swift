@@ -112,7 +112,7 @@ public struct CardNames: Sendable {
           }
           let text = tasks.text.string(part)
           let number = Int32(names.count)
-          let path = (field == .labels ? "labels/" : "people/") + Self.slug(of: text)
+          let path = SiteAddresses.name(field, slug: Self.slug(of: text))
           names.append(
             Name(text: arena.text(text), field: field, hue: Self.hue(of: text), path: arena.text(path), cards: []))
           nameBytes.append(Array(text.utf8))

@@ -80,7 +80,4 @@ public final class TaskPageTables: Sendable {
   public func entries(ofPage page: Int) -> ArraySlice<Int32> {
     entryList[entryStarts[page]..<entryStarts[page + 1]]
   }
-
-  /// The file of a task's page, relative to its locale's folder.
-  public static func file(id: String) -> String { "tasks/\(id).html" }
 }

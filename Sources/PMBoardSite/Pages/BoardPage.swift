@@ -7,12 +7,16 @@ enum BoardPage: PageKind {
   static let template = "board"
 
   static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
-    [SiteRenderer.PagePlan(path: "\(code)/index.html", code: code, kind: .board(atRoot: false))]
+    [
+      SiteRenderer.PagePlan(
+        path: site.addresses.inLocale(code, SiteAddresses.board), code: code, kind: .board(atRoot: false))
+    ]
   }
 
   static func twin(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> SiteRenderer.PagePlan? {
     guard plan.code == site.defaultLocale, case .board(atRoot: false) = plan.kind else { return nil }
-    return SiteRenderer.PagePlan(path: "index.html", code: plan.code, kind: .board(atRoot: true))
+    return SiteRenderer.PagePlan(
+      path: site.addresses.atRoot(SiteAddresses.rootIndex), code: plan.code, kind: .board(atRoot: true))
   }
 
   /// A card costs about three history entries; the root index, mostly copied from its twin, a quarter of a board
@@ -27,7 +31,7 @@ enum BoardPage: PageKind {
   ) -> PageInfo {
     let atRoot = if case .board(atRoot: true) = plan.kind { true } else { false }
     var info = site.page(
-      .board, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "index.html",
+      .board, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: SiteAddresses.board,
       place: atRoot ? .root : .locale, title: "\(site.snapshot.info.title) · \(catalog.string("nav.board"))")
     info.cardLimit = site.cardLimit
     info.columns = site.publish.stateList

@@ -8,7 +8,8 @@ enum ColumnPage: PageKind {
 
   static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
     TaskState.allCases.filter { site.publish.states.contains($0) }.map { state in
-      SiteRenderer.PagePlan(path: "\(code)/\(state.rawValue).html", code: code, kind: .column(state))
+      SiteRenderer.PagePlan(
+        path: site.addresses.inLocale(code, SiteAddresses.column(state)), code: code, kind: .column(state))
     }
   }
 
@@ -23,7 +24,8 @@ enum ColumnPage: PageKind {
   ) -> PageInfo {
     let state = state(of: plan)
     var info = site.page(
-      .column(state), code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "\(state.rawValue).html",
+      .column(state), code: plan.code, formatter: formatter, overdueCount: overdueCount,
+      path: SiteAddresses.column(state),
       place: .locale, title: "\(site.snapshot.info.title) · \(formatter.label(state))")
     if let seconds = site.columnChanges.seconds[state.order] {
       let changed = Date(timeIntervalSince1970: Double(seconds))

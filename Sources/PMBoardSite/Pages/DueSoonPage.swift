@@ -11,7 +11,9 @@ enum DueSoonPage: PageKind {
 
   static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
     guard site.dueSoon > 0 else { return [] }
-    return [SiteRenderer.PagePlan(path: "\(code)/due-soon.html", code: code, kind: .dueSoon)]
+    return [
+      SiteRenderer.PagePlan(path: site.addresses.inLocale(code, SiteAddresses.dueSoon), code: code, kind: .dueSoon)
+    ]
   }
 
   static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
@@ -23,7 +25,7 @@ enum DueSoonPage: PageKind {
     overdueCount: Int
   ) -> PageInfo {
     var info = site.page(
-      .dueSoon, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "due-soon.html",
+      .dueSoon, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: SiteAddresses.dueSoon,
       place: .locale, title: "\(site.snapshot.info.title) · \(catalog.string("nav.due_soon"))")
     // Which tasks are due soon changes with the day, not with the hour of the build.
     (info.asOf, info.asOfISO) = site.asOfToday(formatter)

@@ -11,12 +11,14 @@ enum HistoryPage: PageKind {
   static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
     let count = max(1, site.historyPageCount)
     var plans = [
-      SiteRenderer.PagePlan(path: "\(code)/history.html", code: code, kind: .history(page: count, of: count))
+      SiteRenderer.PagePlan(
+        path: site.addresses.inLocale(code, SiteAddresses.history), code: code, kind: .history(page: count, of: count))
     ]
     for page in stride(from: count, through: 1, by: -1) where count > 1 {
       plans.append(
         SiteRenderer.PagePlan(
-          path: "\(code)/\(SiteRenderer.historyFile(page))", code: code, kind: .history(page: page, of: count)))
+          path: site.addresses.inLocale(code, SiteAddresses.historyPage(page)), code: code,
+          kind: .history(page: page, of: count)))
     }
     return plans
   }
@@ -39,8 +41,8 @@ enum HistoryPage: PageKind {
       title: "\(site.snapshot.info.title) · \(catalog.string("nav.history"))" + (count > 1 ? " (\(label))" : ""))
     info.entries = site.historyEntries(ofPage: number)
     info.pageLabel = label
-    info.prevHref = number < count ? SiteRenderer.historyFile(number + 1) : nil
-    info.nextHref = number > 1 ? SiteRenderer.historyFile(number - 1) : nil
+    info.prevHref = number < count ? SiteAddresses.historyPage(number + 1) : nil
+    info.nextHref = number > 1 ? SiteAddresses.historyPage(number - 1) : nil
     // An archive is kept from build to build by a fingerprint of its entries alone.
     return info.isArchive ? site.withNothingOfTheWholeBoard(info) : info
   }
@@ -69,10 +71,10 @@ enum HistoryPage: PageKind {
 extension SiteRenderer {
   public static let historyPageSize = 1000
 
-  /// History pages are numbered from the oldest entry, so a full page keeps its number, entries and bytes for
-  /// good (a rebuild after one change rewrites only the newest page). `history.html` is the newest page; it is
-  /// also written as `history-N.html` once there are older pages, so that their "newer" links never change.
-  public static func historyFile(_ page: Int) -> String { "history-\(page).html" }
+  // History pages are numbered from the oldest entry, so a full page keeps its number, entries and bytes for
+  // good (a rebuild after one change rewrites only the newest page). `history.html` is the newest page; it is
+  // also written as `history-N.html` (``SiteAddresses/historyPage(_:)``) once there are older pages, so that
+  // their "newer" links never change.
 
   /// How many pages the history fills (none without entries; the site still has an empty `history.html`).
   var historyPageCount: Int { (snapshot.historyCount + Self.historyPageSize - 1) / Self.historyPageSize }

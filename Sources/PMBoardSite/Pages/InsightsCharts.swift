@@ -236,6 +236,6 @@ struct InsightsCharts {
     let title = "<bdi>\(escape(title(card)))</bdi>"
     guard let taskLinks else { return title }
     let id = tables.cardBytes.string(tables.cards[card].id)
-    return "<a href=\"\(escape(taskLinks))tasks/\(id).html\">\(title)</a>"
+    return "<a href=\"\(escape(taskLinks))\(SiteAddresses.task(id))\">\(title)</a>"
   }
 }

@@ -10,7 +10,9 @@ enum InsightsPage: PageKind {
 
   static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
     guard site.publishesInsights else { return [] }
-    return [SiteRenderer.PagePlan(path: "\(code)/insights.html", code: code, kind: .insights)]
+    return [
+      SiteRenderer.PagePlan(path: site.addresses.inLocale(code, SiteAddresses.insights), code: code, kind: .insights)
+    ]
   }
 
   static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int { site.tables.entries.count / 8 }
@@ -20,7 +22,7 @@ enum InsightsPage: PageKind {
     overdueCount: Int
   ) -> PageInfo {
     var info = site.page(
-      .insights, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "insights.html",
+      .insights, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: SiteAddresses.insights,
       place: .locale, title: "\(site.snapshot.info.title) · \(catalog.string("nav.insights"))")
     let insights = site.insights
     info.pageLabel = formatter.message(
@@ -55,12 +57,13 @@ enum InsightsPage: PageKind {
       for plan in pages { try site.write(SiteRenderer.RenderGroup(plan: plan), prepared, into: writer) }
       guard site.publish.feeds else { return }
       let json = InsightsJSON(insights: site.insights, tables: site.tables, today: site.moment.today).text
+      let file = site.addresses.atRoot(SiteAddresses.insightsJSON)
       if var print = site.keptPageFingerprint {
         print.add(json)
-        if writer.reuse("insights.json", fingerprint: print.value) { return }
-        writer.keep(fingerprint: print.value, for: "insights.json")
+        if writer.reuse(file, fingerprint: print.value) { return }
+        writer.keep(fingerprint: print.value, for: file)
       }
-      try writer.write("insights.json", Array(json.utf8))
+      try writer.write(file, Array(json.utf8))
     }
     return [(job, 0)]
   }

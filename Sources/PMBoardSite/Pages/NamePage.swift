@@ -11,7 +11,8 @@ enum NamePage: PageKind {
     let names = site.tables.cardNames
     return names.names.indices.map { index in
       let path = names.bytes.string(names.names[index].path)
-      return SiteRenderer.PagePlan(path: "\(code)/\(path).html", code: code, kind: .name(Int32(index)))
+      return SiteRenderer.PagePlan(
+        path: site.addresses.inLocale(code, SiteAddresses.namePage(path)), code: code, kind: .name(Int32(index)))
     }
   }
 
@@ -31,7 +32,7 @@ enum NamePage: PageKind {
       name.field == .labels ? "names.label" : "names.person", ["name": "\u{2068}\(text)\u{2069}"])
     var info = site.page(
       .name(name.field), code: plan.code, formatter: formatter, overdueCount: overdueCount,
-      path: names.bytes.string(name.path) + ".html", place: .tasks,
+      path: SiteAddresses.namePage(names.bytes.string(name.path)), place: .tasks,
       title: "\(text) · \(site.snapshot.info.title)")
     info = site.withoutBoardWideWords(info)
     (info.heading, info.name) = (heading, index)
@@ -40,8 +41,9 @@ enum NamePage: PageKind {
     info.leadNotes = site.leadNotes(formatter: formatter, counts: site.nameLeadCounts(ofName: index))
     // Its own calendar and change feed beside it (``SiteFeeds``), so that a person can subscribe to their tasks.
     let path = names.bytes.string(name.path)
-    info.calendarHref = site.publish.feeds ? site.calendarHref(code: plan.code, here: "../", file: path + ".ics") : nil
-    info.atomHref = site.publish.feeds && site.publish.history != .off ? "../\(path).atom" : nil
+    info.calendarHref =
+      site.publish.feeds ? site.calendarHref(code: plan.code, here: "../", file: SiteAddresses.nameCalendar(path)) : nil
+    info.atomHref = site.publish.feeds && site.publish.history != .off ? "../" + SiteAddresses.nameFeed(path) : nil
     return info
   }
 
@@ -76,7 +78,7 @@ enum NameIndexPage: PageKind {
 
   static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
     guard !site.tables.cardNames.names.isEmpty else { return [] }
-    return [SiteRenderer.PagePlan(path: "\(code)/labels.html", code: code, kind: .names)]
+    return [SiteRenderer.PagePlan(path: site.addresses.inLocale(code, SiteAddresses.names), code: code, kind: .names)]
   }
 
   static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
@@ -88,7 +90,8 @@ enum NameIndexPage: PageKind {
     overdueCount: Int
   ) -> PageInfo {
     let info = site.page(
-      .names, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "labels.html", place: .locale,
+      .names, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: SiteAddresses.names,
+      place: .locale,
       title: "\(site.snapshot.info.title) · \(catalog.string("names.heading"))")
     return site.withoutBoardWideWords(info)
   }

@@ -8,7 +8,7 @@ enum OverduePage: PageKind {
   static let template = "overdue"
 
   static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
-    [SiteRenderer.PagePlan(path: "\(code)/overdue.html", code: code, kind: .overdue)]
+    [SiteRenderer.PagePlan(path: site.addresses.inLocale(code, SiteAddresses.overdue), code: code, kind: .overdue)]
   }
 
   static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
@@ -20,7 +20,8 @@ enum OverduePage: PageKind {
     overdueCount: Int
   ) -> PageInfo {
     var info = site.page(
-      .overdue, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: "overdue.html", place: .locale,
+      .overdue, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: SiteAddresses.overdue,
+      place: .locale,
       title: "\(site.snapshot.info.title) · \(catalog.string("nav.overdue"))")
     // Which tasks are overdue changes with the day, not with the hour of the build.
     (info.asOf, info.asOfISO) = site.asOfToday(formatter)

@@ -62,26 +62,26 @@ extension SiteRenderer {
       }
     let links = locales.compactMap { other -> LocaleLink? in
       guard let catalog = theme.catalogs[other] else { return nil }
-      let href = place.root + "\(other)/\(path)"
+      let href = place.root + SiteAddresses.locale(other, path)
       return LocaleLink(
         code: other, name: catalog.string("locale.name"), href: href,
-        url: baseURL.map { "\($0)\(other)/\(path)" } ?? href, current: other == code && place != .root)
+        url: baseURL.map { $0 + SiteAddresses.locale(other, path) } ?? href, current: other == code && place != .root)
     }
     let words = pageWords(formatter: formatter, overdueCount: overdueCount)
     var info = PageInfo(
       lang: code, root: place.root, boardTitle: snapshot.info.title, pageTitle: title,
       asOf: words.asOf, asOfISO: words.asOfISO, offline: words.offline,
-      summary: words.summary, boardHref: localeDir + "index.html",
-      historyHref: localeDir + "history.html", kind: kind,
-      canonical: place == .root ? (baseURL.map { "\($0)\(code)/index.html" } ?? "\(code)/index.html") : nil,
-      locales: links, atomHref: publish.feeds && publish.history != .off ? localeDir + "history.atom" : nil,
+      summary: words.summary, boardHref: localeDir + SiteAddresses.board,
+      historyHref: localeDir + SiteAddresses.history, kind: kind,
+      canonical: place == .root ? (baseURL ?? "") + SiteAddresses.locale(code, SiteAddresses.board) : nil,
+      locales: links, atomHref: publish.feeds && publish.history != .off ? localeDir + SiteAddresses.changeFeed : nil,
       calendarHref: publish.feeds ? calendarHref(code: code, here: localeDir) : nil)
     info.localeDir = localeDir
-    if !tables.cardNames.names.isEmpty { info.namesHref = localeDir + "labels.html" }
-    if publishesInsights { info.insightsHref = localeDir + "insights.html" }
+    if !tables.cardNames.names.isEmpty { info.namesHref = localeDir + SiteAddresses.names }
+    if publishesInsights { info.insightsHref = localeDir + SiteAddresses.insights }
     if dueSoon > 0 {
       (info.dueSoonHref, info.dueSoonCount, info.dueSoonDays) = (
-        localeDir + "due-soon.html", dueSoonCards.count, dueSoon
+        localeDir + SiteAddresses.dueSoon, dueSoonCards.count, dueSoon
       )
     }
     if kind == .board || info.column != nil { info.wipLimits = wipLimits }
@@ -107,8 +107,8 @@ extension SiteRenderer {
 
   /// `webcal://` makes a phone offer to subscribe; it needs the absolute https address.
   /// `file` is the calendar's path in the locale's folder; `here` leads there from the page.
-  func calendarHref(code: String, here: String, file: String = "calendar.ics") -> String {
+  func calendarHref(code: String, here: String, file: String = SiteAddresses.calendar) -> String {
     guard let baseURL, baseURL.lowercased().hasPrefix("https://") else { return here + file }
-    return "webcal://" + baseURL.dropFirst("https://".count) + "\(code)/\(file)"
+    return "webcal://" + baseURL.dropFirst("https://".count) + SiteAddresses.locale(code, file)
   }
 }

@@ -18,6 +18,8 @@ public struct SiteRenderer: Sendable {
   /// Today and the "as of" instant (nil: show today only, for reproducible builds with `--today`).
   public var moment: BuildMoment
   public var baseURL: String?
+  /// Where the board's files are (``SiteAddresses``).
+  public var addresses = SiteAddresses()
   /// What the build publishes: the pages link the feeds only when they are written.
   public var publish = PublishPolicy.everything
   /// The board's tables, usually prepared by the store's handlers while it read (``SnapshotHandlers``).
@@ -145,7 +147,8 @@ public struct SiteRenderer: Sendable {
     for (path, file) in theme.assets.sorted(by: { $0.key < $1.key })
     where (liveDates || path != Self.liveDatesScript) && (publish.search || path != Self.searchScript) {
       let bytes = [UInt8](file.data)
-      ranked.append((Job(path: "assets/\(path)", weight: 1) { try $0.write("assets/\(path)", bytes) }, 0))
+      let file = addresses.atRoot(SiteAddresses.asset(path))
+      ranked.append((Job(path: file, weight: 1) { try $0.write(file, bytes) }, 0))
     }
     return ranked.enumerated().sorted { a, b in
       (a.element.job.weight, b.element.rank, b.offset) > (b.element.job.weight, a.element.rank, a.offset)

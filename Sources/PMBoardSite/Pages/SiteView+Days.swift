@@ -63,7 +63,7 @@ extension SiteView {
         if links {
           output.appendStatic(" href=\"")
           output.append(page.localeDir, escaped: true, from: pageBytes)
-          output.appendStatic("tasks/")
+          output.append(SiteAddresses.tasks)
           output.append(entry.task, from: historyBytes)
           output.appendStatic(".html\"")
         }

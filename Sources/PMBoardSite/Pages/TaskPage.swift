@@ -16,7 +16,8 @@ enum TaskPage: PageKind {
 
   static func plan(page: Int, code: String, _ site: SiteRenderer) -> SiteRenderer.PagePlan {
     SiteRenderer.PagePlan(
-      path: "\(code)/\(TaskPageTables.file(id: site.taskPages.ids[page]))", code: code, kind: .task(page: page))
+      path: site.addresses.inLocale(code, SiteAddresses.task(site.taskPages.ids[page])), code: code,
+      kind: .task(page: page))
   }
 
   static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
@@ -45,7 +46,7 @@ enum TaskPage: PageKind {
     }
     var info = site.page(
       .task, code: plan.code, formatter: formatter, overdueCount: overdueCount,
-      path: TaskPageTables.file(id: taskPages.ids[number]), place: .tasks,
+      path: SiteAddresses.task(taskPages.ids[number]), place: .tasks,
       title: "\(title) · \(site.snapshot.info.title)")
     // Kept from build to build by a fingerprint of its task and history alone.
     info = site.withNothingOfTheWholeBoard(info)

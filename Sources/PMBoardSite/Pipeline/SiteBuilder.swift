@@ -106,6 +106,7 @@ public struct SiteBuilder: Sendable {
         defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,
         lastChange: lastChange)
       feeds.wipLimits = settings.wipLimits
+      feeds.addresses = renderer.addresses
       let jobs = step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
       let writerResult = await writerOpened
       let writer = try step("prepare the output directory") { try writerResult.get() }
