@@ -55,6 +55,48 @@ struct ReplicaCommandTests {
     #expect(try cli.run("status").stdout.contains("not pushed: 0 changes"))
   }
 
+  /// Undo in a team (issue 42): bob's change, made in his replica and synced, can be undone on the remote by him
+  /// (not by alice), or in the replica after the sync; once someone else changed the task, undo is refused in one
+  /// line, and undoing in both places is one undo.
+  @Test func aSyncedChangeCanBeUndoneOnTheRemoteAndInTheReplica() throws {
+    var (cli, url) = try remoteBoard()
+    defer { cli.remove() }
+    #expect(try cli.run("clone", url, "replica.sqlite").status == 0)
+    let replica = cli.path("replica.sqlite")
+    cli.environment["PMBOARD_USER"] = "bob"
+    #expect(try cli.run("add", "Bob's task", "--store", replica).status == 0)
+    #expect(try cli.run("sync", "--store", replica).status == 0)
+    cli.environment["PMBOARD_USER"] = "alice"
+    #expect(try cli.run("undo", "--store", url).stdout.contains("Remote task"), "alice's own change, not bob's")
+    #expect(try cli.run("redo", "--store", url).status == 0)
+    cli.environment["PMBOARD_USER"] = "bob"
+    let onRemote = try cli.run("undo", "--store", url)
+    #expect(onRemote.status == 0 && onRemote.stdout.contains("Bob's task"), "\(onRemote.stdout)\(onRemote.stderr)")
+    #expect(!(try cli.run("list", "--store", url)).stdout.contains("Bob's task"))
+    // The same change undone in the replica too: the task is gone already, so that undo is refused.
+    #expect(try cli.run("sync", "--store", replica).status == 0)
+    let twice = try cli.run("undo", "--store", replica)
+    #expect(twice.status != 0 && twice.stderr.split(separator: "\n").count == 1, "\(twice.stderr)")
+    // An edit synced, then undone in the replica, reaches the remote with the next sync.
+    #expect(try cli.run("add", "Second", "--store", replica).status == 0)
+    #expect(try cli.run("sync", "--store", replica).status == 0)
+    let inReplica = try cli.run("undo", "--store", replica)
+    #expect(inReplica.status == 0 && inReplica.stdout.contains("Second"), "\(inReplica.stderr)")
+    #expect(try cli.run("sync", "--store", replica).status == 0)
+    #expect(!(try cli.run("list", "--store", url)).stdout.contains("Second"))
+    // Changed by someone else since: refused on the remote, in one line.
+    #expect(try cli.run("add", "Third", "--store", replica).status == 0)
+    #expect(try cli.run("sync", "--store", replica).status == 0)
+    cli.environment["PMBOARD_USER"] = "alice"
+    let third = try #require(
+      try cli.run("list", "--store", url).stdout.split(separator: "\n").first { $0.contains("Third") })
+    let id = String(third.split(separator: " ", omittingEmptySubsequences: true)[1])
+    #expect(try cli.run("edit", id, "--title", "Third, renamed", "--store", url).status == 0)
+    cli.environment["PMBOARD_USER"] = "bob"
+    let refused = try cli.run("undo", "--store", url)
+    #expect(refused.status != 0 && refused.stderr.contains("changed since"), "\(refused.stderr)")
+  }
+
   @Test func anUnreachableRemoteFailsFastAndKeepsLocalWork() throws {
     var (cli, url) = try remoteBoard()
     defer { cli.remove() }

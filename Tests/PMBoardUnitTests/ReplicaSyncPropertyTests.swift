@@ -14,19 +14,31 @@ struct ReplicaSyncPropertyTests {
     let cluster = try PostgresTestCluster.shared.get()
     let database = try cluster.freshDatabase()
     var resolutions: [SyncResolution: Int] = [:]
+    var undone = Undone()
     try await StoreScratch.with { scratch async throws in
       for seed in 0..<Self.schedules {
         let url = cluster.url(database: database, board: "schedule\(seed)")
-        let history = try await run(seed: UInt64(seed), url: url, directory: scratch.path("s\(seed)"))
+        let history = try await run(
+          seed: UInt64(seed), url: url, directory: scratch.path("s\(seed)"), undone: &undone)
         for case let resolution? in history.map(\.resolution) { resolutions[resolution, default: 0] += 1 }
       }
     }
     // The schedules do meet concurrent changes, of both kinds.
     #expect(resolutions[.merged, default: 0] >= 10 && resolutions[.lost, default: 0] >= 10, "\(resolutions)")
+    // And undos of synced changes: in the replica after its sync, and on the remote by the replica's author.
+    #expect(undone.inReplicaAfterSync >= 10 && undone.onRemoteByReplicaAuthor >= 10, "\(undone)")
+  }
+
+  /// How many undos of changes already synced the schedules made.
+  struct Undone {
+    var inReplicaAfterSync = 0
+    var onRemoteByReplicaAuthor = 0
   }
 
   /// One schedule: checks that every store exports the same bytes, and returns the remote's history.
-  private func run(seed: UInt64, url: String, directory: String) async throws -> [HistoryEntry] {
+  private func run(
+    seed: UInt64, url: String, directory: String, undone: inout Undone
+  ) async throws -> [HistoryEntry] {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var random = SplitMix64(seed: seed)
     let remote = try PostgresBoardStore(url: url)
@@ -38,6 +50,8 @@ struct ReplicaSyncPropertyTests {
     }
     let stores: [any BoardStore] = replicas + [remote]
     var clock = 0
+    // Per replica: synced since its last change, so that an undo there now undoes a change the remote holds.
+    var synced = [false, false, false]
     for _ in 0..<14 {
       clock += 1
       let actor = random.below(stores.count)
@@ -49,8 +63,19 @@ struct ReplicaSyncPropertyTests {
           _ = try await replicas[actor].remoteOnlyExchange(remote)
         }
         _ = try await replicas[actor].sync(with: remote, at: StoreSamples.at(clock))
+        synced[actor] = true
+      } else if actor == 3 && choice >= 8 {
+        // Someone who works in a replica undoes their newest change on the remote, where a sync pushed it.
+        if try await undoRefusals({ _ = try await remote.undo(at: StoreSamples.at(clock), by: "r\(random.below(3))") })
+        {
+          undone.onRemoteByReplicaAuthor += 1
+        }
       } else {
-        try await randomChange(on: stores[actor], author: author, at: StoreSamples.at(clock), &random)
+        let outcome = try await randomChange(on: stores[actor], author: author, at: StoreSamples.at(clock), &random)
+        if actor < 3 {
+          if outcome == .undid && synced[actor] { undone.inReplicaAfterSync += 1 }
+          if outcome != .refused { synced[actor] = false }
+        }
       }
     }
     for _ in 0..<2 {
@@ -70,7 +95,7 @@ struct ReplicaSyncPropertyTests {
   /// the game.
   private func randomChange(
     on store: any BoardStore, author: String, at date: Date, _ random: inout SplitMix64
-  ) async throws {
+  ) async throws -> Outcome {
     let tasks = try await store.load().tasks
     let pick = tasks.isEmpty ? nil : tasks[random.below(tasks.count)]
     do {
@@ -107,12 +132,30 @@ struct ReplicaSyncPropertyTests {
         try await store.commit(.remove(task, at: date, by: author))
       case (5, _):
         _ = try await store.undo(at: date, by: author)
+        return .undid
       default:
         _ = try await store.redo(at: date, by: author)
       }
+      return .changed
     } catch let error as StoreError {
       switch error {
-      case .nothingToUndo, .nothingToRedo, .undoConflict: break
+      case .nothingToUndo, .nothingToRedo, .undoConflict: return .refused
+      default: throw error
+      }
+    }
+  }
+
+  enum Outcome { case changed, undid, refused }
+
+  /// Runs `body`; true when it did not throw, false when it was refused as an undo may be, and any other error
+  /// thrown on.
+  private func undoRefusals(_ body: () async throws -> Void) async throws -> Bool {
+    do {
+      try await body()
+      return true
+    } catch let error as StoreError {
+      switch error {
+      case .nothingToUndo, .nothingToRedo, .undoConflict: return false
       default: throw error
       }
     }

@@ -53,7 +53,12 @@ public struct PostgresTransaction: StoreTransaction {
     try connection.execute(
       "INSERT INTO pmboard.undo_record (board, list, change, author) VALUES ($1, $2, $3, $4)",
       [board, list.rawValue, String(decoding: bytes, as: UTF8.self), author])
-    // Only the newest `depth` records are kept, so the store does not grow with every change.
+    try trim(list, author: author)
+  }
+
+  /// Keeps only `author`'s newest ``ChangeLog/depth`` records of `list`, so the store does not grow with every
+  /// change.
+  func trim(_ list: UndoList, author: String) throws {
     try connection.execute(
       """
       DELETE FROM pmboard.undo_record WHERE board = $1 AND list = $2 AND author = $4 AND seq <= (
