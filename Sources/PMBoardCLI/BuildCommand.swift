@@ -131,6 +131,14 @@ struct BuildCommand: AsyncParsableCommand {
       settings.taskPages = taskPages == "on"
     }
     try applyPublishFlags(to: &settings.publish)
+    // `boards:` makes a site of many boards; `--store` or `--demo` builds one board as ever.
+    if !settings.boards.isEmpty, storeOptions.store == nil, !demo {
+      guard !watch else {
+        throw CommandError("build --watch follows one board; give --store for the board to watch")
+      }
+      try StandardOutput.line(try await buildBoards(settings: settings))
+      return
+    }
     let store = demo ? nil : try storeOptions.open(configured: settings.store)
     if watch {
       return try await watchAndRebuild(store, settings: settings)

@@ -34,13 +34,15 @@ public struct BuildSettings: Sendable, Equatable {
   /// Days in DOING from which a card says how long it has been there (`aging`, 0 to 3650; 0: never).
   public var aging = 14
   public static let agingDays = 0...3650
+  /// The boards of a many-board site (`boards:`); empty for a site of one board, `store`'s.
+  public var boards: [BoardEntry] = []
 
   public init() {}
 
   /// The settings `pmboard.yml` accepts, with the flag each one mirrors.
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
-    "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon", "aging",
+    "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon", "aging", "boards",
   ]
 
   /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
@@ -121,6 +123,7 @@ public struct BuildSettings: Sendable, Equatable {
           settings.locales = splitList(try text())
         }
       case "publish": settings.publish = try publishPolicy(value, file: file)
+      case "boards": settings.boards = try boardEntries(value, place: place)
       case "column-limit": settings.columnLimit = try number(in: columnLimits, of: "cards")
       case "due-soon": settings.dueSoon = try number(in: dueSoonDays, of: "days")
       case "aging": settings.aging = try number(in: agingDays, of: "days")

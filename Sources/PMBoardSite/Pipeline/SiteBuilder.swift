@@ -33,7 +33,7 @@ public struct SiteBuilder: Sendable {
   public var workingDirectory: URL
   public var environment: [String: String]
   /// Step and slow-page times at debug level, shown on stderr with `PMBOARD_TRACE=1`.
-  private let log: Logger
+  let log: Logger
   /// Told of each step as it starts and of each page as it is written (`build`'s progress line on a terminal).
   public var progress: BuildProgress?
   /// `build --verify`: no shortcut and no page kept by its inputs' fingerprint; every page is rendered and compared
@@ -135,7 +135,7 @@ public struct SiteBuilder: Sendable {
   }
 
   /// The writer of the site at `--out`, its old manifests read and its staging folder ready.
-  private func openWriter() throws -> SiteWriter {
+  func openWriter() throws -> SiteWriter {
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
     let writer = try SiteWriter(out: out, verify: verify) {
       POSIX.writeStandardError("waiting for another build into \(settings.out) to finish\n")
@@ -149,7 +149,7 @@ public struct SiteBuilder: Sendable {
     return writer
   }
 
-  private func makeRenderer(
+  func makeRenderer(
     board: BoardSnapshot, tables: BoardTables, theme: TemplateChecker.Checked, locales: [String],
     moment: BuildMoment
   ) -> SiteRenderer {
@@ -187,7 +187,7 @@ public struct SiteBuilder: Sendable {
   /// the check of its text when the handlers made it (each half checked on its reader's thread while the other
   /// half still loads). Without `prepare` (the publish policy cuts the board first) the tables are left to be
   /// made after.
-  private func loadBoard(
+  func loadBoard(
     now: Date, prepare: Bool
   ) async throws -> (BoardSnapshot, BoardTables?, BuildMoment, Result<Void, BuildSettingsError>?) {
     switch source {
@@ -273,7 +273,7 @@ public struct SiteBuilder: Sendable {
     return merged
   }
 
-  private static func run(
+  static func run(
     _ jobs: [SiteRenderer.Job], into writer: SiteWriter, log: Logger, progress: BuildProgress?
   ) async throws {
     let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -308,7 +308,7 @@ public struct SiteBuilder: Sendable {
     }
   }
 
-  private func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+  func step<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
     progress?.step(name)
     let start = ContinuousClock.now
     defer { trace(name, since: start) }
@@ -316,7 +316,7 @@ public struct SiteBuilder: Sendable {
   }
 
   /// Throws only what `body` throws, named by the step: a step that cannot fail needs no `try`.
-  private func step<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+  func step<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
     progress?.step(name)
     let start = ContinuousClock.now
     defer { trace(name, since: start) }

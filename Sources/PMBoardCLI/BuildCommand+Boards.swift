@@ -1,0 +1,34 @@
+import Foundation
+import PMBoardSite
+import PMBoardStore
+
+extension BuildCommand {
+  /// A site of the boards `pmboard.yml` names in `boards:`, each in its folder, with an index at the root; the
+  /// line that reports it.
+  func buildBoards(settings: BuildSettings) async throws -> String {
+    let boards = try settings.boards.map { entry in
+      SiteBuilder.BoardSite(
+        path: entry.path,
+        store: try StoreLocator.store(
+          forPath: StoreLocator.resolvePath(flag: entry.store, environment: ProcessInfo.processInfo.environment)))
+    }
+    let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    var builder = SiteBuilder(
+      source: .demo, settings: settings, workingDirectory: cwd, environment: ProcessInfo.processInfo.environment)
+    let progress = ProgressLine.forTerminal(quiet: quiet)
+    builder.progress = progress?.reporter
+    builder.verify = verify
+    defer { progress?.finish() }
+    let report = try await builder.build(boards: boards)
+    let summary = report.summary
+    var line = "Built \(report.out)/: \(boards.count) boards (\(boards.map(\.path).joined(separator: ", "))), "
+    line += "\(report.locales.joined(separator: ", ")), \(report.tasks) tasks, "
+    line += "\(report.historyEntries) history entries, \(summary.files) files"
+    line +=
+      summary.changed == 0 && summary.removed == 0
+      ? " — nothing changed, no file rewritten" : ", \(summary.changed) changed"
+    if summary.removed > 0 { line += ", \(summary.removed) removed" }
+    for warning in report.warnings { Warning.print(warning) }
+    return TerminalText.oneLine(line)
+  }
+}
