@@ -7,12 +7,12 @@ import Testing
 @Suite struct BuildKeyTests {
   @Test func everySettingIsInTheKey() {
     // A new setting must join `SiteBuilder.settingsKey`, or a rebuild after changing only it would be skipped.
-    #expect(Mirror(reflecting: BuildSettings()).children.count == 16)
+    #expect(Mirror(reflecting: BuildSettings()).children.count == 17)
     // And a new publish setting must join `PublishPolicy.keyText` (the insights' once did not).
     #expect(Mirror(reflecting: PublishPolicy()).children.count == 10)
     let base = BuildSettings()
     var changed: [BuildSettings] = []
-    for change in 0..<18 {
+    for change in 0..<19 {
       var settings = base
       switch change {
       case 0: settings.store = "b.sqlite"
@@ -32,12 +32,13 @@ import Testing
       case 14: settings.dueSoon = 7
       case 15: settings.aging = 3
       case 16: settings.publish.search = false
+      case 17: settings.boards = [BuildSettings.BoardEntry(store: "a.sqlite")]
       default: settings.taskPages = false
       }
       changed.append(settings)
     }
     let keys = Set(([base] + changed).map(SiteBuilder.settingsKey))
-    #expect(keys.count == 19)
+    #expect(keys.count == 20)
   }
 
   @Test func statesInAnyOrderGiveOneKey() {

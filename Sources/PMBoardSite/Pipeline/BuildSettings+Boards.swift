@@ -26,8 +26,8 @@ extension BuildSettings {
     /// `mobile` for `boards/mobile.sqlite`, `web` for `postgres://…?board=web` (`default` without one).
     static func defaultPath(of store: String) -> String {
       if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
-        let board = URLComponents(string: store)?.queryItems?.first { $0.name == "board" }?.value
-        return (board?.isEmpty ?? true) ? "default" : board!.lowercased()
+        let board = URLComponents(string: store)?.queryItems?.first { $0.name == "board" }?.value ?? ""
+        return board.isEmpty ? "default" : board.lowercased()
       }
       let name = (store as NSString).lastPathComponent
       return ((name as NSString).deletingPathExtension).lowercased()
