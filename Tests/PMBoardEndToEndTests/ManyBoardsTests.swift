@@ -76,6 +76,13 @@ struct ManyBoardsTests {
     #expect(!rewritten.isEmpty && rewritten.allSatisfy { !$0.hasPrefix("teams/") }, "\(rewritten.sorted())")
     #expect(rewritten.contains("en/index.html"), "the index's counts")
     #expect(try cli.read("_site/en/index.html").contains("TODO <strong>2</strong>"))
+    // A setting changed is a build too (the key holds the settings), and a page removed by hand comes back.
+    let limited = try cli.run("build", "--today", "2026-11-27", "--column-limit", "5")
+    #expect(limited.status == 0 && !limited.stdout.contains("nothing changed"), "\(limited.stdout)")
+    try FileManager.default.removeItem(atPath: cli.path("_site/teams/web/en/index.html"))
+    let restored = try cli.run("build", "--today", "2026-11-27", "--column-limit", "5")
+    #expect(restored.status == 0 && !restored.stdout.contains("nothing changed"), "\(restored.stdout)")
+    #expect(FileManager.default.fileExists(atPath: cli.path("_site/teams/web/en/index.html")))
   }
 
   @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardBytes
 import PMBoardCore
 import PMBoardStore
 
@@ -16,8 +17,9 @@ extension SiteBuilder {
 
   /// `pmboard build` with `boards:`: each board's site in its folder, as a one-board build makes it (its locales,
   /// feeds, badges, search index; its pages kept by their fingerprints), board after board into one staging folder;
-  /// then the root index of the boards (``SiteIndexPage``) and its assets; then one swap of the whole site. The
-  /// "nothing changed" shortcut is a one-board build's: here every board is read on every build.
+  /// then the root index of the boards (``SiteIndexPage``) and its assets; then one swap of the whole site. Like a
+  /// one-board build it first compares the build key (here every board's, each with its store's revision, read
+  /// before any board is loaded) with the last build's, and when the site is intact and no board changed, stops.
   public func build(boards: [BoardSite]) async throws -> Report {
     let now = BoardClock.now(environment: environment)
     for board in boards {
@@ -32,6 +34,8 @@ extension SiteBuilder {
     {
       throw BuildSettingsError(problem)
     }
+    let key = verify ? nil : await key(of: boards, theme: theme, locales: locales, now: now)
+    if let key, let unchanged = unchanged(boards, key: key, locales: locales) { return unchanged }
     let writer = try step("prepare the output directory") { try openWriter() }
     do {
       for board in boards {
@@ -54,7 +58,7 @@ extension SiteBuilder {
           if let file = theme.assets[name] { try writer.write(SiteAddresses.asset(name), [UInt8](file.data)) }
         }
       }
-      let summary = try step("write the site") { try writer.commit(key: nil) }
+      let summary = try step("write the site") { try writer.commit(key: key.map { $0 + " \(tasks) \(entries)" }) }
       return Report(
         out: settings.out, summary: summary, locales: locales, tasks: tasks, historyEntries: entries,
         warnings: writer.warnings + warnings)
@@ -62,6 +66,47 @@ extension SiteBuilder {
       writer.discard()
       throw error
     }
+  }
+
+  /// The build key of the boards: each board's (``buildKey(theme:settings:locales:defaultLocale:info:moment:revision:)``,
+  /// its store's revision in it) and path, in order; nil when a store cannot say its revision.
+  private func key(
+    of boards: [BoardSite], theme: TemplateChecker.Checked, locales: [String], now: Date
+  ) async -> String? {
+    var print = Fingerprint()
+    for board in boards {
+      guard let revision = try? await board.store.revision(), let info = try? await board.store.info() else {
+        return nil
+      }
+      print.add(board.path)
+      print.add(
+        Self.buildKey(
+          theme: theme, settings: settings, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
+          info: info, moment: moment(for: info, now: now), revision: revision))
+    }
+    return print.hex
+  }
+
+  /// The report of a build whose site is this one already: the last build's key, every folder as it left them,
+  /// and no store reachable through the user's files; nil when the boards have to be built.
+  private func unchanged(_ boards: [BoardSite], key: String, locales: [String]) -> Report? {
+    guard let (site, found) = lastBuild(), found.key == key, let record = SiteFolders.intact(site: site) else {
+      return nil
+    }
+    let kept = record.byPath.flatMap { folder, entry in
+      entry.userFiles.map { folder.isEmpty ? $0 : folder + "/" + $0 }
+    }
+    for board in boards
+    where SiteWriter.storeIsReachable(board.store.location, site: site, userFiles: kept, workingDirectory: workingDirectory)
+    {
+      return nil
+    }
+    return Report(
+      out: settings.out,
+      summary: SiteWriter.Summary(files: found.files, changed: 0, removed: 0, bytes: 0, kept: kept.sorted()),
+      locales: locales, tasks: found.tasks, historyEntries: found.historyEntries,
+      warnings: SiteWriter.sharedFolderWarning(site: site)
+        + SiteFeeds.warnings(policy: settings.publish, baseURL: settings.baseURL))
   }
 
   /// One board's site into `writer`, under its folder, and what the root index shows of it.
