@@ -96,11 +96,10 @@ extension SiteBuilder {
     let kept = record.byPath.flatMap { folder, entry in
       entry.userFiles.map { folder.isEmpty ? $0 : folder + "/" + $0 }
     }
-    for board in boards
-    where SiteWriter.storeIsReachable(board.store.location, site: site, userFiles: kept, workingDirectory: workingDirectory)
-    {
-      return nil
+    let reachable = boards.contains { board in
+      SiteWriter.storeIsReachable(board.store.location, site: site, userFiles: kept, workingDirectory: workingDirectory)
     }
+    guard !reachable else { return nil }
     return Report(
       out: settings.out,
       summary: SiteWriter.Summary(files: found.files, changed: 0, removed: 0, bytes: 0, kept: kept.sorted()),
