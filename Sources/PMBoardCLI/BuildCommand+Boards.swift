@@ -6,7 +6,23 @@ extension BuildCommand {
   /// A site of the boards `pmboard.yml` names in `boards:`, each in its folder, with an index at the root; the
   /// line that reports it.
   func buildBoards(settings: BuildSettings) async throws -> String {
-    let boards = try settings.boards.map { entry in
+    var entries: [BuildSettings.BoardEntry] = []
+    for entry in settings.boards {
+      guard entry.everyBoard else {
+        entries.append(entry)
+        continue
+      }
+      // Every board of the database, each in a folder named after it.
+      let names = try await PostgresBoardStore.boardNames(in: entry.store)
+      guard !names.isEmpty else {
+        throw CommandError(
+          "\((try? PostgresURL(entry.store))?.redacted ?? "the database"): it has no board; make one with init")
+      }
+      entries += names.map {
+        BuildSettings.BoardEntry(store: PostgresBoardStore.url(entry.store, board: $0), path: $0.lowercased())
+      }
+    }
+    let boards = try entries.map { entry in
       SiteBuilder.BoardSite(
         path: entry.path,
         store: try StoreLocator.store(

@@ -30,6 +30,33 @@ struct PostgresCommandTests {
     #expect(try cluster.rows("SELECT 1") == [["1"]])
   }
 
+  /// `boards: postgres://…` (issue 42): every board of the database in a folder named after it, with the index.
+  @Test func everyBoardOfADatabaseInOneSite() throws {
+    let cluster = try cluster()
+    let database = try cluster.freshDatabase()
+    var cli = try CLIRunner()
+    defer { cli.remove() }
+    for (board, title) in [("mobile", "Mobile"), ("web", "Web")] {
+      let url = cluster.url(database: database, board: board)
+      #expect(try cli.run("init", "--store", url, "--title", title).status == 0)
+      #expect(try cli.run("add", "\(title) task", "--store", url).status == 0)
+    }
+    let url = cluster.url(database: database)
+    try cli.write("pmboard.yml", "boards: \"\(url)\"\n")
+    cli.environment["PMBOARD_STORE"] = nil
+    let build = try cli.run("build", "--today", "2026-11-27")
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(build.stdout.hasPrefix("Built _site/: 2 boards (mobile, web), ko, en, ja, 2 tasks"), "\(build.stdout)")
+    #expect(try cli.read("_site/web/en/index.html").contains("Web task"))
+    let index = try cli.read("_site/en/index.html")
+    #expect(index.contains("href=\"../mobile/en/index.html\"><bdi>Mobile</bdi>"))
+    #expect(index.contains("href=\"../web/en/index.html\"><bdi>Web</bdi>"))
+    #expect(try cli.run("build", "--today", "2026-11-27").stdout.contains("nothing changed"))
+    // A board added to the database is in the next build.
+    #expect(try cli.run("init", "--store", cluster.url(database: database, board: "ops"), "--title", "Ops").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-27").stdout.contains("3 boards (mobile, ops, web)"))
+  }
+
   @Test func aReImportFromGitHubSyncsTheBoardWithSourcesInTheDatabase() throws {
     let (cli, _) = try started()
     defer { cli.remove() }

@@ -9,6 +9,8 @@ import Yams
 ///   - store: postgres://db.example.org/team?board=web
 ///     path: teams/web
 /// ```
+///
+/// or every board of a PostgreSQL database, each in a folder named after it: `boards: postgres://db.example.org/team`.
 extension BuildSettings {
   /// One board of a many-board site.
   public struct BoardEntry: Sendable, Equatable {
@@ -17,10 +19,17 @@ extension BuildSettings {
     /// Its folder under the site: `path:`, else the store's file name without its extension, or a PostgreSQL
     /// URL's `board`.
     public var path: String
+    /// `store` is a PostgreSQL database whose every board is one of the site's (`boards: postgres://…`).
+    public var everyBoard = false
 
     public init(store: String, path: String? = nil) {
       self.store = store
       self.path = path ?? Self.defaultPath(of: store)
+    }
+
+    /// Every board of the database `url`.
+    public init(everyBoardOf url: String) {
+      (store, path, everyBoard) = (url, "", true)
     }
 
     /// `mobile` for `boards/mobile.sqlite`, `web` for `postgres://…?board=web` (`default` without one).
@@ -68,6 +77,9 @@ extension BuildSettings {
 
   /// `boards:` as a list of `{store, path}` mappings (a bare text item is a store).
   static func boardEntries(_ node: Node, place: String) throws(ConfigError) -> [BoardEntry] {
+    if let url = node.string, url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+      return [BoardEntry(everyBoardOf: url)]
+    }
     guard let items = node.sequence, !items.isEmpty else {
       throw ConfigError(message: "\(place): `boards` takes a list of boards, each `- store: FILE` (and `path: NAME`)")
     }
