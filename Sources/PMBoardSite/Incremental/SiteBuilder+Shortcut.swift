@@ -37,7 +37,8 @@ extension SiteBuilder {
       "\(settings.columnLimit)", "\(settings.liveDates)", "\(settings.taskPages)",
       settings.wipLimits.map { $0.map(String.init) ?? "-" }.joined(separator: ","), "\(settings.dueSoon)",
       "\(settings.aging)",
-      settings.boards.isEmpty ? nil : settings.boards.map { "\($0.everyBoard ? "*" : $0.path)=\($0.store)" }.joined(separator: ","),
+      settings.boards.isEmpty
+        ? nil : settings.boards.map { "\($0.everyBoard ? "*" : $0.path)=\($0.store)" }.joined(separator: ","),
     ]
     return fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}")
   }
