@@ -20,7 +20,9 @@ import Synchronization
 /// 8. "prepare the output directory" (opened beside steps 6–7);
 /// 9. "render pages and feeds" (one worker per core);
 /// 10. "write the site" (the manifest, then one swap).
-/// A failure names its step, and the previous site stays exactly as it was.
+/// A failure names its step, and the previous site stays exactly as it was. A site of many boards (`boards:`,
+/// ``build(boards:)``) runs steps 2–9 board after board into one writer, then writes the index of the boards, then
+/// step 10 once.
 public struct SiteBuilder: Sendable {
   /// Where the board comes from: a store, or the built-in demo board.
   public enum Source: Sendable {
