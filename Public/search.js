@@ -1,6 +1,6 @@
 /* pmboard search: the header's search field, shown only where this script runs (the filter pages work without it;
    fine under CSP script-src 'self'). On first use it loads search/open.json and search/open-text.json (the done
-   tasks' files only when "include done" is ticked, a result's id file only when it is opened). Every word of the
+   and the removed tasks' files only when their box is ticked, a result's id file only when it is opened). Every word of the
    query must be found inside the task's title, its labels or people, or one sentence of its body, after both the
    text and the query are folded alike (NFKC, then lower case): a Korean or Japanese fragment inside a compound
    finds its task, an English word matches by its start. The field is a WAI-ARIA combobox with a listbox popup.
@@ -13,11 +13,11 @@
   var input = box.querySelector('input[type="search"]');
   var list = document.createElement("ul");
   var status = document.createElement("p");
-  var withDone = null;
+  var boxes = {}; // part → its "include" box: done, removed (as search/<lang>.json lists the parts)
   var words = null; // search/<lang>.json, once loaded
   var LIMIT = 50;
   var COLUMN_PAGES = { t: "todo.html", d: "doing.html", x: "done.html" };
-  var STATE_ORDER = { d: 0, t: 1, x: 2 };
+  var STATE_ORDER = { d: 0, t: 1, x: 2, r: 3 };
   var lang = document.documentElement.lang || "en";
   var days = new Intl.DateTimeFormat(lang, { month: "short", day: "numeric", timeZone: "UTC" });
   var loads = {}; // part → promise of its prepared index
@@ -56,20 +56,23 @@
     });
   }
 
-  // The locale's words, and the "include done tasks" box once they are known.
+  // The locale's words, and an "include" box for each part besides the open tasks once they are known.
   function loadWords() {
     if (!loads.words) {
       loads.words = fetchJSON(data.root + "search/" + lang + ".json").then(function (known) {
         words = known;
-        if ("done" in data && !withDone) {
+        (known.parts || []).forEach(function (part) {
+          if (part === "open" || boxes[part]) return;
           var label = document.createElement("label");
           label.className = "search-done";
-          withDone = label.appendChild(document.createElement("input"));
-          withDone.type = "checkbox";
-          label.appendChild(document.createTextNode(" " + words.withDone));
+          var check = label.appendChild(document.createElement("input"));
+          check.type = "checkbox";
+          check.setAttribute("data-part", part);
+          label.appendChild(document.createTextNode(" " + (part === "done" ? words.withDone : words.withRemoved)));
           box.insertBefore(label, status);
-          withDone.addEventListener("change", run);
-        }
+          check.addEventListener("change", run);
+          boxes[part] = check;
+        });
         return known;
       });
       loads.words.catch(function () { delete loads.words; });
@@ -153,7 +156,7 @@
     title.className = "search-title";
     title.textContent = tasks.title[i];
     var state = tasks.state.charAt(i);
-    var meta = [state === "t" ? words.todo : state === "d" ? words.doing : words.done];
+    var meta = [{ t: words.todo, d: words.doing, x: words.done, r: words.removed }[state]];
     var due = tasks.due[i];
     if (due != null) meta.push(words.due + " " + days.format(new Date(Date.parse(tasks.dueBase) + due * 864e5)));
     var names = tasks.tags[i].map(function (n) { return (result.index.people[n] ? "@" : "") + tasks.names[n]; });
@@ -191,7 +194,7 @@
     var terms = fold(input.value).split(/\s+/).filter(Boolean);
     if (!terms.length) { shown = []; list.textContent = ""; status.textContent = ""; close(); return; }
     var parts = [loadWords(), load("open")];
-    if (withDone && withDone.checked) parts.push(load("done"));
+    Object.keys(boxes).forEach(function (part) { if (boxes[part].checked) parts.push(load(part)); });
     if (!loads.open.ready) {
       box.setAttribute("aria-busy", "true");
       if (words) status.textContent = words.loading;
@@ -228,9 +231,11 @@
     var ids = index.ids[file] || (index.ids[file] = fetchJSON(index.base + "-ids-" + file + ".json"));
     ids.then(function (list) {
       var id = list[result.i % index.tasks.idsPerFile];
-      location.href = data.localeDir + ("taskPages" in data
+      var state = index.tasks.state.charAt(result.i);
+      // A removed task has its page only (its tombstone); the others their card where there are no task pages.
+      location.href = data.localeDir + ("taskPages" in data || state === "r"
         ? "tasks/" + id + ".html"
-        : COLUMN_PAGES[index.tasks.state.charAt(result.i)] + "#t-" + id);
+        : COLUMN_PAGES[state] + "#t-" + id);
     }, function () {
       delete index.ids[file];
       status.textContent = words.failed;

@@ -91,7 +91,7 @@ struct SearchTests {
       let html = try cli.read("_site/\(page)")
       #expect(html.contains("<div class=\"search\" role=\"search\" hidden"), "\(page)")
       #expect(html.contains("assets/search.js\" defer></script>"), "\(page)")
-      #expect(html.contains("data-done><input type=\"search\" aria-label=\""), "\(page)")
+      #expect(html.contains("data-task-pages><input type=\"search\" aria-label=\""), "\(page)")
     }
     #expect(try cli.read("_site/ko/index.html").contains("<input type=\"search\" aria-label=\"작업 검색\""))
     #expect(FileManager.default.fileExists(atPath: cli.path("_site/assets/search.js")))
@@ -99,6 +99,8 @@ struct SearchTests {
     let korean = try json(cli, "ko.json")
     #expect(korean["results"] as? String == "{count}건 찾음" && korean["todo"] as? String == "할 일")
     #expect(try json(cli, "ja.json")["withDone"] as? String == "完了したタスクも含める")
+    #expect(korean["parts"] as? [String] == ["open", "done"], "no task was removed: no removed part")
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/search/removed.json")))
   }
 
   @Test func hiddenSearchLeavesNoFieldNoScriptAndNoIndex() throws {
@@ -113,7 +115,7 @@ struct SearchTests {
     let cli = try built(["--publish-states", "todo,doing", "--publish-bodies", "hide", "--publish-assignees", "hide"])
     defer { cli.remove() }
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site/search/done.json")))
-    #expect(!(try cli.read("_site/en/index.html")).contains("data-done"), "no done tasks to include")
+    #expect(try json(cli, "en.json")["parts"] as? [String] == ["open"], "no done tasks to include")
     #expect(try json(cli, "open-text.json")["segments"] as? [String] == [])
     #expect(try json(cli, "open.json")["people"] as? [Int] == [])
     let everything = try String(contentsOfFile: cli.path("_site/search/open.json"), encoding: .utf8)
@@ -162,6 +164,9 @@ struct SearchBrowserTests {
     let cli = try CLIRunner()
     defer { cli.remove() }
     #expect(try cli.run("import", SearchTests.board, "--store", "board.sqlite").status == 0)
+    // A removed task: its tombstone page is what a search of removed tasks finds.
+    let removed = "5ea4c000-0000-4000-8000-00000000000b"
+    #expect(try cli.run("remove", removed, "--store", "board.sqlite").status == 0)
     #expect(try cli.run("build", "--store", "board.sqlite", "--today", "2026-11-27").status == 0)
     #expect(try cli.run("export", "--store", "board.sqlite", "export.json").status == 0)
     let result = try cli.run("/usr/bin/env", "python3", Self.script, cli.path("_site"), cli.path("export.json"))
@@ -173,6 +178,9 @@ struct SearchBrowserTests {
     #expect(lines.contains { $0.hasPrefix("ok   'filler' +done: 60 expected, status '60 found") })
     #expect(lines.contains { $0.hasPrefix("ok   Enter opens the task page of") })
     #expect(lines.contains { $0.hasPrefix("ok   axe-core, results open: 0 violations") })
+    #expect(lines.contains { $0.hasPrefix("ok   'quoted' +done +removed: 2 expected, status '2 found'") })
+    let index = try SearchTests().json(cli, "removed.json")
+    #expect(index["title"] as? [String] == ["Release notes \"quoted\" words"] && index["state"] as? String == "r")
   }
 
   /// Without task pages a result opens its card on its column's page.

@@ -46,7 +46,6 @@ package struct PageContext: TemplateContext {
     case "isTaskPage": .bool(info.isTaskPage)
     case "hasTaskPages": .bool(info.hasTaskPages)
     case "hasSearch": .bool(info.hasSearch)
-    case "searchesDone": .bool(info.searchesDone)
     case "isColumnPage": .bool(info.column != nil)
     case "showsSummary": .bool(info.showsSummary)
     case "taskTitle": .text(info.taskTitle)
@@ -86,7 +85,7 @@ package struct PageContext: TemplateContext {
       "lang", "t", "root", "boardTitle", "pageTitle", "asOf", "asOfISO", "offline", "summary", "boardHref",
       "historyHref", "isBoard", "isHistory", "isArchive", "canonical", "locales", "atomHref", "calendarHref",
       "localeDir", "timeZone", "overdueCount", "hasOverdue", "isOverduePage", "isTaskPage", "hasTaskPages",
-      "isColumnPage", "showsSummary", "hasSearch", "searchesDone",
+      "isColumnPage", "showsSummary", "hasSearch",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage", "insights", "insightsHref",
       "isInsights", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays",

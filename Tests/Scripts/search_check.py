@@ -14,7 +14,8 @@ full-width Latin, English prefixes in any case, several words, HTML-special char
 into the field key by key:
   (a) the status line's count equals the expected number of open tasks, and the listed titles are expected ones
       (all of them when there are at most 50);
-  (b) ticking "include done tasks" adds exactly the matching done tasks;
+  (b) ticking "include done tasks" adds exactly the matching done tasks, and "include removed tasks" (where the
+      site has tombstones) the removed tasks whose last title matches (from the export's history);
 and once: (c) ArrowDown marks the first option (aria-selected, aria-activedescendant), Enter opens its task page,
 whose heading is that title; (d) with JavaScript disabled the field is not shown; (e) axe-core finds no violation
 with the results open; (f) no console error or CSP refusal. With --timing, prints how long each keystroke took
@@ -58,11 +59,23 @@ def sentences(body):
     return [s.strip(" \t\r\n") for s in SPLIT.split(body) if s.strip(" \t\r\n")]
 
 
-def expected(tasks, query, done):
+def removed_tasks(board):
+    """The tasks whose last history entry removed them and that are not on the board: their last title."""
+    on_board = {t["id"] for t in board["tasks"]}
+    last = {}
+    for entry in board.get("history", []):
+        last[entry["task"]] = entry
+    return [{"title": e["title"], "state": "removed", "body": ""} for task, e in last.items()
+            if e["action"] == "removed" and task not in on_board]
+
+
+def expected(tasks, query, state):
+    """The titles of the tasks of `state` ("open", "done" or "removed") the query finds."""
     terms = fold(query).split()
     found = []
     for task in tasks:
-        if (task["state"] == "done") != done:
+        kind = "done" if task["state"] == "done" else "removed" if task["state"] == "removed" else "open"
+        if kind != state:
             continue
         title = fold(task["title"])
         names = [fold(n) for n in task.get("labels", []) + task.get("assignees", [])]
@@ -73,7 +86,7 @@ def expected(tasks, query, done):
 
 
 TYPE = r"""
-const [text, done, done_cb] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+const [text, parts, done_cb] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
 const input = document.getElementById('search-field');
 const box = document.querySelector('[data-root]');
 const status = box.querySelector('[role="status"]');
@@ -88,11 +101,12 @@ function settled(want) {  // resolves once the status is not the loading note
   });
 }
 (async () => {
-  if (done) {  // the box comes with the locale's words, on first use
+  if (parts.length) {  // the boxes come with the locale's words, on first use
     while (!box.querySelector('input[type="checkbox"]')) await new Promise(r => setTimeout(r, 5));
   }
-  const check = box.querySelector('input[type="checkbox"]');
-  if (check && check.checked !== done) { check.checked = done; }
+  for (const check of box.querySelectorAll('input[type="checkbox"]')) {
+    check.checked = parts.includes(check.getAttribute('data-part'));
+  }
   input.value = '';
   input.dispatchEvent(new Event('input'));
   for (let i = 0; i < chars.length; i++) {
@@ -120,11 +134,11 @@ def count_in(status):
     return int(numbers[0]) if numbers else 0
 
 
-def check_query(driver, tasks, query, done, timing, times):
-    want = expected(tasks, query, False) + (expected(tasks, query, True) if done else [])
-    got = driver.execute_async_script(TYPE, query, done)
+def check_query(driver, tasks, query, parts, timing, times):
+    want = expected(tasks, query, "open") + [title for part in parts for title in expected(tasks, query, part)]
+    got = driver.execute_async_script(TYPE, query, parts)
     count = count_in(got["status"]) if want else 0
-    label = f"{query!r}{' +done' if done else ''}"
+    label = f"{query!r}{''.join(' +' + part for part in parts)}"
     ok = count == len(want) and set(got["titles"]) <= set(want)
     if len(want) <= 50:
         ok = ok and sorted(got["titles"]) == sorted(want)
@@ -140,8 +154,8 @@ def check_query(driver, tasks, query, done, timing, times):
 
 def keyboard(driver, site, page, tasks):
     driver.get(site.url(page))
-    want = expected(tasks, QUERIES[0], False)
-    driver.execute_async_script(TYPE, QUERIES[0], False)
+    want = expected(tasks, QUERIES[0], "open")
+    driver.execute_async_script(TYPE, QUERIES[0], [])
     field = driver.find_element(By.ID, "search-field")
     field.send_keys(Keys.ARROW_DOWN)
     first = driver.find_element(By.ID, "search-option-0")
@@ -181,7 +195,8 @@ def main():
     parser.add_argument("--page", default="en/index.html")
     parser.add_argument("--timing", action="store_true")
     args = parser.parse_args()
-    tasks = json.loads(pathlib.Path(args.board).read_text(encoding="utf-8"))["tasks"]
+    board = json.loads(pathlib.Path(args.board).read_text(encoding="utf-8"))
+    tasks = board["tasks"] + removed_tasks(board)
     site = browser.Site(args.site)
     driver = browser.chromium()
     driver.set_script_timeout(120)
@@ -190,15 +205,20 @@ def main():
         driver.get(site.url(args.page))
         report(driver.find_element(By.CSS_SELECTOR, "[data-root]").is_displayed(), "the field is shown with JavaScript")
         queries = args.query or QUERIES
-        check_query(driver, tasks, queries[0], False, args.timing, times)
+        check_query(driver, tasks, queries[0], [], args.timing, times)
         fetched = driver.execute_script(FETCHED)
         first = sum(size for _, size, _ in fetched)
         print(f"     first search fetched {first} bytes: {fetched}")
         for query in queries[1:]:
-            check_query(driver, tasks, query, False, args.timing, times)
-        if driver.find_elements(By.CSS_SELECTOR, "[data-root][data-done]"):
+            check_query(driver, tasks, query, [], args.timing, times)
+        offered = driver.execute_script(
+            "return [...document.querySelectorAll('[data-root] input[data-part]')].map(n => n.dataset.part)")
+        if "done" in offered:
             for query in queries[:6]:
-                check_query(driver, tasks, query, True, args.timing, times)
+                check_query(driver, tasks, query, ["done"], args.timing, times)
+        if "removed" in offered:
+            for query in queries[:6] + ["quoted"]:
+                check_query(driver, tasks, query, ["done", "removed"], args.timing, times)
         if args.timing and times:
             # The first keystroke also waits for the index to load (fetch, parse, fold).
             rest = times[1:] or times

@@ -17,7 +17,8 @@ import PMBoardCore
 /// the same function, so the two can never disagree on what a character is.
 struct SearchIndex: Sendable {
   enum Part: String, Sendable, CaseIterable {
-    case open, done
+    /// TODO and DOING; DONE; and the removed tasks whose pages stay as tombstones (title only).
+    case open, done, removed
   }
 
   /// Ids per `-ids-<k>.json` file: about 19 kB gzip, one fetch when a result is opened.
@@ -27,18 +28,25 @@ struct SearchIndex: Sendable {
   let tables: BoardTables
   let today: CalendarDate
   var addresses = SiteAddresses()
+  /// The removed part's tasks (``TaskPageTables/tombstones``).
+  var tombstones: [TaskPageTables.Tombstone] = []
 
-  /// The part's cards (indices into the tables' cards, board order).
+  /// The part's cards (indices into the tables' cards, board order); none for the removed part.
   var cards: Range<Int> {
     let starts = tables.columnStarts
-    return part == .open
-      ? starts[TaskState.todo.order]..<starts[TaskState.doing.order + 1]
-      : starts[TaskState.done.order]..<starts[TaskState.done.order + 1]
+    switch part {
+    case .open: return starts[TaskState.todo.order]..<starts[TaskState.doing.order + 1]
+    case .done: return starts[TaskState.done.order]..<starts[TaskState.done.order + 1]
+    case .removed: return 0..<0
+    }
   }
+
+  /// How many tasks the part holds.
+  var count: Int { part == .removed ? tombstones.count : cards.count }
 
   /// Every file of the part, the tasks' file first.
   var paths: [String] {
-    let idFiles = (cards.count + Self.idsPerFile - 1) / Self.idsPerFile
+    let idFiles = (count + Self.idsPerFile - 1) / Self.idsPerFile
     let names =
       ["\(part.rawValue).json", "\(part.rawValue)-text.json"]
       + (0..<idFiles).map { "\(part.rawValue)-ids-\($0).json" }
@@ -48,6 +56,10 @@ struct SearchIndex: Sendable {
   /// Writes the files of ``paths`` whose indices are in `files`.
   func write(_ files: Set<Int>, to writer: SiteWriter) throws(SiteWriteError) {
     let paths = paths
+    if part == .removed {
+      try writeRemoved(files, to: writer)
+      return
+    }
     if files.contains(0) { try writer.write(paths[0]) { emit in tasksJSON(emit: emit) } }
     if files.contains(1) { try writer.write(paths[1]) { emit in textJSON(emit: emit) } }
     let text = ArenaBytes(tables.cardBytes)
@@ -62,6 +74,38 @@ struct SearchIndex: Sendable {
       }
       out.appendStatic("]\n")
       try writer.write(path) { emit in out.flush(keeping: 0, to: emit) }
+    }
+  }
+
+  /// The removed part's files: titles only (a tombstone keeps no body, due day or names), each linking its page.
+  private func writeRemoved(_ files: Set<Int>, to writer: SiteWriter) throws(SiteWriteError) {
+    let paths = paths
+    func list(_ items: some Sequence<String>) -> String {
+      items.map { text in
+        var quoted: [UInt8] = []
+        MarkupText.json(text, into: &quoted)
+        return String(decoding: quoted, as: UTF8.self)
+      }.joined(separator: ",")
+    }
+    let count = tombstones.count
+    if files.contains(0) {
+      let tasks =
+        "{\"version\":1,\"part\":\"removed\",\"count\":\(count),\"idsPerFile\":\(Self.idsPerFile),"
+        + "\"dueBase\":\"\(today)\",\"names\":[],\"people\":[],\"state\":\"\(String(repeating: "r", count: count))\","
+        + "\"due\":[\(Array(repeating: "null", count: count).joined(separator: ","))],"
+        + "\"tags\":[\(Array(repeating: "[]", count: count).joined(separator: ","))],"
+        + "\"title\":[\(list(tombstones.map(\.title)))]}\n"
+      try writer.write(paths[0], Array(tasks.utf8))
+    }
+    if files.contains(1) {
+      let text =
+        "{\"version\":1,\"segments\":[],\"body\":[\(Array(repeating: "[]", count: count).joined(separator: ","))]}\n"
+      try writer.write(paths[1], Array(text.utf8))
+    }
+    for (file, path) in paths.dropFirst(2).enumerated() where files.contains(file + 2) {
+      let first = file * Self.idsPerFile
+      let ids = tombstones[first..<min(first + Self.idsPerFile, count)].map(\.id)
+      try writer.write(path, Array("[\(list(ids))]\n".utf8))
     }
   }
 

@@ -9,11 +9,17 @@ extension SiteRenderer {
   /// writing its files, or keeping the last build's when the part's cards, their names and the day are the same.
   func searchJobs() -> [Job] {
     guard publish.search else { return [] }
-    let parts = SearchIndex.Part.allCases.filter { $0 == .open || publish.states.contains(.done) }
+    let parts = SearchIndex.Part.allCases.filter { part in
+      switch part {
+      case .open: true
+      case .done: publish.states.contains(.done)
+      case .removed: !taskPages.tombstones.isEmpty
+      }
+    }
     // The field's words, a file a locale: each page then carries only the field itself (a task page's header
     // grew by a third when every page carried them all).
     let words = locales.compactMap { code in
-      theme.catalogs[code].map { (code, Self.searchWords($0)) }
+      theme.catalogs[code].map { (code, Self.searchWords($0, parts: parts)) }
     }
     let addresses = addresses
     let wordsJob = Job(path: addresses.atRoot(SiteAddresses.search("words")), weight: 1) { writer in
@@ -21,9 +27,11 @@ extension SiteRenderer {
     }
     return [wordsJob]
       + parts.map { part in
-        let index = SearchIndex(part: part, tables: tables, today: moment.today, addresses: addresses)
+        let index = SearchIndex(
+          part: part, tables: tables, today: moment.today, addresses: addresses,
+          tombstones: part == .removed ? taskPages.tombstones : [])
         let renderer = self
-        return Job(path: index.paths[0], weight: index.cards.count * 2) { writer in
+        return Job(path: index.paths[0], weight: index.count * 2) { writer in
           let paths = index.paths
           var missing = Set(paths.indices)
           if let print = renderer.searchFingerprint(of: index) {
@@ -38,18 +46,21 @@ extension SiteRenderer {
   }
 
   /// `search/<code>.json`: what `search.js` says in the locale of `catalog`.
-  static func searchWords(_ catalog: LocaleCatalog) -> [UInt8] {
+  static func searchWords(_ catalog: LocaleCatalog, parts: [SearchIndex.Part]) -> [UInt8] {
     let words = [
       ("todo", "state.todo"), ("doing", "state.doing"), ("done", "state.done"), ("due", "board.due"),
       ("results", "search.results"), ("more", "search.more"), ("none", "search.none"),
       ("loading", "search.loading"), ("failed", "search.failed"), ("withDone", "search.done"),
+      ("removed", "search.removed"), ("withRemoved", "search.with_removed"),
     ]
     var out: [UInt8] = []
     for (index, (name, key)) in words.enumerated() {
       out += Array((index == 0 ? "{\"\(name)\":" : ",\"\(name)\":").utf8)
       MarkupText.json(catalog.string(key), into: &out)
     }
-    return out + Array("}\n".utf8)
+    // Which parts the index has: the script offers a box for each besides the open tasks.
+    let names = parts.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
+    return out + Array(",\"parts\":[\(names)]}\n".utf8)
   }
 
   /// What a part's files are made of: its cards as they show (``BoardTables/cardPrints``: id, text, due day,
@@ -57,6 +68,10 @@ extension SiteRenderer {
   private func searchFingerprint(of index: SearchIndex) -> UInt64? {
     guard var print = keptPageFingerprint else { return nil }
     print.add("search \(index.part.rawValue) \(SearchIndex.idsPerFile) \(moment.today)")
+    for tombstone in index.tombstones {
+      print.add(tombstone.id)
+      print.add(tombstone.title)
+    }
     for card in index.cards { print.add(word: tables.cardPrints[card]) }
     print.add(index.cards.count)
     let names = tables.cardNames

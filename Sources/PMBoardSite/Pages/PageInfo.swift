@@ -64,9 +64,8 @@ public struct PageInfo: Sendable {
   public var taskCard: Int?
   /// Whether the site has task pages to link to (`task-pages`).
   public var hasTaskPages = true
-  /// The search field (``SearchIndex``), and whether it offers to search the done tasks too.
+  /// The search field (``SearchIndex``).
   public var hasSearch = false
-  public var searchesDone = false
   /// A task page's title (for a tombstone, the title it had when removed) and, on a tombstone, when it went.
   public var taskTitle = ""
   public var removedText: String?

@@ -49,7 +49,6 @@ public final class PageTables: Sendable {
   public let isTaskPage: Bool
   public let hasTaskPages: Bool
   public let hasSearch: Bool
-  public let searchesDone: Bool
   public let taskTitle: TextRef
   public let removedText: TextRef?
   /// A task page's entries (indices into the history newest first); a history page's are ``entries``.
@@ -112,7 +111,7 @@ public final class PageTables: Sendable {
     taskCard = info.taskCard
     isTaskPage = info.isTaskPage
     hasTaskPages = info.hasTaskPages
-    (hasSearch, searchesDone) = (info.hasSearch, info.searchesDone)
+    hasSearch = info.hasSearch
     taskTitle = arena.text(info.taskTitle)
     removedText = info.removedText.map { arena.text($0) }
     taskEntries = FixedArray(info.taskEntries)

@@ -31,7 +31,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case insights, insightsHref, isInsights, wipLimit, hasWipLimit, overWipLimit
   case dueSoon, dueSoonText, dueSoonHref, dueSoonCount, hasDueSoon, isDueSoonPage, dueSoonCards, dueSoonDays
   case aged, agedText
-  case hasSearch, searchesDone
+  case hasSearch
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
 
   private static let byName: [String: SiteKey] = [
@@ -69,7 +69,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "dueSoon": .dueSoon, "dueSoonText": .dueSoonText, "dueSoonHref": .dueSoonHref, "dueSoonCount": .dueSoonCount,
     "hasDueSoon": .hasDueSoon, "isDueSoonPage": .isDueSoonPage, "dueSoonCards": .dueSoonCards,
     "dueSoonDays": .dueSoonDays, "aged": .aged, "agedText": .agedText,
-    "hasSearch": .hasSearch, "searchesDone": .searchesDone,
+    "hasSearch": .hasSearch,
   ]
 
   public init(name: String) {

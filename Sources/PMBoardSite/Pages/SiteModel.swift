@@ -195,7 +195,6 @@ public final class SiteView {
     case .isTaskPage: .bool(page.isTaskPage)
     case .hasTaskPages: .bool(page.hasTaskPages)
     case .hasSearch: .bool(page.hasSearch)
-    case .searchesDone: .bool(page.searchesDone)
     case .isColumnPage: .bool(page.column != nil)
     case .showsSummary: .bool(page.showsSummary)
     case .summaryHead: .pageText(page.summaryHead)

@@ -88,7 +88,7 @@ extension SiteRenderer {
     info.timeZone = snapshot.info.timeZoneID
     info.overdueCount = overdueCount
     info.hasTaskPages = writesTaskPages
-    (info.hasSearch, info.searchesDone) = (publish.search, publish.search && publish.states.contains(.done))
+    info.hasSearch = publish.search
     (info.summaryHead, info.summaryTail) = (words.summaryHead, words.summaryTail)
     if liveDates {
       info.live = LiveDates(
