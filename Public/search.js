@@ -4,7 +4,8 @@
    query must be found inside the task's title, its labels or people, or one sentence of its body, after both the
    text and the query are folded alike (NFKC, then lower case): a Korean or Japanese fragment inside a compound
    finds its task, an English word matches by its start. The field is a WAI-ARIA combobox with a listbox popup.
-   A page carries only the field; the rest is made here, and its words come from search/<lang>.json. */
+   A page carries only the field; the rest is made here, and its words come from search/<lang>.json. Enter with no
+   result chosen opens <lang>/search.html?q=…, whose every result (up to PAGE_LIMIT) this script lists as links. */
 (function () {
   "use strict";
   var box = document.querySelector(".search[data-root]");
@@ -16,6 +17,7 @@
   var boxes = {}; // part → its "include" box: done, removed (as search/<lang>.json lists the parts)
   var words = null; // search/<lang>.json, once loaded
   var LIMIT = 50;
+  var PAGE_LIMIT = 500;
   var COLUMN_PAGES = { t: "todo.html", d: "doing.html", x: "done.html" };
   var STATE_ORDER = { d: 0, t: 1, x: 2, r: 3 };
   var lang = document.documentElement.lang || "en";
@@ -146,13 +148,11 @@
     return (message || "").replace("{" + name + "}", String(value));
   }
 
-  function option(result, n) {
+  // A result as a list item: its title (in `into`, the item itself or a link in it) and a line of its column,
+  // due day, labels and people.
+  function describe(result, item, into) {
     var tasks = result.index.tasks, i = result.i;
-    var item = document.createElement("li");
-    item.id = "search-option-" + n;
-    item.setAttribute("role", "option");
-    item.setAttribute("aria-selected", "false");
-    var title = item.appendChild(document.createElement("bdi"));
+    var title = into.appendChild(document.createElement("bdi"));
     title.className = "search-title";
     title.textContent = tasks.title[i];
     var state = tasks.state.charAt(i);
@@ -164,6 +164,15 @@
     var line = item.appendChild(document.createElement("span"));
     line.className = "search-meta";
     line.textContent = meta.join(" · ");
+    return item;
+  }
+
+  function option(result, n) {
+    var item = document.createElement("li");
+    item.id = "search-option-" + n;
+    item.setAttribute("role", "option");
+    item.setAttribute("aria-selected", "false");
+    describe(result, item, item);
     item.addEventListener("mousedown", function (event) { event.preventDefault(); });
     item.addEventListener("click", function () { open(result); });
     return item;
@@ -224,22 +233,53 @@
     items[active].scrollIntoView({ block: "nearest" });
   }
 
-  // A result's page: its task page, or its card on its column's page on a site without task pages. The id is in
-  // the part's id file, fetched now.
-  function open(result) {
+  // The address of a result's page, given its id: its task page, or its card on its column's page on a site
+  // without task pages (a removed task has its page only, its tombstone).
+  function href(result, id) {
+    var state = result.index.tasks.state.charAt(result.i);
+    return data.localeDir + ("taskPages" in data || state === "r"
+      ? "tasks/" + id + ".html"
+      : COLUMN_PAGES[state] + "#t-" + id);
+  }
+
+  // The id of a result, from its part's id file (fetched once, when first needed).
+  function idOf(result) {
     var index = result.index, file = Math.floor(result.i / index.tasks.idsPerFile);
     var ids = index.ids[file] || (index.ids[file] = fetchJSON(index.base + "-ids-" + file + ".json"));
-    ids.then(function (list) {
-      var id = list[result.i % index.tasks.idsPerFile];
-      var state = index.tasks.state.charAt(result.i);
-      // A removed task has its page only (its tombstone); the others their card where there are no task pages.
-      location.href = data.localeDir + ("taskPages" in data || state === "r"
-        ? "tasks/" + id + ".html"
-        : COLUMN_PAGES[state] + "#t-" + id);
-    }, function () {
-      delete index.ids[file];
-      status.textContent = words.failed;
-    });
+    ids.catch(function () { delete index.ids[file]; });
+    return ids.then(function (list) { return list[result.i % index.tasks.idsPerFile]; });
+  }
+
+  function open(result) {
+    idOf(result).then(function (id) { location.href = href(result, id); },
+      function () { status.textContent = words.failed; });
+  }
+
+  // The search page: every result of ?q=, as links (their ids fetched first), and the count in the note.
+  function searchPage() {
+    var list = document.querySelector("[data-search-results]");
+    var note = document.querySelector("[data-search-note]");
+    var query = new URLSearchParams(location.search).get("q");
+    if (!list || !note || !query) return;
+    input.value = query;
+    var terms = fold(query).split(/\s+/).filter(Boolean);
+    var parts = [loadWords(), load("open")];
+    Promise.all(parts).then(function (found) {
+      var results = match(found[1], terms).sort(order);
+      var shown = results.slice(0, PAGE_LIMIT);
+      return Promise.all(shown.map(idOf)).then(function (ids) {
+        list.textContent = "";
+        shown.forEach(function (result, n) {
+          var item = document.createElement("li");
+          var link = item.appendChild(document.createElement("a"));
+          link.href = href(result, ids[n]);
+          list.appendChild(describe(result, item, link));
+        });
+        list.hidden = shown.length === 0;
+        note.textContent = results.length === 0 ? words.none : fill(words.results, "count", results.length) +
+          (results.length > shown.length ? " · " + fill(words.more, "shown", shown.length) : "");
+      });
+    }).catch(function () { note.textContent = words ? words.failed : "Search failed"; });
   }
 
   input.addEventListener("input", run);
@@ -252,7 +292,14 @@
       case "ArrowDown": event.preventDefault(); move(active + 1); break;
       case "ArrowUp": event.preventDefault(); move(active < 0 ? -1 : active - 1); break;
       case "Enter":
-        if (active >= 0 && !list.hidden) { event.preventDefault(); open(shown[active]); }
+        if (active >= 0 && !list.hidden) {
+          event.preventDefault();
+          open(shown[active]);
+        } else if (input.value.trim()) {
+          // No result chosen: the search page lists them all.
+          event.preventDefault();
+          location.href = data.localeDir + "search.html?q=" + encodeURIComponent(input.value.trim());
+        }
         break;
       case "Escape":
         if (!list.hidden) { event.preventDefault(); close(); }
@@ -260,4 +307,5 @@
     }
   });
   input.addEventListener("blur", close);
+  if (document.body.classList.contains("search-page")) searchPage();
 })();

@@ -54,6 +54,7 @@ PAGE_TYPES = [
     ("person", True, "ko", lambda c, p: "name-page" in c and "/people/" in p),
     ("labels and people", True, "en", lambda c, p: "names-page" in c),
     ("insights", True, "ja", lambda c, p: "insights-page" in c),
+    ("search", True, "ko", lambda c, p: "search-page" in c),
     ("boards index", True, "en", lambda c, p: "site-index" in c),
 ]
 # At 2,000 tasks DONE's heading is one jump link and one Tab away (the board's <nav class="jump">).

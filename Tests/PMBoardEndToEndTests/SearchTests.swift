@@ -93,6 +93,9 @@ struct SearchTests {
       #expect(html.contains("assets/search.js\" defer></script>"), "\(page)")
       #expect(html.contains("data-task-pages><input type=\"search\" aria-label=\""), "\(page)")
     }
+    // The search page, where Enter leads: without JavaScript it links the pages that narrow the board.
+    let searchPage = try cli.read("_site/ja/search.html")
+    #expect(searchPage.contains("<body class=\"search-page\">") && searchPage.contains("<a href=\"overdue.html\">"))
     #expect(try cli.read("_site/ko/index.html").contains("<input type=\"search\" aria-label=\"작업 검색\""))
     #expect(FileManager.default.fileExists(atPath: cli.path("_site/assets/search.js")))
     // The script's words, a file a locale.
@@ -108,6 +111,7 @@ struct SearchTests {
     defer { cli.remove() }
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site/search")))
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site/assets/search.js")))
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/en/search.html")))
     #expect(!(try cli.read("_site/en/index.html")).contains("search"))
   }
 
@@ -179,6 +183,9 @@ struct SearchBrowserTests {
     #expect(lines.contains { $0.hasPrefix("ok   Enter opens the task page of") })
     #expect(lines.contains { $0.hasPrefix("ok   axe-core, results open: 0 violations") })
     #expect(lines.contains { $0.hasPrefix("ok   'quoted' +done +removed: 2 expected, status '2 found'") })
+    #expect(lines.contains { $0.hasPrefix("ok   Enter with nothing chosen opens search.html?q=") })
+    #expect(lines.contains { $0.hasPrefix("ok   the search page lists 1 of 1 expected as links") })
+    #expect(lines.contains { $0.hasPrefix("ok   axe-core, search page: 0 violations") })
     let index = try SearchTests().json(cli, "removed.json")
     #expect(index["title"] as? [String] == ["Release notes \"quoted\" words"] && index["state"] as? String == "r")
   }

@@ -77,6 +77,10 @@ import Testing
     {{pageLabel}}|{{{pageLabel}}}|{{insights}}|{{{insights}}}|{{isInsights}}|{{insightsHref}}|{{#insightsHref}}{{.}}{{/insightsHref}}
     {{isHistory}}|{{isBoard}}|{{localeDir}}|{{^columns}}nocolumns{{/columns}}
     """,
+    "search": """
+    {{hasSearch}}|{{#hasSearch}}{{root}}{{/hasSearch}}|{{localeDir}}|{{hasTaskPages}}|{{namesHref}}|{{dueSoonHref}}
+    {{isHistory}}|{{isBoard}}|{{^columns}}nocolumns{{/columns}}|{{t.search.heading}}
+    """,
     "names": """
     {{#labelIndex}}<{{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}>{{/labelIndex}}{{hasLabelIndex}}
     {{#peopleIndex}}<{{name}}|{{path}}|{{count}}>{{/peopleIndex}}{{hasPeopleIndex}}|{{isNameIndex}}|{{namesHref}}

@@ -105,6 +105,9 @@ extension SiteRenderer {
     case .insights:
       // The charts are page-level HTML (`insights`); Tests/Scripts/check_insights.py recomputes their numbers.
       return InsightsContext(pageLabel: info.pageLabel)
+    case .search:
+      // Page-level words and links only: the results are search.js's.
+      return SearchContext()
     case .name(let index):
       let name = tables.cardNames.names[Int(index)]
       let text = tables.cardNames.bytes.string(name.text)
@@ -124,6 +127,12 @@ package struct InsightsContext: TemplateContext {
   }
 
   package var templateKeys: [String] { ["pageLabel"] }
+}
+
+/// The search page: nothing of its own but the page's words (search.js lists the results).
+package struct SearchContext: TemplateContext {
+  package func templateValue(forKey key: String) -> TemplateValue? { nil }
+  package var templateKeys: [String] { [] }
 }
 
 /// The due-soon page: its cards in board order.

@@ -17,7 +17,8 @@ into the field key by key:
   (b) ticking "include done tasks" adds exactly the matching done tasks, and "include removed tasks" (where the
       site has tombstones) the removed tasks whose last title matches (from the export's history);
 and once: (c) ArrowDown marks the first option (aria-selected, aria-activedescendant), Enter opens its task page,
-whose heading is that title; (d) with JavaScript disabled the field is not shown; (e) axe-core finds no violation
+whose heading is that title; Enter with no option chosen opens search.html?q=…, which lists every expected task as
+a link (the first 500) and says how many; (d) with JavaScript disabled the field is not shown; (e) axe-core finds no violation
 with the results open; (f) no console error or CSP refusal. With --timing, prints how long each keystroke took
 from the input event to the results drawn (the next frame), and the bytes the first search fetched.
 
@@ -178,6 +179,27 @@ def keyboard(driver, site, page, tasks):
     report(title in shown and title in want, f"Enter opens the {what} of {title!r}: {url.split('/')[-1]}")
 
 
+def search_page(driver, site, page, tasks):
+    """Enter with nothing chosen opens the search page, which lists every result as a link."""
+    query = QUERIES[0]
+    driver.get(site.url(page))
+    driver.execute_async_script(TYPE, query, [])
+    start = driver.current_url
+    driver.find_element(By.ID, "search-field").send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: d.current_url != start)
+    report("search.html?q=" in driver.current_url, f"Enter with nothing chosen opens {driver.current_url.split('/')[-1]}")
+    WebDriverWait(driver, 10).until(
+        lambda d: d.execute_script("return !document.querySelector('[data-search-results]').hidden"))
+    links = driver.execute_script(
+        "return [...document.querySelectorAll('[data-search-results] a')].map(a => [a.textContent, a.href])")
+    want = expected(tasks, query, "open")
+    note = driver.find_element(By.CSS_SELECTOR, "[data-search-note]").text
+    report(sorted(t for t, _ in links) == sorted(want) and count_in(note) == len(want)
+           and all("/tasks/" in h or "#t-" in h for _, h in links),
+           f"the search page lists {len(links)} of {len(want)} expected as links; note {note!r}")
+    axe(driver, "search page")
+
+
 def axe(driver, when):
     driver.execute_script(browser.axe_source())
     result = driver.execute_async_script(
@@ -226,6 +248,7 @@ def main():
                   f"median {statistics.median(rest):.1f} ms, max {max(rest):.1f} ms")
         if not args.query:
             keyboard(driver, site, args.page, tasks)
+            search_page(driver, site, args.page, tasks)
         errors = browser.console_errors(driver)
         report(not errors, f"no console errors or CSP refusals {errors[:3]}")
     finally:

@@ -94,6 +94,8 @@ public struct PageInfo: Sendable {
     case insights
     /// The due-soon list, `<code>/due-soon.html`.
     case dueSoon
+    /// The search page, `<code>/search.html`.
+    case search
   }
 
   public var isBoard: Bool { kind == .board }

@@ -72,7 +72,7 @@ extension SiteRenderer {
   /// Every kind of page, in the order a locale's pages come (``pagePlans()``, and the templates a theme needs).
   static let pageKinds: [any PageKind.Type] = [
     BoardPage.self, HistoryPage.self, ColumnPage.self, OverduePage.self, TaskPage.self, NameIndexPage.self,
-    NamePage.self, InsightsPage.self, DueSoonPage.self,
+    NamePage.self, InsightsPage.self, DueSoonPage.self, SearchPage.self,
   ]
 
   /// One page of the site: where it goes, its locale, and which page of which kind it is.
@@ -92,6 +92,7 @@ extension SiteRenderer {
       case name(Int32)
       case insights
       case dueSoon
+      case search
 
       /// The file that makes pages of this kind.
       var page: any PageKind.Type {
@@ -105,6 +106,7 @@ extension SiteRenderer {
         case .name: NamePage.self
         case .insights: InsightsPage.self
         case .dueSoon: DueSoonPage.self
+        case .search: SearchPage.self
         }
       }
     }

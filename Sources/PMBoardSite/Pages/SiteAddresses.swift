@@ -31,6 +31,8 @@ public struct SiteAddresses: Sendable, Equatable {
   /// The newest history page; the others are ``historyPage(_:)``.
   public static let history = "history.html"
   public static let insights = "insights.html"
+  /// The search page (`search.html?q=…`).
+  public static let searchPage = "search.html"
   /// The index of labels and people.
   public static let names = "labels.html"
   public static let calendar = "calendar.ics"
