@@ -52,12 +52,14 @@ public struct PublishPolicy: Sendable, Equatable {
   /// - Throws: ``PublishPolicyError`` naming the values the setting takes.
   public mutating func set(_ key: String, _ value: String) throws(PublishPolicyError) {
     let word = value.trimmingCharacters(in: .whitespaces).lowercased()
-    switch key {
-    case "bodies":
+    if let flag = Self.showOrHide(key) {
       guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
-        throw PublishPolicyError("`bodies` takes show or hide, not `\(value)`")
+        throw PublishPolicyError("`\(key)` takes show or hide, not `\(value)`")
       }
-      bodies = shown
+      self[keyPath: flag] = shown
+      return
+    }
+    switch key {
     case "states":
       var chosen = Set<TaskState>()
       for name in BuildSettings.splitList(value) {
@@ -80,30 +82,22 @@ public struct PublishPolicy: Sendable, Equatable {
         throw PublishPolicyError("`feeds` takes on or off, not `\(value)`")
       }
       feeds = on
-    case "authors":
-      guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
-        throw PublishPolicyError("`authors` takes show or hide, not `\(value)`")
-      }
-      authors = shown
-    case "assignees":
-      guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
-        throw PublishPolicyError("`assignees` takes show or hide, not `\(value)`")
-      }
-      assignees = shown
     case "labels":
       try setLabels(value)
-    case "insights":
-      guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
-        throw PublishPolicyError("`insights` takes show or hide, not `\(value)`")
-      }
-      insights = shown
-    case "search":
-      guard let shown = Self.switchValue(word, on: "show", off: "hide") else {
-        throw PublishPolicyError("`search` takes show or hide, not `\(value)`")
-      }
-      search = shown
     default:
       throw PublishPolicyError("unknown publish setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")
+    }
+  }
+
+  /// The setting a `show`/`hide` key sets; nil for the other keys.
+  private static func showOrHide(_ key: String) -> WritableKeyPath<PublishPolicy, Bool>? {
+    switch key {
+    case "bodies": \.bodies
+    case "authors": \.authors
+    case "assignees": \.assignees
+    case "insights": \.insights
+    case "search": \.search
+    default: nil
     }
   }
 
