@@ -62,6 +62,17 @@ struct ManyBoardsTests {
     #expect(board.contains("href=\"../assets/style.css\"") && board.contains("data-root=\"../\""))
   }
 
+  /// With `--base-url`, a board's absolute addresses are the site's and its folder.
+  @Test func aBoardsAbsoluteAddressesAreUnderItsFolder() throws {
+    let cli = try twoBoards()
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--today", "2026-11-27", "--base-url", "https://x.example/site").status == 0)
+    let root = try cli.read("_site/teams/web/index.html")
+    #expect(root.contains("<link rel=\"canonical\" href=\"https://x.example/site/teams/web/ko/index.html\">"))
+    #expect(
+      try cli.read("_site/mobile/board.json").contains("\"link\": \"https://x.example/site/mobile/ko/index.html#t-"))
+  }
+
   @Test func aChangeToOneBoardLeavesTheOthersFiles() throws {
     let cli = try twoBoards()
     defer { cli.remove() }

@@ -124,16 +124,9 @@ extension SiteBuilder {
     let board = settings.publish.redact(loaded)
     let tables =
       prepared ?? BoardTables(snapshot: board, today: moment.today, cutsExcerpts: settings.taskPages)
-    var renderer = one.makeRenderer(board: board, tables: tables, theme: theme, locales: locales, moment: moment)
-    renderer.addresses = SiteAddresses(prefix: site.path + "/")
-    var feeds = SiteFeeds(
-      snapshot: board, tables: tables, catalogs: theme.catalogs, locales: locales,
-      defaultLocale: renderer.defaultLocale, moment: moment,
-      baseURL: settings.baseURL.map { Self.under($0, site.path) },
-      policy: settings.publish, lastChange: lastChange)
-    feeds.wipLimits = settings.wipLimits
-    feeds.addresses = renderer.addresses
-    renderer.baseURL = settings.baseURL.map { Self.under($0, site.path) }
+    let (renderer, feeds) = one.renderers(
+      board: board, tables: tables, theme: theme, locales: locales, moment: moment, lastChange: lastChange,
+      addresses: SiteAddresses(prefix: site.path + "/"), baseURL: settings.baseURL.map { Self.under($0, site.path) })
     let jobs = step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
     try await step("render pages and feeds") { try await Self.run(jobs, into: writer, log: log, progress: progress) }
     let starts = tables.columnStarts

@@ -102,13 +102,8 @@ public struct SiteBuilder: Sendable {
       // Opened only now: read beside the store's load, the old manifests slowed it as much as they gained. Beside
       // the view models, laid out on this one thread, they use the other core.
       async let writerOpened = Result { try openWriter() }
-      let renderer = makeRenderer(board: board, tables: tables, theme: checked, locales: locales, moment: moment)
-      var feeds = SiteFeeds(
-        snapshot: board, tables: tables, catalogs: checked.catalogs, locales: locales,
-        defaultLocale: renderer.defaultLocale, moment: moment, baseURL: settings.baseURL, policy: settings.publish,
-        lastChange: lastChange)
-      feeds.wipLimits = settings.wipLimits
-      feeds.addresses = renderer.addresses
+      let (renderer, feeds) = renderers(
+        board: board, tables: tables, theme: checked, locales: locales, moment: moment, lastChange: lastChange)
       let jobs = step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
       let writerResult = await writerOpened
       let writer = try step("prepare the output directory") { try writerResult.get() }
@@ -149,6 +144,24 @@ public struct SiteBuilder: Sendable {
       }
     }
     return writer
+  }
+
+  /// The board's page renderer and feeds, with the board's files under `addresses` and its absolute links from
+  /// `baseURL` (a board of a many-board site: the site's and its folder).
+  func renderers(
+    board: BoardSnapshot, tables: BoardTables, theme: TemplateChecker.Checked, locales: [String],
+    moment: BuildMoment, lastChange: Int64?, addresses: SiteAddresses = SiteAddresses(), baseURL: String? = nil
+  ) -> (SiteRenderer, SiteFeeds) {
+    var renderer = makeRenderer(board: board, tables: tables, theme: theme, locales: locales, moment: moment)
+    renderer.addresses = addresses
+    if let baseURL { renderer.baseURL = baseURL }
+    var feeds = SiteFeeds(
+      snapshot: board, tables: tables, catalogs: theme.catalogs, locales: locales,
+      defaultLocale: renderer.defaultLocale, moment: moment, baseURL: renderer.baseURL, policy: settings.publish,
+      lastChange: lastChange)
+    feeds.wipLimits = settings.wipLimits
+    feeds.addresses = addresses
+    return (renderer, feeds)
   }
 
   func makeRenderer(
