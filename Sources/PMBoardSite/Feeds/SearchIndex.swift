@@ -1,13 +1,15 @@
 import PMBoardBytes
 import PMBoardCore
 
-/// The search index of one part of the published board, its open tasks (TODO and DOING) or its done ones, in the
-/// site's `search/` folder, read by `assets/search.js`. One index serves every locale: the tasks' text is the same
-/// on each locale's pages. Three kinds of file, so that a first search loads little:
+/// The search index of one part of the published board, its open tasks (TODO and DOING), its done ones or its
+/// removed ones (their tombstones' titles), in the site's `search/` folder, read by `assets/search.js`. One index
+/// serves every locale: the tasks' text is the same on each locale's pages. Three kinds of file, so that a first
+/// search loads little:
 ///
 /// - `search/<part>.json`: what a result shows and what matches besides bodies: titles, the column, the due day
-///   (days from `dueBase`), and the labels and people of each task (`tags`: indices into `names`; `people` says which are people), in board order.
-/// - `search/<part>-text.json`: the bodies, cut into sentences and lines (``segments(of:in:)``), each distinct one
+///   (days from `dueBase`), and the labels and people of each task (`tags`: indices into `names`; `people` says
+///   which are people), in board order.
+/// - `search/<part>-text.json`: the bodies, cut into sentences and lines (``segments(of:in:into:)``), each distinct one
 ///   stored once (`segments`) and each task's as the sorted indices of its own (`body`): boards repeat sentences
 ///   (issue templates, "Steps to reproduce"), and a sentence that ten tasks share costs its bytes once.
 /// - `search/<part>-ids-<k>.json`: the ids of tasks `k * idsPerFile ..< (k + 1) * idsPerFile`, fetched only when a
