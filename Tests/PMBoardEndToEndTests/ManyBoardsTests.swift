@@ -112,6 +112,18 @@ struct ManyBoardsTests {
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site")))
   }
 
+  /// A board's store inside the public folder would be published with the assets: refused, as for one board.
+  @Test func aStoreInThePublicFolderIsRefused() throws {
+    let cli = try twoBoards(
+      "public: pub\nboards:\n  - store: pub/inner.sqlite\n  - store: web.json\n")
+    defer { cli.remove() }
+    try FileManager.default.createDirectory(atPath: cli.path("pub"), withIntermediateDirectories: true)
+    #expect(try cli.run("init", "--store", "pub/inner.sqlite").status == 0)
+    let build = try cli.run("build", "--today", "2026-11-27")
+    #expect(build.status != 0 && build.stderr.split(separator: "\n").count == 1, "\(build.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site")))
+  }
+
   @Test func storeOnTheCommandLineBuildsThatBoardAlone() throws {
     let cli = try twoBoards()
     defer { cli.remove() }

@@ -27,7 +27,14 @@ extension SiteBuilder {
         try SiteWriter.refuseStore(board.store.location, out: settings.out, workingDirectory: workingDirectory)
       }
     }
-    let theme = try step("validate templates") { try checkTheme() }
+    let theme = try step("validate templates") {
+      // A store inside the public folder would be published as an asset: each board's is refused, as one board's.
+      for board in boards {
+        try Theme.checkPublicFolder(
+          settings.publicDir, out: settings.out, store: board.store.location, workingDirectory: workingDirectory)
+      }
+      return try checkTheme()
+    }
     let locales = try step("choose locales") { try chooseLocales(available: Array(theme.catalogs.keys)) }
     if let problem = BuildSettings.problem(
       ofBoards: boards.map { BuildSettings.BoardEntry(store: $0.store.location, path: $0.path) }, locales: locales)
