@@ -133,8 +133,9 @@ struct BuildCommand: AsyncParsableCommand {
     try applyPublishFlags(to: &settings.publish)
     // `boards:` makes a site of many boards; `--store` or `--demo` builds one board as ever.
     if !settings.boards.isEmpty, storeOptions.store == nil, !demo {
-      guard !watch else {
-        throw CommandError("build --watch follows one board; give --store for the board to watch")
+      guard !watch, !sync else {
+        throw CommandError(
+          "build \(watch ? "--watch follows" : "--sync syncs") one board; give --store for that board")
       }
       try StandardOutput.line(try await buildBoards(settings: settings))
       return

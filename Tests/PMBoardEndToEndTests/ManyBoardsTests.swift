@@ -132,5 +132,7 @@ struct ManyBoardsTests {
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site/mobile")))
     let watch = try cli.run("build", "--watch")
     #expect(watch.status != 0 && watch.stderr.contains("build --watch follows one board"), "\(watch.stderr)")
+    let sync = try cli.run("build", "--sync")
+    #expect(sync.status != 0 && sync.stderr.contains("build --sync syncs one board"), "\(sync.stderr)")
   }
 }
