@@ -22,16 +22,6 @@ struct ManyBoardsTests {
     return cli
   }
 
-  static func stamps(_ site: String) throws -> [String: String] {
-    var found: [String: String] = [:]
-    for path in try FileManager.default.subpathsOfDirectory(atPath: site) {
-      var info = stat()
-      guard lstat(site + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      found[path] = "\(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-    }
-    return found
-  }
-
   @Test func eachBoardInItsFolderAndAnIndexAtTheRoot() throws {
     let cli = try twoBoards()
     defer { cli.remove() }
@@ -77,12 +67,12 @@ struct ManyBoardsTests {
     let cli = try twoBoards()
     defer { cli.remove() }
     #expect(try cli.run("build", "--today", "2026-11-27").status == 0)
-    let before = try Self.stamps(cli.path("_site"))
+    let before = try SiteStamps.of(cli.path("_site"))
     let again = try cli.run("build", "--today", "2026-11-27")
     #expect(again.stdout.contains("nothing changed, no file rewritten"), "\(again.stdout)")
     #expect(try cli.run("add", "Another", "--store", "mobile.sqlite").status == 0)
     #expect(try cli.run("build", "--today", "2026-11-27").status == 0)
-    let after = try Self.stamps(cli.path("_site"))
+    let after = try SiteStamps.of(cli.path("_site"))
     let rewritten = after.keys.filter { before[$0] != after[$0] }
     #expect(!rewritten.isEmpty && rewritten.allSatisfy { !$0.hasPrefix("teams/") }, "\(rewritten.sorted())")
     #expect(rewritten.contains("en/index.html"), "the index's counts")

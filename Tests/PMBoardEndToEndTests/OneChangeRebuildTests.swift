@@ -25,17 +25,6 @@ struct OneChangeRebuildTests {
     return BoardFixture.json(timeZone: "Asia/Seoul", cards: cards, history: history.joined(separator: ",\n"))
   }
 
-  /// Every file of the site with its inode and modification time.
-  private static func stamps(_ site: String) throws -> [String: String] {
-    var found: [String: String] = [:]
-    for path in try FileManager.default.subpathsOfDirectory(atPath: site) {
-      var info = stat()
-      guard lstat(site + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      found[path] = "\(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-    }
-    return found
-  }
-
   private static func rewritten(_ before: [String: String], _ after: [String: String]) -> [String] {
     after.keys.filter { before[$0] != after[$0] }.sorted()
   }
@@ -60,10 +49,10 @@ struct OneChangeRebuildTests {
     defer { cli.remove() }
     let build = ["build", "--today", "2026-11-21"]
     #expect(try cli.run(build).status == 0)
-    var before = try Self.stamps(cli.path("_site"))
+    var before = try SiteStamps.of(cli.path("_site"))
     #expect(before.keys.contains("ko/history-2.html"))
     #expect(try cli.run(build).status == 0)
-    #expect(Self.rewritten(before, try Self.stamps(cli.path("_site"))).isEmpty, "a rebuild with no change")
+    #expect(Self.rewritten(before, try SiteStamps.of(cli.path("_site"))).isEmpty, "a rebuild with no change")
     let added = try cli.run("add", "one more", "--due", "2026-11-25")
     #expect(added.status == 0)
     // Task n is in column n % 3 (todo, doing, done).
@@ -76,7 +65,7 @@ struct OneChangeRebuildTests {
       if !change.arguments.isEmpty { #expect(try cli.run(change.arguments).status == 0) }
       let result = try cli.run(build)
       #expect(result.status == 0, "\(result.stderr)")
-      let after = try Self.stamps(cli.path("_site"))
+      let after = try SiteStamps.of(cli.path("_site"))
       let files = Self.rewritten(before, after)
       let task =
         change.task ?? after.keys.first { $0.hasPrefix("ko/tasks/") && before[$0] == nil }.map {
@@ -107,12 +96,12 @@ struct OneChangeRebuildTests {
     defer { cli.remove() }
     try cli.write("pmboard.yml", "task-pages: \(taskPages == "on")\n")
     #expect(try cli.run("build").status == 0)
-    let before = try Self.stamps(cli.path("_site"))
+    let before = try SiteStamps.of(cli.path("_site"))
     #expect(try cli.read("_site/en/done.html").contains("<p class=\"as-of\">Last change "))
     cli.environment["PMBOARD_NOW"] = "2026-11-21T10:00:00Z"
     #expect(try cli.run("add", "one more").status == 0)
     #expect(try cli.run("build").status == 0)
-    let files = Self.rewritten(before, try Self.stamps(cli.path("_site")))
+    let files = Self.rewritten(before, try SiteStamps.of(cli.path("_site")))
     #expect(files.contains("en/index.html") && files.contains("en/todo.html"), "\(files)")
     for kept in ["doing.html", "done.html", "overdue.html"] {
       #expect(!files.contains("en/\(kept)"), "\(kept) was rewritten: \(files)")
@@ -127,10 +116,10 @@ struct OneChangeRebuildTests {
     defer { cli.remove() }
     let build = ["build", "--today", "2026-11-21", "--locales", "en"]
     #expect(try cli.run(build).status == 0)
-    let before = try Self.stamps(cli.path("_site"))
+    let before = try SiteStamps.of(cli.path("_site"))
     #expect(try cli.run("add", "one more", "--due", "2026-11-25").status == 0)
     #expect(try cli.run(build).status == 0)
-    let after = try Self.stamps(cli.path("_site"))
+    let after = try SiteStamps.of(cli.path("_site"))
     let task = after.keys.first { $0.hasPrefix("en/tasks/") && before[$0] == nil } ?? "none"
     let expected = [
       ".pmboard-manifest", "badges/open.svg", "board.json", "calendar.ics", "index.html", "en/index.html",

@@ -69,25 +69,31 @@ extension SiteBuilder {
     let key = Self.buildKey(
       theme: theme, settings: settings, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
       info: info, moment: moment, revision: revision)
+    guard found.key == key else { return (nil, revision) }
+    return (unchangedReport(site: site, found: found, stores: [store.location], locales: locales), revision)
+  }
+
+  /// The report of a build that stops because its key is the last build's (`found`): nil when a folder of the site
+  /// changed since, or when one of `stores` is reachable through the user's files (the build that runs instead
+  /// refuses it).
+  func unchangedReport(
+    site: String, found: SiteManifest.BuildRecord, stores: [String], locales: [String]
+  ) -> Report? {
     // Folders only, no page: a page edited in place keeps its folder's time (`build --verify` finds it).
-    guard found.key == key, let record = SiteFolders.intact(site: site) else {
-      return (nil, revision)
-    }
+    guard let record = SiteFolders.intact(site: site) else { return nil }
     let kept = record.byPath.flatMap { folder, entry in
       entry.userFiles.map { folder.isEmpty ? $0 : folder + "/" + $0 }
     }
-    // A store reachable through the user's files is refused by the build that runs instead.
-    guard
-      !SiteWriter.storeIsReachable(
-        store.location, site: site, userFiles: kept, workingDirectory: workingDirectory)
-    else { return (nil, revision) }
-    let report = Report(
+    let reachable = stores.contains { store in
+      SiteWriter.storeIsReachable(store, site: site, userFiles: kept, workingDirectory: workingDirectory)
+    }
+    guard !reachable else { return nil }
+    return Report(
       out: settings.out,
       summary: SiteWriter.Summary(files: found.files, changed: 0, removed: 0, bytes: 0, kept: kept.sorted()),
       locales: locales, tasks: found.tasks, historyEntries: found.historyEntries,
       warnings: SiteWriter.sharedFolderWarning(site: site)
         + SiteFeeds.warnings(policy: settings.publish, baseURL: settings.baseURL))
-    return (report, revision)
   }
 }
 

@@ -42,7 +42,12 @@ extension SiteBuilder {
       throw BuildSettingsError(problem)
     }
     let key = verify ? nil : await key(of: boards, theme: theme, locales: locales, now: now)
-    if let key, let unchanged = unchanged(boards, key: key, locales: locales) { return unchanged }
+    if let key, let (site, found) = lastBuild(), found.key == key,
+      let unchanged = unchangedReport(
+        site: site, found: found, stores: boards.map(\.store.location), locales: locales)
+    {
+      return unchanged
+    }
     let writer = try step("prepare the output directory") { try openWriter() }
     do {
       for board in boards {
@@ -92,27 +97,6 @@ extension SiteBuilder {
           info: info, moment: moment(for: info, now: now), revision: revision))
     }
     return print.hex
-  }
-
-  /// The report of a build whose site is this one already: the last build's key, every folder as it left them,
-  /// and no store reachable through the user's files; nil when the boards have to be built.
-  private func unchanged(_ boards: [BoardSite], key: String, locales: [String]) -> Report? {
-    guard let (site, found) = lastBuild(), found.key == key, let record = SiteFolders.intact(site: site) else {
-      return nil
-    }
-    let kept = record.byPath.flatMap { folder, entry in
-      entry.userFiles.map { folder.isEmpty ? $0 : folder + "/" + $0 }
-    }
-    let reachable = boards.contains { board in
-      SiteWriter.storeIsReachable(board.store.location, site: site, userFiles: kept, workingDirectory: workingDirectory)
-    }
-    guard !reachable else { return nil }
-    return Report(
-      out: settings.out,
-      summary: SiteWriter.Summary(files: found.files, changed: 0, removed: 0, bytes: 0, kept: kept.sorted()),
-      locales: locales, tasks: found.tasks, historyEntries: found.historyEntries,
-      warnings: SiteWriter.sharedFolderWarning(site: site)
-        + SiteFeeds.warnings(policy: settings.publish, baseURL: settings.baseURL))
   }
 
   /// One board's site into `writer`, under its folder, and what the root index shows of it.
