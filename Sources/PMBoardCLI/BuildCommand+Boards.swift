@@ -38,13 +38,13 @@ extension BuildCommand {
     let report = try await builder.build(boards: boards)
     let summary = report.summary
     var line = "Built \(report.out)/: \(boards.count) boards (\(boards.map(\.path).joined(separator: ", "))), "
-    line += "\(report.locales.joined(separator: ", ")), \(report.tasks) tasks, "
-    line += "\(report.historyEntries) history entries, \(summary.files) files"
+    line += "\(report.locales.joined(separator: ", ")), \(Plural.tasks(report.tasks)), "
+    line += "\(Plural.historyEntries(report.historyEntries)), \(Plural.count(summary.files, "file"))"
     line +=
       summary.changed == 0 && summary.removed == 0
       ? " — nothing changed, no file rewritten" : ", \(summary.changed) changed"
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
-    for warning in report.warnings { Warning.print(warning) }
+    BuildWarnings.print(report.warnings)
     return TerminalText.oneLine(line)
   }
 }

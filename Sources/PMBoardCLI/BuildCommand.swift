@@ -170,14 +170,14 @@ struct BuildCommand: AsyncParsableCommand {
     defer { progress?.finish() }
     let report = try await builder.build()
     let summary = report.summary
-    var line = "Built \(report.out)/: \(report.locales.joined(separator: ", ")), \(report.tasks) tasks, "
-    line += "\(report.historyEntries) history entries, \(summary.files) files"
+    var line = "Built \(report.out)/: \(report.locales.joined(separator: ", ")), \(Plural.tasks(report.tasks)), "
+    line += "\(Plural.historyEntries(report.historyEntries)), \(Plural.count(summary.files, "file"))"
     line +=
       summary.changed == 0 && summary.removed == 0
       ? " — nothing changed, no file rewritten" : ", \(summary.changed) changed"
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
     if !summary.kept.isEmpty { line += "; kept \(summary.kept.count) files pmboard did not make" }
-    for warning in report.warnings { Warning.print(warning) }
+    BuildWarnings.print(report.warnings)
     return (TerminalText.oneLine(line), synced)
   }
 
@@ -206,7 +206,7 @@ struct BuildCommand: AsyncParsableCommand {
     let since = state.lastSync.map { "last synced \(Replica.localTime($0, info: info))" }
     Warning.print(
       "building an offline copy of \(remote.location) (\(since ?? "never synced"), "
-        + "\(state.pendingCount) change\(state.pendingCount == 1 ? "" : "s") not pushed); `pmboard build --sync` "
+        + "\(Plural.count(state.pendingCount, "change")) not pushed); `pmboard build --sync` "
         + "syncs first")
     return (OfflineCopy(lastSync: state.lastSync), synced)
   }

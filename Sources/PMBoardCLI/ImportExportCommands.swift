@@ -29,15 +29,21 @@ struct ImportCommand: AsyncParsableCommand {
   var source: String?
   @Flag(name: .customLong("dry-run"), help: "With --from: print what would change and change nothing.")
   var dryRun = false
+  @Flag(help: "With --dry-run: print what would change as JSON.") var json = false
+  @Option(
+    name: .customLong("time-zone"),
+    help: "With --from, when the store does not exist yet: its IANA time zone (default: this machine's).")
+  var timeZone: String?
   @Option(
     name: .customLong("doing-label"),
-    help: "With --from github: an open issue with this label is DOING (default: \"in progress\"; \"\" for none).")
+    help: "With --from github: an open issue with this label is DOING (\"\" for none).")
   var doingLabel: String = "in progress"
 
   func validate() throws {
-    if from == nil, source != nil || dryRun {
-      throw ValidationError("--source and --dry-run go with --from FORMAT")
+    if from == nil, source != nil || dryRun || timeZone != nil {
+      throw ValidationError("--source, --dry-run and --time-zone go with --from FORMAT")
     }
+    if json, !dryRun { throw ValidationError("--json goes with --dry-run") }
     if from != nil, replace { throw ValidationError("--replace is for pmboard/1 files; --from syncs into the board") }
     if let from, ImportFormat(rawValue: from.lowercased()) == nil {
       throw ValidationError("--from: \"\(from)\" is not a format pmboard imports; use github, csv or taskwarrior")
@@ -47,7 +53,8 @@ struct ImportCommand: AsyncParsableCommand {
   func run() async throws {
     if let from {
       return try await SourceImport(
-        format: from, file: file, source: source, dryRun: dryRun, doingLabel: doingLabel, store: storeOptions.open()
+        format: from, file: file, source: source, dryRun: dryRun, doingLabel: doingLabel, timeZone: timeZone,
+        json: json, store: storeOptions.open()
       ).run()
     }
     let data = try ImportFile.read(file, kind: "pmboard/1 export file")
@@ -64,7 +71,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
     try StandardOutput.recorded(
       "imported \(file) into \(store.location)",
-      line: "Imported \(board.tasks.count) tasks and \(board.history.count) history entries into "
+      line: "Imported \(Plural.tasks(board.tasks.count)) and \(Plural.historyEntries(board.history.count)) into "
         + TerminalText.oneLine(store.location))
   }
 }

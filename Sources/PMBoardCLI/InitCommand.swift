@@ -31,6 +31,6 @@ struct InitCommand: AsyncParsableCommand {
     try StandardOutput.recorded(
       "created \(store.location)",
       line: TerminalText.oneLine(
-        "Created \(store.location): \"\(board.info.title)\", time zone \(zone), \(board.tasks.count) tasks"))
+        "Created \(store.location): \"\(board.info.title)\", time zone \(zone), \(Plural.tasks(board.tasks.count))"))
   }
 }

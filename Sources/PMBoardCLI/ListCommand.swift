@@ -55,7 +55,7 @@ struct ListCommand: AsyncParsableCommand {
         + TerminalText.oneLine(task.title) + Self.namesSuffix(of: task) + "\n"
     }
     let late = tasks.count(where: { $0.isOverdue(today: day) })
-    out += "\(tasks.count) tasks, \(late) overdue (today is \(day) in \(board.info.timeZoneID))\n"
+    out += "\(Plural.tasks(tasks.count)), \(late) overdue (today is \(day) in \(board.info.timeZoneID))\n"
     try StandardOutput.write(Data(out.utf8))
   }
 

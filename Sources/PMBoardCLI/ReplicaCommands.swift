@@ -13,7 +13,7 @@ struct CloneCommand: AsyncParsableCommand {
       """)
 
   @Argument(help: "The remote board: postgres://…[?board=NAME].") var url: String
-  @Argument(help: "Where the replica goes (default: board.sqlite).") var path: String = StoreLocator.defaultPath
+  @Argument(help: "Where the replica goes.") var path: String = StoreLocator.defaultPath
 
   func run() async throws {
     guard PostgresURL.isPostgres(url) else { throw CommandError("clone: \(url) is not a postgres:// URL") }
@@ -26,7 +26,8 @@ struct CloneCommand: AsyncParsableCommand {
     try StandardOutput.recorded(
       "cloned \(remote.location) into \(path)",
       line: TerminalText.oneLine(
-        "Cloned \(remote.location) into \(path): \(board.tasks.count) tasks, \(board.history.count) history entries"))
+        "Cloned \(remote.location) into \(path): \(Plural.tasks(board.tasks.count)), \(Plural.historyEntries(board.history.count))"
+      ))
   }
 }
 
@@ -52,18 +53,29 @@ struct StatusCommand: AsyncParsableCommand {
     commandName: "status", abstract: "Show the store, and for a replica its remote, unpushed changes and last sync.")
 
   @OptionGroup var storeOptions: StoreOptions
+  @Flag(help: "Print the status as JSON.") var json = false
 
   func run() async throws {
     let store = try storeOptions.open()
     guard let sqlite = store as? SQLiteBoardStore, let state = try await sqlite.replicaState() else {
       let reachable = try await Replica.answers(store)
+      if json { return try StandardOutput.write(StoreStatus(store: store.location, answers: reachable).json()) }
       return try StandardOutput.line(TerminalText.oneLine("\(store.location): not a replica; \(reachable)"))
     }
     let info = try await store.info()
     let remote = try PostgresBoardStore(url: state.remote)
+    let answers = try await Replica.answers(remote)
+    if json {
+      var status = StoreStatus(store: store.location, answers: "answers")
+      status.replica = StoreStatus.Replica(
+        remote: remote.location, remoteAnswers: answers == "answers",
+        remoteProblem: answers == "answers" ? nil : answers, notPushed: state.pendingCount,
+        lastSync: state.lastSync.map(Instant.format))
+      return try StandardOutput.write(status.json())
+    }
     var lines = ["\(store.location): replica of \(remote.location)"]
-    lines.append("remote: \(try await Replica.answers(remote))")
-    lines.append("not pushed: \(state.pendingCount) change\(state.pendingCount == 1 ? "" : "s")")
+    lines.append("remote: \(answers)")
+    lines.append("not pushed: \(Plural.count(state.pendingCount, "change"))")
     lines.append("last sync: \(state.lastSync.map { Replica.localTime($0, info: info) } ?? "never")")
     try StandardOutput.write(Data(lines.map { TerminalText.oneLine($0) + "\n" }.joined().utf8))
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PMBoardCore
+import PMBoardStore
 
 /// `pmboard show`: one task in full.
 struct ShowCommand: AsyncParsableCommand {
@@ -8,12 +9,14 @@ struct ShowCommand: AsyncParsableCommand {
 
   @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") package var id: String
+  @Flag(help: "Print the task as its pmboard/1 JSON object (and whether it is overdue).") var json = false
 
   func run() async throws {
     let store = try storeOptions.open()
     let task = try await TaskResolver(store: store).task(id)
     let info = try await store.info()
     let overdue = task.isOverdue(today: info.today(now: BoardClock.now()))
+    if json { return try StandardOutput.write(ShowText.json(of: task, overdue: overdue)) }
     try StandardOutput.line(ShowText.text(of: task, overdue: overdue))
   }
 }
@@ -27,6 +30,15 @@ package enum ShowText {
     lines += ["created: \(Instant.format(task.created))", "updated: \(Instant.format(task.updated))"]
     if !task.body.isEmpty { lines += ["", TerminalText.visible(task.body)] }
     return lines.joined(separator: "\n")
+  }
+
+  /// What `show --json` prints: the task's object as in a pmboard/1 file's `tasks`, with `"overdue"` added.
+  package static func json(of task: BoardTask, overdue: Bool) -> Data {
+    var out: [UInt8] = []
+    InterchangeWriter().appendTask(task, indent: "", to: &out)
+    out.removeLast(2)  // "\n}"
+    out += Array(",\n  \"overdue\": \(overdue)\n}\n".utf8)
+    return Data(out)
   }
 
   /// `field`'s line under the id and its place among those lines; nil for the body, shown whole below them.

@@ -5,14 +5,17 @@ import PMBoardStore
 
 /// `pmboard import --from FORMAT FILE`: reads another tool's export and syncs the board with it in one transaction.
 ///
-/// The board must exist (`pmboard init` first): the board's time zone decides which day a due instant falls on, and
-/// a board made on the fly in this machine's zone would date a CI runner's import in UTC.
+/// A missing store is created first, as `pmboard import FILE` creates one, in `timeZone` (default: this machine's,
+/// as `pmboard init`): the board's time zone decides which day a due instant falls on, so the line that reports the
+/// import names the zone it chose, and a CI runner (UTC) is told to pass `--time-zone`.
 struct SourceImport {
   var format: String
   var file: String
   var source: String?
   var dryRun: Bool
   var doingLabel: String
+  var timeZone: String?
+  var json: Bool
   var store: any BoardStore
 
   func run() async throws {
@@ -24,7 +27,7 @@ struct SourceImport {
     let author = try TaskRules.checkAuthor("import:\(sourceName)").mapError { CommandError("--source: \($0)") }.get()
     let data = try read()
     let name = file == "-" ? "stdin" : file
-    let board = try await store.load()
+    let (board, created) = try await boardOrNew()
     let settings = ImportSettings(timeZone: board.info.timeZone, doingLabel: doingLabel.isEmpty ? nil : doingLabel)
     let items: [ImportedItem]
     do {
@@ -35,12 +38,37 @@ struct SourceImport {
     let now = BoardClock.now()
     let sync = ImportSync(source: sourceName, author: author, now: now, floor: board.history.map(\.at).max())
     let changes = sync.changes(board: board.tasks, items: items)
-    if dryRun { return try report(changes, items: items.count, source: sourceName) }
+    if dryRun {
+      if json { return try StandardOutput.write(dryRunJSON(changes, items: items.count, source: sourceName)) }
+      return try report(changes, items: items.count, source: sourceName)
+    }
+    if created { try await store.create(board) }
     try await store.applyImported(changes)
+    let made = created ? " (created, time zone \(board.info.timeZoneID))" : ""
     try StandardOutput.recorded(
       "imported \(sourceName) into \(store.location)",
       line: TerminalText.oneLine(
-        "Imported \(items.count) tasks from \(sourceName) into \(store.location): \(summary(changes))"))
+        "Imported \(Plural.tasks(items.count)) from \(sourceName) into \(store.location)\(made): "
+          + summary(changes)))
+  }
+
+  /// The store's board, or a new empty one (not yet created: a dry run leaves no store behind) when there is none.
+  private func boardOrNew() async throws -> (Board, created: Bool) {
+    do {
+      let board = try await store.load()
+      if let timeZone, timeZone != board.info.timeZoneID {
+        throw CommandError(
+          "--time-zone: \(store.location) already has time zone \(board.info.timeZoneID); --time-zone only sets "
+            + "the zone of a store the import creates")
+      }
+      return (board, false)
+    } catch StoreError.notFound {
+      let zone = timeZone ?? TimeZone.current.identifier
+      guard BoardInfo.isZoneName(zone) else {
+        throw CommandError("--time-zone: \"\(zone)\" is not an IANA time zone name; try e.g. Asia/Seoul or UTC")
+      }
+      return (Board(info: BoardInfo(title: "Board", timeZoneID: zone)), true)
+    }
   }
 
   private func read() throws -> Data {
@@ -62,7 +90,7 @@ struct SourceImport {
       try StandardOutput.line(TerminalText.oneLine(line))
     }
     try StandardOutput.line(
-      TerminalText.oneLine("\(items) tasks in \(source): \(summary(changes)); nothing was changed (--dry-run)"))
+      TerminalText.oneLine("\(Plural.tasks(items)) in \(source): \(summary(changes)); nothing was changed (--dry-run)"))
   }
 
   private func verb(_ action: HistoryAction) -> String {
@@ -77,6 +105,6 @@ struct SourceImport {
   private func summary(_ changes: [BoardChange]) -> String {
     let counts = Dictionary(grouping: changes, by: \.entry.action).mapValues(\.count)
     let parts = HistoryAction.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }
-    return parts.joined(separator: ", ") + " (\(changes.count) history entries)"
+    return parts.joined(separator: ", ") + " (\(Plural.historyEntries(changes.count)))"
   }
 }

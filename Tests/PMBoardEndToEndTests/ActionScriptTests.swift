@@ -56,8 +56,8 @@ struct ActionScriptTests {
     #expect(result.stdout.contains("skipped: Build pmboard (once per version)"))
     #expect(
       result.stdout.contains(
-        "step: Import the board's tasks\nImported 1 tasks from sheet into board.json: 1 added, 0 edited, 0 moved, "
-          + "0 removed (1 history entries)\nstep: Check the templates\nstep: Build the site\n"), "\(result.stdout)")
+        "step: Import the board's tasks\nImported 1 task from sheet into board.json: 1 added, 0 edited, 0 moved, "
+          + "0 removed (1 history entry)\nstep: Check the templates\nstep: Build the site\n"), "\(result.stdout)")
     #expect(result.stdout.contains("output: site=public"))
     let page = try cli.read("public/en/index.html")
     #expect(page.contains("Publish from CI") && page.contains("From the sheet"))

@@ -34,7 +34,7 @@ struct ActionTeamStoreTests {
     #expect(try cli.run("add", "Ship the team board", "--store", store, "--due", "2026-12-01").status == 0)
     let result = try tests.runAction(cli, inputs: ["STORE": store, "OUT": "public", "LOCALES": "en"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-    #expect(result.stdout.contains("step: Build the site\nBuilt public/: en, 1 tasks"), "\(result.stdout)")
+    #expect(result.stdout.contains("step: Build the site\nBuilt public/: en, 1 task"), "\(result.stdout)")
     #expect(try cli.read("public/en/index.html").contains("Ship the team board"))
     #expect(!(result.stdout + result.stderr).contains(password))
     let site = try FileManager.default.subpathsOfDirectory(atPath: cli.path("public"))

@@ -32,7 +32,9 @@ struct BuildShortcutTests {
   func anUnchangedBoardIsNotReadAgain(store: String) throws {
     let cli = try builtBoard(store: store)
     defer { cli.remove() }
-    let again = try cli.run("build")
+    var inCI = cli
+    inCI.environment["CI"] = "true"
+    let again = try inCI.run("build")
     #expect(again.stdout.contains("2 tasks, 2 history entries"), "\(again.stdout)")
     #expect(again.stdout.contains("nothing changed"), "\(again.stdout)")
     #expect(!again.stderr.contains("load the store"), "\(again.stderr)")

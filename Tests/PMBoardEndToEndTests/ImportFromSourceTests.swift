@@ -188,16 +188,47 @@ struct ImportFromSourceTests {
     #expect(cli.data(store) == bytes)
   }
 
-  @Test func aMissingBoardIsNotCreatedByAnImport() throws {
+  @Test(arguments: CLIRunner.storeFiles)
+  func aMissingStoreIsCreatedAsImportOfAFileCreatesOne(store: String) throws {
     var cli = try CLIRunner()
     defer { cli.remove() }
-    cli.environment["PMBOARD_STORE"] = "board.sqlite"
+    cli.environment["PMBOARD_STORE"] = store
+    try cli.write("tasks.csv", "title,due\nA,2026-11-30\nB,\n")
+    let dry = try cli.run("import", "--from", "csv", "tasks.csv", "--dry-run", "--json")
+    #expect(dry.status == 0, "\(dry.stderr)")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(dry.stdout.utf8)) as? [String: Any])
+    #expect(report["source"] as? String == "csv")
+    #expect(report["tasks"] as? Int == 2)
+    #expect(report["counts"] as? [String: Int] == ["added": 2, "edited": 0, "moved": 0, "removed": 0])
+    let changes = try #require(report["changes"] as? [[String: Any]])
+    #expect(changes.map { $0["title"] as? String } == ["A", "B"])
+    #expect(changes.map { $0["action"] as? String } == ["added", "added"])
+    #expect(changes.first?["to"] as? String == "todo")
+    #expect(cli.data(store) == nil, "a dry run leaves no store behind")
+    let made = try cli.run("import", "--from", "csv", "tasks.csv", "--time-zone", "Asia/Tokyo")
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(
+      made.stdout.hasPrefix("Imported 2 tasks from csv into \(store) (created, time zone Asia/Tokyo): 2 added"),
+      "\(made.stdout)")
+    let board = try #require(
+      try JSONSerialization.jsonObject(with: Data(cli.run("export").stdout.utf8)) as? [String: Any])
+    #expect((board["board"] as? [String: Any])?["timeZone"] as? String == "Asia/Tokyo")
+    let again = try cli.run("import", "--from", "csv", "tasks.csv", "--time-zone", "UTC")
+    #expect(again.status == 1)
+    #expect(again.stderr.contains("already has time zone Asia/Tokyo"), "\(again.stderr)")
+    #expect(try cli.run("import", "--from", "csv", "tasks.csv").stdout.contains("Imported 2 tasks from csv"))
+  }
+
+  @Test func badCombinationsAreUsageErrors() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
     try cli.write("tasks.csv", "title\nA\n")
-    let result = try cli.run("import", "--from", "csv", "tasks.csv")
-    #expect(result.status == 1)
-    #expect(result.stderr.contains("no board at board.sqlite; create one with `pmboard init`"), "\(result.stderr)")
-    #expect(cli.data("board.sqlite") == nil)
     #expect(try cli.run("import", "--from", "xml", "tasks.csv").status == 64)
     #expect(try cli.run("import", "--from", "csv", "--replace", "tasks.csv").status == 64)
+    #expect(try cli.run("import", "--from", "csv", "--json", "tasks.csv").status == 64, "--json goes with --dry-run")
+    #expect(try cli.run("import", "--time-zone", "UTC", "tasks.csv").status == 64)
+    let badZone = try cli.run("import", "--from", "csv", "tasks.csv", "--time-zone", "Mars/Base")
+    #expect(badZone.status == 1)
+    #expect(badZone.stderr.contains("\"Mars/Base\" is not an IANA time zone name"), "\(badZone.stderr)")
   }
 }

@@ -21,7 +21,7 @@ struct ReplicaCommandTests {
     var (cli, url) = try remoteBoard()
     defer { cli.remove() }
     let cloned = try cli.run("clone", url, "replica.sqlite")
-    #expect(cloned.status == 0 && cloned.stdout.contains("1 tasks"), "\(cloned.stderr)")
+    #expect(cloned.status == 0 && cloned.stdout.contains("1 task, 1 history entry"), "\(cloned.stderr)")
     cli.environment["PMBOARD_STORE"] = cli.path("replica.sqlite")
     cli.environment["PMBOARD_USER"] = "bob"
     var status = try cli.run("status")
@@ -32,6 +32,13 @@ struct ReplicaCommandTests {
     #expect(try cli.run("list").stdout.contains("Offline task"))
     status = try cli.run("status")
     #expect(status.stdout.contains("not pushed: 1 change\n"), "\(status.stdout)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(cli.run("status", "--json").stdout.utf8)) as? [String: Any])
+    #expect(json["answers"] as? Bool == true)
+    let replica = try #require(json["replica"] as? [String: Any])
+    #expect(replica["notPushed"] as? Int == 1 && replica["remoteAnswers"] as? Bool == true)
+    #expect((replica["remote"] as? String)?.hasPrefix("postgresql:") == true, "\(replica)")
+    #expect((replica["lastSync"] as? String)?.hasSuffix("Z") == true, "\(replica)")
 
     // Built offline: the pages and a warning line say the copy may be stale.
     var build = try cli.run("build", "--today", "2026-11-21")

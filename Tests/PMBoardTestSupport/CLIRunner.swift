@@ -25,6 +25,7 @@ package struct CLIRunner {
     environment["PMBOARD_STORE"] = nil
     environment["SOURCE_DATE_EPOCH"] = nil
     environment["NO_COLOR"] = "1"
+    environment["CI"] = nil  // a build warns about --base-url in CI only (BuildWarnings)
     self.environment = environment
   }
 

@@ -112,6 +112,35 @@ struct LocaleTests {
       ])
   }
 
+  /// A counted message gives English its `one` form for 1 and `other` for every other count; Korean and Japanese
+  /// have one form, a plain string, and the catalogs still share their keys.
+  @Test func countedMessagesTakeTheirPluralForm() throws {
+    let english = LocaleFormatter(catalog: try catalog("en"), timeZone: TimeZone(identifier: "UTC")!)
+    #expect(english.message("board.summary", ["total": "1", "overdue": "0"]) == "1 task, 0 overdue")
+    #expect(english.message("board.summary", ["total": "0", "overdue": "0"]) == "0 tasks, 0 overdue")
+    #expect(english.message("board.summary", ["total": "21", "overdue": "1"]) == "21 tasks, 1 overdue")
+    #expect(english.aging(days: 1) == "1 day in DOING" && english.aging(days: 3) == "3 days in DOING")
+    let korean = LocaleFormatter(catalog: try catalog("ko"), timeZone: TimeZone(identifier: "UTC")!)
+    #expect(try catalog("ko").plurals.isEmpty)
+    #expect(korean.message("board.summary", ["total": "1", "overdue": "0"]) == "작업 1개, 기한 지남 0개")
+    let text = "board:\n  summary:\n    one: \"{total} item\"\n    other: \"{totl} items\"\n"
+    let parsed = try LocaleCatalog.parse(code: "xx", text: text, file: "xx.yml").get()
+    #expect(parsed.keys == ["board.summary"], "the forms are one key")
+    #expect(parsed.string("board.summary", count: 1) == "{total} item")
+    #expect(parsed.string("board.summary", count: 2) == "{totl} items")
+    #expect(
+      LocaleCatalog.compare([parsed]).map(\.description).contains {
+        $0.contains("`board.summary` has the placeholder {totl}")
+      }, "each form's placeholders are checked")
+    guard case .object(let board)? = CatalogContext(try catalog("en")).templateValue(forKey: "board"),
+      case .text(let summary)? = board.templateValue(forKey: "summary")
+    else {
+      Issue.record("no board.summary for templates")
+      return
+    }
+    #expect(summary == "{total} tasks, {overdue} overdue", "a template reads the other form")
+  }
+
   @Test func catalogSyntaxErrorsPointAtTheLine() {
     guard case .failure(let problem) = LocaleCatalog.parse(code: "xx", text: "a: b\n  c: [\n", file: "xx.yml") else {
       Issue.record("expected a YAML error")

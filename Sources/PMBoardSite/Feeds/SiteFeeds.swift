@@ -46,8 +46,13 @@ public struct SiteFeeds: Sendable {
 
   static func warnings(policy: PublishPolicy, baseURL: String?) -> [String] {
     guard policy.feeds, baseURL == nil else { return [] }
-    return ["feeds need --base-url for absolute links; calendar.ics, history.atom and board.json use relative links"]
+    return [baseURLWarning]
   }
+
+  /// The warning a site with feeds and no `--base-url` gets; the command line gives it where the site is published
+  /// (``BuildWarnings``), not on every local build.
+  public static let baseURLWarning =
+    "feeds need --base-url for absolute links; calendar.ics, history.atom and board.json use relative links"
 
   /// Every feed file as a job for the builder's workers, heaviest first; none when `publish: feeds: off`. Weights
   /// are in the pages' units (a card on a board page is 12): an event costs about 4 for its shared lines and 4

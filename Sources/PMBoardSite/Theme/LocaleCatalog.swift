@@ -9,6 +9,10 @@ public struct LocaleCatalog: Sendable {
   public var file: String
   public var strings: [String: String]
   public var lists: [String: [String]]
+  /// A counted message's forms by plural category (`one`, `other`), where the catalog gives more than one: its
+  /// key maps to `{one: "{total} task", other: "{total} tasks"}` instead of a string. `strings` holds the `other`
+  /// form, so a template and a language without plural forms (Korean, Japanese) read the key as usual.
+  public var plurals: [String: [String: String]] = [:]
   /// Where each key is defined (line, column), for messages that point at it.
   public var positions: [String: (line: Int, column: Int)]
 
@@ -47,9 +51,26 @@ public struct LocaleCatalog: Sendable {
     ]
   }()
 
+  /// The placeholder whose number picks a counted message's plural form (``plurals``).
+  public static let countedBy: [String: String] = [
+    "board.summary": "total", "board.aging": "days", "board.due_in": "days", "insights.cycle_text": "count",
+    "insights.aging_text": "count",
+    "insights.throughput_text": "total", "search.results": "count", "board.lead_done": "recent",
+  ]
+
+  /// CLDR's plural categories: the keys of a mapping that is one message's forms rather than a group of keys.
+  static let pluralCategories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+
   /// Parses a catalog; syntax problems come back as diagnostics with the YAML position.
   public static func parse(code: String, text: String, file: String) -> Result<LocaleCatalog, Diagnostic> {
     var catalog = LocaleCatalog(code: code, file: file, strings: [:], lists: [:], positions: [:])
+    func forms(_ mapping: Node.Mapping) -> [String: String]? {
+      let pairs = mapping.map { ($0.key.string ?? "", $0.value.string) }
+      guard pairs.contains(where: { $0.0 == "other" }), pairs.allSatisfy({ pluralCategories.contains($0.0) }) else {
+        return nil
+      }
+      return Dictionary(pairs.map { ($0.0, $0.1 ?? "") }) { first, _ in first }
+    }
     let root: Node?
     do {
       // Every value is text: no implicit bool/number/date tags (resolving them compiles regexes, a third of a
@@ -75,7 +96,13 @@ public struct LocaleCatalog: Sendable {
         let mark = keyNode.mark ?? value.mark
         catalog.positions[key] = (mark?.line ?? 1, mark?.column ?? 1)
         switch value {
-        case .mapping(let nested): walk(nested, prefix: key + ".")
+        case .mapping(let nested):
+          if let forms = forms(nested) {
+            catalog.plurals[key] = forms
+            catalog.strings[key] = forms["other"]
+          } else {
+            walk(nested, prefix: key + ".")
+          }
         case .sequence(let sequence): catalog.lists[key] = sequence.compactMap(\.string)
         case .scalar(let scalar): catalog.strings[key] = scalar.string
         case .alias:
@@ -96,6 +123,13 @@ public struct LocaleCatalog: Sendable {
   public var keys: Set<String> { Set(strings.keys).union(lists.keys) }
 
   public func string(_ key: String) -> String { strings[key] ?? "" }
+
+  /// The form of `key` for `count`: `one` for 1 where the catalog gives it, else the `other` form (``strings``).
+  /// Every built-in language fits this rule (English; Korean and Japanese have one form); a catalog for a language
+  /// whose `one` covers more numbers (French's 0) gets 1 only.
+  public func string(_ key: String, count: Int) -> String {
+    count == 1 ? plurals[key]?["one"] ?? string(key) : string(key)
+  }
 
   /// Checks that all catalogs have the same keys and the keys pmboard needs; one diagnostic per problem.
   public static func compare(_ catalogs: [LocaleCatalog]) -> [Diagnostic] {
@@ -127,13 +161,16 @@ public struct LocaleCatalog: Sendable {
       }
       for (key, known) in placeholders.sorted(by: { $0.key < $1.key }) {
         let position = catalog.positions[key] ?? (1, 1)
-        for name in CatalogMessage(catalog.string(key)).placeholders where !known.contains(name) {
-          problems.append(
-            Diagnostic(
-              file: catalog.file, line: position.line, column: position.column,
-              code: "catalog.unknown-placeholder",
-              message: "`\(key)` has the placeholder {\(name)}, which pmboard does not fill; it takes "
-                + known.sorted().map { "{\($0)}" }.joined(separator: ", ")))
+        let texts = [catalog.string(key)] + (catalog.plurals[key]?.values.map { $0 } ?? [])
+        for text in texts {
+          for name in CatalogMessage(text).placeholders where !known.contains(name) {
+            problems.append(
+              Diagnostic(
+                file: catalog.file, line: position.line, column: position.column,
+                code: "catalog.unknown-placeholder",
+                message: "`\(key)` has the placeholder {\(name)}, which pmboard does not fill; it takes "
+                  + known.sorted().map { "{\($0)}" }.joined(separator: ", ")))
+          }
         }
       }
       if let months = catalog.lists["format.month_names"], months.count != 12 {

@@ -16,6 +16,8 @@ public final class LocaleFormatter: Sendable {
   public let unknownFields: String
   /// Every message with placeholders, parsed once: pages format some of them hundreds of times.
   private let messages: [String: CatalogMessage]
+  /// The `one` forms of counted messages, where the catalog gives them.
+  private let oneForms: [String: CatalogMessage]
 
   public init(catalog: LocaleCatalog, timeZone: TimeZone) {
     self.catalog = catalog
@@ -39,6 +41,7 @@ public final class LocaleFormatter: Sendable {
     unknownFields = catalog.string("field.unknown")
     messages = Dictionary(
       uniqueKeysWithValues: LocaleCatalog.placeholders.keys.map { ($0, CatalogMessage(catalog.string($0))) })
+    oneForms = catalog.plurals.compactMapValues { $0["one"].map(CatalogMessage.init) }
   }
 
   public func label(_ state: TaskState) -> String { stateLabels[state] ?? state.rawValue }
@@ -121,8 +124,12 @@ public final class LocaleFormatter: Sendable {
     message("board.aging", ["days": String(days), "state": label(.doing)])
   }
 
-  /// A catalog message with named values, e.g. `board.summary` with total and overdue.
+  /// A catalog message with named values, e.g. `board.summary` with total and overdue; a counted message
+  /// (``LocaleCatalog/countedBy``) in the plural form its count takes.
   public func message(_ key: String, _ values: [String: String]) -> String {
-    (messages[key] ?? CatalogMessage(catalog.string(key))).format { values[$0] }
+    if let forms = oneForms[key], let counted = LocaleCatalog.countedBy[key], values[counted] == "1" {
+      return forms.format { values[$0] }
+    }
+    return (messages[key] ?? CatalogMessage(catalog.string(key))).format { values[$0] }
   }
 }
