@@ -9,7 +9,7 @@ package struct CommandError: Error, Sendable, PMBoardFailure {
 /// A change the store recorded whose report could not be printed: not a failure to retry, so it exits with
 /// ``exitStatus``, not 1, and says the change was made.
 package struct RecordedChangeUnreported: Error, Sendable, PMBoardFailure {
-  /// The exit status, documented in the README's exit statuses.
+  /// The exit status, documented in docs/commands.md's exit statuses.
   package static let exitStatus: Int32 = 3
 
   /// What was recorded, e.g. "added task 6ba03bd7".

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 39: a change made offline with an older clock, synced into a board past its first full history page, is
 /// recorded at the remote's latest line's time (docs/sync.md): it lands on the newest history page, and the full
-/// pages the README promises never change stay byte for byte what they were.
+/// pages docs/site.md promises never change stay byte for byte what they were.
 @Suite("an older-clocked sync and full history pages", .serialized, .needs(.postgres))
 struct OlderClockSyncTests {
   /// 2,200 tasks added on 2026-11-20: two full history pages and a newest one.

@@ -9,7 +9,7 @@ import PMBoardTestSupport
 import PMBoardValidation
 import Testing
 
-/// The build renders pages from `SiteModel` (bytes and integers); README documents the `PageContext` view
+/// The build renders pages from `SiteModel` (bytes and integers); docs/theming.md documents the `PageContext` view
 /// model. Every page of a site must come out byte-identical from both, and identical to swift-mustache rendering
 /// the `PageContext`s.
 @Suite struct SiteModelParityTests {

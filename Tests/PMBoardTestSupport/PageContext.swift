@@ -2,8 +2,8 @@ import PMBoardCore
 import PMBoardMustache
 import PMBoardSite
 
-/// The variables every page template gets, as README documents them: language, catalog, links, the board's title
-/// and "as of" line. Page-specific contexts (board columns, history entries) sit on top of it on the context
+/// The variables every page template gets, as docs/theming.md documents them: language, catalog, links, the board's
+/// title and "as of" line. Page-specific contexts (board columns, history entries) sit on top of it on the context
 /// stack. The values are the build's own ``PageInfo``, so this reference differs from the fast model only in how
 /// it answers names, which is what the parity tests check.
 package struct PageContext: TemplateContext {

@@ -19,7 +19,7 @@ extension SiteRenderer {
     return pagePlans().map { ($0.path, $0.template, pages[$0.path, default: []]) }
   }
 
-  /// Every page's path, template and ``PageContext``: the view model as README documents it, built the plain
+  /// Every page's path, template and ``PageContext``: the view model as docs/theming.md documents it, built the plain
   /// way from the `String`s of `board` (the board this renderer's snapshot packs). The parity tests render these
   /// with swift-mustache and compare with ``renderedPages(chunk:)``.
   package func referencePages(of board: Board) -> [(path: String, template: String, context: PageContext)] {

@@ -6,7 +6,7 @@
     check_insights.py check EXPORT.json SITE_DIR           recomputes SITE_DIR/insights.json from the export
 
 `check` prints one JSON line {"checked": {...}, "errors": [...]} and exits 1 on any difference. The rules are the
-ones docs say (README "Insights"), written here from scratch in plain Python: the 12 weeks ending on the site's
+ones docs say (docs/site.md, "Insights"), written here from scratch in plain Python: the 12 weeks ending on the site's
 today, on the board's wall clock (zoneinfo); cumulative flow at each week's end; throughput as moves into DONE;
 cycle time from a task's first move into DOING to each move into DONE in the window (UTC seconds, nearest-rank
 percentiles); aging as days from the last move into DOING to today for each task in DOING.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every name the site's view models answer (README's variable tables), so a template key number maps to one
+/// Every name the site's view models answer (docs/theming.md's variable tables), so a template key number maps to one
 /// of these once per build and lookups switch on a byte instead of comparing strings.
 public enum SiteKey: UInt8, Sendable, CaseIterable {
   case other

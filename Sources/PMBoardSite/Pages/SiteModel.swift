@@ -3,10 +3,10 @@ import PMBoardBytes
 import PMBoardCore
 import PMBoardMustache
 
-/// The site's pages as a ``RenderModel``: the same names and values as README's variable tables, which the tests'
-/// reference view model (`PageContext` and the contexts under it) answers the plain way (the parity tests hold
-/// the two to the same output), read from ``BoardTables``, ``LocaleTables`` and
-/// ``PageTables`` through a ``SiteView``. Make it with ``SiteRenderer/withModel(for:_:_:)``, which keeps the
+/// The site's pages as a ``RenderModel``: the same names and values as docs/theming.md's variable tables, which
+/// the tests' reference view model (`PageContext` and the contexts under it) answers the plain way (the parity
+/// tests hold the two to the same output), read from ``BoardTables``, ``LocaleTables`` and ``PageTables`` through
+/// a ``SiteView``. Make it with ``SiteRenderer/withModel(for:_:_:)``, which keeps the
 /// view and its tables alive.
 ///
 /// One reference and nothing else: the renderer copies its model before each call on it (it is a stored
