@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlyingFox
 import FlyingSocks
 import Foundation
 import PMBoardBytes
@@ -34,22 +33,22 @@ struct ListenAddress {
     }
   }
 
-  /// Waits until `server`, running in `group`, listens; the URL it listens at. A server that cannot listen (the
-  /// port is taken) throws from `run()` at once, while `waitUntilListening()` would only time out: both run in
-  /// `group`, and the first to end says which happened.
-  func listening(_ server: HTTPServer, in group: inout ThrowingTaskGroup<Void, any Error>) async throws -> Listening {
-    group.addTask { try await server.waitUntilListening(timeout: 30) }
+  /// A server listening here; the URL it listens at, and whether only this machine can reach it.
+  func listen() throws -> (server: SiteServer, url: Listening) {
+    let server: SiteServer
     do {
-      try await group.next()
+      server = try SiteServer(address: socket)
     } catch let error as SocketError {
       throw failure(error)
     }
-    switch await server.listeningAddress {
+    switch try server.address() {
     case .ip4(let address, let port):
-      return Listening(host: address, text: "http://\(address):\(port)/", isLoopback: address.hasPrefix("127."))
+      return (
+        server, Listening(host: address, text: "http://\(address):\(port)/", isLoopback: address.hasPrefix("127."))
+      )
     case .ip6(let address, let port):
-      return Listening(host: address, text: "http://[\(address)]:\(port)/", isLoopback: address == "::1")
-    case .unix, nil:
+      return (server, Listening(host: address, text: "http://[\(address)]:\(port)/", isLoopback: address == "::1"))
+    case .unix:
       throw CommandError("cannot listen on \(host) port \(port)")
     }
   }

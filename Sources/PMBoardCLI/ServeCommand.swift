@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlyingFox
 import Foundation
 import PMBoardSite
 
@@ -39,11 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
     let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let folder = URL(fileURLWithPath: settings.out, relativeTo: cwd).standardizedFileURL.path
     let reload = LiveReload()
-    let server = HTTPServer(
-      address: address.socket, logger: .disabled, handler: SiteRequestHandler(folder: folder, reload: reload))
+    let (server, url) = try address.listen()
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await server.run() }
-      let url = try await address.listening(server, in: &group)
+      group.addTask { try await server.run(answering: SiteRequestHandler(folder: folder, reload: reload)) }
       try await build.watch(
         store, settings: settings,
         started: {
@@ -53,8 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
           return "Serving \(url.text) (Ctrl-C to stop)"
         },
         built: reload.advance)
-      // Ctrl-C: open pages keep connections open to poll, and a graceful stop would wait for them; cancelling the
-      // server closes them at once.
+      // Ctrl-C: the server stops accepting, and the connections it is answering are cut.
       group.cancelAll()
     }
   }

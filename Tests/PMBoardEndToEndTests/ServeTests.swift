@@ -78,6 +78,7 @@ struct ServeTests {
     #expect(try served.get("//en").headers["location"] == "/en/")
     #expect(try served.get("/nothing.html").status == 404)
     #expect(try served.get("/en/index.html/").status == 404)
+    #expect(try served.get("/", "get").status == 400)
     let post = try served.get("/", "POST")
     #expect(post.status == 405)
     #expect(post.headers["allow"] == "GET, HEAD")
@@ -124,6 +125,9 @@ struct ServeTests {
     }
     // Another loopback address reaches a server bound to every address, not one bound to 127.0.0.1.
     #expect(throws: HTTPProbe.Failure.self) { try HTTPProbe.connect("127.0.0.2", served.port) }
+    // A connection that sends nothing does not hold up the next.
+    let idle = try HTTPProbe.connect("127.0.0.1", served.port)
+    defer { close(idle) }
     #expect(try served.get("/").status == 200)
     #expect(served.stop())
   }
