@@ -37,6 +37,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    // `pmboard serve`'s sockets: FlyingFox's socket layer, FlyingSocks, the lightest of the servers measured; not
+    // its HTTP layer, which links FoundationNetworking, libcurl and OpenSSL into every command (docs/serve.md).
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // libxml2's headers, for the HTML check of a site's own templates (`HTMLLibXML2Parser.swift` is its only
@@ -119,6 +122,7 @@ let package = Package(
       dependencies: [
         "PMBoardBytes", "PMBoardCore", "PMBoardStore", "PMBoardSite", "PMBoardImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
       ],
       swiftSettings: lifetimes + strict
     ),

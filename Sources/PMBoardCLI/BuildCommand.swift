@@ -102,6 +102,31 @@ struct BuildCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    let settings = try settings()
+    // `boards:` makes a site of many boards; `--store` or `--demo` builds one board as ever.
+    if !settings.boards.isEmpty, storeOptions.store == nil, !demo {
+      guard !watch, !sync else {
+        throw CommandError(
+          "build \(watch ? "--watch follows" : "--sync syncs") one board; give --store for that board")
+      }
+      try StandardOutput.line(try await buildBoards(settings: settings))
+      return
+    }
+    let store = demo ? nil : try storeOptions.open(configured: settings.store)
+    if watch {
+      return try await watchAndRebuild(store, settings: settings)
+    }
+    let (line, synced) = try await buildOnce(store, settings: settings)
+    // After `--sync` pushed, a lost report must not read as "nothing happened": the push is recorded.
+    if synced {
+      try StandardOutput.recorded("synced with the remote and built the site", line: line)
+    } else {
+      try StandardOutput.line(line)
+    }
+  }
+
+  /// The settings of this build: pmboard.yml, and the flags over it.
+  func settings() throws -> BuildSettings {
     var settings = try BuildSettings.load(file: siteOptions.config)
     siteOptions.apply(to: &settings)
     if let out { settings.out = out }
@@ -131,26 +156,7 @@ struct BuildCommand: AsyncParsableCommand {
       settings.taskPages = taskPages == "on"
     }
     try applyPublishFlags(to: &settings.publish)
-    // `boards:` makes a site of many boards; `--store` or `--demo` builds one board as ever.
-    if !settings.boards.isEmpty, storeOptions.store == nil, !demo {
-      guard !watch, !sync else {
-        throw CommandError(
-          "build \(watch ? "--watch follows" : "--sync syncs") one board; give --store for that board")
-      }
-      try StandardOutput.line(try await buildBoards(settings: settings))
-      return
-    }
-    let store = demo ? nil : try storeOptions.open(configured: settings.store)
-    if watch {
-      return try await watchAndRebuild(store, settings: settings)
-    }
-    let (line, synced) = try await buildOnce(store, settings: settings)
-    // After `--sync` pushed, a lost report must not read as "nothing happened": the push is recorded.
-    if synced {
-      try StandardOutput.recorded("synced with the remote and built the site", line: line)
-    } else {
-      try StandardOutput.line(line)
-    }
+    return settings
   }
 
   /// One build; the line that reports it, and whether it synced with the remote first (`--sync`).
