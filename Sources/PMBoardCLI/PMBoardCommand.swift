@@ -10,6 +10,7 @@ package struct PMBoardCommand: AsyncParsableCommand {
   package static let configuration = CommandConfiguration(
     commandName: "pmboard",
     abstract: "Keep a TODO / DOING / DONE board and publish it as a static website.",
+    version: PMBoardVersion.line,
     subcommands: [
       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
       ListCommand.self, ShowCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
