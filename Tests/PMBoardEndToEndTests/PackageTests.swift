@@ -3,11 +3,15 @@ import PMBoardCLI
 import PMBoardTestSupport
 import Testing
 
+private let debianTools = ["/usr/bin/dpkg-deb", "/usr/bin/ldd"].allSatisfy {
+  FileManager.default.isExecutableFile(atPath: $0)
+}
+
 /// `scripts/package` makes a tarball and a Debian package; each, unpacked into a root of its own, holds a pmboard
 /// that runs without the Swift toolchain, says this checkout's version, builds the demo site, and comes with a man
 /// page that renders and completion scripts that know the subcommands. The release build takes minutes of CPU the
 /// first time (its scratch folder, .build-package, is kept for the next run).
-@Suite("release packages", .serialized, .needs(.minutes))
+@Suite("release packages", .serialized, .needs(.minutes), .enabled(if: debianTools, "needs Debian's dpkg-deb"))
 struct PackageTests {
   static let root = Golden.repositoryRoot
 
