@@ -62,6 +62,13 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["pmboard-embed"]
     ),
+    // The commit the sources are checked out at, for `pmboard --version`, read from git's files without running git.
+    .executableTarget(name: "pmboard-commit", path: "Sources/pmboard-commit"),
+    .plugin(
+      name: "EmbedCommit",
+      capability: .buildTool(),
+      dependencies: ["pmboard-commit"]
+    ),
 
     // Low-level bytes: the only home of Unsafe*, arenas, SWAR and mmap, and of the C calls behind safe APIs (POSIX,
     // SQLite's row reads, libxml2's HTML parser, libpq's connection).
@@ -124,7 +131,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ],
-      swiftSettings: lifetimes + strict
+      swiftSettings: lifetimes + strict,
+      plugins: ["EmbedCommit"]
     ),
     .executableTarget(
       name: "pmboard",

@@ -10,6 +10,7 @@ package struct PMBoardCommand: AsyncParsableCommand {
   package static let configuration = CommandConfiguration(
     commandName: "pmboard",
     abstract: "Keep a TODO / DOING / DONE board and publish it as a static website.",
+    version: PMBoardVersion.line,
     subcommands: [
       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
       ListCommand.self, ShowCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
@@ -25,9 +26,9 @@ package struct PMBoardCommand: AsyncParsableCommand {
     // A password typed in a store URL is not left for other users to read in `ps`.
     ProcessArguments.mask(PostgresURL.maskingPassword(in:))
     if let problem = BoardClock.problem() { fail([problem]) }
-    // Parsing the command line keeps one core busy for milliseconds: a build meanwhile checks the built-in theme,
-    // which most sites use, on the other.
-    if CommandLine.arguments.dropFirst().first == "build" { BuiltInTheme.warmUp() }
+    // Parsing the command line keeps one core busy for milliseconds: a build (or serve's first build) meanwhile
+    // checks the built-in theme, which most sites use, on the other.
+    if ["build", "serve"].contains(CommandLine.arguments.dropFirst().first) { BuiltInTheme.warmUp() }
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {

@@ -25,4 +25,9 @@ for relative in arguments.dropFirst(3).sorted() {
 }
 if arguments.count == 3 { lines.append("    :") }
 lines += ["  ]", "}", ""]
-try Data(lines.joined(separator: "\n").utf8).write(to: output, options: .atomic)
+let source = Data(lines.joined(separator: "\n").utf8)
+// Rewritten only when it changes: SwiftPM runs this again whenever the build's environment differs (another shell,
+// a test's variables), and a new file would recompile PMBoardSite, ~30 s in a release build.
+if FileManager.default.contents(atPath: output.path) != source {
+  try source.write(to: output, options: .atomic)
+}
