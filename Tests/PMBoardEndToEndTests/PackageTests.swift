@@ -11,7 +11,7 @@ private let debianTools = ["/usr/bin/dpkg-deb", "/usr/bin/ldd"].allSatisfy {
 /// that runs without the Swift toolchain, says this checkout's version, builds the demo site, and comes with a man
 /// page that renders and completion scripts that know the subcommands. The release build takes minutes of CPU the
 /// first time (its scratch folder, .build-package, is kept for the next run).
-@Suite("release packages", .serialized, .needs(.minutes), .enabled(if: debianTools, "needs Debian's dpkg-deb"))
+@Suite("release packages", .serialized, .needs(.release), .enabled(if: debianTools, "needs Debian's dpkg-deb"))
 struct PackageTests {
   static let root = Golden.repositoryRoot
 
