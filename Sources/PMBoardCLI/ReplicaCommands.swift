@@ -58,23 +58,23 @@ struct StatusCommand: AsyncParsableCommand {
   func run() async throws {
     let store = try storeOptions.open()
     guard let sqlite = store as? SQLiteBoardStore, let state = try await sqlite.replicaState() else {
-      let reachable = try await Replica.answers(store)
-      if json { return try StandardOutput.write(StoreStatus(store: store.location, answers: reachable).json()) }
-      return try StandardOutput.line(TerminalText.oneLine("\(store.location): not a replica; \(reachable)"))
+      let problem = try await Replica.problem(store)
+      if json { return try StandardOutput.write(StoreStatus(store: store.location, problem: problem).json()) }
+      let line = "\(store.location): not a replica; \(Replica.answers(problem: problem))"
+      return try StandardOutput.line(TerminalText.oneLine(line))
     }
     let info = try await store.info()
     let remote = try PostgresBoardStore(url: state.remote)
-    let answers = try await Replica.answers(remote)
+    let remoteProblem = try await Replica.problem(remote)
     if json {
-      var status = StoreStatus(store: store.location, answers: "answers")
+      var status = StoreStatus(store: store.location, problem: nil)
       status.replica = StoreStatus.Replica(
-        remote: remote.location, remoteAnswers: answers == "answers",
-        remoteProblem: answers == "answers" ? nil : answers, notPushed: state.pendingCount,
-        lastSync: state.lastSync.map(Instant.format))
+        remote: remote.location, remoteAnswers: remoteProblem == nil, remoteProblem: remoteProblem,
+        notPushed: state.pendingCount, lastSync: state.lastSync.map(Instant.format))
       return try StandardOutput.write(status.json())
     }
     var lines = ["\(store.location): replica of \(remote.location)"]
-    lines.append("remote: \(answers)")
+    lines.append("remote: \(Replica.answers(problem: remoteProblem))")
     lines.append("not pushed: \(Plural.count(state.pendingCount, "change"))")
     lines.append("last sync: \(state.lastSync.map { Replica.localTime($0, info: info) } ?? "never")")
     try StandardOutput.write(Data(lines.map { TerminalText.oneLine($0) + "\n" }.joined().utf8))
@@ -100,13 +100,18 @@ enum Replica {
     return text
   }
 
-  /// "answers" or "does not answer: why", asking the store for its settings.
-  static func answers(_ store: any BoardStore) async throws -> String {
+  /// "answers", or "does not answer: why" for a store's ``problem(_:)``.
+  static func answers(problem: String?) -> String {
+    problem.map { "does not answer: \($0)" } ?? "answers"
+  }
+
+  /// Why `store` does not answer when asked for its settings; nil when it does.
+  static func problem(_ store: any BoardStore) async throws -> String? {
     do {
       _ = try await store.info()
-      return "answers"
+      return nil
     } catch let error as StoreError {
-      return "does not answer: \(error.description)"
+      return error.description
     }
   }
 

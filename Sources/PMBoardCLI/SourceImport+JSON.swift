@@ -26,8 +26,7 @@ extension SourceImport {
         from: entry.from?.rawValue, to: entry.to?.rawValue,
         fields: entry.action == .edited ? entry.fields.map(\.rawValue) : nil)
     }
-    let counts = Dictionary(grouping: changes, by: \.entry.action.rawValue).mapValues(\.count)
-    let all = Dictionary(uniqueKeysWithValues: HistoryAction.allCases.map { ($0.rawValue, counts[$0.rawValue] ?? 0) })
+    let all = Dictionary(uniqueKeysWithValues: counts(changes).map { ($0.action.rawValue, $0.count) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     var data = try encoder.encode(DryRun(source: source, tasks: items, changes: listed, counts: all))

@@ -7,7 +7,8 @@ import PMBoardStore
 ///
 /// A missing store is created first, as `pmboard import FILE` creates one, in `timeZone` (default: this machine's,
 /// as `pmboard init`): the board's time zone decides which day a due instant falls on, so the line that reports the
-/// import names the zone it chose, and a CI runner (UTC) is told to pass `--time-zone`.
+/// import names the zone it chose (docs/importing.md tells a CI runner, whose zone is UTC, to pass `--time-zone`).
+/// The store is created only once the export has been read and checked, so bad input leaves no store behind.
 struct SourceImport {
   var format: String
   var file: String
@@ -102,9 +103,14 @@ struct SourceImport {
     }
   }
 
-  private func summary(_ changes: [BoardChange]) -> String {
+  /// How many changes of each action, every action listed.
+  func counts(_ changes: [BoardChange]) -> [(action: HistoryAction, count: Int)] {
     let counts = Dictionary(grouping: changes, by: \.entry.action).mapValues(\.count)
-    let parts = HistoryAction.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }
+    return HistoryAction.allCases.map { ($0, counts[$0] ?? 0) }
+  }
+
+  private func summary(_ changes: [BoardChange]) -> String {
+    let parts = counts(changes).map { "\($0.count) \($0.action.rawValue)" }
     return parts.joined(separator: ", ") + " (\(Plural.historyEntries(changes.count)))"
   }
 }

@@ -27,10 +27,10 @@ struct StoreStatus: Encodable {
   var problem: String?
   var replica: Replica?
 
-  init(store: String, answers: String) {
+  init(store: String, problem: String?) {
     self.store = store
-    self.answers = answers == "answers"
-    problem = self.answers ? nil : answers
+    answers = problem == nil
+    self.problem = problem
   }
 
   func encode(to encoder: any Encoder) throws {

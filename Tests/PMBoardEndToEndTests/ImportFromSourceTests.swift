@@ -230,5 +230,8 @@ struct ImportFromSourceTests {
     let badZone = try cli.run("import", "--from", "csv", "tasks.csv", "--time-zone", "Mars/Base")
     #expect(badZone.status == 1)
     #expect(badZone.stderr.contains("\"Mars/Base\" is not an IANA time zone name"), "\(badZone.stderr)")
+    try cli.write("bad.csv", "title,due\nA,soon\n")
+    #expect(try cli.run("import", "--from", "csv", "bad.csv").status == 1)
+    #expect(cli.data("board.sqlite") == nil, "bad input or a bad zone leaves no store behind")
   }
 }

@@ -124,13 +124,6 @@ public struct LocaleCatalog: Sendable {
 
   public func string(_ key: String) -> String { strings[key] ?? "" }
 
-  /// The form of `key` for `count`: `one` for 1 where the catalog gives it, else the `other` form (``strings``).
-  /// Every built-in language fits this rule (English; Korean and Japanese have one form); a catalog for a language
-  /// whose `one` covers more numbers (French's 0) gets 1 only.
-  public func string(_ key: String, count: Int) -> String {
-    count == 1 ? plurals[key]?["one"] ?? string(key) : string(key)
-  }
-
   /// Checks that all catalogs have the same keys and the keys pmboard needs; one diagnostic per problem.
   public static func compare(_ catalogs: [LocaleCatalog]) -> [Diagnostic] {
     var problems: [Diagnostic] = []

@@ -125,7 +125,9 @@ public final class LocaleFormatter: Sendable {
   }
 
   /// A catalog message with named values, e.g. `board.summary` with total and overdue; a counted message
-  /// (``LocaleCatalog/countedBy``) in the plural form its count takes.
+  /// (``LocaleCatalog/countedBy``) in the plural form its count takes: `one` for 1 where the catalog gives it, else
+  /// `other`. Every built-in language fits this rule (English; Korean and Japanese have one form); a catalog for a
+  /// language whose `one` covers more numbers (French's 0) gets it for 1 only.
   public func message(_ key: String, _ values: [String: String]) -> String {
     if let forms = oneForms[key], let counted = LocaleCatalog.countedBy[key], values[counted] == "1" {
       return forms.format { values[$0] }
