@@ -52,6 +52,14 @@ struct AtomFeed: Sendable {
   }
 
   func render(code: String, formatter: LocaleFormatter) -> [UInt8] {
+    var made: [Int: String] = [:]
+    return render(code: code, formatter: formatter, reusing: &made)
+  }
+
+  /// The feed, taking each entry from `made` (by index) when an earlier feed of the same locale made it. Only for
+  /// feeds whose entries read the same: the label and person feeds, whose `links` are one and whose entries' tasks
+  /// are all on the board (a task carries several names, so its entries are in several feeds).
+  func render(code: String, formatter: LocaleFormatter, reusing made: inout [Int: String]) -> [UInt8] {
     let records = history.records
     let board = name.map { "\(info.title) · \($0)" } ?? info.title
     let title = formatter.message("feeds.history_title", ["board": board])
@@ -68,33 +76,38 @@ struct AtomFeed: Sendable {
 
       """
     for index in newest {
-      xml += entry(at: index, code: code, formatter: formatter)
+      if let known = made[index] {
+        xml += known
+        continue
+      }
+      let text = entry(at: index, code: code, formatter: formatter)
+      made[index] = text
+      xml += text
     }
     xml += "</feed>\n"
     return Array(xml.utf8)
   }
 
-  /// For each name of `names` (``CardNames/names``), the newest ``size`` entries about its tasks, newest first: one
-  /// walk down the history for all of them, which stops once every name has its entries.
+  /// For each name of `names` (``CardNames/names``), the newest ``size`` entries about its tasks, newest first (as
+  /// indices into the history's records): one walk down the tables' entries (newest first, each with its task's
+  /// id read once as ``EntryRecord/taskKey``) for all of them, which stops once every name has its entries.
   static func newestEntries(
-    of names: CardNames, cards: FixedArray<CardRecord>, cardText: ByteArena, history: BoardSnapshot.History
+    of names: CardNames, cardKeys: FixedArray<UUIDKey?>, entries: FixedArray<EntryRecord>
   ) -> [[Int]] {
     // Keyed by the id's 128 bits: hundreds of thousands of entries are looked up, none made a `String`.
-    var cardOf: [UUIDKey: Int] = [:]
-    for card in cards.indices
-    where !names.range(of: .labels, card: card).isEmpty
-      || !names.range(of: .assignees, card: card).isEmpty
-    {
-      if let key = cardText.withBytes(cards[card].id.raw, UUIDKey.init) { cardOf[key] = card }
+    var cardOf: [UUIDKey: Int32] = [:]
+    cardOf.reserveCapacity(cardKeys.count)
+    for card in cardKeys.indices where names.starts[card] < names.starts[card + 1] {
+      if let key = cardKeys[card] { cardOf[key] = Int32(card) }
     }
     var found = [[Int]](repeating: [], count: names.names.count)
     var open = names.names.count
-    for index in history.records.indices.reversed() where open > 0 {
-      guard let key = history.text.withBytes(history.records[index].taskID, UUIDKey.init), let card = cardOf[key]
-      else { continue }
+    let last = entries.count - 1
+    for index in entries.indices where open > 0 {
+      guard let key = entries[index].taskKey, let card = cardOf[key].map(Int.init) else { continue }
       for name in names.cardNames[Int(names.starts[card])..<Int(names.starts[card + 1])]
       where found[Int(name)].count < size {
-        found[Int(name)].append(index)
+        found[Int(name)].append(last - index)
         if found[Int(name)].count == size { open -= 1 }
       }
     }

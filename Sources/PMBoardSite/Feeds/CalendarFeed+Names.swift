@@ -32,30 +32,42 @@ extension CalendarFeed {
     let calendars = locales.map { Summaries(calendar: self, code: $0.code, formatter: $0.formatter, name: nil) }
     let shared = SharedLines(calendar: self)
     let cards = FixedTable(tables.cards)
-    var lines = ByteWriter(capacity: 8192)
+    var lines = ByteWriter(capacity: SiteRenderer.outputChunk / 2 + 65_536)
     var event = ByteWriter(capacity: 8192)
     var summary = ByteWriter(capacity: 256)
     var escaped = ByteWriter(capacity: 256)
+    // The events of the chosen names' open cards, each with the places (in `chosen`) of its names among them.
+    var events: [(index: Int, card: CardRecord, targets: Range<Int>)] = []
     var targets: [Int] = []
     let open = tables.columnStarts[TaskState.todo.order]..<tables.columnStarts[TaskState.doing.order + 1]
     for index in open where cards[index].dueIndex >= 0 {
-      targets.removeAll(keepingCapacity: true)
+      let first = targets.count
       for slot in Int(names.starts[index])..<Int(names.starts[index + 1]) {
         let place = position[Int(names.cardNames[slot])]
         if place >= 0 { targets.append(Int(place)) }
       }
-      guard !targets.isEmpty else { continue }
-      let card = cards[index]
+      if targets.count > first { events.append((index, cards[index], first..<targets.count)) }
+    }
+    // In batches, as ``render(_:only:name:emit:)`` makes them: the shared lines of a batch first, then each locale's
+    // events of it. A locale's `Summaries` is taken out of the array once a batch: taken once an event, its copy
+    // (a dozen references retained and released) was a tenth of this work.
+    var pieces: [SharedLines.Event] = []
+    pieces.reserveCapacity(Self.batchSize)
+    for batchStart in stride(from: 0, to: events.count, by: Self.batchSize) {
+      let batch = events[batchStart..<min(events.count, batchStart + Self.batchSize)]
       lines.flush(keeping: 0) { _ in }
-      let piece = shared.write(card, number: index, into: &lines)
+      pieces.removeAll(keepingCapacity: true)
+      for item in batch { pieces.append(shared.write(item.card, number: item.index, into: &lines)) }
       for (locale, calendar) in calendars.enumerated() {
-        event.flush(keeping: 0) { _ in }
-        calendar.write(card, piece, shared: lines, summary: &summary, escaped: &escaped, into: &event)
-        for place in targets {
-          let file = place * count + locale
-          buffers[file].out.append(pendingBytesOf: event)
-          if buffers[file].out.pending > CalendarBuffer.flushAt {
-            buffers[file].out.flush(keeping: 0) { emit(file, $0) }
+        for (item, piece) in zip(batch, pieces) {
+          event.flush(keeping: 0) { _ in }
+          calendar.write(item.card, piece, shared: lines, summary: &summary, escaped: &escaped, into: &event)
+          for place in targets[item.targets] {
+            let file = place * count + locale
+            buffers[file].out.append(pendingBytesOf: event)
+            if buffers[file].out.pending > CalendarBuffer.flushAt {
+              buffers[file].out.flush(keeping: 0) { emit(file, $0) }
+            }
           }
         }
       }

@@ -119,7 +119,7 @@ public struct SiteFeeds: Sendable {
     let down = links.oneFolderDown
     let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: down, stampSeconds: lastChange)
     let (snapshot, lastChange, history) = (snapshot, lastChange, policy.history)
-    let (cardText, cards) = (tables.cardBytes, tables.cards)
+    let (cardKeys, cards, entries) = (tables.cardKeys, tables.cards, tables.entries)
     // The calendars in passes of up to 64 names, each pass making its events once per locale.
     let passes = stride(from: 0, to: names.names.count, by: CalendarFeed.namesPerPass).map {
       Array($0..<min($0 + CalendarFeed.namesPerPass, names.names.count))
@@ -139,14 +139,17 @@ public struct SiteFeeds: Sendable {
     // Every name's change feed in one job: which entries are each name's is found in one walk of the history.
     jobs.append(
       SiteRenderer.Job(path: addresses.atRoot("labels.atom"), weight: cards.count) { writer in
-        let newest = AtomFeed.newestEntries(of: names, cards: cards, cardText: cardText, history: snapshot.history)
+        let newest = AtomFeed.newestEntries(of: names, cardKeys: cardKeys, entries: entries)
+        // An entry reads the same in every name's feed of a locale: made once, then copied.
+        var made = [[Int: String]](repeating: [:], count: locales.count)
         for (index, name) in names.names.enumerated() {
           let path = names.bytes.string(name.path)
           var atom = AtomFeed(snapshot: snapshot, links: down, stampSeconds: lastChange, newest: newest[index])
           (atom.path, atom.name) = (SiteAddresses.nameFeed(path), names.bytes.string(name.text))
-          for (code, formatter) in locales {
+          for (place, (code, formatter)) in locales.enumerated() {
             try writer.write(
-              addresses.inLocale(code, SiteAddresses.nameFeed(path)), atom.render(code: code, formatter: formatter))
+              addresses.inLocale(code, SiteAddresses.nameFeed(path)),
+              atom.render(code: code, formatter: formatter, reusing: &made[place]))
           }
         }
       })

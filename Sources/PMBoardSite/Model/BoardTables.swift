@@ -18,6 +18,8 @@ public final class BoardTables: Sendable {
   public let doingSince: [Int32]
   /// ``CardTables/names``.
   public let cardNames: CardNames
+  /// By card: its id's 128 bits (``CardTables/keys``).
+  let cardKeys: FixedArray<UUIDKey?>
   /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.
   public let columnStarts: FixedArray<Int>
   public let dueDates: [CalendarDate]
@@ -68,6 +70,7 @@ public final class BoardTables: Sendable {
     }
     cardPrints = FixedArray(prints)
     cardNames = cards.names
+    cardKeys = cards.keys
     columnStarts = cards.columnStarts
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount

@@ -15,6 +15,9 @@ public struct CardTables: Sendable {
   public let prints: FixedArray<UInt64>
   /// The cards' labels, assignees and links.
   public let names: CardNames
+  /// By card: its id's 128 bits (nil for an id that is not a UUID), read with the card on every core, for the walks
+  /// that match history entries to cards (done days, aging, the label and person feeds).
+  let keys: FixedArray<UUIDKey?>
 
   /// Two rounds on every core: the order of each column, then the escaped text of slices of the cards in that
   /// order. Sorting first lays the arena out in board order, so that a board page copies card text from its front
@@ -86,6 +89,7 @@ public struct CardTables: Sendable {
     self.dueDates = dueDates.values
     overdueCount = slices.reduce(0) { $0 + $1.overdueCount }
     prints = FixedArray(slices.flatMap(\.prints))
+    keys = FixedArray(slices.flatMap(\.keys))
     names = CardNames(tasks: tasks, order: order)
   }
 
@@ -150,6 +154,7 @@ public struct CardTables: Sendable {
     var dueDates: [CalendarDate]
     var overdueCount: Int
     var prints: [UInt64] = []
+    var keys: [UUIDKey?] = []
     /// With `checkingText`: the smallest store index of the slice's tasks with a control character.
     var firstProblem: Int?
 
@@ -158,6 +163,7 @@ public struct CardTables: Sendable {
       checkingText: Bool, arena: consuming ArenaBuilder, into records: inout FixedArrayPart<CardRecord>
     ) {
       prints.reserveCapacity(order.count)
+      keys.reserveCapacity(order.count)
       let printedFields = TaskField.cardPrintFields
       var dueDates = Interner<CalendarDate>()
       overdueCount = 0
@@ -176,6 +182,7 @@ public struct CardTables: Sendable {
         if record.overdue { overdueCount += 1 }
         records.append(record)
         prints.append(Self.print(of: task, fields: printedFields, in: tasks.text, record))
+        keys.append(tasks.text.withBytes(task.id, UUIDKey.init))
         if checkingText, Int(index) < firstProblem ?? .max,
           StoredTextCheck.problem(inTask: Int(index), of: tasks) != nil
         {

@@ -28,7 +28,7 @@ struct DoneDays: Sendable {
     cardOf.reserveCapacity(done.count + doing.count)
     for column in [doing, done] {
       for card in column {
-        if let key = cards.bytes.withBytes(cards.records[card].id.raw, UUIDKey.init) { cardOf[key] = card }
+        if let key = cards.keys[card] { cardOf[key] = card }
       }
     }
     // Newest first: each done (doing) card takes the first entry that puts it in DONE (DOING), and the walk stops

@@ -79,7 +79,7 @@ public struct FlowInsights: Sendable, Equatable {
     var unknown = 0
     let doing = TaskState.doing.order
     for card in tables.columnStarts[doing]..<tables.columnStarts[doing + 1] {
-      guard let key = tables.cardBytes.withBytes(tables.cards[card].id.raw, { UUIDKey($0) }),
+      guard let key = tables.cardKeys[card],
         let task = replay.numbers[key], replay.lastDoing[Int(task)] != .min
       else {
         unknown += 1

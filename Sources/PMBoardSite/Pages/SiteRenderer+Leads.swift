@@ -20,7 +20,7 @@ extension SiteRenderer {
     ColumnCards(
       shown: TaskState.allCases.map { state in
         let column = boardColumn(state)
-        return column.count > cardLimit ? lead(column.map { Int32($0) }, state: state) : []
+        return column.count > cardLimit ? lead(column.map { Int32($0) }) : []
       },
       counts: nil)
   }
@@ -36,31 +36,35 @@ extension SiteRenderer {
   }
 
   fileprivate func nameColumnsMade(_ index: Int32) -> NameColumnsCache.Entry {
-    var columns: [[Int32]] = [[], [], []]
-    for card in tables.cardNames.names[Int(index)].cards {
-      columns[tables.cards[Int(card)].state.order].append(card)
+    // A name's cards are in board order, which holds the columns one after another: each column is a slice.
+    let cards = tables.cardNames.names[Int(index)].cards
+    var bounds = [0]
+    for state in TaskState.allCases.dropLast() {
+      let end = Int32(tables.columnStarts[state.order + 1])
+      var (low, high) = (bounds[bounds.count - 1], cards.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if cards[middle] < end { low = middle + 1 } else { high = middle }
+      }
+      bounds.append(low)
     }
-    let cards = ColumnCards(
-      shown: TaskState.allCases.map {
-        columns[$0.order].count > cardLimit ? lead(columns[$0.order], state: $0) : columns[$0.order]
-      },
-      counts: columns.map(\.count))
-    return NameColumnsCache.Entry(cards: cards, counts: leadCounts(columns: columns))
+    bounds.append(cards.count)
+    let columns = TaskState.allCases.map { Array(cards[bounds[$0.order]..<bounds[$0.order + 1]]) }
+    let shown = TaskState.allCases.map {
+      columns[$0.order].count > cardLimit ? lead(columns[$0.order]) : columns[$0.order]
+    }
+    return NameColumnsCache.Entry(
+      cards: ColumnCards(shown: shown, counts: columns.map(\.count)), counts: leadCounts(columns: columns))
   }
 
-  /// `cards` (one column's, in board order) as a capped column shows them: by ``ColumnLead``, ties in board order,
-  /// at most ``cardLimit``.
-  private func lead(_ cards: [Int32], state: TaskState) -> [Int32] {
-    let today = moment.today
-    let keyed = cards.enumerated().map { place, card -> (group: Int, order: Int64, place: Int, card: Int32) in
-      let record = tables.cards[Int(card)]
-      let due = record.dueIndex < 0 ? nil : tables.dueDates[Int(record.dueIndex)]
-      let done = tables.doneSeconds[Int(card)] == .min ? nil : tables.doneSeconds[Int(card)]
-      let key = ColumnLead.key(state: state, due: due, doneAt: done, today: today)
-      return (key.group, key.order, place, card)
+  /// `cards` (one column's, in board order) as a capped column shows them: by ``ColumnLead`` (``CardLeads``), ties
+  /// in board order, at most ``cardLimit``.
+  func lead(_ cards: [Int32]) -> [Int32] {
+    let leads = cardLeads
+    let keys = cards.enumerated().lazy.map { place, card in
+      LeadKey(group: Int(leads.group[Int(card)]), order: leads.order[Int(card)], place: place, card: card)
     }
-    return keyed.sorted { ($0.group, $0.order, $0.place) < ($1.group, $1.order, $1.place) }.prefix(cardLimit)
-      .map(\.card)
+    return LeadKey.smallest(cardLimit, of: keys).map(\.card)
   }
 
   /// By column: the line above a capped column that says what leads and how many a reader should find (due this
@@ -91,22 +95,17 @@ extension SiteRenderer {
   /// By column, the counts of a capped column's line (nil for a column shown whole); `columns` are a name page's
   /// cards by column, nil the board's.
   func leadCounts(columns: [[Int32]]?) -> [LeadCounts?] {
-    let today = moment.today
+    let kinds = cardLeads.kind
     return TaskState.allCases.map { state in
       let cards = columns.map { $0[state.order].map { Int($0) } } ?? Array(boardColumn(state))
       guard cards.count > cardLimit else { return nil }
       var counts = LeadCounts()
       for card in cards {
-        let record = tables.cards[card]
-        let due = record.dueIndex < 0 ? nil : tables.dueDates[Int(record.dueIndex)]
-        let doneDay = tables.doneDayIndex[card] < 0 ? nil : tables.doneDays[Int(tables.doneDayIndex[card])]
-        guard ColumnLead.isRecent(state: state, due: due, doneDay: doneDay, today: today) else { continue }
-        if state == .done {
-          counts.recent += 1
-        } else if record.overdue {
-          counts.overdue += 1
-        } else {
-          counts.soon += 1
+        switch CardLeads.Kind(rawValue: kinds[card]) ?? .none {
+        case .none: break
+        case .soon: counts.soon += 1
+        case .overdue: counts.overdue += 1
+        case .recent: counts.recent += 1
         }
       }
       return counts

@@ -59,6 +59,8 @@ public struct SiteRenderer: Sendable {
   let pageWordsCache: [String: PageWords]
   /// When each column last changed, which its page shows in place of the build's "as of".
   let columnChanges: ColumnChanges
+  /// Where each card stands in a capped column's lead, for the board's columns and every name page's.
+  let cardLeads: CardLeads
   /// Each name page's columns, worked out for the first of its locales and kept for the others.
   let nameColumnsCache = NameColumnsCache()
   /// The insights, made by the first page or feed that asks.
@@ -95,6 +97,7 @@ public struct SiteRenderer: Sendable {
     self.taskPages = taskPages ? TaskPageTables(tables: tables) : TaskPageTables(noPagesFor: tables)
     self.dueSoonCards = DueSoonCards(tables: tables, today: moment.today, window: 3)
     self.agingCards = AgingCards(tables: tables, today: moment.today, threshold: 14)
+    self.cardLeads = CardLeads(tables: tables, today: moment.today)
     self.columnChanges = ColumnChanges(tables: tables, taskPages: self.taskPages)
     self.dueCountsJSON = liveDates ? Self.dueCounts(tables, today: moment.today) : ""
     self.pageWordsCache = theme.catalogs.mapValues { catalog in
