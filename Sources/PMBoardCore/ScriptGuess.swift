@@ -24,11 +24,22 @@ public enum ScriptGuess {
     var kana = false
     var marks = false
     var index = 0
-    while index < bytes.count {
+    let count = bytes.count
+    while index < count {
       let lead = bytes[index]
-      guard lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count else {
+      if lead < 0x80 {
         if lead == 0x3A || lead == 0x5B { marks = true }
-        index += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        index += 1
+        continue
+      }
+      guard lead >= 0xE0, lead < 0xF0, index + 2 < count else {
+        index += lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        continue
+      }
+      // Once a text has Hangul only kana can change the answer, and every kana's lead byte is E3 or EF: a Korean
+      // text's other characters are passed by their lead byte.
+      if hangul, lead != 0xE3, lead != 0xEF {
+        index += 3
         continue
       }
       let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)

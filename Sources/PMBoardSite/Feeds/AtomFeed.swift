@@ -94,11 +94,10 @@ struct AtomFeed: Sendable {
   static func newestEntries(
     of names: CardNames, cardKeys: FixedArray<UUIDKey?>, entries: FixedArray<EntryRecord>
   ) -> [[Int]] {
-    // Keyed by the id's 128 bits: hundreds of thousands of entries are looked up, none made a `String`.
-    var cardOf: [UUIDKey: Int32] = [:]
-    cardOf.reserveCapacity(cardKeys.count)
+    // By the id's 128 bits: hundreds of thousands of entries are looked up, none made a `String`.
+    var cardOf = UUIDTable(capacity: cardKeys.count)
     for card in cardKeys.indices where names.starts[card] < names.starts[card + 1] {
-      if let key = cardKeys[card] { cardOf[key] = Int32(card) }
+      if let key = cardKeys[card] { cardOf.set(key, Int32(card)) }
     }
     var found = [[Int]](repeating: [], count: names.names.count)
     var open = names.names.count

@@ -24,20 +24,19 @@ struct DoneDays: Sendable {
     var dayIndex = [Int32](repeating: -1, count: cards.records.count)
     var days = Interner<Int>()
     // Keyed by the ids' 128 bits: a done card and an entry are matched without a `String` for either.
-    var cardOf: [UUIDKey: Int] = [:]
-    cardOf.reserveCapacity(done.count + doing.count)
+    var cardOf = UUIDTable(capacity: done.count + doing.count)
     for column in [doing, done] {
       for card in column {
-        if let key = cards.keys[card] { cardOf[key] = card }
+        if let key = cards.keys[card] { cardOf.set(key, Int32(card)) }
       }
     }
     // Newest first: each done (doing) card takes the first entry that puts it in DONE (DOING), and the walk stops
     // once all have one.
     for entry in history.entries where !cardOf.isEmpty && (entry.to == .done || entry.to == .doing) {
-      guard entry.resolution != .lost, let key = entry.taskKey, let card = cardOf[key],
+      guard entry.resolution != .lost, let key = entry.taskKey, let card = cardOf[key].map(Int.init),
         cards.records[card].state == entry.to
       else { continue }
-      cardOf.removeValue(forKey: key)
+      cardOf.remove(key)
       if entry.to == .doing {
         doingSince[card] = Int32(clamping: history.days[Int(entry.dayIndex)])
         continue

@@ -93,10 +93,10 @@ public struct FlowInsights: Sendable, Equatable {
   }
 
   /// The history replayed oldest first. Each task gets a number the first time an entry names it; what is known
-  /// of it is kept in arrays by that number (one hash lookup an entry, where a dictionary each was four).
+  /// of it is kept in arrays by that number (one table lookup an entry, where a dictionary each was four).
   private struct Replay {
     let firstDay: Int
-    var numbers: [UUIDKey: Int32] = [:]
+    var numbers = UUIDTable()
     /// By task: its column's `order`, or -1 when it is not on the board.
     var columns: [Int8] = []
     var counts = [0, 0, 0]
@@ -112,7 +112,7 @@ public struct FlowInsights: Sendable, Equatable {
 
     mutating func number(of key: UUIDKey) -> Int {
       if let known = numbers[key] { return Int(known) }
-      numbers[key] = Int32(columns.count)
+      numbers.set(key, Int32(columns.count))
       columns.append(-1)
       firstDoing.append(.min)
       lastDoing.append(.min)

@@ -5,6 +5,10 @@ struct UUIDKey: Hashable {
   var high: UInt64
   var low: UInt64
 
+  init(high: UInt64, low: UInt64) {
+    (self.high, self.low) = (high, low)
+  }
+
   /// Each digit through a table (0xFF for a byte that is not one), the bad ones gathered and checked once: every
   /// card and every history entry is read (400,000 ids at 100,000 tasks), and a branch per kind of byte was most of
   /// that.

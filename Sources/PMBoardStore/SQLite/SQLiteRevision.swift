@@ -90,7 +90,7 @@ enum SQLiteRevision {
       for event in events { try db.execute(sql: "DROP TRIGGER IF EXISTS \(triggerName(table, event))") }
     }
     // The history's time index too (v8), made again once after: kept up row by row, it made importing 100,000
-    // tasks and 300,000 history lines about 2 % slower than building it from the finished table (farm-bench).
+    // tasks and 300,000 history lines about 2 % slower than building it from the finished table (runs in turns).
     let timeIndex = try String.fetchOne(
       db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'history_by_time'")
     if timeIndex != nil { try db.execute(sql: "DROP INDEX history_by_time") }
