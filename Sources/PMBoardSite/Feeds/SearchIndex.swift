@@ -186,9 +186,10 @@ struct SearchIndex: Sendable {
   func textJSON(emit: (Span<UInt8>) -> Void) {
     let arena = tables.cardBytes
     let text = ArenaBytes(arena)
-    // Sentence → its number, by a fingerprint of its bytes; a key already taken by another sentence (a 2^-64
-    // chance) probes on (`key &+ step`), so equal sentences always meet and unequal ones never merge.
-    var known: [UInt64: Int32] = [:]
+    // Sentence → its number, by a fingerprint of its bytes (in a seeded table: a dictionary's SipHash of each of
+    // a million pieces cost more than the fingerprint); a key already taken by another sentence (a 2^-64 chance)
+    // probes on (`key &+ step`), so equal sentences always meet and unequal ones never merge.
+    var known = UUIDTable(capacity: 4096)
     var segments: [RawRef] = []
     var bodies = ByteWriter(capacity: cards.count * 16 + 64)
     var pieces: [RawRef] = []
@@ -199,10 +200,10 @@ struct SearchIndex: Sendable {
       for segment in pieces {
         var print = Fingerprint()
         print.add(segment, of: arena)
-        var key = print.value
+        var key = UUIDKey(high: print.value, low: 0)
         while true {
           guard let number = known[key] else {
-            known[key] = Int32(segments.count)
+            known.set(key, Int32(segments.count))
             own.append(Int32(segments.count))
             segments.append(segment)
             break
@@ -211,7 +212,7 @@ struct SearchIndex: Sendable {
             own.append(number)
             break
           }
-          key &+= 0x9E37_79B9_7F4A_7C15
+          key.high &+= 0x9E37_79B9_7F4A_7C15
         }
       }
       own.sort()

@@ -59,7 +59,7 @@ public struct FlowInsights: Sendable, Equatable {
   public init(tables: BoardTables, today: CalendarDate) {
     let firstDay = today.daysSinceEpoch - 7 * Self.weekCount + 1
     weekStarts = (0..<Self.weekCount).map { CalendarDate(daysSinceEpoch: firstDay + 7 * $0) }
-    var replay = Replay(firstDay: firstDay)
+    var replay = Replay(firstDay: firstDay, tasks: tables.cards.count)
     // The tables keep history newest first.
     for index in stride(from: tables.entries.count - 1, through: 0, by: -1) {
       let entry = tables.entries[index]
@@ -108,7 +108,11 @@ public struct FlowInsights: Sendable, Equatable {
     var lastDoing: [Int] = []
     var cycleSeconds: [Int] = []
 
-    init(firstDay: Int) { self.firstDay = firstDay }
+    /// `tasks`: about how many tasks the history names (the board's; removed ones add to it).
+    init(firstDay: Int, tasks: Int) {
+      self.firstDay = firstDay
+      numbers = UUIDTable(capacity: tasks)
+    }
 
     mutating func number(of key: UUIDKey) -> Int {
       if let known = numbers[key] { return Int(known) }

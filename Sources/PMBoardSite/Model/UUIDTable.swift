@@ -1,9 +1,11 @@
 /// A table from task ids (``UUIDKey``) to numbers, for the walks that match hundreds of thousands of history
-/// entries to tasks (the insights' replay, done days, the label and person feeds): open addressing in two flat
-/// arrays, each key mixed with a seed drawn once a process. A `Dictionary` hashes every key with SipHash from a
-/// fresh `Hasher`, which was two thirds of the insights' time; the seed keeps what a dictionary's seeding gives, that
-/// ids chosen to collide (a board's ids come from its files) cannot be chosen without it. Nothing reads the table
-/// in slot order, so the seed changes no output.
+/// entries to tasks (the insights' replay, done days, the label and person feeds), and from the search index's
+/// sentence fingerprints (in ``UUIDKey/high``) to their numbers: open addressing in two flat arrays, each key mixed
+/// with a seed drawn once a process. A `Dictionary` hashes every key with SipHash from a fresh `Hasher`, which was
+/// two thirds of the insights' time; the seed keeps what a dictionary's seeding gives, that ids chosen to collide (a
+/// board's ids come from its files) cannot be chosen without it. The numbers apart from the keys: a probe reads the
+/// small array first (keys and numbers in one array measured slower: a cache miss in a larger table for every
+/// lookup). Nothing reads the table in slot order, so the seed changes no output.
 struct UUIDTable {
   private var keys: [UUIDKey]
   /// By slot: the number, ``empty`` or ``removed``.
