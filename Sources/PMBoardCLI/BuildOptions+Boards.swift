@@ -2,7 +2,7 @@ import Foundation
 import PMBoardSite
 import PMBoardStore
 
-extension BuildCommand {
+extension BuildOptions {
   /// A site of the boards `pmboard.yml` names in `boards:`, each in its folder, with an index at the root; the
   /// line that reports it.
   func buildBoards(settings: BuildSettings) async throws -> String {

@@ -6,7 +6,7 @@ import PMBoardStore
 import Synchronization
 
 /// `pmboard build --watch`: builds, then rebuilds whenever an input changes, until Ctrl-C.
-extension BuildCommand {
+extension BuildOptions {
   /// How long inputs must stay quiet before a rebuild: one save often writes several files.
   static let debounceSeconds = 0.2
 

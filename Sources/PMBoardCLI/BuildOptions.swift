@@ -4,11 +4,9 @@ import PMBoardCore
 import PMBoardSite
 import PMBoardStore
 
-/// `pmboard build`: the static site.
-struct BuildCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "build", abstract: "Build the static board and history site (ko, en, ja).")
-
+/// The options of `pmboard build` but `--watch`, which `pmboard serve` takes as well (serve always rebuilds on
+/// changes, so its help does not offer `--watch`).
+struct BuildOptions: ParsableArguments {
   @OptionGroup var storeOptions: StoreOptions
   @OptionGroup var siteOptions: SiteOptions
   @Option(help: ArgumentHelp("Output directory.", valueName: "dir")) var out: String?
@@ -24,8 +22,6 @@ struct BuildCommand: AsyncParsableCommand {
   @Flag(help: "From a replica: sync with its remote first (the pages then say nothing of an offline copy).")
   var sync = false
 
-  @Flag(help: "Keep building: rebuild whenever the store, templates, public files or pmboard.yml change.")
-  var watch = false
   @Flag(help: "No progress line on a terminal.") var quiet = false
   @Flag(
     help: """
@@ -99,30 +95,6 @@ struct BuildCommand: AsyncParsableCommand {
         "\(flag) takes a number of \(unit) from \(range.lowerBound) to \(range.upperBound), not \(value)")
     }
     return value
-  }
-
-  func run() async throws {
-    let settings = try settings()
-    // `boards:` makes a site of many boards; `--store` or `--demo` builds one board as ever.
-    if !settings.boards.isEmpty, storeOptions.store == nil, !demo {
-      guard !watch, !sync else {
-        throw CommandError(
-          "build \(watch ? "--watch follows" : "--sync syncs") one board; give --store for that board")
-      }
-      try StandardOutput.line(try await buildBoards(settings: settings))
-      return
-    }
-    let store = demo ? nil : try storeOptions.open(configured: settings.store)
-    if watch {
-      return try await watchAndRebuild(store, settings: settings)
-    }
-    let (line, synced) = try await buildOnce(store, settings: settings)
-    // After `--sync` pushed, a lost report must not read as "nothing happened": the push is recorded.
-    if synced {
-      try StandardOutput.recorded("synced with the remote and built the site", line: line)
-    } else {
-      try StandardOutput.line(line)
-    }
   }
 
   /// The settings of this build: pmboard.yml, and the flags over it.

@@ -10,15 +10,15 @@ struct ServeCommand: AsyncParsableCommand {
     // Said here, since the options taken from build would make ArgumentParser's own say `build serve`.
     usage: "pmboard serve [<options>]",
     discussion: """
-      Takes the options of build, and rebuilds as build --watch does. Listens on 127.0.0.1 only, where no other \
-      machine can reach it, unless --host names another address. Served pages get a script that reloads them \
-      after each rebuild; the built files never do. See docs/serve.md.
+      Takes the options of build but --watch: it rebuilds as build --watch does. Listens on 127.0.0.1 only, \
+      where no other machine can reach it, unless --host names another address. Served pages get a script that \
+      reloads them after each rebuild; the built files never do. See docs/serve.md.
       """)
 
   /// The port when none is given: a common one for a preview server, above 1024 so that no privilege is needed.
   static let defaultPort = 8000
 
-  @OptionGroup var build: BuildCommand
+  @OptionGroup var build: BuildOptions
   @Option(help: ArgumentHelp("Port to listen on (0: any free port).", valueName: "n"))
   var port = defaultPort
   @Option(

@@ -164,4 +164,23 @@ struct ServeTests {
     #expect(port.stderr.hasPrefix("pmboard: error: --port takes a number from 0 to 65535, not 65536"))
     #expect(served.stop())
   }
+
+  /// serve always rebuilds on changes: its help offers build's options but `--watch`, and `--watch` is refused.
+  @Test func takesBuildsOptionsButWatch() throws {
+    let cli = try CLIRunner()
+    let help = try cli.run("serve", "--help")
+    #expect(help.status == 0)
+    for option in ["--store", "--publish-search", "--verify", "--port"] {
+      #expect(help.stdout.contains(option), "\(option)")
+    }
+    // An option's line starts with its name; the discussion above may name --watch in its prose.
+    func offers(_ text: String, _ option: String) -> Bool {
+      text.split(separator: "\n").contains { $0.drop { $0 == " " }.hasPrefix(option + " ") }
+    }
+    #expect(!offers(help.stdout, "--watch"), "\(help.stdout)")
+    #expect(offers(try cli.run("build", "--help").stdout, "--watch"))
+    let watch = try cli.run("serve", "--watch", "--demo", "--port", "0")
+    #expect(watch.status == 64)
+    #expect(watch.stderr.hasPrefix("pmboard: error: Unknown option '--watch'"), "\(watch.stderr)")
+  }
 }
