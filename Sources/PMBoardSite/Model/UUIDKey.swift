@@ -1,6 +1,6 @@
 import Foundation
 
-/// A UUID's 128 bits read from its text (`8-4-4-4-12` hex digits, either case), as a dictionary key.
+/// A UUID's 128 bits read from its text (`8-4-4-4-12` hex digits, either case): the key of ``UUIDTable``.
 struct UUIDKey: Hashable {
   var high: UInt64
   var low: UInt64
