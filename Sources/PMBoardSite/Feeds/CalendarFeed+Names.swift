@@ -37,7 +37,7 @@ extension CalendarFeed {
     var summary = ByteWriter(capacity: 256)
     var escaped = ByteWriter(capacity: 256)
     // The events of the chosen names' open cards, each with the places (in `chosen`) of its names among them.
-    var events: [(index: Int, card: CardRecord, targets: Range<Int>)] = []
+    var events: [(index: Int, targets: Range<Int>)] = []
     var targets: [Int] = []
     let open = tables.columnStarts[TaskState.todo.order]..<tables.columnStarts[TaskState.doing.order + 1]
     for index in open where cards[index].dueIndex >= 0 {
@@ -46,7 +46,7 @@ extension CalendarFeed {
         let place = position[Int(names.cardNames[slot])]
         if place >= 0 { targets.append(Int(place)) }
       }
-      if targets.count > first { events.append((index, cards[index], first..<targets.count)) }
+      if targets.count > first { events.append((index, first..<targets.count)) }
     }
     // In batches, as ``render(_:only:name:emit:)`` makes them: the shared lines of a batch first, then each locale's
     // events of it. A locale's `Summaries` is taken out of the array once a batch: taken once an event, its copy
@@ -57,11 +57,12 @@ extension CalendarFeed {
       let batch = events[batchStart..<min(events.count, batchStart + Self.batchSize)]
       lines.flush(keeping: 0) { _ in }
       pieces.removeAll(keepingCapacity: true)
-      for item in batch { pieces.append(shared.write(item.card, number: item.index, into: &lines)) }
+      for item in batch { pieces.append(shared.write(cards[item.index], number: item.index, into: &lines)) }
       for (locale, calendar) in calendars.enumerated() {
         for (item, piece) in zip(batch, pieces) {
           event.flush(keeping: 0) { _ in }
-          calendar.write(item.card, piece, shared: lines, summary: &summary, escaped: &escaped, into: &event)
+          calendar.write(
+            cards[item.index], piece, shared: lines, summary: &summary, escaped: &escaped, into: &event)
           for place in targets[item.targets] {
             let file = place * count + locale
             buffers[file].out.append(pendingBytesOf: event)
