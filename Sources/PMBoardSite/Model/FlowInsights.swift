@@ -59,33 +59,42 @@ public struct FlowInsights: Sendable, Equatable {
   public init(tables: BoardTables, today: CalendarDate) {
     let firstDay = today.daysSinceEpoch - 7 * Self.weekCount + 1
     weekStarts = (0..<Self.weekCount).map { CalendarDate(daysSinceEpoch: firstDay + 7 * $0) }
-    var replay = Replay(firstDay: firstDay, tasks: tables.cards.count)
-    // The tables keep history newest first.
-    for index in stride(from: tables.entries.count - 1, through: 0, by: -1) {
-      let entry = tables.entries[index]
-      guard entry.resolution != .lost, let key = entry.taskKey else { continue }
-      replay.apply(entry, task: replay.number(of: key))
+    // The tables keep history newest first; the replay goes oldest first. Each task gets a number, so that what
+    // is known of it is kept in arrays: the entries' tasks, then the DOING cards' (for their aging).
+    let entries = tables.entries
+    let doing = tables.columnStarts[TaskState.doing.order]..<tables.columnStarts[TaskState.doing.order + 1]
+    var keys: [UUIDKey?] = []
+    keys.reserveCapacity(entries.count + doing.count)
+    for index in stride(from: entries.count - 1, through: 0, by: -1) {
+      let entry = entries[index]
+      keys.append(entry.resolution == .lost ? nil : entry.taskKey)
+    }
+    for card in doing { keys.append(tables.cardKeys[card]) }
+    let (tasks, taskCount) = UUIDTable.numbering(keys)
+    var replay = Replay(firstDay: firstDay, tasks: taskCount)
+    for offset in 0..<entries.count where tasks[offset] >= 0 {
+      replay.apply(entries[entries.count - 1 - offset], task: Int(tasks[offset]))
     }
     replay.closeWeeks(through: Self.weekCount)
     flow = replay.flow
     throughput = replay.throughput
     cycleSeconds = replay.cycleSeconds.sorted()
-    (aging, agingUnknown) = Self.aging(tables: tables, today: today, replay: replay)
+    (aging, agingUnknown) = Self.aging(
+      doing: doing, tasks: tasks[entries.count...], lastDoing: replay.lastDoing, today: today)
   }
 
-  private static func aging(tables: BoardTables, today: CalendarDate, replay: Replay) -> (aging: [Aging], unknown: Int)
+  /// `tasks`: the DOING cards' task numbers, in board order; -1 for a card whose id is not a UUID.
+  private static func aging(doing: Range<Int>, tasks: ArraySlice<Int32>, lastDoing: [Int], today: CalendarDate)
+    -> (aging: [Aging], unknown: Int)
   {
     var aging: [Aging] = []
     var unknown = 0
-    let doing = TaskState.doing.order
-    for card in tables.columnStarts[doing]..<tables.columnStarts[doing + 1] {
-      guard let key = tables.cardKeys[card],
-        let task = replay.numbers[key], replay.lastDoing[Int(task)] != .min
-      else {
+    for (card, task) in zip(doing, tasks) {
+      guard task >= 0, lastDoing[Int(task)] != .min else {
         unknown += 1
         continue
       }
-      let since = replay.lastDoing[Int(task)]
+      let since = lastDoing[Int(task)]
       aging.append(Aging(card: card, days: max(0, today.daysSinceEpoch - Instant.day(ofSecond: since).day)))
     }
     aging.sort { $0.days != $1.days ? $0.days > $1.days : $0.card < $1.card }
@@ -96,31 +105,23 @@ public struct FlowInsights: Sendable, Equatable {
   /// of it is kept in arrays by that number (one table lookup an entry, where a dictionary each was four).
   private struct Replay {
     let firstDay: Int
-    var numbers = UUIDTable()
     /// By task: its column's `order`, or -1 when it is not on the board.
-    var columns: [Int8] = []
+    var columns: [Int8]
     var counts = [0, 0, 0]
     var flow: [[Int]] = []
     var throughput = Array(repeating: 0, count: FlowInsights.weekCount)
     /// By task: when it first went into DOING (UTC seconds: a cycle time is a duration) and last went there (on
     /// the wall clock: aging counts days); `Int.min` for never.
-    var firstDoing: [Int] = []
-    var lastDoing: [Int] = []
+    var firstDoing: [Int]
+    var lastDoing: [Int]
     var cycleSeconds: [Int] = []
 
-    /// `tasks`: about how many tasks the history names (the board's; removed ones add to it).
+    /// `tasks`: how many task numbers there are.
     init(firstDay: Int, tasks: Int) {
       self.firstDay = firstDay
-      numbers = UUIDTable(capacity: tasks)
-    }
-
-    mutating func number(of key: UUIDKey) -> Int {
-      if let known = numbers[key] { return Int(known) }
-      numbers.set(key, Int32(columns.count))
-      columns.append(-1)
-      firstDoing.append(.min)
-      lastDoing.append(.min)
-      return columns.count - 1
+      columns = Array(repeating: -1, count: tasks)
+      firstDoing = Array(repeating: .min, count: tasks)
+      lastDoing = Array(repeating: .min, count: tasks)
     }
 
     /// Records the counts of every week that ended before `week`.

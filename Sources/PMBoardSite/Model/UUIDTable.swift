@@ -61,7 +61,7 @@ struct UUIDTable {
   /// The slot holding `key`, or the empty slot where it would go. A removed slot keeps its key, so `key` found
   /// there is given the same slot again.
   private func find(_ key: UUIDKey) -> Int {
-    var slot = Int(truncatingIfNeeded: Self.mix(Self.mix(key.high ^ Self.seeds.0) ^ key.low ^ Self.seeds.1)) & mask
+    var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
     while values[slot] != Self.empty, keys[slot] != key { slot = (slot + 1) & mask }
     return slot
   }
@@ -71,6 +71,10 @@ struct UUIDTable {
     self = UUIDTable(capacity: values.count)
     for slot in oldValues.indices where oldValues[slot] >= 0 { set(oldKeys[slot], oldValues[slot]) }
   }
+
+  /// `key` mixed with the process's seed: a slot from its low bits, a bucket (``numbering(_:)``) from its high ones.
+  @inline(__always)
+  static func hash(_ key: UUIDKey) -> UInt64 { mix(mix(key.high ^ seeds.0) ^ key.low ^ seeds.1) }
 
   /// MurmurHash3's 64-bit finalizer: every input bit moves every output bit.
   @inline(__always)
