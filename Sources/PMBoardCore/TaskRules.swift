@@ -61,26 +61,28 @@ public enum TaskRules {
     var first: Unicode.Scalar = " "
     var last: Unicode.Scalar = " "
     while index < bytes.count {
-      let lead = UInt32(bytes[index])
-      var value = lead
-      var length = 1
+      // ASCII, most of most titles, needs no decoding: a control character fails, anything but a space is visible.
+      let byte = bytes[index]
+      if byte < 0x80 {
+        if byte < 0x20 || byte == 0x7F { return false }
+        if byte != 0x20 { visible = true }
+        if index == 0 { first = Unicode.Scalar(byte) }
+        last = Unicode.Scalar(byte)
+        index += 1
+        continue
+      }
+      let lead = UInt32(byte)
+      var (value, length) = (lead & 0x1F, 2)
       if lead >= 0xF0 {
         (value, length) = (lead & 0x07, 4)
       } else if lead >= 0xE0 {
         (value, length) = (lead & 0x0F, 3)
-      } else if lead >= 0x80 {
-        (value, length) = (lead & 0x1F, 2)
       }
       for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
       guard let scalar = Unicode.Scalar(value) else { return false }
       if index == 0 { first = scalar }
       last = scalar
       index += length
-      if length == 1 {
-        if value < 0x20 || value == 0x7F { return false }
-        if value != 0x20 { visible = true }
-        continue
-      }
       if isLineBreak(scalar) || isControl(scalar) || !isStableInNFC(scalar) { return false }
       if !visible, isSurelyVisible(scalar) || !isInvisible(scalar) { visible = true }
     }

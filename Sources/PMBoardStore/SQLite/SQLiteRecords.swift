@@ -102,6 +102,20 @@ public enum SQLiteRecords {
     return StatementArguments(values)
   }
 
+  /// Binds `task` to `insertTask`'s parameters, as ``taskArguments(_:)`` gives them.
+  static func bind(_ task: BoardTask, to statement: SQLiteBulkStatement) {
+    statement.bind(task.idString, at: 1)
+    var index: Int32 = 2
+    for field in TaskField.allCases {
+      statement.bind(field.storedText(of: task), at: index)
+      index += 1
+    }
+    statement.bind(seconds(task.created), at: index)
+    statement.bind(seconds(task.updated), at: index + 1)
+    statement.bind(task.source?.name, at: index + 2)
+    statement.bind(task.source?.id, at: index + 3)
+  }
+
   /// The arguments of `updateTask`, whose key comes last.
   public static func updateArguments(_ task: BoardTask) -> StatementArguments {
     StatementArguments(fieldArguments(task) + [task.idString])
@@ -133,6 +147,19 @@ public enum SQLiteRecords {
         ? [] : fieldsText.split(separator: ",").compactMap { TaskField(editedFieldName: String($0)) },
       author: try row.decode(String.self, atIndex: 7),
       resolution: try row.decode(String?.self, atIndex: 8).flatMap(SyncResolution.init(rawValue:)))
+  }
+
+  /// Binds `entry` to `insertHistory`'s parameters, as ``entryArguments(_:)`` gives them.
+  static func bind(_ entry: HistoryEntry, to statement: SQLiteBulkStatement) {
+    statement.bind(seconds(entry.at), at: 1)
+    statement.bind(entry.action.rawValue, at: 2)
+    statement.bind(entry.taskID.lowercaseString, at: 3)
+    statement.bind(entry.title, at: 4)
+    statement.bind(entry.from?.rawValue, at: 5)
+    statement.bind(entry.to?.rawValue, at: 6)
+    statement.bind(entry.fields.isEmpty ? "" : entry.fields.map(\.rawValue).joined(separator: ","), at: 7)
+    statement.bind(entry.author, at: 8)
+    statement.bind(entry.resolution?.rawValue, at: 9)
   }
 
   public static func entryArguments(_ entry: HistoryEntry) -> StatementArguments {
