@@ -63,14 +63,12 @@ public struct FlowInsights: Sendable, Equatable {
     // is known of it is kept in arrays: the entries' tasks, then the DOING cards' (for their aging).
     let entries = tables.entries
     let doing = tables.columnStarts[TaskState.doing.order]..<tables.columnStarts[TaskState.doing.order + 1]
-    var keys: [UUIDKey?] = []
-    keys.reserveCapacity(entries.count + doing.count)
-    for index in stride(from: entries.count - 1, through: 0, by: -1) {
-      let entry = entries[index]
-      keys.append(entry.resolution == .lost ? nil : entry.taskKey)
+    let cardKeys = tables.cardKeys
+    let (tasks, taskCount) = UUIDTable.numbering(count: entries.count + doing.count) { position in
+      guard position < entries.count else { return cardKeys[doing.lowerBound + position - entries.count] }
+      let entry = entries[entries.count - 1 - position]
+      return entry.resolution == .lost ? nil : entry.taskKey
     }
-    for card in doing { keys.append(tables.cardKeys[card]) }
-    let (tasks, taskCount) = UUIDTable.numbering(keys)
     var replay = Replay(firstDay: firstDay, tasks: taskCount)
     for offset in 0..<entries.count where tasks[offset] >= 0 {
       replay.apply(entries[entries.count - 1 - offset], task: Int(tasks[offset]))

@@ -7,22 +7,28 @@ extension UUIDTable {
   /// high bits into buckets of about a thousand tasks, in one streaming pass, and each bucket is numbered with a
   /// table small enough to stay in the cache.
   static func numbering(_ keys: some Collection<UUIDKey?>) -> (numbers: [Int32], count: Int) {
-    let total = keys.count
+    let keys = Array(keys)
+    return numbering(count: keys.count) { keys[$0] }
+  }
+
+  /// ``numbering(_:)`` of the keys `key` gives for positions `0..<total`, each asked for twice, so that a caller
+  /// need not make an array of them.
+  static func numbering(count total: Int, key keyAt: (Int) -> UUIDKey?) -> (numbers: [Int32], count: Int) {
     var bucketBits = 0
     while bucketBits < 16, total >> (bucketBits + 12) > 0 { bucketBits += 1 }
     let shift = UInt64(64 - bucketBits)
     func bucket(_ key: UUIDKey) -> Int { bucketBits == 0 ? 0 : Int(truncatingIfNeeded: hash(key) >> shift) }
     // Counting sort of the positions by bucket: starts, then the positions and keys in bucket order.
     var starts = [Int](repeating: 0, count: (1 << bucketBits) + 1)
-    for key in keys {
-      if let key { starts[bucket(key) + 1] += 1 }
+    for position in 0..<total {
+      if let key = keyAt(position) { starts[bucket(key) + 1] += 1 }
     }
     for index in 1..<starts.count { starts[index] += starts[index - 1] }
     var next = starts
     var positions = [Int32](repeating: 0, count: starts[starts.count - 1])
     var sorted = [UUIDKey](repeating: UUIDKey(high: 0, low: 0), count: positions.count)
-    for (position, key) in keys.enumerated() {
-      guard let key else { continue }
+    for position in 0..<total {
+      guard let key = keyAt(position) else { continue }
       let bucket = bucket(key)
       positions[next[bucket]] = Int32(truncatingIfNeeded: position)
       sorted[next[bucket]] = key
