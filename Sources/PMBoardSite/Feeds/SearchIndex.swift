@@ -278,9 +278,10 @@ struct SearchIndex: Sendable {
           if byte == 0x2E || byte == 0x21 || byte == 0x3F, index + 1 == count || isSpace(bytes[index + 1]) {
             end = index + 1
           }
-        } else if byte == 0xE3 || byte == 0xEF, index + 2 < count, isFullStop(byte, bytes[index + 1], bytes[index + 2])
-        {
-          end = index + 3
+        } else if index >= 2, isFullStop(bytes[index - 2], bytes[index - 1], byte) {
+          // Found by its last byte: a full stop's lead byte E3 leads every kana too (a third of a Japanese text's
+          // bytes), its last bytes 82, 81 and 9F are one continuation byte in twenty.
+          end = index + 1
         }
         if end < 0 {
           index += 1
@@ -293,8 +294,8 @@ struct SearchIndex: Sendable {
     }
   }
 
-  /// By byte: whether it can end a piece (a line break, `.`, `!`, `?`, or the first byte of `。`, `！`, `？`).
-  private static let stopBytes: [Bool] = (0...255).map { [0x0A, 0x2E, 0x21, 0x3F, 0xE3, 0xEF].contains($0) }
+  /// By byte: whether it can end a piece (a line break, `.`, `!`, `?`, or the last byte of `。`, `！`, `？`).
+  private static let stopBytes: [Bool] = (0...255).map { [0x0A, 0x2E, 0x21, 0x3F, 0x82, 0x81, 0x9F].contains($0) }
 
   private static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
