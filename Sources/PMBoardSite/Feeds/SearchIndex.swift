@@ -280,7 +280,7 @@ struct SearchIndex: Sendable {
           }
         } else if index >= 2, isFullStop(bytes[index - 2], bytes[index - 1], byte) {
           // Found by its last byte: a full stop's lead byte E3 leads every kana too (a third of a Japanese text's
-          // bytes), its last bytes 82, 81 and 9F are one continuation byte in twenty.
+          // bytes); its last bytes 82, 81 and 9F are together about one continuation byte in twenty.
           end = index + 1
         }
         if end < 0 {

@@ -99,8 +99,8 @@ public struct FlowInsights: Sendable, Equatable {
     return (aging, unknown)
   }
 
-  /// The history replayed oldest first. Each task gets a number the first time an entry names it; what is known
-  /// of it is kept in arrays by that number (one table lookup an entry, where a dictionary each was four).
+  /// The history replayed oldest first, each entry with its task's number (``UUIDTable/numbering(count:key:)``):
+  /// what is known of a task is kept in arrays by that number.
   private struct Replay {
     let firstDay: Int
     /// By task: its column's `order`, or -1 when it is not on the board.

@@ -4,7 +4,7 @@ extension UUIDTable {
   ///
   /// Why not one table: a walk over 300,000 history entries looking each task up in a table of every task missed
   /// the cache twice a lookup, four fifths of the insights' time. Here the keys are first sorted by their hash's
-  /// high bits into buckets of about a thousand tasks, in one streaming pass, and each bucket is numbered with a
+  /// high bits into buckets of a few thousand ids, in one streaming pass, and each bucket is numbered with a
   /// table small enough to stay in the cache.
   static func numbering(_ keys: some Collection<UUIDKey?>) -> (numbers: [Int32], count: Int) {
     let keys = Array(keys)
