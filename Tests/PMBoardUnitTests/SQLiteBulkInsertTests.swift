@@ -8,7 +8,8 @@ import Testing
 /// The rows `create` writes through SQLite's C API (`SQLiteBulkStatement`) against the same rows written through
 /// GRDB's `StatementArguments` (`SQLiteRecords.taskArguments` and `entryArguments`, the plain way): every column's
 /// value and type alike, NULL and empty text told apart, the sample board's Korean and Japanese text, labels,
-/// people, link, sources, resolutions and field lists included.
+/// people, link, sources, resolutions and field lists included. Both take their values from one list
+/// (`SQLiteRecords.forEachColumn`), so this holds the two ways of binding them to each other.
 @Suite("SQLite bulk insert against GRDB's arguments")
 struct SQLiteBulkInsertTests {
   @Test func bulkRowsMatchRowsBoundByGRDB() async throws {

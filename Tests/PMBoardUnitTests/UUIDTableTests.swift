@@ -41,7 +41,7 @@ struct UUIDTableTests {
   }
 }
 
-/// ``UUIDTable/numbering(_:)`` against a dictionary numbering keys as they come: the same partition of positions
+/// ``UUIDTable/numbering(count:key:)`` against a dictionary numbering keys as they come: the same partition of positions
 /// into equal keys, numbers `0..<count`, and -1 exactly where there is no key. Sizes under one bucket and over many.
 @Suite("task numbering by buckets against a dictionary")
 struct UUIDNumberingTests {
@@ -60,7 +60,7 @@ struct UUIDNumberingTests {
       let pick = pool[Int(random.next() % UInt64(pool.count))]
       keys.append(random.next() % 9 == 0 ? nil : pick)
     }
-    let (numbers, distinct) = UUIDTable.numbering(keys)
+    let (numbers, distinct) = UUIDTable.numbering(count: keys.count) { keys[$0] }
     var expected: [UUIDKey: Int32] = [:]
     var numberOf: [Int32: UUIDKey] = [:]
     #expect(numbers.count == keys.count)

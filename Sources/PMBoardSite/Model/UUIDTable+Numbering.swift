@@ -1,18 +1,14 @@
 extension UUIDTable {
-  /// Numbers the distinct keys of `keys` 0, 1, 2, …: by position, its key's number (-1 for nil), and how many
-  /// distinct keys there are. Equal keys get equal numbers; which key gets which number is unspecified.
+  /// Numbers the distinct keys `key` gives for positions `0..<total` 0, 1, 2, …: by position, its key's number
+  /// (-1 for nil), and how many distinct keys there are. Equal keys get equal numbers; which key gets which number
+  /// is unspecified.
   ///
   /// Why not one table: a walk over 300,000 history entries looking each task up in a table of every task missed
   /// the cache twice a lookup, four fifths of the insights' time. Here the keys are first sorted by their hash's
   /// high bits into buckets of a few thousand ids, in one streaming pass, and each bucket is numbered with a
   /// table small enough to stay in the cache.
-  static func numbering(_ keys: some Collection<UUIDKey?>) -> (numbers: [Int32], count: Int) {
-    let keys = Array(keys)
-    return numbering(count: keys.count) { keys[$0] }
-  }
-
-  /// ``numbering(_:)`` of the keys `key` gives for positions `0..<total`, each asked for twice, so that a caller
-  /// need not make an array of them.
+  ///
+  /// `key` is asked for each position twice, so that a caller need not make an array of the keys.
   static func numbering(count total: Int, key keyAt: (Int) -> UUIDKey?) -> (numbers: [Int32], count: Int) {
     var bucketBits = 0
     while bucketBits < 16, total >> (bucketBits + 12) > 0 { bucketBits += 1 }

@@ -72,7 +72,7 @@ struct UUIDTable {
     for slot in oldValues.indices where oldValues[slot] >= 0 { set(oldKeys[slot], oldValues[slot]) }
   }
 
-  /// `key` mixed with the process's seed: a slot from its low bits, a bucket (``numbering(_:)``) from its high ones.
+  /// `key` mixed with the process's seed: a slot from its low bits, a bucket (``numbering(count:key:)``) from its high ones.
   @inline(__always)
   static func hash(_ key: UUIDKey) -> UInt64 { mix(mix(key.high ^ seeds.0) ^ key.low ^ seeds.1) }
 

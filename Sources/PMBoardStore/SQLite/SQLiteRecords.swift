@@ -96,37 +96,78 @@ public enum SQLiteRecords {
     return TaskSource(name: name, id: id)
   }
 
+  /// A column's value as the store writes it.
+  enum ColumnValue {
+    case text(String?)
+    case integer(Int64)
+
+    var argument: (any DatabaseValueConvertible)? {
+      switch self {
+      case .text(let text): text
+      case .integer(let number): number
+      }
+    }
+  }
+
+  /// `task`'s values in `taskColumns` order, the one list both ways of writing a task row take: GRDB's arguments
+  /// (``taskArguments(_:)``) and an import's direct binds (`bind(_:to:)`).
+  static func forEachColumn(of task: BoardTask, _ body: (ColumnValue) -> Void) {
+    body(.text(task.idString))
+    for field in TaskField.allCases { body(.text(field.storedText(of: task))) }
+    body(.integer(seconds(task.created)))
+    body(.integer(seconds(task.updated)))
+    body(.text(task.source?.name))
+    body(.text(task.source?.id))
+  }
+
+  /// `entry`'s values in `historyColumns` order, likewise.
+  static func forEachColumn(of entry: HistoryEntry, _ body: (ColumnValue) -> Void) {
+    body(.integer(seconds(entry.at)))
+    body(.text(entry.action.rawValue))
+    body(.text(entry.taskID.lowercaseString))
+    body(.text(entry.title))
+    body(.text(entry.from?.rawValue))
+    body(.text(entry.to?.rawValue))
+    body(.text(entry.fields.isEmpty ? "" : entry.fields.map(\.rawValue).joined(separator: ",")))
+    body(.text(entry.author))
+    body(.text(entry.resolution?.rawValue))
+  }
+
   public static func taskArguments(_ task: BoardTask) -> StatementArguments {
-    var values: [(any DatabaseValueConvertible)?] = [task.idString]
-    values += fieldArguments(task)
+    var values: [(any DatabaseValueConvertible)?] = []
+    forEachColumn(of: task) { values.append($0.argument) }
     return StatementArguments(values)
   }
 
-  /// Binds `task` to `insertTask`'s parameters, as ``taskArguments(_:)`` gives them.
+  /// The arguments of `updateTask`: the columns after the id, then the id, its key.
+  public static func updateArguments(_ task: BoardTask) -> StatementArguments {
+    var values: [(any DatabaseValueConvertible)?] = []
+    forEachColumn(of: task) { values.append($0.argument) }
+    return StatementArguments(Array(values.dropFirst()) + [values[0]])
+  }
+
+  public static func entryArguments(_ entry: HistoryEntry) -> StatementArguments {
+    var values: [(any DatabaseValueConvertible)?] = []
+    forEachColumn(of: entry) { values.append($0.argument) }
+    return StatementArguments(values)
+  }
+
+  /// Binds `task` to `insertTask`'s parameters.
   static func bind(_ task: BoardTask, to statement: SQLiteBulkStatement) {
-    statement.bind(task.idString, at: 1)
-    var index: Int32 = 2
-    for field in TaskField.allCases {
-      statement.bind(field.storedText(of: task), at: index)
+    var index: Int32 = 1
+    forEachColumn(of: task) { value in
+      statement.bind(value, at: index)
       index += 1
     }
-    statement.bind(seconds(task.created), at: index)
-    statement.bind(seconds(task.updated), at: index + 1)
-    statement.bind(task.source?.name, at: index + 2)
-    statement.bind(task.source?.id, at: index + 3)
   }
 
-  /// The arguments of `updateTask`, whose key comes last.
-  public static func updateArguments(_ task: BoardTask) -> StatementArguments {
-    StatementArguments(fieldArguments(task) + [task.idString])
-  }
-
-  /// The task's columns after its id, in `taskColumns` order.
-  private static func fieldArguments(_ task: BoardTask) -> [(any DatabaseValueConvertible)?] {
-    var values: [(any DatabaseValueConvertible)?] = []
-    values.reserveCapacity(TaskField.allCases.count + 5)
-    for field in TaskField.allCases { values.append(field.storedText(of: task)) }
-    return values + [seconds(task.created), seconds(task.updated), task.source?.name, task.source?.id]
+  /// Binds `entry` to `insertHistory`'s parameters.
+  static func bind(_ entry: HistoryEntry, to statement: SQLiteBulkStatement) {
+    var index: Int32 = 1
+    forEachColumn(of: entry) { value in
+      statement.bind(value, at: index)
+      index += 1
+    }
   }
 
   public static func entry(_ row: Row) throws -> HistoryEntry {
@@ -147,27 +188,6 @@ public enum SQLiteRecords {
         ? [] : fieldsText.split(separator: ",").compactMap { TaskField(editedFieldName: String($0)) },
       author: try row.decode(String.self, atIndex: 7),
       resolution: try row.decode(String?.self, atIndex: 8).flatMap(SyncResolution.init(rawValue:)))
-  }
-
-  /// Binds `entry` to `insertHistory`'s parameters, as ``entryArguments(_:)`` gives them.
-  static func bind(_ entry: HistoryEntry, to statement: SQLiteBulkStatement) {
-    statement.bind(seconds(entry.at), at: 1)
-    statement.bind(entry.action.rawValue, at: 2)
-    statement.bind(entry.taskID.lowercaseString, at: 3)
-    statement.bind(entry.title, at: 4)
-    statement.bind(entry.from?.rawValue, at: 5)
-    statement.bind(entry.to?.rawValue, at: 6)
-    statement.bind(entry.fields.isEmpty ? "" : entry.fields.map(\.rawValue).joined(separator: ","), at: 7)
-    statement.bind(entry.author, at: 8)
-    statement.bind(entry.resolution?.rawValue, at: 9)
-  }
-
-  public static func entryArguments(_ entry: HistoryEntry) -> StatementArguments {
-    [
-      seconds(entry.at), entry.action.rawValue, entry.taskID.lowercaseString, entry.title,
-      entry.from?.rawValue, entry.to?.rawValue, entry.fields.map(\.rawValue).joined(separator: ","), entry.author,
-      entry.resolution?.rawValue,
-    ]
   }
 
   /// The UUID in a text column, parsed from SQLite's own buffer: `UUID(uuidString:)` goes through `sscanf`, and with
@@ -197,5 +217,15 @@ public struct DamagedRow: Error {
   public static func action(_ text: String) -> DamagedRow { DamagedRow("a history line has action \"\(text)\"") }
   public static func historyTaskID(_ text: String) -> DamagedRow {
     DamagedRow("a history line names task \"\(text)\", which is not a UUID")
+  }
+}
+
+extension SQLiteBulkStatement {
+  /// Binds a column's value to the parameter at `index` (from 1).
+  func bind(_ value: SQLiteRecords.ColumnValue, at index: Int32) {
+    switch value {
+    case .text(let text): bind(text, at: index)
+    case .integer(let number): bind(number, at: index)
+    }
   }
 }
