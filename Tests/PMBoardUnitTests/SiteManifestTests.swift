@@ -89,4 +89,30 @@ import Testing
       #expect(manifest.line(of: path) == nil)
     }
   }
+
+  /// A manifest big enough to be read in two halves, as pmboard writes it (sorted: taken line by line, its folders
+  /// found while reading) and out of order with a path listed twice (merged line by line): the same lookups and
+  /// the same folders as worked out from the paths.
+  @Test func bigManifestsReadInHalvesFindEveryPathAndFolder() {
+    var random = SplitMix64(seed: 5)
+    let lines = (0..<6_000).map { index in
+      ["ko", "en/x", "ja/tasks/deep"][random.below(3)]
+        + "/p\(index).html\t\(Self.hex)\(String(format: "%02x", index % 256))"
+    }
+    let sorted = Self.manifest(lines.sorted())
+    let shuffled = Self.manifest(lines.shuffled(using: &random) + [lines[7]])
+    #expect(sorted.isSorted && !shuffled.isSorted)
+    #expect(sorted.parsedFolders != nil && shuffled.parsedFolders == nil)
+    for manifest in [sorted, shuffled] {
+      #expect(manifest.count == lines.count)
+      #expect(manifest.folders == SiteManifest.folders(containing: manifest.paths))
+      #expect(manifest.folders == ["ko", "en", "en/x", "ja", "ja/tasks", "ja/tasks/deep"])
+      for line in lines {
+        let path = String(line.prefix { $0 != "\t" })
+        #expect(manifest.line(of: path).map { manifest.paths[$0] } == path)
+        #expect(manifest.fingerprint(of: path) == UInt64(line.suffix(2), radix: 16))
+      }
+      #expect(manifest.line(of: "ko/p6000.html") == nil)
+    }
+  }
 }

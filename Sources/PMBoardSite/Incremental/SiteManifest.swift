@@ -21,13 +21,16 @@ struct SiteManifest: Sendable {
   /// Each file's ``stamp(_:)`` when the build wrote the manifest (nil from a manifest older than stamps): a rebuild
   /// trusts a kept page on disk only while it still has this stamp, so a page changed by hand is written again.
   private(set) var stamps: [UInt64?] = []
-  /// Where each path is in ``paths``: an open-addressing table, a power of two long, probed from the path's
-  /// ``pathHash(_:)``; a slot holds the line plus one (0: empty) in its low 32 bits and the hash's high 32 bits
-  /// above, so that a probe compares integers in the one slot it reads before it looks at any path. A `Dictionary`
-  /// keyed by `String.hashValue` (SipHash) was most of the cost of reading a 100,000-task board's manifest
-  /// (400,000 lines), on the path of every rebuild.
-  private var slots: [UInt64] = []
+  /// Where each path is in ``paths``: two open-addressing tables (the partitions, chosen by the hash's top bit, so
+  /// that two cores can fill them at once), each a power of two long, probed from the path's ``pathHash(_:)``; a
+  /// slot holds the line plus one (0: empty) in its low 32 bits and the hash's high 32 bits above, so that a probe
+  /// compares integers in the one slot it reads before it looks at any path. A `Dictionary` keyed by
+  /// `String.hashValue` (SipHash) was most of the cost of reading a 100,000-task board's manifest (400,000
+  /// lines), on the path of every rebuild.
+  private var slots: [[UInt64]] = [[], []]
   private var hashes: [UInt64] = []
+  /// The folders that hold the listed files, with their parents, when they were found as the lines were read.
+  private(set) var parsedFolders: Set<String>?
   var key: String?
   /// Whether ``paths`` is sorted, as pmboard writes it (a hand-edited manifest may not be).
   private(set) var isSorted = true
@@ -57,35 +60,63 @@ struct SiteManifest: Sendable {
 
   init(bytes data: Data) {
     let newline = UInt8(ascii: "\n")
-    let estimate = data.count / 48
-    paths.reserveCapacity(estimate)
-    fingerprints.reserveCapacity(estimate)
-    hashes.reserveCapacity(estimate)
-    makeSlots(for: estimate)
     let headingEnd = data.withReadView { bytes in bytes.firstIndex(of: newline) ?? bytes.count }
     key = Self.key(inHeading: [UInt8](data[data.startIndex..<data.startIndex + headingEnd]))
     let start = min(headingEnd + 1, data.count)
     // A big board's manifest (400,000 lines at 100,000 tasks) is read in two halves on two cores: making each
-    // path's `String`, its hash and its numbers is most of the work; the lookup table is filled after, in order.
+    // path's `String`, its hash, its numbers and its folder is most of the work.
     var middle = start + (data.count - start) / 2
     data.withReadView { bytes in
       while middle < bytes.count, middle > start, bytes[middle - 1] != newline { middle += 1 }
     }
     let bounds = data.count - start < 1 << 16 ? [start..<data.count] : [start..<middle, middle..<data.count]
     let halves = concurrentMap(bounds.count) { Self.parseLines(data, bounds[$0]) }
-    for half in halves {
-      for index in half.paths.indices {
-        append(half.paths[index], half.prints[index], half.stamps[index], hash: half.hashes[index])
-      }
+    let sortedHalves = halves.allSatisfy(\.isSorted)
+    let sortedAcross = zip(halves, halves.dropFirst()).allSatisfy { first, second in
+      guard let last = first.paths.last, let next = second.paths.first else { return true }
+      return last < next
     }
+    guard sortedHalves, sortedAcross else {
+      // Out of order (edited by hand), perhaps with a path listed twice: line by line, the last listing winning.
+      makeSlots(for: data.count / 48)
+      for half in halves {
+        for index in half.paths.indices {
+          append(half.paths[index], half.prints[index], half.stamps[index], hash: half.hashes[index])
+        }
+      }
+      return
+    }
+    // As pmboard writes it, each path listed once and in order: the lines are taken as they are, and the two
+    // partitions of the lookup table are filled side by side (one by one, they were a serial 30 ms at 100,000
+    // tasks, with the other core idle).
+    for half in halves {
+      paths.append(contentsOf: half.paths)
+      fingerprints.append(contentsOf: half.prints)
+      stamps.append(contentsOf: half.stamps)
+      hashes.append(contentsOf: half.hashes)
+    }
+    slots = Self.filledSlots(size: Self.partitionSize(for: paths.count), hashes: hashes, onEveryCore: true)
+    var folders = Set<String>()
+    for half in halves { folders.formUnion(half.folders) }
+    parsedFolders = Self.withParents(folders)
+  }
+
+  /// What ``parseLines(_:_:)`` finds in its range of lines.
+  private struct ParsedLines: Sendable {
+    var paths: [String] = []
+    var prints: [UInt64?] = []
+    var stamps: [UInt64?] = []
+    var hashes: [UInt64] = []
+    /// The folders that hold the paths (not their parents).
+    var folders = Set<String>()
+    /// Whether each path comes after the one before it.
+    var isSorted = true
   }
 
   /// The lines of `data` in `range` (whole lines): each path, its fingerprint and stamp, and its hash.
-  private static func parseLines(
-    _ data: Data, _ range: Range<Int>
-  ) -> (paths: [String], prints: [UInt64?], stamps: [UInt64?], hashes: [UInt64]) {
-    let (newline, tab) = (UInt8(ascii: "\n"), UInt8(ascii: "\t"))
-    var found: (paths: [String], prints: [UInt64?], stamps: [UInt64?], hashes: [UInt64]) = ([], [], [], [])
+  private static func parseLines(_ data: Data, _ range: Range<Int>) -> ParsedLines {
+    let (newline, tab, slash) = (UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "/"))
+    var found = ParsedLines()
     let estimate = range.count / 48
     found.paths.reserveCapacity(estimate)
     found.prints.reserveCapacity(estimate)
@@ -94,27 +125,49 @@ struct SiteManifest: Sendable {
     // A view, not an array: slicing an array for each of hundreds of thousands of lines retained and released it.
     data.withReadView { bytes in
       var start = range.lowerBound
+      // The last folder met, as a range of `bytes`: pages come in runs from one folder, and a comparison of bytes
+      // is cheaper than a `String` and a hash per line.
+      var lastFolder = 0..<0
       while start < range.upperBound {
         var end = start
-        var (split, second) = (-1, -1)
+        var (split, second, lastSlash) = (-1, -1, -1)
         while end < range.upperBound, bytes[end] != newline {
-          if bytes[end] == tab {
+          let byte = bytes[end]
+          if byte == tab {
             if split < 0 { split = end } else if second < 0 { second = end }
+          } else if byte == slash, split < 0 {
+            lastSlash = end
           }
           end += 1
         }
         if end > start {
           let path = bytes.extracting(start..<(split < 0 ? end : split)).string
           let printEnd = second < 0 ? end : second
+          if found.isSorted, let last = found.paths.last, !(last < path) { found.isSorted = false }
           found.paths.append(path)
           found.hashes.append(pathHash(path))
           found.prints.append(split < 0 ? nil : hexValue(bytes.extracting((split + 1)..<printEnd)))
           found.stamps.append(second < 0 ? nil : hexValue(bytes.extracting((second + 1)..<end)))
+          if lastSlash >= 0 {
+            let folder = start..<lastSlash
+            if !Self.sameBytes(bytes, folder, lastFolder) {
+              found.folders.insert(bytes.string(folder))
+              lastFolder = folder
+            }
+          }
         }
         start = end + 1
       }
     }
     return found
+  }
+
+  private static func sameBytes(_ bytes: ReadView<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Bool {
+    guard first.count == second.count else { return false }
+    for offset in 0..<first.count where bytes[first.lowerBound + offset] != bytes[second.lowerBound + offset] {
+      return false
+    }
+    return true
   }
 
   /// The number sixteen hex digits write; nil for anything else.
@@ -140,28 +193,49 @@ struct SiteManifest: Sendable {
       return
     }
     if isSorted, let last = paths.last, !(last < path) { isSorted = false }
-    if (paths.count + 1) * 2 > slots.count { makeSlots(for: paths.count + 1) }
-    insertSlot(line: paths.count, hash: hash)
+    parsedFolders = nil
+    if paths.count + 1 > slots[0].count { makeSlots(for: paths.count + 1) }
+    Self.insertSlot(line: paths.count, hash: hash, into: &slots[Self.partition(hash)])
     paths.append(path)
     fingerprints.append(fingerprint)
     stamps.append(stamp)
     hashes.append(hash)
   }
 
-  /// A table with room for `count` lines at most half full, holding the lines there are.
+  /// Tables with room for `count` lines, each about half full, holding the lines there are.
   private mutating func makeSlots(for count: Int) {
-    var size = 16
-    while size < count * 2 { size *= 2 }
-    guard size > slots.count else { return }
-    slots = [UInt64](repeating: 0, count: size)
-    for (line, hash) in hashes.enumerated() { insertSlot(line: line, hash: hash) }
+    let size = Self.partitionSize(for: count)
+    guard size > slots[0].count else { return }
+    slots = Self.filledSlots(size: size, hashes: hashes, onEveryCore: false)
   }
 
-  private mutating func insertSlot(line: Int, hash: UInt64) {
-    let mask = slots.count - 1
+  /// A partition's length for `count` lines: each holds about half of them, and stays at most about half full.
+  private static func partitionSize(for count: Int) -> Int {
+    var size = 16
+    while size < count { size *= 2 }
+    return size
+  }
+
+  /// The partition a hash's line is in.
+  private static func partition(_ hash: UInt64) -> Int { Int(hash >> 63) }
+
+  /// Both partitions of `size` slots, holding the lines of `hashes`.
+  private static func filledSlots(size: Int, hashes: [UInt64], onEveryCore: Bool) -> [[UInt64]] {
+    let fill = { @Sendable (part: Int) -> [UInt64] in
+      var table = [UInt64](repeating: 0, count: size)
+      for (line, hash) in hashes.enumerated() where partition(hash) == part {
+        insertSlot(line: line, hash: hash, into: &table)
+      }
+      return table
+    }
+    return onEveryCore ? concurrentMap(2, fill) : [fill(0), fill(1)]
+  }
+
+  private static func insertSlot(line: Int, hash: UInt64, into table: inout [UInt64]) {
+    let mask = table.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(line + 1)
+    while table[slot] != 0 { slot = (slot + 1) & mask }
+    table[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(line + 1)
   }
 
   /// FNV-1a over the path's bytes, finished as MurmurHash3 finishes, so that the low bits the table uses vary:
@@ -184,11 +258,12 @@ struct SiteManifest: Sendable {
   func line(of path: String) -> Int? { line(of: path, hash: Self.pathHash(path)) }
 
   private func line(of path: String, hash: UInt64) -> Int? {
-    guard !slots.isEmpty else { return nil }
-    let mask = slots.count - 1
+    let table = slots[Self.partition(hash)]
+    guard !table.isEmpty else { return nil }
+    let mask = table.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
-      let found = slots[slot]
+      let found = table[slot]
       if found == 0 { return nil }
       let line = Int(found & 0xFFFF_FFFF) - 1
       if found >> 32 == hash >> 32, paths[line] == path { return line }
@@ -233,23 +308,6 @@ struct SiteManifest: Sendable {
     return SiteManifest(files: files, key: key)
   }
 
-  /// The bytes of the manifest of only the lines `kept` flags (the spare's, see ``SiteWriter/keepAsSpare(_:)``):
-  /// one walk down the lines, in order.
-  func bytes(keeping kept: [Bool]) -> Data {
-    guard isSorted else {
-      var files: [String: Entry] = [:]
-      for line in paths.indices where kept[line] { files[paths[line]] = entry(line) }
-      return SiteManifest(files: files, key: key).bytes
-    }
-    var text: [UInt8] = []
-    text.reserveCapacity(count * 72 + 256)
-    Self.appendHeading(key: key, to: &text)
-    for line in paths.indices where kept[line] {
-      Self.append(paths[line], Entry(fingerprint: fingerprints[line]), to: &text)
-    }
-    return Data(text)
-  }
-
   /// What the manifest's key line says of the build that wrote it: its key and counts.
   struct BuildRecord: Equatable {
     var key: String
@@ -276,101 +334,6 @@ struct SiteManifest: Sendable {
     guard fields.count == 4, let tasks = Int(fields[1]), let entries = Int(fields[2]), let files = Int(fields[3])
     else { return nil }
     return BuildRecord(key: String(fields[0]), tasks: tasks, historyEntries: entries, files: files)
-  }
-
-  /// The bytes of this build's manifest, without stamps, and the stamps by its lines: the old manifest's files
-  /// this build kept (`reused[line]`) or wrote again (`written`), with the files new to it (`added`, also in
-  /// `written`) merged in; not a sort of hundreds of thousands of paths on every rebuild.
-  static func bytes(
-    previous: SiteManifest?, reused: [Bool], written: [String: Entry], added: [String], key: String?
-  ) -> (manifest: Data, stamps: [UInt64?]) {
-    let reusedEntry = { (line: Int) in
-      Entry(fingerprint: previous?.fingerprints[line], stamp: previous?.stamps[line])
-    }
-    guard let previous, previous.isSorted else {
-      var files: [String: Entry] = written
-      if let previous {
-        for line in previous.paths.indices where reused[line] { files[previous.paths[line]] = reusedEntry(line) }
-      }
-      // Sorted once as pairs and written out: no lookup table is needed for a manifest only written (a fresh
-      // build of 100,000 tasks lists 400,000 files).
-      var text: [UInt8] = []
-      text.reserveCapacity(files.count * 72 + 256)
-      appendHeading(key: key, to: &text)
-      var lineStamps: [UInt64?] = []
-      lineStamps.reserveCapacity(files.count)
-      for (path, file) in files.sorted(by: { $0.key < $1.key }) {
-        append(path, Entry(fingerprint: file.fingerprint), to: &text)
-        lineStamps.append(file.stamp)
-      }
-      return (Data(text), lineStamps)
-    }
-    var text: [UInt8] = []
-    var lineStamps: [UInt64?] = []
-    lineStamps.reserveCapacity(previous.count + added.count)
-    text.reserveCapacity((previous.count + added.count) * 72 + 256)
-    appendHeading(key: key, to: &text)
-    let added = added.sorted()
-    var next = 0
-    for (line, path) in previous.paths.enumerated() {
-      let entry: Entry
-      if reused[line] {
-        entry = reusedEntry(line)
-      } else if let file = written[path] {
-        entry = file
-      } else {
-        continue
-      }
-      while next < added.count, added[next] < path {
-        let new = written[added[next]] ?? Entry(fingerprint: nil)
-        append(added[next], Entry(fingerprint: new.fingerprint), to: &text)
-        lineStamps.append(new.stamp)
-        next += 1
-      }
-      append(path, Entry(fingerprint: entry.fingerprint), to: &text)
-      lineStamps.append(entry.stamp)
-    }
-    for path in added[next...] {
-      let new = written[path] ?? Entry(fingerprint: nil)
-      append(path, Entry(fingerprint: new.fingerprint), to: &text)
-      lineStamps.append(new.stamp)
-    }
-    return (Data(text), lineStamps)
-  }
-
-  private static func appendHeading(key: String?, to text: inout [UInt8]) {
-    text.append(contentsOf: heading.utf8)
-    if let key {
-      text.append(UInt8(ascii: "\t"))
-      text.append(contentsOf: keyMark.utf8)
-      text.append(contentsOf: key.utf8)
-    }
-    text.append(UInt8(ascii: "\n"))
-  }
-
-  private static func append(_ path: String, _ entry: Entry, to text: inout [UInt8]) {
-    text.append(contentsOf: path.utf8)
-    if entry.fingerprint != nil || entry.stamp != nil { text.append(UInt8(ascii: "\t")) }
-    if let fingerprint = entry.fingerprint { Fingerprint.appendHex(fingerprint, to: &text) }
-    if let stamp = entry.stamp {
-      text.append(UInt8(ascii: "\t"))
-      Fingerprint.appendHex(stamp, to: &text)
-    }
-    text.append(UInt8(ascii: "\n"))
-  }
-
-  /// The manifest's bytes, as the spare keeps it (without stamps: its files are trusted by their folders).
-  var bytes: Data { bytes(withStamps: false) }
-
-  /// The manifest's bytes: the heading, the key, then the files in the order of their paths.
-  func bytes(withStamps: Bool) -> Data {
-    var text: [UInt8] = []
-    text.reserveCapacity(count * 72 + 256)
-    Self.appendHeading(key: key, to: &text)
-    for line in paths.indices.sorted(by: { paths[$0] < paths[$1] }) {
-      Self.append(paths[line], withStamps ? entry(line) : Entry(fingerprint: fingerprints[line]), to: &text)
-    }
-    return Data(text)
   }
 
   /// Takes the stamps from `stamps` (by line) when there is one for each line.

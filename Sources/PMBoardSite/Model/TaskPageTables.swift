@@ -89,6 +89,26 @@ public final class TaskPageTables: Sendable {
     entryPage = FixedArray(count: tables.entries.count) { _ in -1 }
   }
 
+  /// Every page, in board order.
+  public var pagesInOrder: [Int32] { (0..<Int32(ids.count)).map { $0 } }
+
+  /// Every page in the order of its task's id (the cards' ids' 128 bits are `cardKeys`), the order of a manifest's
+  /// lines, in which a rebuild finds each kept page's line next to the one before
+  /// (``SiteWriter/reuse(_:fingerprints:)``): UUIDs by their 128 bits (the order of their text in one case), then
+  /// other ids by their text. Only a matter of speed: a page out of this order is still found, by a lookup.
+  func pagesByID(_ cardKeys: FixedArray<UUIDKey?>) -> [Int32] {
+    var keyed: [(key: UUIDKey, page: Int32)] = []
+    keyed.reserveCapacity(ids.count)
+    var others: [Int32] = []
+    for page in ids.indices {
+      let key = page < cardKeys.count ? cardKeys[page] : UUIDKey(ids[page].utf8.span)
+      if let key { keyed.append((key, Int32(page))) } else { others.append(Int32(page)) }
+    }
+    keyed.sort { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }
+    others.sort { ids[Int($0)] < ids[Int($1)] }
+    return keyed.map(\.page) + others
+  }
+
   /// The history entries of page `page`, newest first.
   public func entries(ofPage page: Int) -> ArraySlice<Int32> {
     entryList[entryStarts[page]..<entryStarts[page + 1]]

@@ -28,6 +28,10 @@ public struct SiteRenderer: Sendable {
   public let taskPages: TaskPageTables
   /// How many cards a column of the board page shows before its "Show all" link (`column-limit`).
   public var cardLimit = 50
+  /// Task pages go in the order of their ids (the old manifest's) rather than the board's: a rebuild keeps most
+  /// of them, finding each one's line next to the last one's, where a fresh build renders them all and reads the
+  /// cards best in the order they are laid out.
+  public var taskPagesByID = false
   /// Work-in-progress limits by column (`wip-limits`), shown on the board and column pages.
   public var wipLimits: [Int?] = [nil, nil, nil]
   /// How many days ahead an open task counts as due soon (`due-soon`; 0: no such flags, count or page).

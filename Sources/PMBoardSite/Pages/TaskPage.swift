@@ -59,15 +59,16 @@ enum TaskPage: PageKind {
 
   /// Batches of ``batch`` tasks, each task's pages in every locale together: most are kept from the old site without
   /// rendering, and a job (or a lock) per page would cost more than the page does. A batch names its pages itself,
-  /// on a worker: laid out here, a big board's were a serial tenth of a second.
+  /// on a worker: laid out here, a big board's were a serial tenth of a second. In a rebuild, tasks go in the order
+  /// of their ids (``SiteRenderer/taskPagesByID``).
   static func batchedJobs(
     _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared, codes: [String]
   ) -> [(job: SiteRenderer.Job, rank: Int)]? {
-    let count = site.taskPages.pageCount
-    return stride(from: 0, to: codes.isEmpty ? 0 : count, by: batch).map { start in
-      let pages = start..<min(start + batch, count)
+    let order = site.taskPagesByID ? site.taskPages.pagesByID(site.tables.cardKeys) : site.taskPages.pagesInOrder
+    return stride(from: 0, to: codes.isEmpty ? 0 : order.count, by: batch).map { start in
+      let pages = order[start..<min(start + batch, order.count)].map { Int($0) }
       let total = pages.reduce(0) { $0 + weight(ofPage: $1, site) } * codes.count
-      let job = SiteRenderer.Job(path: plan(page: start, code: codes[0], site).path, weight: total) { writer in
+      let job = SiteRenderer.Job(path: plan(page: pages[0], code: codes[0], site).path, weight: total) { writer in
         let plans = pages.flatMap { page in codes.map { plan(page: page, code: $0, site) } }
         try write(plans, site, prepared, into: writer)
       }

@@ -102,8 +102,9 @@ public struct SiteBuilder: Sendable {
       // Opened only now: read beside the store's load, the old manifests slowed it as much as they gained. Beside
       // the view models, laid out on this one thread, they use the other core.
       async let writerOpened = Result { try openWriter() }
-      let (renderer, feeds) = renderers(
+      var (renderer, feeds) = renderers(
         board: board, tables: tables, theme: checked, locales: locales, moment: moment, lastChange: lastChange)
+      renderer.taskPagesByID = last != nil
       let jobs = step("prepare view models") { Self.merge(renderer.jobs(), feeds.jobs()) }
       let writerResult = await writerOpened
       let writer = try step("prepare the output directory") { try writerResult.get() }

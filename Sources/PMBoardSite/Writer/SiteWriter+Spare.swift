@@ -35,23 +35,36 @@ extension SiteWriter {
   /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
   public func reuse(_ paths: [String], fingerprints: [UInt64?]) -> [Bool] {
     if verifies { return paths.map { _ in false } }
-    // Pages come in runs from one folder: its state is looked up once a run.
-    var last: (folder: Substring, unchanged: Bool, handle: FolderHandle?) = ("\u{0}", false, nil)
+    // Pages come from a few folders (a task's page in each locale), each folder's in the order of the old
+    // manifest's lines as a rule: each folder's state is looked up once, and a page's line is first looked for
+    // right after the last one found in its folder (a table lookup per page was a cache miss or two).
+    var folders: [(folder: Substring, unchanged: Bool, handle: FolderHandle?, nextLine: Int)] = []
     let found = zip(paths, fingerprints).map { path, print -> (line: Int, spare: SiteManifest.Listing)? in
-      guard let print, let previous, let line = previous.line(of: path), previous.fingerprints[line] == print,
-        scan.missing.isEmpty || !scan.missing.contains(path)
-      else { return nil }
+      guard let print, let previous else { return nil }
       let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
       let folder = slash.map { path[..<$0] } ?? ""
-      if folder != last.folder {
+      let known: Int
+      if let index = folders.firstIndex(where: { $0.folder == folder }) {
+        known = index
+      } else {
         let unchanged = scan.isUnchanged(String(folder))
-        last = (folder, unchanged, unchanged ? nil : oldFolder(String(folder)))
+        folders.append((folder, unchanged, unchanged ? nil : oldFolder(String(folder)), -1))
+        known = folders.count - 1
+      }
+      let hint = folders[known].nextLine
+      guard
+        let line = hint >= 0 && hint < previous.count && previous.paths[hint] == path
+          ? hint : previous.line(of: path)
+      else { return nil }
+      folders[known].nextLine = line + 1
+      guard previous.fingerprints[line] == print, scan.missing.isEmpty || !scan.missing.contains(path) else {
+        return nil
       }
       // In a folder as the last build left it, the page is the file that build stamped (an in-place edit is what
       // `--verify` is for); elsewhere its stamp is looked at.
-      if !last.unchanged {
+      if !folders[known].unchanged {
         let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
-        guard let recorded = previous.stamps[line], let live = last.handle?.status(of: name),
+        guard let recorded = previous.stamps[line], let live = folders[known].handle?.status(of: name),
           SiteManifest.stamp(live) == recorded
         else { return nil }
       }
@@ -203,7 +216,7 @@ extension SiteWriter {
 
 extension SiteManifest {
   /// Every folder that holds a listed file, and their parents.
-  var folders: Set<String> { Self.folders(containing: paths) }
+  var folders: Set<String> { parsedFolders ?? Self.folders(containing: paths) }
 
   /// A site path's folder ("" at the top) and name.
   static func split(_ path: String) -> (folder: String, name: String) {
@@ -225,9 +238,14 @@ extension SiteManifest {
       if parent != last { parents.insert(parent) }
       last = parent
     }
+    return withParents(Set(parents.map(String.init)))
+  }
+
+  /// `folders` and all their parents.
+  static func withParents(_ folders: Set<String>) -> Set<String> {
     var all = Set<String>()
-    for parent in parents {
-      var current = parent
+    for parent in folders {
+      var current = Substring(parent)
       while !current.isEmpty, all.insert(String(current)).inserted {
         current = current.utf8.lastIndex(of: UInt8(ascii: "/")).map { current[..<$0] } ?? ""
       }
