@@ -67,10 +67,10 @@ public struct Fingerprint: Sendable, Equatable {
   /// Appends `value` as sixteen lowercase hex digits: the manifest writes hundreds of thousands without a `String`
   /// each.
   public static func appendHex(_ value: UInt64, to text: inout [UInt8]) {
+    // Worked out, not looked up: a table in a global was a lazy initialization check on every call.
     for shift in stride(from: 60, through: 0, by: -4) {
-      text.append(hexDigits[Int((value >> UInt64(shift)) & 0xf)])
+      let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xf
+      text.append(digit < 10 ? digit &+ UInt8(ascii: "0") : digit &+ (UInt8(ascii: "a") &- 10))
     }
   }
-
-  private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -31,6 +31,11 @@ struct SiteManifest: Sendable {
   private var hashes: [UInt64] = []
   /// The folders that hold the listed files, with their parents, when they were found as the lines were read.
   private(set) var parsedFolders: Set<String>?
+  /// The bytes the manifest was read from, when each of its lines is as pmboard writes a line of a site's manifest
+  /// (``append(_:_:to:)``), with where each line starts in them and where the last one ends: a rebuild copies runs
+  /// of kept lines as they are (``bytes(previous:reused:written:added:key:)``).
+  private(set) var source: Data?
+  private(set) var lineStarts: [Int] = []
   var key: String?
   /// Whether ``paths`` is sorted, as pmboard writes it (a hand-edited manifest may not be).
   private(set) var isSorted = true
@@ -95,6 +100,10 @@ struct SiteManifest: Sendable {
       stamps.append(contentsOf: half.stamps)
       hashes.append(contentsOf: half.hashes)
     }
+    if halves.allSatisfy(\.isPlain), data.last == newline {
+      source = data
+      lineStarts = halves.flatMap(\.starts) + [data.count]
+    }
     slots = Self.filledSlots(size: Self.partitionSize(for: paths.count), hashes: hashes, onEveryCore: true)
     var folders = Set<String>()
     for half in halves { folders.formUnion(half.folders) }
@@ -111,6 +120,10 @@ struct SiteManifest: Sendable {
     var folders = Set<String>()
     /// Whether each path comes after the one before it.
     var isSorted = true
+    /// Where each line starts, and whether every line is a path and perhaps a fingerprint (no blank line, no stamp,
+    /// nothing that does not read as a fingerprint), as pmboard writes them.
+    var starts: [Int] = []
+    var isPlain = true
   }
 
   /// The lines of `data` in `range` (whole lines): each path, its fingerprint and stamp, and its hash.
@@ -122,6 +135,7 @@ struct SiteManifest: Sendable {
     found.prints.reserveCapacity(estimate)
     found.stamps.reserveCapacity(estimate)
     found.hashes.reserveCapacity(estimate)
+    found.starts.reserveCapacity(estimate)
     // A view, not an array: slicing an array for each of hundreds of thousands of lines retained and released it.
     data.withReadView { bytes in
       var start = range.lowerBound
@@ -141,12 +155,15 @@ struct SiteManifest: Sendable {
           end += 1
         }
         if end > start {
-          let path = bytes.extracting(start..<(split < 0 ? end : split)).string
+          let pathBytes = bytes.extracting(start..<(split < 0 ? end : split))
+          let path = pathBytes.string
           let printEnd = second < 0 ? end : second
+          found.starts.append(start)
           if found.isSorted, let last = found.paths.last, !(last < path) { found.isSorted = false }
           found.paths.append(path)
           found.hashes.append(pathHash(path))
-          found.prints.append(split < 0 ? nil : hexValue(bytes.extracting((split + 1)..<printEnd)))
+          let print = split < 0 ? nil : hexValue(bytes.extracting((split + 1)..<printEnd))
+          found.prints.append(print)
           found.stamps.append(second < 0 ? nil : hexValue(bytes.extracting((second + 1)..<end)))
           if lastSlash >= 0 {
             let folder = start..<lastSlash
@@ -155,6 +172,10 @@ struct SiteManifest: Sendable {
               lastFolder = folder
             }
           }
+          // A path's `String` is its bytes only when they are UTF-8.
+          if second >= 0 || (split >= 0 && print == nil) || !pathBytes.isValidUTF8 { found.isPlain = false }
+        } else {
+          found.isPlain = false
         }
         start = end + 1
       }
@@ -269,6 +290,17 @@ struct SiteManifest: Sendable {
       if found >> 32 == hash >> 32, paths[line] == path { return line }
       slot = (slot + 1) & mask
     }
+  }
+
+  /// The first line whose path comes after `path` (``count`` when none does), by halving: the paths must be
+  /// sorted.
+  func firstLine(after path: String) -> Int {
+    var (low, high) = (0, paths.count)
+    while low < high {
+      let middle = low + (high - low) / 2
+      if paths[middle] <= path { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   func fingerprint(of path: String) -> UInt64? { line(of: path).flatMap { fingerprints[$0] } }

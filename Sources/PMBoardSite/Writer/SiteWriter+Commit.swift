@@ -21,8 +21,10 @@ extension SiteWriter {
     let (manifest, stamps) = SiteManifest.bytes(
       previous: previous, reused: reused, written: progress.written,
       added: progress.newPaths, key: key.map { "\($0) \(fileCount)" })
-    let manifestUnchanged = old?.contents(of: SiteManifest.name) == manifest
     let changed = fileCount - progress.unchanged.count - progress.inPlace
+    // Read back only when no page changed (a big board's manifest is tens of megabytes): with a page written anew
+    // the manifest is written too.
+    let manifestUnchanged = changed == 0 && old?.contents(of: SiteManifest.name) == manifest
     if previous != nil, changed == 0, removed == 0, manifestUnchanged {
       // Nothing to swap: the site on disk is already exactly this build's. Its folders are recorded as found, so
       // that a file the user added does not keep the next build from taking the shortcut.

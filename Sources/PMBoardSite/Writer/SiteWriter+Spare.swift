@@ -192,6 +192,7 @@ extension SiteWriter {
     guard let previous else { return false }
     var emptied = Set<String>()
     var handles: [String: FolderHandle?] = [:]
+    var doomed: [(folder: FolderHandle, name: String)] = []
     for line in previous.paths.indices where !contents.shared[line] {
       let (folder, name) = SiteManifest.split(previous.paths[line])
       guard scan.found[folder] != nil else { continue }
@@ -202,9 +203,20 @@ extension SiteWriter {
         handle = old.openFolder(path: folder)
         handles[folder] = handle
       }
-      guard let handle, handle.unlink(name) == 0 || errno == ENOENT else { return false }
+      guard let handle else { return false }
+      doomed.append((handle, name))
       emptied.insert(folder)
     }
+    // On every core: the pages that change with any change (the board's JSON, calendars, whole columns) are
+    // megabytes each at 100,000 tasks, and the kernel frees their memory as the last link goes.
+    let files = doomed
+    let slices = files.count < 8 ? 1 : 2
+    let removedAll = concurrentMap(slices) { slice in
+      stride(from: slice, to: files.count, by: slices).allSatisfy { index in
+        files[index].folder.unlink(files[index].name) == 0 || errno == ENOENT
+      }
+    }
+    guard removedAll.allSatisfy({ $0 }) else { return false }
     handles = [:]
     Self.removeEmptyFolders(emptied, in: old)
     old.unlink(SiteManifest.name)

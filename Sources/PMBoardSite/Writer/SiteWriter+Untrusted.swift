@@ -34,10 +34,13 @@ extension SiteWriter {
     let absent = folder.contents(of: SpareRecord.absentName).map {
       Set(String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init))
     }
-    // Not pages: they go before the staging folder is published.
+    // Not pages: they go before the staging folder is published. The top folder's stamp is taken first: taking
+    // them out moves it, and an untrusted top folder meant a walk down every line of the manifest.
+    let topStamp = SiteFolders.Stamp(folder)
     folder.unlink(SpareRecord.name)
     folder.unlink(SpareRecord.absentName)
-    var present = clearUnlisted(folder, manifest: manifest, folders: folders ?? manifest.folders, record: record)
+    var present = clearUnlisted(
+      folder, manifest: manifest, folders: folders ?? manifest.folders, record: record, topStamp: topStamp)
     for path in absent ?? [] {
       if let line = manifest.line(of: path) { present[line] = false }
     }
@@ -47,8 +50,10 @@ extension SiteWriter {
   /// Removes from the taken-over spare `root`, in each folder whose stamp is not `record`'s (all of them without
   /// one), every entry but the folders that hold the files `manifest` lists and those files themselves as regular
   /// files: links, other kinds of file and anything unlisted go. Returns whether each listed file is there.
+  /// `topStamp` is the stamp `root` had before the spare's own record files were taken out of it.
   static func clearUnlisted(
-    _ root: FolderHandle, manifest: SiteManifest, folders: Set<String>, record: SiteFolders
+    _ root: FolderHandle, manifest: SiteManifest, folders: Set<String>, record: SiteFolders,
+    topStamp: SiteFolders.Stamp?
   ) -> [Bool] {
     var trusted = Set<String>()
     var listedAny = false
@@ -56,7 +61,7 @@ extension SiteWriter {
     var present = [Bool](repeating: false, count: manifest.count)
     while let (folder, handle) = pending.popLast() {
       let prefix = folder.isEmpty ? "" : folder + "/"
-      if let known = record.byPath[folder], SiteFolders.Stamp(handle) == known.stamp {
+      if let known = record.byPath[folder], (folder.isEmpty ? topStamp : SiteFolders.Stamp(handle)) == known.stamp {
         // As the build that made the spare left it: its entries are the manifest's, and its subfolders too.
         trusted.insert(folder)
         for child in known.folders {
