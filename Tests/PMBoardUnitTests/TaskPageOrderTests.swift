@@ -29,4 +29,13 @@ import Testing
     #expect(paths == paths.sorted())
     #expect(pages.pagesInOrder == (0..<340).map { Int32($0) })
   }
+
+  @Test func aTaskPagesPathIsTheLocalesTaskFile() {
+    for prefix in ["", "mobile/", "팀/보드/"] {
+      let addresses = SiteAddresses(prefix: prefix)
+      for id in ["0f6c1f62-9d1b-4c43-9a5e-3c1d2b4a5e6f", "gh-17", "작업"] {
+        #expect(addresses.taskPage("ko", id) == addresses.inLocale("ko", SiteAddresses.task(id)))
+      }
+    }
+  }
 }

@@ -15,6 +15,20 @@ public struct SiteAddresses: Sendable, Equatable {
   /// The file `name` of the locale `code`'s folder, from the site's folder.
   public func inLocale(_ code: String, _ name: String) -> String { prefix + code + "/" + name }
 
+  /// Task `id`'s page in locale `code`, from the site's folder: ``inLocale(_:_:)`` of ``task(_:)``, made as one
+  /// `String` (a rebuild names 300,000 task pages to look each up).
+  public func taskPage(_ code: String, _ id: String) -> String {
+    var path = ""
+    path.reserveCapacity(prefix.utf8.count + code.utf8.count + id.utf8.count + 12)
+    path += prefix
+    path += code
+    path += "/"
+    path += Self.tasks
+    path += id
+    path += ".html"
+    return path
+  }
+
   /// A link from the board's folder (the root `index.html`, a feed there) to the file `name` of locale `code`'s
   /// folder.
   public static func locale(_ code: String, _ name: String) -> String { code + "/" + name }

@@ -16,7 +16,7 @@ enum TaskPage: PageKind {
 
   static func plan(page: Int, code: String, _ site: SiteRenderer) -> SiteRenderer.PagePlan {
     SiteRenderer.PagePlan(
-      path: site.addresses.inLocale(code, SiteAddresses.task(site.taskPages.ids[page])), code: code,
+      path: site.addresses.taskPage(code, site.taskPages.ids[page]), code: code,
       kind: .task(page: page))
   }
 

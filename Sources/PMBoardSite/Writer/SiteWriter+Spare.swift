@@ -34,13 +34,14 @@ extension SiteWriter {
 
   /// ``reuse(_:fingerprint:)`` for many pages under one lock; a nil fingerprint is never reused.
   public func reuse(_ paths: [String], fingerprints: [UInt64?]) -> [Bool] {
-    if verifies { return paths.map { _ in false } }
+    // Bound once: a copy of the manifest per page retained and released each of its tables.
+    guard !verifies, let previous else { return paths.map { _ in false } }
     // Pages come from a few folders (a task's page in each locale), each folder's in the order of the old
     // manifest's lines as a rule: each folder's state is looked up once, and a page's line is first looked for
     // right after the last one found in its folder (a table lookup per page was a cache miss or two).
     var folders: [(folder: Substring, unchanged: Bool, handle: FolderHandle?, nextLine: Int)] = []
     let found = zip(paths, fingerprints).map { path, print -> (line: Int, spare: SiteManifest.Listing)? in
-      guard let print, let previous else { return nil }
+      guard let print else { return nil }
       let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
       let folder = slash.map { path[..<$0] } ?? ""
       let known: Int
@@ -72,9 +73,11 @@ extension SiteWriter {
       return (line, spareListings.isEmpty ? .absent : spareListings[line])
     }
     state.withLock { progress in
-      if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous?.count ?? 0) }
+      if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous.count) }
       for (index, match) in found.enumerated() {
-        guard let match, !progress.reused[match.line], progress.written[paths[index]] == nil else { continue }
+        guard let match, !progress.reused[match.line],
+          progress.writtenLines.isEmpty || !progress.writtenLines[match.line]
+        else { continue }
         progress.reused[match.line] = true
         progress.reusedCount += 1
         progress.inPrevious += 1

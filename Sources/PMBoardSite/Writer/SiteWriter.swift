@@ -99,6 +99,9 @@ public final class SiteWriter: Sendable {
     var reusedCount = 0
     /// Written files the old site's manifest does not list.
     var newPaths: [String] = []
+    /// By line of the old site's manifest, whether this build wrote its file (empty until one is): what a page
+    /// kept by its fingerprint must not be, looked up without hashing its path.
+    var writtenLines: [Bool] = []
     /// How many written files the old site's manifest, and the spare's, list.
     var inPrevious = 0
     var inSpare = 0
@@ -119,7 +122,13 @@ public final class SiteWriter: Sendable {
     mutating func add(_ path: String, stamp: UInt64?, previous: SiteManifest?, spare: SiteManifest?) {
       let file = SiteManifest.Entry(fingerprint: early.removeValue(forKey: path), stamp: stamp)
       guard written.updateValue(file, forKey: path) == nil else { return }
-      if previous?.contains(path) == true { inPrevious += 1 } else { newPaths.append(path) }
+      if let previous, let line = previous.line(of: path) {
+        inPrevious += 1
+        if writtenLines.isEmpty { writtenLines = Array(repeating: false, count: previous.count) }
+        writtenLines[line] = true
+      } else {
+        newPaths.append(path)
+      }
       if spare?.contains(path) == true { inSpare += 1 }
     }
   }
