@@ -12,18 +12,25 @@ extension SiteRenderer {
     /// ``archivePrints(half:)`` of both halves, by history page number - 1; none when the build keeps no
     /// fingerprints.
     var archivePrints: [UInt64]
+    /// ``entryPrints(_:)`` of every history entry; none when the build keeps no fingerprints.
+    var entryPrints: [UInt64]
     /// ``columnLeads()``: the board pages' capped columns.
     var leads: ColumnCards
   }
 
-  /// Every locale's tables and the two halves of the archived history pages' fingerprints, all on every core in
-  /// one round (a round each left a core idle at the end of both).
+  /// Every locale's tables and the two halves of the archived history pages' and of the entries' fingerprints, all
+  /// on every core in one round (a round each left a core idle at the end of both).
   func prepare() -> Prepared {
     let tables = self.tables
     let catalogs = locales.compactMap { code in theme.catalogs[code].map { (code, $0) } }
     let (zone, keyNames) = (snapshot.info.timeZone, theme.templates.keyNames)
-    // The archived pages' fingerprints only for a build that keeps fingerprints.
-    let pieces = concurrentMap(catalogs.count + (siteFingerprint == nil ? 0 : 2)) { index -> PreparedPiece in
+    let entryCount = tables.entries.count
+    // The fingerprints only for a build that keeps them.
+    let pieces = concurrentMap(catalogs.count + (siteFingerprint == nil ? 0 : 4)) { index -> PreparedPiece in
+      if index >= catalogs.count + 2 {
+        let half = index - catalogs.count - 2
+        return .entryPrints(entryPrints(half == 0 ? 0..<entryCount / 2 : entryCount / 2..<entryCount))
+      }
       guard index < catalogs.count else { return .archivePrints(archivePrints(half: index - catalogs.count)) }
       let (code, catalog) = catalogs[index]
       return .locale(
@@ -33,20 +40,23 @@ extension SiteRenderer {
     }
     var locales: [String: LocaleTables] = [:]
     var archives: [UInt64] = []
+    var entries: [UInt64] = []
     for piece in pieces {
       switch piece {
       case .locale(let locale): locales[locale.code] = locale
       case .archivePrints(let prints): archives += prints
+      case .entryPrints(let prints): entries += prints
       }
     }
     return Prepared(
       keys: FixedArray(keyNames.map(SiteKey.init(name:))), tables: tables, locales: locales, archivePrints: archives,
-      leads: columnLeads())
+      entryPrints: entries, leads: columnLeads())
   }
 
   private enum PreparedPiece {
     case locale(LocaleTables)
     case archivePrints([UInt64])
+    case entryPrints([UInt64])
   }
 
   /// Calls `body` with the view model of `plan`'s page, keeping the tables it points into alive meanwhile.
