@@ -88,7 +88,7 @@ extension SiteRenderer {
       let listed: (CardData) -> Bool = { info.live == nil ? $0.overdue : $0.task.state != .done && $0.task.due != nil }
       return OverdueContext(cards: shared.columns.joined().filter(listed).map(card))
     case .task(let page):
-      let id = taskPages.ids[page]
+      let id = taskPages.id(ofPage: page)
       let task = shared.columns.joined().first { $0.id == id }
       return TaskContext(
         task: task.map(card), entries: shared.newestFirst.filter { $0.entry.taskID.lowercaseString == id }.map(entry))

@@ -25,7 +25,7 @@ import Testing
     #expect(pages.pageCount == 340)
     let order = pages.pagesByID(tables.cardKeys)
     #expect(Set(order).count == pages.pageCount)
-    let paths = order.map { "en/" + SiteAddresses.task(pages.ids[Int($0)]) }
+    let paths = order.map { "en/" + SiteAddresses.task(pages.id(ofPage: Int($0))) }
     #expect(paths == paths.sorted())
     #expect(pages.pagesInOrder == (0..<340).map { Int32($0) })
   }

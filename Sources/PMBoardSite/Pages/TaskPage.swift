@@ -15,9 +15,15 @@ enum TaskPage: PageKind {
   }
 
   static func plan(page: Int, code: String, _ site: SiteRenderer) -> SiteRenderer.PagePlan {
-    SiteRenderer.PagePlan(
-      path: site.addresses.taskPage(code, site.taskPages.ids[page]), code: code,
-      kind: .task(page: page))
+    plans(page: page, codes: [code], site)[0]
+  }
+
+  /// Page `page` in each locale of `codes`, its id read once.
+  static func plans(page: Int, codes: [String], _ site: SiteRenderer) -> [SiteRenderer.PagePlan] {
+    let id = site.taskPages.id(ofPage: page)
+    return codes.map { code in
+      SiteRenderer.PagePlan(path: site.addresses.taskPage(code, id), code: code, kind: .task(page: page))
+    }
   }
 
   static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
@@ -46,7 +52,7 @@ enum TaskPage: PageKind {
     }
     var info = site.page(
       .task, code: plan.code, formatter: formatter, overdueCount: overdueCount,
-      path: SiteAddresses.task(taskPages.ids[number]), place: .tasks,
+      path: SiteAddresses.task(taskPages.id(ofPage: number)), place: .tasks,
       title: "\(title) · \(site.snapshot.info.title)")
     // Kept from build to build by a fingerprint of its task and history alone.
     info = site.withNothingOfTheWholeBoard(info)
@@ -69,7 +75,7 @@ enum TaskPage: PageKind {
       let pages = order[start..<min(start + batch, order.count)].map { Int($0) }
       let total = pages.reduce(0) { $0 + weight(ofPage: $1, site) } * codes.count
       let job = SiteRenderer.Job(path: plan(page: pages[0], code: codes[0], site).path, weight: total) { writer in
-        let plans = pages.flatMap { page in codes.map { plan(page: page, code: $0, site) } }
+        let plans = pages.flatMap { page in Self.plans(page: page, codes: codes, site) }
         try write(plans, site, prepared, into: writer)
       }
       return (job, start / batch)
@@ -114,7 +120,7 @@ extension SiteRenderer {
     if page < taskPages.cardCount {
       print.add(word: cardPrint(page))
     } else {
-      print.add(taskPages.ids[page])
+      print.add(taskPages.id(ofPage: page))
       print.add(taskPages.tombstones[page - taskPages.cardCount].title)
     }
     for index in taskPages.entries(ofPage: page) {
