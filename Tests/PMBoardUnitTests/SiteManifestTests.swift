@@ -90,12 +90,12 @@ import Testing
     }
   }
 
-  /// A manifest big enough to be read in two halves, as pmboard writes it (sorted: taken line by line, its folders
+  /// A manifest big enough to be read in several pieces, as pmboard writes it (sorted: taken line by line, its folders
   /// found while reading) and out of order with a path listed twice (merged line by line): the same lookups and
   /// the same folders as worked out from the paths.
   @Test func bigManifestsReadInHalvesFindEveryPathAndFolder() {
     var random = SplitMix64(seed: 5)
-    let lines = (0..<6_000).map { index in
+    let lines = (0..<12_000).map { index in
       ["ko", "en/x", "ja/tasks/deep"][random.below(3)]
         + "/p\(index).html\t\(Self.hex)\(String(format: "%02x", index % 256))"
     }
@@ -112,7 +112,7 @@ import Testing
         #expect(manifest.line(of: path).map { manifest.paths[$0] } == path)
         #expect(manifest.fingerprint(of: path) == UInt64(line.suffix(2), radix: 16))
       }
-      #expect(manifest.line(of: "ko/p6000.html") == nil)
+      #expect(manifest.line(of: "ko/p12000.html") == nil)
     }
   }
 

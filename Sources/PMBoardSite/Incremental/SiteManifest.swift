@@ -68,25 +68,31 @@ struct SiteManifest: Sendable {
     let headingEnd = data.withReadView { bytes in bytes.firstIndex(of: newline) ?? bytes.count }
     key = Self.key(inHeading: [UInt8](data[data.startIndex..<data.startIndex + headingEnd]))
     let start = min(headingEnd + 1, data.count)
-    // A big board's manifest (400,000 lines at 100,000 tasks) is read in two halves on two cores: making each
-    // path's `String`, its hash, its numbers and its folder is most of the work.
-    var middle = start + (data.count - start) / 2
+    // A big board's manifest (400,000 lines at 100,000 tasks) is read in pieces on every core: making each path's
+    // `String`, its hash, its numbers and its folder is most of the work. Eight pieces rather than two halves: the
+    // other core is often still busy with the view models, and a half started late kept the render waiting.
+    let pieceCount = max(1, min(8, (data.count - start) >> 16))
+    var cuts = (0...pieceCount).map { start + (data.count - start) * $0 / pieceCount }
     data.withReadView { bytes in
-      while middle < bytes.count, middle > start, bytes[middle - 1] != newline { middle += 1 }
+      for index in cuts.indices.dropFirst().dropLast() {
+        cuts[index] = max(cuts[index], cuts[index - 1])
+        while cuts[index] < bytes.count, cuts[index] > start, bytes[cuts[index] - 1] != newline { cuts[index] += 1 }
+      }
     }
-    let bounds = data.count - start < 1 << 16 ? [start..<data.count] : [start..<middle, middle..<data.count]
-    let halves = concurrentMap(bounds.count) { Self.parseLines(data, bounds[$0]) }
-    let sortedHalves = halves.allSatisfy(\.isSorted)
-    let sortedAcross = zip(halves, halves.dropFirst()).allSatisfy { first, second in
+    let bounds = (0..<pieceCount).map { cuts[$0]..<max(cuts[$0], cuts[$0 + 1]) }
+    let pieces = concurrentMap(bounds.count) { Self.parseLines(data, bounds[$0]) }
+    let sortedPieces = pieces.allSatisfy(\.isSorted)
+    let listing = pieces.filter { !$0.paths.isEmpty }
+    let sortedAcross = zip(listing, listing.dropFirst()).allSatisfy { first, second in
       guard let last = first.paths.last, let next = second.paths.first else { return true }
       return last < next
     }
-    guard sortedHalves, sortedAcross else {
+    guard sortedPieces, sortedAcross else {
       // Out of order (edited by hand), perhaps with a path listed twice: line by line, the last listing winning.
       makeSlots(for: data.count / 48)
-      for half in halves {
-        for index in half.paths.indices {
-          append(half.paths[index], half.prints[index], half.stamps[index], hash: half.hashes[index])
+      for piece in pieces {
+        for index in piece.paths.indices {
+          append(piece.paths[index], piece.prints[index], piece.stamps[index], hash: piece.hashes[index])
         }
       }
       return
@@ -94,19 +100,19 @@ struct SiteManifest: Sendable {
     // As pmboard writes it, each path listed once and in order: the lines are taken as they are, and the two
     // partitions of the lookup table are filled side by side (one by one, they were a serial 30 ms at 100,000
     // tasks, with the other core idle).
-    for half in halves {
-      paths.append(contentsOf: half.paths)
-      fingerprints.append(contentsOf: half.prints)
-      stamps.append(contentsOf: half.stamps)
-      hashes.append(contentsOf: half.hashes)
+    for piece in pieces {
+      paths.append(contentsOf: piece.paths)
+      fingerprints.append(contentsOf: piece.prints)
+      stamps.append(contentsOf: piece.stamps)
+      hashes.append(contentsOf: piece.hashes)
     }
-    if halves.allSatisfy(\.isPlain), data.last == newline {
+    if pieces.allSatisfy(\.isPlain), data.last == newline {
       source = data
-      lineStarts = halves.flatMap(\.starts) + [data.count]
+      lineStarts = pieces.flatMap(\.starts) + [data.count]
     }
     slots = Self.filledSlots(size: Self.partitionSize(for: paths.count), hashes: hashes, onEveryCore: true)
     var folders = Set<String>()
-    for half in halves { folders.formUnion(half.folders) }
+    for piece in pieces { folders.formUnion(piece.folders) }
     parsedFolders = Self.withParents(folders)
   }
 
