@@ -118,4 +118,29 @@ import Testing
     #expect(try files(in: out.path) == [".pmboard-manifest", "index.html", "tasks/a.html", "tasks/b.html"])
     #expect(try String(contentsOfFile: out.path + "/tasks/a.html", encoding: .utf8) == "a3")
   }
+
+  /// After a rebuild through the spare, the spare records the stamps of both manifest files (its copy and the live
+  /// one): the next build reads the bytes once. A spare manifest changed since (its stamp moved) is read and
+  /// compared again, and so is a live one.
+  @Test func theSparesTwinRecordSparesASecondReadOnlyWhileBothFilesAreAsWritten() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("site")
+    let (site, spare) = (out.path, directory.appendingPathComponent(".site.pmboard-spare").path)
+    let prints: [String: UInt64] = ["tasks/a.html": 1, "tasks/b.html": 1]
+    try build(out, pages: ["index.html": "1", "tasks/a.html": "a", "tasks/b.html": "b"], prints: prints)
+    try build(out, pages: ["index.html": "2", "tasks/a.html": "a", "tasks/b.html": "b"], prints: prints)
+    #expect(FileManager.default.fileExists(atPath: spare + "/" + SpareRecord.twinName))
+    #expect(SiteWriter.readManifests(site: site, spare: spare).same)
+    // A spare manifest edited by hand: its stamp moves, so its own bytes are read.
+    let edited = try Data(contentsOf: URL(fileURLWithPath: spare + "/" + SiteManifest.name)) + Data("x.html\n".utf8)
+    try edited.write(to: URL(fileURLWithPath: spare + "/" + SiteManifest.name))
+    let read = SiteWriter.readManifests(site: site, spare: spare)
+    #expect(!read.same)
+    #expect(read.spare?.contains("x.html") == true && read.live?.contains("x.html") == false)
+    // The next build takes the record out and rebuilds as before.
+    try build(out, pages: ["index.html": "3", "tasks/a.html": "a", "tasks/b.html": "b"], prints: prints)
+    try expectSpareIsWhole(directory)
+    #expect(SiteWriter.readManifests(site: site, spare: spare).same)
+  }
 }

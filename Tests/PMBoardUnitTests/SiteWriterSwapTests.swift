@@ -49,11 +49,11 @@ import Testing
     #expect(
       beside == [".site.pmboard-folders", ".site.pmboard-lock", ".site.pmboard-spare", ".site.pmboard-stamps", "site"])
     let spare = directory.appendingPathComponent(".site.pmboard-spare").path
-    // No page: only the new site's manifest, the list of its files the spare lacks and the record of the spare's
-    // folders, which the next build takes out before it writes (SpareRecord).
+    // No page: only the new site's manifest, the list of its files the spare lacks, the record of the spare's
+    // folders and the stamps of both manifests, which the next build takes out before it writes (SpareRecord).
     #expect(
       try FileManager.default.subpathsOfDirectory(atPath: spare).sorted() == [
-        ".pmboard-absent", ".pmboard-folders", ".pmboard-manifest",
+        ".pmboard-absent", ".pmboard-folders", ".pmboard-manifest", ".pmboard-twin",
       ])
     #expect(mode(spare) == 0o700)
   }

@@ -68,7 +68,8 @@ extension SiteWriter {
     let record = folderRecord(added: progress.newPaths, kept: kept)
     try swapIn(
       spare: SpareContents(
-        shared: sharedLines(progress, reused: reused), manifest: manifest, absent: absentFromSpare(progress)),
+        shared: sharedLines(progress, reused: reused), manifest: manifest, absent: absentFromSpare(progress),
+        manifestStamp: staging.status(of: SiteManifest.name).flatMap(SiteManifest.stamp)),
       pmboardFiles: { Set(progress.written.keys).union(self.previous?.paths ?? []) })
     record.write(to: foldersPath)
     SiteManifest.writeStamps(stamps, site: outPath)

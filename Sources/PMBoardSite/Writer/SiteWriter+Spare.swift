@@ -154,6 +154,8 @@ extension SiteWriter {
     var shared: [Bool]
     var manifest: Data
     var absent: [String]
+    /// The stamp of the new site's manifest file as this build left it in the staging folder.
+    var manifestStamp: UInt64?
   }
 
   /// Turns the site a swap replaced (now `name` in the site's parent) into the spare: its user files (linked into
@@ -224,8 +226,13 @@ extension SiteWriter {
     Self.removeEmptyFolders(emptied, in: old)
     old.unlink(SiteManifest.name)
     let absent = Data(contents.absent.map { $0 + "\n" }.joined().utf8)
-    return old.replaceFile(SiteManifest.name, with: contents.manifest, mode: 0o600)
-      && (contents.absent.isEmpty || old.replaceFile(SpareRecord.absentName, with: absent, mode: 0o600))
+    guard old.replaceFile(SiteManifest.name, with: contents.manifest, mode: 0o600),
+      contents.absent.isEmpty || old.replaceFile(SpareRecord.absentName, with: absent, mode: 0o600)
+    else { return false }
+    if let live = contents.manifestStamp, let copy = old.status(of: SiteManifest.name).flatMap(SiteManifest.stamp) {
+      old.replaceFile(SpareRecord.twinName, with: SpareRecord.twinBytes(live: live, spare: copy), mode: 0o600)
+    }
+    return true
   }
 }
 

@@ -39,6 +39,7 @@ extension SiteWriter {
     let topStamp = SiteFolders.Stamp(folder)
     folder.unlink(SpareRecord.name)
     folder.unlink(SpareRecord.absentName)
+    folder.unlink(SpareRecord.twinName)
     var present = clearUnlisted(
       folder, manifest: manifest, folders: folders ?? manifest.folders, record: record, topStamp: topStamp)
     for path in absent ?? [] {

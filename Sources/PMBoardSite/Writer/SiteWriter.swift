@@ -217,6 +217,18 @@ public final class SiteWriter: Sendable {
   /// replaced it (``SpareContents``), so after a rebuild the two files are the same bytes: read once then. A big
   /// board's manifest lists hundreds of thousands of pages; two different ones are read side by side.
   static func readManifests(site: String, spare: String) -> (live: SiteManifest?, spare: SiteManifest?, same: Bool) {
+    // The spare's copy is known to be the live file's bytes while both files keep the stamps it recorded: the
+    // live file is stamped by the descriptor its bytes are read from.
+    if let twin = POSIX.regularFileContents(spare + "/" + SpareRecord.twinName, upTo: 64),
+      let copy = SiteManifest.stamp(ofFile: spare + "/" + SiteManifest.name),
+      let (bytes, live) = Self.contentsAndStamp(site + "/" + SiteManifest.name),
+      twin == SpareRecord.twinBytes(live: live, spare: copy)
+    {
+      var manifest = SiteManifest(bytes: bytes)
+      let spareManifest = manifest
+      manifest.readStamps(site: site)
+      return (manifest, spareManifest, true)
+    }
     let files = concurrentMap(2) { POSIX.regularFileContents(($0 == 0 ? site : spare) + "/" + SiteManifest.name) }
     guard let live = files[0] else { return (nil, files[1].map { SiteManifest(bytes: $0) }, false) }
     if let spareBytes = files[1], spareBytes == live {
@@ -232,6 +244,18 @@ public final class SiteWriter: Sendable {
       return manifest
     }
     return (read[0], read[1], false)
+  }
+
+  /// The bytes of the regular file at `path` and its stamp, both from one descriptor, the stamp taken after the
+  /// read (a write while it read moves it).
+  private static func contentsAndStamp(_ path: String) -> (Data, UInt64)? {
+    let descriptor = POSIX.openRegularFile(path)
+    guard descriptor >= 0 else { return nil }
+    defer { POSIX.close(descriptor) }
+    guard let bytes = POSIX.readToEnd(descriptor),
+      let stamp = POSIX.status(ofDescriptor: descriptor).flatMap(SiteManifest.stamp)
+    else { return nil }
+    return (bytes, stamp)
   }
 
   /// Makes the staging folder `name` in `parent`, readable by the builder only until it is published (it may hold

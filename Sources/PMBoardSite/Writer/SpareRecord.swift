@@ -7,6 +7,19 @@ enum SpareRecord {
   static let name = ".pmboard-folders"
   /// The files the spare's manifest lists that it does not hold, one path a line (``SiteWriter/SpareContents``).
   static let absentName = ".pmboard-absent"
+  /// The stamps of the new site's manifest file as the build wrote it and of the spare's copy of it
+  /// (`pmboard twin 1 LIVE SPARE`): while both files keep them, the next build reads the bytes once
+  /// (``SiteWriter/readManifests(site:spare:)``), not twice and a comparison (20 MB each at 100,000 tasks).
+  static let twinName = ".pmboard-twin"
+
+  static func twinBytes(live: UInt64, spare: UInt64) -> Data {
+    var text = Array("pmboard twin 1 ".utf8)
+    Fingerprint.appendHex(live, to: &text)
+    text.append(UInt8(ascii: " "))
+    Fingerprint.appendHex(spare, to: &text)
+    text.append(UInt8(ascii: "\n"))
+    return Data(text)
+  }
 
   /// The record in the spare `folder`; empty when there is none or it cannot be read.
   static func read(in folder: FolderHandle) -> SiteFolders {
