@@ -113,6 +113,13 @@ import Testing
         #expect(manifest.fingerprint(of: path) == UInt64(line.suffix(2), radix: 16))
       }
       #expect(manifest.line(of: "ko/p12000.html") == nil)
+      // A line compared with a folder and a name as they are: the path's own split, and nothing else.
+      for line in stride(from: 0, to: manifest.count, by: 97) {
+        let (folder, name) = SiteManifest.split(manifest.paths[line])
+        #expect(manifest.path(line, is: folder, name))
+        #expect(!manifest.path(line, is: folder, name + "x") && !manifest.path(line, is: folder + "x", name))
+        #expect(!manifest.path(line, is: "", folder + "/" + name) && !manifest.path(line, is: folder, "x" + name))
+      }
     }
   }
 

@@ -35,6 +35,7 @@ import Testing
       let addresses = SiteAddresses(prefix: prefix)
       for id in ["0f6c1f62-9d1b-4c43-9a5e-3c1d2b4a5e6f", "gh-17", "작업"] {
         #expect(addresses.taskPage("ko", id) == addresses.inLocale("ko", SiteAddresses.task(id)))
+        #expect(addresses.taskFolder("ko") + "/" + id + ".html" == addresses.taskPage("ko", id))
       }
     }
   }

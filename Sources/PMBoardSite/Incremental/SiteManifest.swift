@@ -298,6 +298,17 @@ struct SiteManifest: Sendable {
     }
   }
 
+  /// Whether line `line`'s path is `folder`, "/" and `name`, compared byte by byte without making it.
+  func path(_ line: Int, is folder: String, _ name: String) -> Bool {
+    let listed = paths[line]
+    let (path, folder, name) = (listed.utf8.span, folder.utf8.span, name.utf8.span)
+    guard path.count == folder.count + 1 + name.count, path[folder.count] == UInt8(ascii: "/") else { return false }
+    // The names (ids) differ soonest.
+    for offset in 0..<name.count where path[folder.count + 1 + offset] != name[offset] { return false }
+    for offset in 0..<folder.count where path[offset] != folder[offset] { return false }
+    return true
+  }
+
   /// The first line whose path comes after `path` (``count`` when none does), by halving: the paths must be
   /// sorted.
   func firstLine(after path: String) -> Int {

@@ -15,6 +15,10 @@ public struct SiteAddresses: Sendable, Equatable {
   /// The file `name` of the locale `code`'s folder, from the site's folder.
   public func inLocale(_ code: String, _ name: String) -> String { prefix + code + "/" + name }
 
+  /// Locale `code`'s folder of task pages, from the site's folder, without a final "/": a task's page is in it as
+  /// `<id>.html`.
+  public func taskFolder(_ code: String) -> String { prefix + code + "/" + Self.tasks.dropLast() }
+
   /// Task `id`'s page in locale `code`, from the site's folder: ``inLocale(_:_:)`` of ``task(_:)``, made as one
   /// `String` (a rebuild names 300,000 task pages to look each up).
   public func taskPage(_ code: String, _ id: String) -> String {

@@ -72,6 +72,52 @@ extension SiteWriter {
       // The spare's copy, rendered from the same inputs, is used in place when it is there.
       return (line, spareListings.isEmpty ? .absent : spareListings[line])
     }
+    record(found, in: previous) { paths[$0] }
+    return found.map { $0 != nil }
+  }
+
+  /// ``reuse(_:fingerprints:)`` for the pages named `names` in each of `folders` (paths in the site, without a final
+  /// "/"): page `i` in folder `f` is at `i * folders.count + f` of `fingerprints` and of the answer. A kept page's
+  /// path is not made: its manifest line is compared with the folder and the name, right after the last line found
+  /// in the folder first.
+  public func reuse(names: [String], in folders: [String], fingerprints: [UInt64?]) -> [Bool] {
+    guard !verifies, let previous, !folders.isEmpty else { return fingerprints.map { _ in false } }
+    var states = folders.map { folder in
+      let unchanged = scan.isUnchanged(folder)
+      return (unchanged: unchanged, handle: unchanged ? nil : oldFolder(folder), nextLine: -1)
+    }
+    let path = { (index: Int) in
+      let folder = folders[index % folders.count]
+      return folder.isEmpty ? names[index / folders.count] : folder + "/" + names[index / folders.count]
+    }
+    let found = fingerprints.indices.map { index -> (line: Int, spare: SiteManifest.Listing)? in
+      guard let print = fingerprints[index] else { return nil }
+      let (name, folder) = (names[index / folders.count], index % folders.count)
+      let hint = states[folder].nextLine
+      guard
+        let line = hint >= 0 && hint < previous.count && previous.path(hint, is: folders[folder], name)
+          ? hint : previous.line(of: path(index))
+      else { return nil }
+      states[folder].nextLine = line + 1
+      guard previous.fingerprints[line] == print, scan.missing.isEmpty || !scan.missing.contains(path(index)) else {
+        return nil
+      }
+      if !states[folder].unchanged {
+        guard let recorded = previous.stamps[line], let live = states[folder].handle?.status(of: name),
+          SiteManifest.stamp(live) == recorded
+        else { return nil }
+      }
+      return (line, spareListings.isEmpty ? .absent : spareListings[line])
+    }
+    record(found, in: previous, path: path)
+    return found.map { $0 != nil }
+  }
+
+  /// Records the pages `found` (by index, their old manifest's line and how the spare lists it) as kept, each once
+  /// and only if this build did not write it; `path` names the one at an index, made only for a page linked later.
+  private func record(
+    _ found: [(line: Int, spare: SiteManifest.Listing)?], in previous: SiteManifest, path: (Int) -> String
+  ) {
     state.withLock { progress in
       if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous.count) }
       for (index, match) in found.enumerated() {
@@ -85,11 +131,10 @@ extension SiteWriter {
         if match.spare == .sameFingerprint {
           progress.inPlace += 1
         } else {
-          progress.unchanged.append(paths[index])
+          progress.unchanged.append(path(index))
         }
       }
     }
-    return found.map { $0 != nil }
   }
 
   /// Removes the spare's files this build does not write from the staging folder, and folders left empty.
