@@ -93,43 +93,47 @@ extension SiteManifest {
   ) -> (manifest: Data, stamps: [UInt64?]) {
     let added = added.sorted()
     let places = added.map { previous.firstLine(after: $0) }
-    var text: [UInt8] = []
+    // Made as `Data` from the start: a 20 MB array copied into one at the end was a serial copy and 5,000 page
+    // faults at 100,000 tasks.
+    var manifest = Data(capacity: source.count + added.count * 72 + 256)
     var lineStamps: [UInt64?] = []
     lineStamps.reserveCapacity(previous.count + added.count)
-    text.reserveCapacity(source.count + added.count * 72 + 256)
-    appendHeading(key: key, to: &text)
+    var piece: [UInt8] = []
+    appendHeading(key: key, to: &piece)
     var next = 0
-    source.withReadView { bytes in
-      // The kept lines not copied yet.
-      var run = 0..<0
-      for line in 0...previous.count {
-        let addsHere = next < added.count && places[next] == line
-        if line < previous.count, reused[line], !addsHere {
-          run = run.isEmpty ? line..<line + 1 : run.lowerBound..<line + 1
-          continue
-        }
-        if !run.isEmpty {
-          text.append(
-            contentsOf: bytes.extracting(previous.lineStarts[run.lowerBound]..<previous.lineStarts[run.upperBound]))
-          lineStamps.append(contentsOf: previous.stamps[run])
-          run = 0..<0
-        }
-        while next < added.count, places[next] == line {
-          let new = written[added[next]] ?? Entry(fingerprint: nil)
-          append(added[next], Entry(fingerprint: new.fingerprint), to: &text)
-          lineStamps.append(new.stamp)
-          next += 1
-        }
-        guard line < previous.count else { break }
-        if reused[line] {
-          run = line..<line + 1
-        } else if let file = written[previous.paths[line]] {
-          append(previous.paths[line], Entry(fingerprint: file.fingerprint), to: &text)
-          lineStamps.append(file.stamp)
-        }
+    // The kept lines not copied yet.
+    var run = 0..<0
+    for line in 0...previous.count {
+      let addsHere = next < added.count && places[next] == line
+      if line < previous.count, reused[line], !addsHere {
+        run = run.isEmpty ? line..<line + 1 : run.lowerBound..<line + 1
+        continue
+      }
+      if !run.isEmpty {
+        manifest.append(contentsOf: piece)
+        piece.removeAll(keepingCapacity: true)
+        let start = source.startIndex
+        manifest.append(
+          source[start + previous.lineStarts[run.lowerBound]..<start + previous.lineStarts[run.upperBound]])
+        lineStamps.append(contentsOf: previous.stamps[run])
+        run = 0..<0
+      }
+      while next < added.count, places[next] == line {
+        let new = written[added[next]] ?? Entry(fingerprint: nil)
+        append(added[next], Entry(fingerprint: new.fingerprint), to: &piece)
+        lineStamps.append(new.stamp)
+        next += 1
+      }
+      guard line < previous.count else { break }
+      if reused[line] {
+        run = line..<line + 1
+      } else if let file = written[previous.paths[line]] {
+        append(previous.paths[line], Entry(fingerprint: file.fingerprint), to: &piece)
+        lineStamps.append(file.stamp)
       }
     }
-    return (Data(text), lineStamps)
+    manifest.append(contentsOf: piece)
+    return (manifest, lineStamps)
   }
 
   static func appendHeading(key: String?, to text: inout [UInt8]) {
