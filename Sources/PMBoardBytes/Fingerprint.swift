@@ -54,6 +54,22 @@ public struct Fingerprint: Sendable, Equatable {
     add(Int(text.count))
   }
 
+  /// A hash of `bytes`, eight at a time as ``add(_:of:)`` takes a text, the last word holding the count: for a
+  /// lookup table in memory (a manifest's 400,000 paths hashed a byte at a time took 70 ns each).
+  public static func hash(_ bytes: Span<UInt8>) -> UInt64 {
+    var print = Fingerprint()
+    bytes.withUnsafeBytes { raw in
+      let words = raw.count / 8
+      for index in 0..<words {
+        print.mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+      }
+      var last = UInt64(raw.count) << 56
+      for offset in (words * 8)..<raw.count { last |= UInt64(raw[offset]) << (8 * UInt64(offset - words * 8)) }
+      print.mix(last)
+    }
+    return print.value
+  }
+
   /// Another fingerprint's value (a card's, a page's content): one word, mixed as a number is.
   public mutating func add(word: UInt64) { mix(word) }
 

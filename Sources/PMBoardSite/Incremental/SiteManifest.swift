@@ -265,12 +265,10 @@ struct SiteManifest: Sendable {
     table[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(line + 1)
   }
 
-  /// FNV-1a over the path's bytes, finished as MurmurHash3 finishes, so that the low bits the table uses vary:
-  /// the same in every process, and a few instructions a byte.
+  /// ``Fingerprint/hash(_:)`` of the path's bytes (eight at a time), finished as MurmurHash3 finishes, so that the
+  /// low bits the table uses vary: the same in every process.
   static func pathHash(_ path: String) -> UInt64 {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    let bytes = path.utf8.span
-    for position in 0..<bytes.count { value = (value ^ UInt64(bytes[position])) &* 0x0000_0100_0000_01b3 }
+    var value = Fingerprint.hash(path.utf8.span)
     value ^= value >> 33
     value &*= 0xff51_afd7_ed55_8ccd
     value ^= value >> 33

@@ -38,7 +38,7 @@ extension SiteWriter {
       discard()
       return Summary(files: fileCount, changed: 0, removed: 0, bytes: 0, kept: kept.sorted())
     }
-    removeSpareFiles(writtenInSpare: progress.inSpare, isWritten: isWritten)
+    removeSpareFiles(writtenInSpare: progress.inSpare, reused: reused, isWritten: isWritten)
     for item in kept {
       if let page = pageInPlace(ofFolderOf: item, isWritten: isWritten) {
         throw .io(

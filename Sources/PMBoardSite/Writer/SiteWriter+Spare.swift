@@ -137,12 +137,16 @@ extension SiteWriter {
     }
   }
 
-  /// Removes the spare's files this build does not write from the staging folder, and folders left empty.
-  func removeSpareFiles(writtenInSpare: Int, isWritten: (String) -> Bool) {
+  /// Removes the spare's files this build does not write from the staging folder, and folders left empty. Where
+  /// the spare's manifest is the old site's, a line this build kept (`reused`) is not looked up.
+  func removeSpareFiles(writtenInSpare: Int, reused: [Bool], isWritten: (String) -> Bool) {
     guard let spare, spare.count > writtenInSpare else { return }
     var emptied = Set<String>()
     var removed: [String] = []
-    for path in spare.paths where !isWritten(path) {
+    let byLine = spareIsPrevious && reused.count == spare.count
+    for line in spare.paths.indices where !(byLine && reused[line]) {
+      let path = spare.paths[line]
+      guard !isWritten(path) else { continue }
       let (folder, name) = SiteManifest.split(path)
       existingStagingFolder(folder)?.unlink(name)
       removed.append(path)

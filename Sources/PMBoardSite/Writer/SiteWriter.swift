@@ -50,6 +50,8 @@ public final class SiteWriter: Sendable {
   /// How the spare lists each of ``previous``'s files (a file it lists but lost, to a planted entry it cleared, as
   /// another fingerprint); empty without a spare.
   let spareListings: [SiteManifest.Listing]
+  /// Whether the spare's manifest is the old site's, line for line (the same bytes).
+  let spareIsPrevious: Bool
   /// The folders that hold a file the old site's manifest lists, and their parents.
   let previousFolders: Set<String>
   /// A verifying build (`build --verify`) keeps no page by the fingerprint of its inputs: every page is rendered
@@ -189,6 +191,7 @@ public final class SiteWriter: Sendable {
       : Self.takeSpare(
         in: parent, names: names, manifest: manifests.spare, folders: manifests.same ? previousFolders : nil)
     spare = taken?.manifest
+    spareIsPrevious = taken != nil && manifests.same
     if let previous, let spare {
       spareListings =
         manifests.same
