@@ -20,6 +20,8 @@ public final class BoardTables: Sendable {
   public let cardNames: CardNames
   /// By card: its id's 128 bits (``CardTables/keys``).
   let cardKeys: FixedArray<UUIDKey?>
+  /// By card: whether its id is its key's lowercase text (``CardTables/idIsLowercaseKey``).
+  let cardIDIsLowercaseKey: FixedArray<Bool>
   /// Column `order` is `cards[columnStarts[order]..<columnStarts[order + 1]]`.
   public let columnStarts: FixedArray<Int>
   public let dueDates: [CalendarDate]
@@ -71,6 +73,7 @@ public final class BoardTables: Sendable {
     cardPrints = FixedArray(prints)
     cardNames = cards.names
     cardKeys = cards.keys
+    cardIDIsLowercaseKey = cards.idIsLowercaseKey
     columnStarts = cards.columnStarts
     dueDates = cards.dueDates
     overdueCount = cards.overdueCount

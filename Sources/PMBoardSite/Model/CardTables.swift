@@ -18,6 +18,8 @@ public struct CardTables: Sendable {
   /// By card: its id's 128 bits (nil for an id that is not a UUID), read with the card on every core, for the walks
   /// that match history entries to cards (done days, aging, the label and person feeds).
   let keys: FixedArray<UUIDKey?>
+  /// By card: whether its id is its key in lowercase text, so that a rebuild can compare it without its bytes.
+  let idIsLowercaseKey: FixedArray<Bool>
 
   /// Two rounds on every core: the order of each column, then the escaped text of slices of the cards in that
   /// order. Sorting first lays the arena out in board order, so that a board page copies card text from its front
@@ -90,6 +92,7 @@ public struct CardTables: Sendable {
     overdueCount = slices.reduce(0) { $0 + $1.overdueCount }
     prints = FixedArray(slices.flatMap(\.prints))
     keys = FixedArray(slices.flatMap(\.keys))
+    idIsLowercaseKey = FixedArray(slices.flatMap(\.lowercase))
     names = CardNames(tasks: tasks, order: order)
   }
 
@@ -155,6 +158,7 @@ public struct CardTables: Sendable {
     var overdueCount: Int
     var prints: [UInt64] = []
     var keys: [UUIDKey?] = []
+    var lowercase: [Bool] = []
     /// With `checkingText`: the smallest store index of the slice's tasks with a control character.
     var firstProblem: Int?
 
@@ -182,7 +186,9 @@ public struct CardTables: Sendable {
         if record.overdue { overdueCount += 1 }
         records.append(record)
         prints.append(Self.print(of: task, fields: printedFields, in: tasks.text, record))
-        keys.append(tasks.text.withBytes(task.id, UUIDKey.init))
+        let key = tasks.text.withBytes(task.id, UUIDKey.init)
+        keys.append(key)
+        lowercase.append(key != nil && tasks.text.withBytes(task.id, UUIDKey.isLowercase))
         if checkingText, Int(index) < firstProblem ?? .max,
           StoredTextCheck.problem(inTask: Int(index), of: tasks) != nil
         {

@@ -20,6 +20,8 @@ public final class TaskPageTables: Sendable {
   /// 100,000 cards up front was a serial 17 ms of every rebuild, which names only the pages it checks.
   private let cardBytes: ByteArena
   private let cardIDs: FixedArray<TextRef>
+  private let cardKeys: FixedArray<UUIDKey?>
+  private let cardIDIsLowercaseKey: FixedArray<Bool>
   /// Page `p` shows entries `entryList[entryStarts[p]..<entryStarts[p + 1]]`, newest first.
   public let entryStarts: [Int]
   public let entryList: [Int32]
@@ -27,6 +29,12 @@ public final class TaskPageTables: Sendable {
   public let entryPage: FixedArray<Int32>
 
   public var pageCount: Int { cardCount + tombstones.count }
+
+  /// Page `page`'s task id as a UUID's 128 bits, when the id is their lowercase text: what a rebuild compares with
+  /// the old manifest's line without reading the id's bytes (which lie all over the card arena).
+  func lowercaseKey(ofPage page: Int) -> UUIDKey? {
+    page < cardCount && cardIDIsLowercaseKey[page] ? cardKeys[page] : nil
+  }
 
   /// Page `page`'s task id.
   public func id(ofPage page: Int) -> String {
@@ -39,6 +47,8 @@ public final class TaskPageTables: Sendable {
     cardCount = cards.count
     self.cardBytes = cardBytes
     cardIDs = FixedArray(count: cards.count) { cards[$0].id }
+    self.cardKeys = tables.cardKeys
+    cardIDIsLowercaseKey = tables.cardIDIsLowercaseKey
     var tombstones: [Tombstone] = []
     let entries = tables.entries
     let historyBytes = tables.historyBytes
@@ -93,6 +103,8 @@ public final class TaskPageTables: Sendable {
     tombstones = []
     cardBytes = tables.cardBytes
     cardIDs = FixedArray(count: 0) { _ in .empty }
+    cardKeys = FixedArray(count: 0) { _ in nil }
+    cardIDIsLowercaseKey = FixedArray(count: 0) { _ in false }
     entryStarts = [0]
     entryList = []
     entryPage = FixedArray(count: tables.entries.count) { _ in -1 }

@@ -32,6 +32,24 @@ struct UUIDKey: Hashable {
     (self.high, self.low) = (high, low)
   }
 
+  /// Whether `text` (a UUID's, as ``init(_:)`` reads it) has no capital letter: its key then names it exactly
+  /// (``hexDigit(_:)``).
+  static func isLowercase(_ text: Span<UInt8>) -> Bool {
+    for index in 0..<text.count where text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "F") {
+      return false
+    }
+    return true
+  }
+
+  /// The lowercase hex digit of character `position` (0–35, not a dash) of the UUID's 8-4-4-4-12 text.
+  func hexDigit(at position: Int) -> UInt8 {
+    let (word, index) =
+      position < 18
+      ? (high, position - (position > 13 ? 2 : position > 8 ? 1 : 0)) : (low, position - (position > 23 ? 20 : 19))
+    let value = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * index)) & 0xF
+    return value < 10 ? value &+ UInt8(ascii: "0") : value &+ (UInt8(ascii: "a") &- 10)
+  }
+
   /// By byte: its value as a hex digit, or 0xFF.
   private static let digitValues: [UInt8] = (0...255).map { byte in
     switch UInt8(byte) {

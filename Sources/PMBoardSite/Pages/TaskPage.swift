@@ -82,14 +82,15 @@ enum TaskPage: PageKind {
   }
 
   /// Task pages `pages` in every locale of `codes`: each kept from the old site when its fingerprint matches, else
-  /// rendered. A kept page's path is never made (``SiteWriter/reuse(names:in:fingerprints:)``): at 100,000 tasks,
+  /// rendered. A kept page's path is never made (``SiteWriter/reuse(names:keys:in:fingerprints:)``): at 100,000 tasks,
   /// 300,000 paths were most of what a rebuild spent on the pages it keeps.
   private static func write(
     _ pages: [Int], codes: [String], _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared,
     into writer: SiteWriter
   ) throws {
     let folders = codes.map { site.addresses.taskFolder($0) }
-    let names = pages.map { site.taskPages.id(ofPage: $0) + ".html" }
+    let name = { (index: Int) in site.taskPages.id(ofPage: pages[index]) + ".html" }
+    let keys = pages.map { site.taskPages.lowercaseKey(ofPage: $0) }
     var prints: [UInt64?] = []
     prints.reserveCapacity(pages.count * codes.count)
     for page in pages {
@@ -106,11 +107,11 @@ enum TaskPage: PageKind {
         prints.append(print.value)
       }
     }
-    let kept = writer.reuse(names: names, in: folders, fingerprints: prints)
+    let kept = writer.reuse(names: name, keys: keys, in: folders, fingerprints: prints)
     for index in prints.indices where !kept[index] {
       let (page, locale) = (index / codes.count, index % codes.count)
       let plan = SiteRenderer.PagePlan(
-        path: folders[locale] + "/" + names[page], code: codes[locale], kind: .task(page: pages[page]))
+        path: folders[locale] + "/" + name(page), code: codes[locale], kind: .task(page: pages[page]))
       try site.render(SiteRenderer.RenderGroup(plan: plan), prepared, chunk: SiteRenderer.outputChunk) {
         path, produce in try writer.write(path, streaming: produce)
       }

@@ -76,34 +76,42 @@ extension SiteWriter {
     return found.map { $0 != nil }
   }
 
-  /// ``reuse(_:fingerprints:)`` for the pages named `names` in each of `folders` (paths in the site, without a final
-  /// "/"): page `i` in folder `f` is at `i * folders.count + f` of `fingerprints` and of the answer. A kept page's
-  /// path is not made: its manifest line is compared with the folder and the name, right after the last line found
-  /// in the folder first.
-  public func reuse(names: [String], in folders: [String], fingerprints: [UInt64?]) -> [Bool] {
+  /// ``reuse(_:fingerprints:)`` for task pages, named `names(i)` in each of `folders` (paths in the site, without
+  /// a final "/"): page `i` in folder `f` is at `i * folders.count + f` of `fingerprints` and of the answer. A kept
+  /// page's path is not made: its manifest line is compared with the folder and the name, right after the last line
+  /// found in the folder first; where page `i`'s id is the lowercase text of `keys[i]`, with the key, without the
+  /// name (a rebuild keeps 300,000 pages of 100,000 tasks, whose ids lie all over the card arena).
+  func reuse(
+    names: (Int) -> String, keys: [UUIDKey?], in folders: [String], fingerprints: [UInt64?]
+  ) -> [Bool] {
     guard !verifies, let previous, !folders.isEmpty else { return fingerprints.map { _ in false } }
     var states = folders.map { folder in
       let unchanged = scan.isUnchanged(folder)
       return (unchanged: unchanged, handle: unchanged ? nil : oldFolder(folder), nextLine: -1)
     }
-    let path = { (index: Int) in
+    func path(_ index: Int) -> String {
       let folder = folders[index % folders.count]
-      return folder.isEmpty ? names[index / folders.count] : folder + "/" + names[index / folders.count]
+      return folder.isEmpty ? names(index / folders.count) : folder + "/" + names(index / folders.count)
     }
     let found = fingerprints.indices.map { index -> (line: Int, spare: SiteManifest.Listing)? in
       guard let print = fingerprints[index] else { return nil }
-      let (name, folder) = (names[index / folders.count], index % folders.count)
+      let (page, folder) = (index / folders.count, index % folders.count)
       let hint = states[folder].nextLine
-      guard
-        let line = hint >= 0 && hint < previous.count && previous.path(hint, is: folders[folder], name)
-          ? hint : previous.line(of: path(index))
-      else { return nil }
+      let atHint: Bool
+      if hint < 0 || hint >= previous.count {
+        atHint = false
+      } else if let key = keys[page] {
+        atHint = previous.path(hint, is: folders[folder], pageOf: key)
+      } else {
+        atHint = previous.path(hint, is: folders[folder], names(page))
+      }
+      guard let line = atHint ? hint : previous.line(of: path(index)) else { return nil }
       states[folder].nextLine = line + 1
       guard previous.fingerprints[line] == print, scan.missing.isEmpty || !scan.missing.contains(path(index)) else {
         return nil
       }
       if !states[folder].unchanged {
-        guard let recorded = previous.stamps[line], let live = states[folder].handle?.status(of: name),
+        guard let recorded = previous.stamps[line], let live = states[folder].handle?.status(of: names(page)),
           SiteManifest.stamp(live) == recorded
         else { return nil }
       }
