@@ -39,17 +39,18 @@ extension SiteWriter {
     // Pages come from a few folders (a task's page in each locale), each folder's in the order of the old
     // manifest's lines as a rule: each folder's state is looked up once, and a page's line is first looked for
     // right after the last one found in its folder (a table lookup per page was a cache miss or two).
-    var folders: [(folder: Substring, unchanged: Bool, handle: FolderHandle?, nextLine: Int)] = []
-    let found = zip(paths, fingerprints).map { path, print -> (line: Int, spare: SiteManifest.Listing)? in
+    var folderNames: [Substring] = []
+    var folders: [FolderState] = []
+    let found = zip(paths, fingerprints).map { path, print -> KeptLine? in
       guard let print else { return nil }
       let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
       let folder = slash.map { path[..<$0] } ?? ""
       let known: Int
-      if let index = folders.firstIndex(where: { $0.folder == folder }) {
+      if let index = folderNames.firstIndex(of: folder) {
         known = index
       } else {
-        let unchanged = scan.isUnchanged(String(folder))
-        folders.append((folder, unchanged, unchanged ? nil : oldFolder(String(folder)), -1))
+        folderNames.append(folder)
+        folders.append(folderState(String(folder)))
         known = folders.count - 1
       }
       let hint = folders[known].nextLine
@@ -58,19 +59,9 @@ extension SiteWriter {
           ? hint : previous.line(of: path)
       else { return nil }
       folders[known].nextLine = line + 1
-      guard previous.fingerprints[line] == print, scan.missing.isEmpty || !scan.missing.contains(path) else {
-        return nil
+      return keptLine(line, print: print, of: previous, in: folders[known], path: { path }) {
+        slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
       }
-      // In a folder as the last build left it, the page is the file that build stamped (an in-place edit is what
-      // `--verify` is for); elsewhere its stamp is looked at.
-      if !folders[known].unchanged {
-        let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
-        guard let recorded = previous.stamps[line], let live = folders[known].handle?.status(of: name),
-          SiteManifest.stamp(live) == recorded
-        else { return nil }
-      }
-      // The spare's copy, rendered from the same inputs, is used in place when it is there.
-      return (line, spareListings.isEmpty ? .absent : spareListings[line])
     }
     record(found, in: previous) { paths[$0] }
     return found.map { $0 != nil }
@@ -85,15 +76,12 @@ extension SiteWriter {
     names: (Int) -> String, keys: [UUIDKey?], in folders: [String], fingerprints: [UInt64?]
   ) -> [Bool] {
     guard !verifies, let previous, !folders.isEmpty else { return fingerprints.map { _ in false } }
-    var states = folders.map { folder in
-      let unchanged = scan.isUnchanged(folder)
-      return (unchanged: unchanged, handle: unchanged ? nil : oldFolder(folder), nextLine: -1)
-    }
+    var states = folders.map(folderState)
     func path(_ index: Int) -> String {
       let folder = folders[index % folders.count]
       return folder.isEmpty ? names(index / folders.count) : folder + "/" + names(index / folders.count)
     }
-    let found = fingerprints.indices.map { index -> (line: Int, spare: SiteManifest.Listing)? in
+    let found = fingerprints.indices.map { index -> KeptLine? in
       guard let print = fingerprints[index] else { return nil }
       let (page, folder) = (index / folders.count, index % folders.count)
       let hint = states[folder].nextLine
@@ -107,25 +95,53 @@ extension SiteWriter {
       }
       guard let line = atHint ? hint : previous.line(of: path(index)) else { return nil }
       states[folder].nextLine = line + 1
-      guard previous.fingerprints[line] == print, scan.missing.isEmpty || !scan.missing.contains(path(index)) else {
-        return nil
-      }
-      if !states[folder].unchanged {
-        guard let recorded = previous.stamps[line], let live = states[folder].handle?.status(of: names(page)),
-          SiteManifest.stamp(live) == recorded
-        else { return nil }
-      }
-      return (line, spareListings.isEmpty ? .absent : spareListings[line])
+      return keptLine(line, print: print, of: previous, in: states[folder], path: { path(index) }) { names(page) }
     }
     record(found, in: previous, path: path)
     return found.map { $0 != nil }
   }
 
+  /// A kept page: its line in the old manifest and how the spare lists it.
+  typealias KeptLine = (line: Int, spare: SiteManifest.Listing)
+
+  /// What ``reuse(_:fingerprints:)`` knows of a folder of pages: whether it is as the last build left it (else its
+  /// handle in the old site, where each page's stamp is looked at), and the manifest line after the last page found
+  /// in it.
+  struct FolderState {
+    var unchanged: Bool
+    var handle: FolderHandle?
+    var nextLine = -1
+  }
+
+  func folderState(_ folder: String) -> FolderState {
+    let unchanged = scan.isUnchanged(folder)
+    return FolderState(unchanged: unchanged, handle: unchanged ? nil : oldFolder(folder))
+  }
+
+  /// Line `line` of the old manifest as the page at `path` (named `name` in `folder`) kept with fingerprint `print`:
+  /// nil when the fingerprint differs, the page went missing, or (outside a folder as the last build left it) its
+  /// stamp moved. `path` and `name` are made only when needed.
+  func keptLine(
+    _ line: Int, print: UInt64, of previous: SiteManifest, in folder: FolderState, path: () -> String,
+    name: () -> String
+  ) -> KeptLine? {
+    guard previous.fingerprints[line] == print, scan.missing.isEmpty || !scan.missing.contains(path()) else {
+      return nil
+    }
+    // In a folder as the last build left it, the page is the file that build stamped (an in-place edit is what
+    // `--verify` is for); elsewhere its stamp is looked at.
+    if !folder.unchanged {
+      guard let recorded = previous.stamps[line], let live = folder.handle?.status(of: name()),
+        SiteManifest.stamp(live) == recorded
+      else { return nil }
+    }
+    // The spare's copy, rendered from the same inputs, is used in place when it is there.
+    return (line, spareListings.isEmpty ? .absent : spareListings[line])
+  }
+
   /// Records the pages `found` (by index, their old manifest's line and how the spare lists it) as kept, each once
   /// and only if this build did not write it; `path` names the one at an index, made only for a page linked later.
-  private func record(
-    _ found: [(line: Int, spare: SiteManifest.Listing)?], in previous: SiteManifest, path: (Int) -> String
-  ) {
+  private func record(_ found: [KeptLine?], in previous: SiteManifest, path: (Int) -> String) {
     state.withLock { progress in
       if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous.count) }
       for (index, match) in found.enumerated() {
