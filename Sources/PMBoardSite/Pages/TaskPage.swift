@@ -15,15 +15,8 @@ enum TaskPage: PageKind {
   }
 
   static func plan(page: Int, code: String, _ site: SiteRenderer) -> SiteRenderer.PagePlan {
-    plans(page: page, codes: [code], site)[0]
-  }
-
-  /// Page `page` in each locale of `codes`, its id read once.
-  static func plans(page: Int, codes: [String], _ site: SiteRenderer) -> [SiteRenderer.PagePlan] {
-    let id = site.taskPages.id(ofPage: page)
-    return codes.map { code in
-      SiteRenderer.PagePlan(path: site.addresses.taskPage(code, id), code: code, kind: .task(page: page))
-    }
+    SiteRenderer.PagePlan(
+      path: site.addresses.taskPage(code, site.taskPages.id(ofPage: page)), code: code, kind: .task(page: page))
   }
 
   static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
@@ -93,12 +86,12 @@ enum TaskPage: PageKind {
     let keys = pages.map { site.taskPages.lowercaseKey(ofPage: $0) }
     var prints: [UInt64?] = []
     prints.reserveCapacity(pages.count * codes.count)
+    // Where every page's fingerprint starts, worked out once a batch.
+    let start = site.keptPageFingerprint
     for page in pages {
-      let content = site.keptPageFingerprint.map { _ in
-        site.contentFingerprint(ofTaskPage: page, entryPrints: prepared.entryPrints)
-      }
+      let content = start.map { _ in site.contentFingerprint(ofTaskPage: page, entryPrints: prepared.entryPrints) }
       for code in codes {
-        guard var print = site.keptPageFingerprint, let content else {
+        guard var print = start, let content else {
           prints.append(nil)
           continue
         }

@@ -220,6 +220,13 @@ public final class SiteWriter: Sendable {
   /// replaced it (``SpareContents``), so after a rebuild the two files are the same bytes: read once then. A big
   /// board's manifest lists hundreds of thousands of pages; two different ones are read side by side.
   static func readManifests(site: String, spare: String) -> (live: SiteManifest?, spare: SiteManifest?, same: Bool) {
+    // One set of bytes read once for both: the live manifest takes its stamps, the spare's copy none.
+    func both(_ bytes: Data) -> (live: SiteManifest?, spare: SiteManifest?, same: Bool) {
+      var manifest = SiteManifest(bytes: bytes)
+      let spareManifest = manifest
+      manifest.readStamps(site: site)
+      return (manifest, spareManifest, true)
+    }
     // The spare's copy is known to be the live file's bytes while both files keep the stamps it recorded: the
     // live file is stamped by the descriptor its bytes are read from.
     if let twin = POSIX.regularFileContents(spare + "/" + SpareRecord.twinName, upTo: 64),
@@ -227,19 +234,11 @@ public final class SiteWriter: Sendable {
       let (bytes, live) = Self.contentsAndStamp(site + "/" + SiteManifest.name),
       twin == SpareRecord.twinBytes(live: live, spare: copy)
     {
-      var manifest = SiteManifest(bytes: bytes)
-      let spareManifest = manifest
-      manifest.readStamps(site: site)
-      return (manifest, spareManifest, true)
+      return both(bytes)
     }
     let files = concurrentMap(2) { POSIX.regularFileContents(($0 == 0 ? site : spare) + "/" + SiteManifest.name) }
     guard let live = files[0] else { return (nil, files[1].map { SiteManifest(bytes: $0) }, false) }
-    if let spareBytes = files[1], spareBytes == live {
-      var manifest = SiteManifest(bytes: live)
-      let spareManifest = manifest
-      manifest.readStamps(site: site)
-      return (manifest, spareManifest, true)
-    }
+    if let spareBytes = files[1], spareBytes == live { return both(live) }
     let read = concurrentMap(2) { index in
       if index == 1 { return files[1].map { SiteManifest(bytes: $0) } }
       var manifest = SiteManifest(bytes: live)
