@@ -40,7 +40,9 @@ public final class ByteArena: @unchecked Sendable {
     }
   }
 
-  /// The bytes `range` of a reserved arena, to be written by one writer while no one reads the arena.
+  /// The bytes `range` of a reserved arena, to be written by one writer while no one reads those bytes (others may
+  /// read the rest: the card dresses fill their chunks' stretches as pages ask for them, under each chunk's lock,
+  /// which hands the bytes to their readers).
   public func region(_ range: Range<Int>) -> UnsafeMutableBufferPointer<UInt8> {
     precondition(range.lowerBound >= 0 && range.upperBound <= storage.count, "region outside the arena")
     return UnsafeMutableBufferPointer(rebasing: storage[range])

@@ -266,6 +266,10 @@ import Testing
     renderer.wipLimits = wipLimits
     renderer.dueSoon = dueSoon
     renderer.aging = aging
+    // Each page's view takes the dresses of the cards it predicts it shows: the cards its lists walk.
+    for page in renderer.shownCardsByPage() {
+      #expect(page.predicted == page.walked, "\(page.path): cards shown", sourceLocation: sourceLocation)
+    }
     let fast = renderer.renderedPages()
     let streamed = renderer.renderedPages(chunk: 7)
     let reference = renderer.referencePages(of: board)

@@ -18,6 +18,8 @@ public final class BoardTables: Sendable {
   public let doingSince: [Int32]
   /// ``CardTables/names``.
   public let cardNames: CardNames
+  /// ``CardTables/dresses``: made as pages that show the cards are rendered.
+  public let cardDresses: CardDresses
   /// By card: its id's 128 bits (``CardTables/keys``).
   let cardKeys: FixedArray<UUIDKey?>
   /// By card: whether its id is its key's lowercase text (``CardTables/idIsLowercaseKey``).
@@ -72,6 +74,7 @@ public final class BoardTables: Sendable {
     }
     cardPrints = FixedArray(prints)
     cardNames = cards.names
+    cardDresses = cards.dresses
     cardKeys = cards.keys
     cardIDIsLowercaseKey = cards.idIsLowercaseKey
     columnStarts = cards.columnStarts

@@ -15,6 +15,8 @@ public struct CardTables: Sendable {
   public let prints: FixedArray<UInt64>
   /// The cards' labels, assignees and links.
   public let names: CardNames
+  /// What each card shows of its body beyond the text, made when a page that shows the card is rendered.
+  public let dresses: CardDresses
   /// By card: its id's 128 bits (nil for an id that is not a UUID), read with the card on every core, for the walks
   /// that match history entries to cards (done days, aging, the label and person feeds).
   let keys: FixedArray<UUIDKey?>
@@ -27,53 +29,72 @@ public struct CardTables: Sendable {
   /// and TLB misses of those copies were the largest single cost of rendering).
   /// Without `cutsExcerpts` (a site without task pages, where a cut body could link nowhere) a card's excerpt is
   /// its whole body.
-  public init(tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool = true) {
+  /// With `dressingEveryCard` each slice dresses its cards as it copies them (``CardDresses``): for a build that
+  /// renders every page; otherwise a card is dressed when a page that shows it is rendered.
+  public init(
+    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool = true, dressingEveryCard: Bool = true
+  ) {
     var unchecked: Int?
-    self.init(tasks: tasks, today: today, cutsExcerpts: cutsExcerpts, checkingText: false, firstProblem: &unchecked)
+    self.init(
+      tasks: tasks, today: today, cutsExcerpts: cutsExcerpts, dressingEveryCard: dressingEveryCard,
+      checkingText: false, firstProblem: &unchecked)
   }
 
   /// The tables and the first task (in the store's order) with a control character, as the error that names it
   /// (``StoredTextCheck``): each slice checks its cards as it copies them, on every core.
   static func checked(
-    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool
+    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool, dressingEveryCard: Bool = true
   ) -> (tables: CardTables, problem: BuildSettingsError?) {
     var first: Int?
     let tables = CardTables(
-      tasks: tasks, today: today, cutsExcerpts: cutsExcerpts, checkingText: true, firstProblem: &first)
+      tasks: tasks, today: today, cutsExcerpts: cutsExcerpts, dressingEveryCard: dressingEveryCard,
+      checkingText: true, firstProblem: &first)
     return (tables, first.flatMap { StoredTextCheck.problem(inTask: $0, of: tasks) })
   }
 
   private init(
-    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool, checkingText: Bool,
-    firstProblem: inout Int?
+    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool, dressingEveryCard: Bool,
+    checkingText: Bool, firstProblem: inout Int?
   ) {
     let columns = TaskState.allCases
     let orders = concurrentMap(columns.count) { Self.columnOrder(columns[$0], of: tasks) }
     let order = Array(orders.joined())
     let count = order.count
     let sliceCount = max(1, min(8, count / 4096))
-    let bounds = (0...sliceCount).map { $0 * count / sliceCount }
+    // Slices end at a chunk's end (``CardDresses/chunkSize``), so that each slice dresses whole chunks.
+    let bounds = (0...sliceCount).map {
+      min(count, ($0 * count / sliceCount + CardDresses.chunkSize - 1) & -CardDresses.chunkSize)
+    }
     // Each slice escapes into its own stretch of one arena, sized for its worst case: no slice waits for
     // another, and none is copied after (joining them was a single-threaded 40 MB copy at 100,000 tasks).
     let regionStarts = (0..<sliceCount).reduce(into: [0]) { starts, slice in
       let rawCount = order[bounds[slice]..<bounds[slice + 1]].reduce(0) { sum, index in
         let task = tasks.records[Int(index)]
-        // A long body is stored twice: whole for the task page, cut for the card (at most its bytes and "…").
-        let excerpt = cutsExcerpts && CardExcerpt.mayCut(utf8Count: Int(task.body.count)) ? Int(task.body.count) + 3 : 0
-        let html = BodyMarkup.worstCase(rawCount: Int(task.body.count)) * (excerpt > 0 ? 2 : 1)
-        return sum + ArenaBuilder.worstCase(rawCount: Int(task.id.count + task.title.count + task.body.count) + excerpt)
-          + html
+        return sum + ArenaBuilder.worstCase(rawCount: Int(task.id.count + task.title.count + task.body.count))
       }
       starts.append(starts[slice] + rawCount)
     }
-    let arena = ByteArena(reserving: regionStarts[sliceCount])
+    // After the slices' text, a stretch per chunk of cards for their dresses (``CardDresses``), filled when a
+    // page that shows one of them is rendered; a stretch never filled is address space only.
+    let chunkSize = CardDresses.chunkSize
+    let dressStarts = stride(from: 0, to: count, by: chunkSize).reduce(into: [regionStarts[sliceCount]]) {
+      starts, first in
+      let room = order[first..<min(count, first + chunkSize)].reduce(0) { sum, index in
+        sum + CardDresses.worstCase(body: Int(tasks.records[Int(index)].body.count), cutsExcerpts: cutsExcerpts)
+      }
+      starts.append((starts.last ?? 0) + room)
+    }
+    let arena = ByteArena(reserving: dressStarts.last ?? 0)
+    let dresses = CardDresses(
+      tasks: tasks, order: order, arena: arena, regions: zip(dressStarts, dressStarts.dropFirst()).map { $0..<$1 },
+      cutsExcerpts: cutsExcerpts)
     var dueDates = Interner<CalendarDate>()
     let (records, slices) = FixedArray<CardRecord>.made(
       count: count, parts: (0..<sliceCount).map { bounds[$0]..<bounds[$0 + 1] },
       fill: { slice, writer in
         CardSlice(
-          tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today, cutsExcerpts: cutsExcerpts,
-          checkingText: checkingText,
+          tasks: tasks, order: order[bounds[slice]..<bounds[slice + 1]], today: today, checkingText: checkingText,
+          dressing: dressingEveryCard ? dresses : nil,
           arena: ArenaBuilder(filling: arena, regionStarts[slice]..<regionStarts[slice + 1]), into: &writer)
       },
       adjust: { slices, slice in
@@ -94,6 +115,7 @@ public struct CardTables: Sendable {
     keys = FixedArray(slices.flatMap(\.keys))
     idIsLowercaseKey = FixedArray(slices.flatMap(\.lowercase))
     names = CardNames(tasks: tasks, order: order)
+    self.dresses = dresses
   }
 
   /// ``CardRecord/titleLang``'s number for a language code.
@@ -162,9 +184,10 @@ public struct CardTables: Sendable {
     /// With `checkingText`: the smallest store index of the slice's tasks with a control character.
     var firstProblem: Int?
 
+    /// With `dressing`, each chunk's cards are dressed as soon as they are copied, while their text is at hand.
     init(
-      tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, cutsExcerpts: Bool,
-      checkingText: Bool, arena: consuming ArenaBuilder, into records: inout FixedArrayPart<CardRecord>
+      tasks: BoardSnapshot.Tasks, order: ArraySlice<Int32>, today: CalendarDate, checkingText: Bool,
+      dressing: CardDresses?, arena: consuming ArenaBuilder, into records: inout FixedArrayPart<CardRecord>
     ) {
       prints.reserveCapacity(order.count)
       keys.reserveCapacity(order.count)
@@ -173,18 +196,18 @@ public struct CardTables: Sendable {
       overdueCount = 0
       for index in order {
         let task = tasks.records[Int(index)]
-        let body = arena.text(copying: task.body, from: tasks.text)
-        var record = CardRecord(
+        let record = CardRecord(
           id: arena.text(copying: task.id, from: tasks.text), title: arena.text(copying: task.title, from: tasks.text),
-          body: body, dueIndex: task.due.map { dueDates.number($0) } ?? -1,
+          body: arena.text(copying: task.body, from: tasks.text), dueIndex: task.due.map { dueDates.number($0) } ?? -1,
           state: task.state,
           overdue: BoardTask.isOverdue(due: task.due, state: task.state, today: today),
-          dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today),
-          excerpt: body, isLong: false)
-        Self.addBody(of: task, in: tasks.text, cutsExcerpts: cutsExcerpts, arena: &arena, to: &record)
-        record.titleLang = tasks.text.withBytes(task.title) { CardTables.langNumber(ScriptGuess.lang(utf8: $0)) }
+          dueToday: BoardTask.isDueToday(due: task.due, state: task.state, today: today))
         if record.overdue { overdueCount += 1 }
         records.append(record)
+        let card = records.range.lowerBound + records.count - 1
+        if let dressing, card & (CardDresses.chunkSize - 1) == CardDresses.chunkSize - 1 || card == order.endIndex - 1 {
+          dressing.dress(chunkOf: card)
+        }
         prints.append(Self.print(of: task, fields: printedFields, in: tasks.text, record))
         let key = tasks.text.withBytes(task.id, UUIDKey.init)
         keys.append(key)
@@ -196,42 +219,6 @@ public struct CardTables: Sendable {
         }
       }
       self.dueDates = dueDates.values
-    }
-
-    /// The card's excerpt, the HTML of both, its checklist and its body's language. One pass over the body tells
-    /// the language and whether it has a `:` or a `[`: only such a body can hold a link or a checklist.
-    static func addBody(
-      of task: BoardSnapshot.Tasks.Record, in text: ByteArena, cutsExcerpts: Bool, arena: inout ArenaBuilder,
-      to record: inout CardRecord
-    ) {
-      let (lang, hasMarks) = text.withBytes(task.body) { ScriptGuess.langAndMarks(utf8: $0) }
-      record.bodyLang = CardTables.langNumber(lang)
-      if hasMarks {
-        record.bodyHTML = text.withBytes(task.body) { utf8 in
-          BodyMarkup.pieces(utf8: utf8).map { arena.html($0, of: utf8) } ?? .empty
-        }
-        let checklist = text.withBytes(task.body) { Checklist.progress(utf8: $0) }
-        (record.checklistDone, record.checklistTotal) = (Int32(checklist.done), Int32(checklist.total))
-      }
-      record.excerptHTML = record.bodyHTML
-      guard cutsExcerpts, CardExcerpt.mayCut(utf8Count: Int(task.body.count)) else { return }
-      switch text.withBytes(task.body, { CardExcerpt.cut(utf8: $0) }) {
-      case .whole: break
-      case .cut(let end):
-        (record.excerpt, record.isLong) = (arena.excerpt(copying: task.body, upTo: end, from: text), true)
-        guard hasMarks else { return }
-        record.excerptHTML = text.withBytes(task.body) { utf8 in
-          let kept = utf8.extracting(0..<end)
-          return BodyMarkup.pieces(utf8: kept, isCut: true).map { arena.html($0, of: kept) } ?? .empty
-        }
-      case .unknown:
-        guard let cut = CardExcerpt.of(text.string(task.body)) else { return }
-        (record.excerpt, record.isLong) = (arena.text(cut), true)
-        guard hasMarks else { return }
-        let kept = String(cut.dropLast())
-        record.excerptHTML =
-          BodyMarkup.pieces(utf8: kept.utf8.span, isCut: true).map { arena.html($0, of: kept.utf8.span) } ?? .empty
-      }
     }
 
     /// The task's id, its `fields` (``TaskField/cardPrintFields``, declared there, not listed here) and the card's

@@ -12,20 +12,6 @@ public struct CardRecord: Sendable {
   public var state: TaskState
   public var overdue: Bool
   public var dueToday: Bool
-  /// The body as a card shows it: the whole body, or its start when the body is long (``isLong``).
-  public var excerpt: TextRef
-  public var isLong: Bool
-  /// The body and the excerpt as HTML (``BodyMarkup``): empty when they have no link and no box, and their
-  /// escaped text is their HTML.
-  public var bodyHTML: TextRef = .empty
-  public var excerptHTML: TextRef = .empty
-  /// The body's checklist (``Checklist``): items done and items in all; 0 of 0 without one.
-  public var checklistDone: Int32 = 0
-  public var checklistTotal: Int32 = 0
-  /// The language the title and the body are written in when it shows in their letters (``ScriptGuess``): 0 none,
-  /// 1 Korean, 2 Japanese.
-  public var titleLang: UInt8 = 0
-  public var bodyLang: UInt8 = 0
 }
 
 /// One history entry (newest first), as plain values.
@@ -51,7 +37,7 @@ public struct EntryRecord: Sendable {
   public var resolution: SyncResolution?
   /// The id of the task the entry is about, in the history's bytes.
   public var task: RawRef
-  /// The title's language when its letters show it, as ``CardRecord/titleLang``.
+  /// The title's language when its letters show it, as ``CardDress/titleLang``.
   public var titleLang: UInt8 = 0
   /// The task's id as 128 bits, read once with the tables (on both halves' cores) for every walk that matches
   /// entries to tasks (done days, aging, insights); nil for an id that is not a UUID.

@@ -23,6 +23,7 @@ public final class PageTables: Sendable {
   public let summary: TextRef
   public let boardHref: TextRef
   public let historyHref: TextRef
+  public let kind: PageInfo.Kind
   public let isBoard: Bool
   public let isHistory: Bool
   public let showsSummary: Bool
@@ -83,6 +84,7 @@ public final class PageTables: Sendable {
     summary = arena.text(info.summary)
     boardHref = arena.text(info.boardHref)
     historyHref = arena.text(info.historyHref)
+    kind = info.kind
     isBoard = info.isBoard
     isHistory = info.isHistory
     showsSummary = info.showsSummary

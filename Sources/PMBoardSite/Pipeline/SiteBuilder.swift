@@ -84,7 +84,7 @@ public struct SiteBuilder: Sendable {
     var opened: SiteWriter?
     do {
       let (loaded, prepared, moment, textChecked) = try await step("load the store") {
-        try await loadBoard(now: now, prepare: !settings.publish.leavesOutContent)
+        try await loadBoard(now: now, prepare: !settings.publish.leavesOutContent, dressingEveryCard: last == nil)
       }
       try step("check the store's text") {
         if let textChecked { try textChecked.get() } else { try StoredTextCheck.refuseControlCharacters(in: loaded) }
@@ -207,9 +207,10 @@ public struct SiteBuilder: Sendable {
   /// The board, its tables (prepared while the store reads, see ``SnapshotHandlers``), the build's moment, and
   /// the check of its text when the handlers made it (each half checked on its reader's thread while the other
   /// half still loads). Without `prepare` (the publish policy cuts the board first) the tables are left to be
-  /// made after.
+  /// made after. With `dressingEveryCard` (a build with no last site, which renders every page) every card's
+  /// dress is made with the tables; otherwise each as a page that shows it is rendered (``CardDresses``).
   func loadBoard(
-    now: Date, prepare: Bool
+    now: Date, prepare: Bool, dressingEveryCard: Bool = true
   ) async throws -> (BoardSnapshot, BoardTables?, BuildMoment, Result<Void, BuildSettingsError>?) {
     switch source {
     case .store(let store) where !prepare:
@@ -222,7 +223,8 @@ public struct SiteBuilder: Sendable {
           tasks: { info, tasks in
             let moment = moment(for: info, now: now)
             let (cards, problem) = CardTables.checked(
-              tasks: tasks, today: moment.today, cutsExcerpts: settings.taskPages)
+              tasks: tasks, today: moment.today, cutsExcerpts: settings.taskPages,
+              dressingEveryCard: dressingEveryCard)
             halves.state.withLock { $0.cards = (cards, moment, problem) }
           },
           history: { info, history in
