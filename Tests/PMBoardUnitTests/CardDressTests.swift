@@ -57,11 +57,15 @@ import Testing
     let snapshot = BoardSnapshot(Board(info: BoardInfo(title: "b", timeZoneID: "UTC"), tasks: tasks, history: []))
     let tables = CardTables(tasks: snapshot.tasks, today: day, dressingEveryCard: false)
     let page = PageDresses(cards: [250, 3, 4, 5, 5, 90, 251, 70], of: tables.dresses)
-    for card in [3, 4, 5, 70, 90, 250, 251, 0, 6, 299] {
-      #expect(page.dress(of: card, all: tables.dresses).checklistTotal == 1, "card \(card)")
+    for card in [3, 4, 5, 70, 90, 250, 251] {
+      #expect(page.dress(of: card)?.checklistTotal == 1, "card \(card)")
+    }
+    for card in [0, 6, 89, 252, 299] {
+      #expect(page.dress(of: card) == nil, "card \(card)")
+      #expect(tables.dresses.dress(of: card).checklistTotal == 1, "card \(card)")
     }
     let one = PageDresses(card: 17, of: tables.dresses)
-    #expect(one.dress(of: 17, all: tables.dresses).checklistDone == 1)
-    #expect(one.dress(of: 18, all: tables.dresses).checklistDone == 1)
+    #expect(one.dress(of: 17)?.checklistDone == 1)
+    #expect(one.dress(of: 18) == nil)
   }
 }

@@ -169,64 +169,61 @@ public final class CardDresses: Sendable {
 }
 
 /// The dresses of the cards one page shows, taken from ``CardDresses`` when the page's view is made: a task
-/// page's one card as a plain value (nothing to retain: a fresh build makes 300,000 of them), a list's in runs of
-/// consecutive cards, one after the other in one array, so that a lookup is a search of a few run starts rather
-/// than a lock (and no array is retained per lookup: a nested array per run cost a retain and a release for every
-/// card value a template read).
-public enum PageDresses: Sendable {
-  case none
-  case one(card: Int, dress: CardDress)
-  case runs(Runs)
+/// page's one card as a plain value, a list's in runs of consecutive cards, one after the other in one table, so
+/// that a lookup is a search of a few run starts rather than a lock. Fixed tables (read without retaining what
+/// they read): arrays here cost a retain and a release for every card value a template read.
+public struct PageDresses {
+  private let single: (card: Int, dress: CardDress)?
+  private let runs: Runs?
 
-  /// Card `card`'s dress alone (none for no card).
+  /// Runs of consecutive cards: run `i` is cards `starts[i]..<starts[i] + (firsts[i + 1] - firsts[i])`, at
+  /// `dresses[firsts[i]...]`.
+  private struct Runs {
+    let starts: FixedTable<Int>
+    let firsts: FixedTable<Int>
+    let dresses: FixedTable<CardDress>
+  }
+
+  /// Card `card`'s dress alone (none for no card): no table is made (a fresh build makes 300,000 task pages).
   init(card: Int?, of all: CardDresses) {
-    self = card.map { .one(card: $0, dress: all.dress(of: $0)) } ?? .none
+    single = card.map { ($0, all.dress(of: $0)) }
+    runs = nil
   }
 
   /// The dresses of `cards` (board order indices, in any order, repeats allowed).
   init(cards: [Int], of all: CardDresses) {
-    self = cards.isEmpty ? .none : .runs(Runs(cards: cards, of: all))
+    single = nil
+    var ranges: [Range<Int>] = []
+    for card in cards.sorted() {
+      guard let last = ranges.last, card <= last.upperBound else {
+        ranges.append(card..<card + 1)
+        continue
+      }
+      if card == last.upperBound { ranges[ranges.count - 1] = last.lowerBound..<card + 1 }
+    }
+    guard !ranges.isEmpty else {
+      runs = nil
+      return
+    }
+    runs = Runs(
+      starts: FixedTable(FixedArray(ranges.map(\.lowerBound))),
+      firsts: FixedTable(FixedArray(ranges.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.count) })),
+      dresses: FixedTable(
+        FixedArray(ranges.count == 1 ? all.dresses(in: ranges[0]) : ranges.flatMap(all.dresses(in:)))))
   }
 
-  /// Card `card`'s dress: from the page's, or (a card the page did not list) from the board's `all`.
-  func dress(of card: Int, all: CardDresses) -> CardDress {
-    switch self {
-    case .one(let one, let dress) where one == card: dress
-    case .runs(let runs): runs.dress(of: card) ?? all.dress(of: card)
-    default: all.dress(of: card)
+  /// Card `card`'s dress, when the page listed the card (else the board's ``CardDresses/dress(of:)`` has it).
+  @inline(__always)
+  func dress(of card: Int) -> CardDress? {
+    if let single, single.card == card { return single.dress }
+    guard let runs else { return nil }
+    var (low, high) = (0, runs.starts.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if runs.starts[middle] <= card { low = middle + 1 } else { high = middle }
     }
-  }
-
-  /// Runs of consecutive cards: run `i` is cards `starts[i]..<starts[i] + (firsts[i + 1] - firsts[i])`, at
-  /// `dresses[firsts[i]...]`.
-  public final class Runs: Sendable {
-    private let starts: [Int]
-    private let firsts: [Int]
-    private let dresses: [CardDress]
-
-    init(cards: [Int], of all: CardDresses) {
-      var ranges: [Range<Int>] = []
-      for card in cards.sorted() {
-        guard let last = ranges.last, card <= last.upperBound else {
-          ranges.append(card..<card + 1)
-          continue
-        }
-        if card == last.upperBound { ranges[ranges.count - 1] = last.lowerBound..<card + 1 }
-      }
-      starts = ranges.map(\.lowerBound)
-      firsts = ranges.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.count) }
-      dresses = ranges.flatMap(all.dresses(in:))
-    }
-
-    func dress(of card: Int) -> CardDress? {
-      var (low, high) = (0, starts.count)
-      while low < high {
-        let middle = (low + high) / 2
-        if starts[middle] <= card { low = middle + 1 } else { high = middle }
-      }
-      guard low > 0 else { return nil }
-      let index = firsts[low - 1] + card - starts[low - 1]
-      return index < firsts[low] ? dresses[index] : nil
-    }
+    guard low > 0 else { return nil }
+    let index = runs.firsts[low - 1] + card - runs.starts[low - 1]
+    return index < runs.firsts[low] ? runs.dresses[index] : nil
   }
 }

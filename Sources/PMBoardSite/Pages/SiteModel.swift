@@ -281,7 +281,7 @@ public final class SiteView {
     case .label: .localeText(stateLabels[card.state.order])
     case .excerpt, .bodyHTML, .excerptHTML, .isLong, .hasChecklist, .checklistDone, .checklistTotal, .titleLang,
       .hasTitleLang, .bodyLang, .hasBodyLang:
-      dressValue(key, card, dresses.dress(of: number, all: board.cardDresses))
+      dressValue(key, card, dresses.dress(of: number) ?? board.cardDresses.dress(of: number))
     default: nil
     }
   }
