@@ -27,8 +27,8 @@ public struct CardDress: Sendable {
 ///
 /// Made on demand because a rebuild renders few of the pages that show cards: one change rewrites one column's
 /// page, the board's leads and a task's pages, and at 100,000 tasks dressing every card (a scan of each body for
-/// its language and marks, its cut, its links) was 85 ms of CPU on every rebuild. A fresh build dresses every
-/// card once, as before, on the render's cores.
+/// its language and marks, its cut, its links) was 85 ms of CPU on every rebuild. A fresh build, which renders
+/// every page, has every chunk dressed by the card tables' slices as they copy the cards (``dress(chunkOf:)``).
 public final class CardDresses: Sendable {
   static let chunkShift = 6
   static let chunkSize = 1 << chunkShift

@@ -118,7 +118,7 @@ public struct CardTables: Sendable {
     self.dresses = dresses
   }
 
-  /// ``CardRecord/titleLang``'s number for a language code.
+  /// ``CardDress/titleLang``'s number for a language code.
   static func langNumber(_ code: String?) -> UInt8 {
     switch code {
     case "ko": 1
