@@ -34,8 +34,12 @@ import Testing
       asked.removeLast(count / 2)
       for card in asked { _ = lazy.dresses.dress(of: card) }
       let all = lazy.dresses.dresses(in: 0..<count)
+      // A build that dresses every card reads them from one table in board order.
+      let every = try #require(eager.everyDress)
+      #expect(lazy.everyDress == nil && every.count == count)
       for card in 0..<count {
         let (want, got) = (eager.dresses.dress(of: card), all[card])
+        #expect(every[card].excerpt.start == want.excerpt.start && every[card].bodyHTML.start == want.bodyHTML.start)
         func text(_ ref: TextRef, _ tables: CardTables) -> String { tables.bytes.string(ref) }
         #expect(text(got.excerpt, lazy) == text(want.excerpt, eager), "card \(card)")
         #expect(text(got.bodyHTML, lazy) == text(want.bodyHTML, eager), "card \(card)")

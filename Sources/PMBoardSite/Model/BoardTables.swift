@@ -20,6 +20,8 @@ public final class BoardTables: Sendable {
   public let cardNames: CardNames
   /// ``CardTables/dresses``: made as pages that show the cards are rendered.
   public let cardDresses: CardDresses
+  /// ``CardTables/everyDress``.
+  public let everyCardDress: FixedArray<CardDress>?
   /// By card: its id's 128 bits (``CardTables/keys``).
   let cardKeys: FixedArray<UUIDKey?>
   /// By card: whether its id is its key's lowercase text (``CardTables/idIsLowercaseKey``).
@@ -75,6 +77,7 @@ public final class BoardTables: Sendable {
     cardPrints = FixedArray(prints)
     cardNames = cards.names
     cardDresses = cards.dresses
+    everyCardDress = cards.everyDress
     cardKeys = cards.keys
     cardIDIsLowercaseKey = cards.idIsLowercaseKey
     columnStarts = cards.columnStarts

@@ -111,6 +111,12 @@ public final class CardDresses: Sendable {
     return result
   }
 
+  /// Every card's dress in board order, once all are made (a lock per chunk): the table a build that dressed every
+  /// card reads them from, as it read them from the cards before.
+  func everyDress() -> FixedArray<CardDress> {
+    FixedArray(chunks.indices.flatMap { chunk in chunks[chunk].dresses.withLock { dresses(ofChunk: chunk, &$0) } })
+  }
+
   /// Card `card`'s dress (a lock per call: for the odd card outside what a page said it shows).
   func dress(of card: Int) -> CardDress {
     let chunk = card >> Self.chunkShift
@@ -182,6 +188,9 @@ public struct PageDresses {
     let starts: FixedTable<Int>
     let firsts: FixedTable<Int>
     let dresses: FixedTable<CardDress>
+    /// The first card when the cards are one run (a column page, the overdue page's column): looked up without a
+    /// search. -1 otherwise.
+    let onlyStart: Int
   }
 
   /// Card `card`'s dress alone (none for no card): no table is made (a fresh build makes 300,000 task pages).
@@ -209,7 +218,8 @@ public struct PageDresses {
       starts: FixedTable(FixedArray(ranges.map(\.lowerBound))),
       firsts: FixedTable(FixedArray(ranges.reduce(into: [0]) { $0.append(($0.last ?? 0) + $1.count) })),
       dresses: FixedTable(
-        FixedArray(ranges.count == 1 ? all.dresses(in: ranges[0]) : ranges.flatMap(all.dresses(in:)))))
+        FixedArray(ranges.count == 1 ? all.dresses(in: ranges[0]) : ranges.flatMap(all.dresses(in:)))),
+      onlyStart: ranges.count == 1 ? ranges[0].lowerBound : -1)
   }
 
   /// Card `card`'s dress, when the page listed the card (else the board's ``CardDresses/dress(of:)`` has it).
@@ -217,6 +227,10 @@ public struct PageDresses {
   func dress(of card: Int) -> CardDress? {
     if let single, single.card == card { return single.dress }
     guard let runs else { return nil }
+    if runs.onlyStart >= 0 {
+      let index = card - runs.onlyStart
+      return index >= 0 && index < runs.dresses.count ? runs.dresses[index] : nil
+    }
     var (low, high) = (0, runs.starts.count)
     while low < high {
       let middle = (low + high) / 2

@@ -17,6 +17,9 @@ public struct CardTables: Sendable {
   public let names: CardNames
   /// What each card shows of its body beyond the text, made when a page that shows the card is rendered.
   public let dresses: CardDresses
+  /// With `dressingEveryCard`, every card's dress in board order (``CardDresses/everyDress()``), read without a
+  /// search by the pages of a build that renders them all.
+  public let everyDress: FixedArray<CardDress>?
   /// By card: its id's 128 bits (nil for an id that is not a UUID), read with the card on every core, for the walks
   /// that match history entries to cards (done days, aging, the label and person feeds).
   let keys: FixedArray<UUIDKey?>
@@ -116,6 +119,7 @@ public struct CardTables: Sendable {
     idIsLowercaseKey = FixedArray(slices.flatMap(\.lowercase))
     names = CardNames(tasks: tasks, order: order)
     self.dresses = dresses
+    everyDress = dressingEveryCard ? dresses.everyDress() : nil
   }
 
   /// ``CardDress/titleLang``'s number for a language code.

@@ -103,20 +103,25 @@ public final class SiteView {
   let dueSoon: DueSoonCards?
   /// Which DOING cards are aged.
   let aging: AgingCards?
-  /// The dresses of the cards the page shows (``shownCards(page:columns:board:dueSoon:)``), taken before the page is
-  /// rendered.
+  /// Every card's dress, when the build made them all (a fresh build): read as the cards are.
+  let everyDress: FixedTable<CardDress>?
+  /// Otherwise the dresses of the cards the page shows (``shownCards(page:columns:board:dueSoon:)``), taken before
+  /// the page is rendered.
   let dresses: PageDresses
 
   public init(
     keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables,
     columns: SiteRenderer.ColumnCards = .board, dueSoon: DueSoonCards? = nil, aging: AgingCards? = nil
   ) {
-    // A task page's one card without the arrays of a list: a fresh build makes 300,000 task pages.
+    everyDress = board.everyCardDress.map(FixedTable.init)
+    // A task page's one card without the arrays of a list: a rebuild's task pages take nothing else.
     dresses =
-      page.isTaskPage
-      ? PageDresses(card: page.taskCard, of: board.cardDresses)
-      : PageDresses(
-        cards: Self.shownCards(page: page, columns: columns, board: board, dueSoon: dueSoon), of: board.cardDresses)
+      everyDress != nil
+      ? PageDresses(card: nil, of: board.cardDresses)
+      : page.isTaskPage
+        ? PageDresses(card: page.taskCard, of: board.cardDresses)
+        : PageDresses(
+          cards: Self.shownCards(page: page, columns: columns, board: board, dueSoon: dueSoon), of: board.cardDresses)
     self.columnCards = columns
     self.dueSoon = dueSoon
     self.aging = aging
@@ -281,7 +286,11 @@ public final class SiteView {
     case .label: .localeText(stateLabels[card.state.order])
     case .excerpt, .bodyHTML, .excerptHTML, .isLong, .hasChecklist, .checklistDone, .checklistTotal, .titleLang,
       .hasTitleLang, .bodyLang, .hasBodyLang:
-      dressValue(key, card, dresses.dress(of: number) ?? board.cardDresses.dress(of: number))
+      if let everyDress {
+        dressValue(key, card, everyDress[number])
+      } else {
+        dressValue(key, card, dresses.dress(of: number) ?? board.cardDresses.dress(of: number))
+      }
     default: nil
     }
   }

@@ -4,6 +4,7 @@ import PMBoardCore
 /// What a card shows of its body beyond the text (``CardDress``): taken for the cards a page shows when its view is
 /// made, read by the card keys that need it.
 extension SiteView {
+  @inline(__always)
   func dressValue(_ key: SiteKey, _ card: CardRecord, _ dress: CardDress) -> SiteValue? {
     switch key {
     case .excerpt: .cardText(dress.isLong ? dress.excerpt : card.body)
