@@ -295,15 +295,6 @@ public final class SiteView {
     }
   }
 
-  /// A text's language code on this page; empty when it is the page's own or unknown (always text, so that a loop
-  /// over cards keeps one shape for it: ``hasLang(_:)`` is the flag).
-  func langValue(_ number: UInt8) -> SiteValue {
-    guard hasLang(number), let code = langCodes[Int(number) - 1] else { return .localeText(.empty) }
-    return .localeText(code)
-  }
-
-  func hasLang(_ number: UInt8) -> Bool { number > 0 && langCodes[Int(number) - 1] != nil }
-
   private func entryValue(_ key: SiteKey, _ index: Int32) -> SiteValue? {
     switch key {
     case .action: .localeText(actionNames[entries[Int(index)].action.position])

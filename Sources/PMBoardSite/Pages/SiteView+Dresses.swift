@@ -25,6 +25,15 @@ extension SiteView {
     }
   }
 
+  /// A text's language code on this page (a card's title or body, an entry's title); empty when it is the page's own or unknown (always text, so that a loop
+  /// over cards keeps one shape for it: ``hasLang(_:)`` is the flag).
+  func langValue(_ number: UInt8) -> SiteValue {
+    guard hasLang(number), let code = langCodes[Int(number) - 1] else { return .localeText(.empty) }
+    return .localeText(code)
+  }
+
+  func hasLang(_ number: UInt8) -> Bool { number > 0 && langCodes[Int(number) - 1] != nil }
+
   /// The cards a page of `page`'s kind lists, as its template's sections walk them (``shownCards()``, which the
   /// tests hold this to): worked out from the view's parts before the view is made, so that the view keeps their
   /// dresses in a constant. The board's or a name page's columns, a column page's column, the overdue or due-soon
