@@ -193,7 +193,8 @@ public struct PageDresses {
     let onlyStart: Int
   }
 
-  /// Card `card`'s dress alone (none for no card): no table is made (a fresh build makes 300,000 task pages).
+  /// Card `card`'s dress alone (none for no card, or for a page of a build that reads ``CardTables/everyDress``): no
+  /// table is made, for a task page.
   init(card: Int?, of all: CardDresses) {
     single = card.map { ($0, all.dress(of: $0)) }
     runs = nil
