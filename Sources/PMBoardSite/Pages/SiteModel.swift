@@ -114,14 +114,15 @@ public final class SiteView {
     columns: SiteRenderer.ColumnCards = .board, dueSoon: DueSoonCards? = nil, aging: AgingCards? = nil
   ) {
     everyDress = board.everyCardDress.map(FixedTable.init)
-    // A task page's one card without the arrays of a list: a rebuild's task pages take nothing else.
-    dresses =
-      everyDress != nil
-      ? PageDresses(card: nil, of: board.cardDresses)
-      : page.isTaskPage
-        ? PageDresses(card: page.taskCard, of: board.cardDresses)
-        : PageDresses(
-          cards: Self.shownCards(page: page, columns: columns, board: board, dueSoon: dueSoon), of: board.cardDresses)
+    if everyDress != nil {
+      dresses = PageDresses(card: nil, of: board.cardDresses)
+    } else if page.isTaskPage {
+      // A task page's one card without the arrays of a list.
+      dresses = PageDresses(card: page.taskCard, of: board.cardDresses)
+    } else {
+      let shown = Self.shownCards(page: page, columns: columns, board: board, dueSoon: dueSoon)
+      dresses = PageDresses(cards: shown, of: board.cardDresses)
+    }
     self.columnCards = columns
     self.dueSoon = dueSoon
     self.aging = aging

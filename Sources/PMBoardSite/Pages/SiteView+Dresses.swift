@@ -25,8 +25,8 @@ extension SiteView {
     }
   }
 
-  /// A text's language code on this page (a card's title or body, an entry's title); empty when it is the page's own or unknown (always text, so that a loop
-  /// over cards keeps one shape for it: ``hasLang(_:)`` is the flag).
+  /// A text's language code on this page (a card's title or body, an entry's title); empty when it is the page's
+  /// own or unknown (always text, so that a loop over cards keeps one shape for it: ``hasLang(_:)`` is the flag).
   func langValue(_ number: UInt8) -> SiteValue {
     guard hasLang(number), let code = langCodes[Int(number) - 1] else { return .localeText(.empty) }
     return .localeText(code)
