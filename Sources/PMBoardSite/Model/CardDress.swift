@@ -114,7 +114,10 @@ public final class CardDresses: Sendable {
   /// Every card's dress in board order, once all are made (a lock per chunk): the table a build that dressed every
   /// card reads them from, as it read them from the cards before.
   func everyDress() -> FixedArray<CardDress> {
-    FixedArray(chunks.indices.flatMap { chunk in chunks[chunk].dresses.withLock { dresses(ofChunk: chunk, &$0) } })
+    // Copied once, into place: joining the chunks into an array first grew it by doubling, a copy and fresh
+    // pages more, on the load's last single-threaded stretch.
+    let made = chunks.indices.map { chunk in chunks[chunk].dresses.withLock { dresses(ofChunk: chunk, &$0) } }
+    return FixedArray(count: order.count) { card in made[card >> Self.chunkShift][card & (Self.chunkSize - 1)] }
   }
 
   /// Card `card`'s dress (a lock per call: for the odd card outside what a page said it shows).
