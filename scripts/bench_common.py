@@ -10,6 +10,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 # ../shared/bench beside the checkout: the board generators and the peers.
 SHARED = pathlib.Path(os.environ.get("PMBOARD_SHARED", ROOT.parent / "shared")) / "bench"
 
+# The day every timed build takes as today: the one the bench's boards are generated for (gen_board.py --today).
+TODAY = "2026-11-21"
+
 # `scripts/bench`'s like-for-like comparison with Hugo: the pages the peers build plus the overdue pages, without
 # task pages, feeds (calendars, change feed, board.json), the insights or the search index.
 PEERS_OPTIONS = ["--task-pages", "off", "--publish-feeds", "off", "--publish-insights", "hide",
