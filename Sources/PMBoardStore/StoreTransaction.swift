@@ -12,6 +12,8 @@ public protocol StoreTransaction {
   /// Appends `change`'s history line, with whatever else the store keeps of a change: a replica keeps it to push
   /// on the next sync, and a remote keeps the task as it became, for replicas to pull.
   func record(_ change: BoardChange) throws
+  /// The time of the board's newest history line; nil when it has none.
+  func latestHistoryTime() throws -> Date?
   /// Pushes `change` on `list` of its entry's author: each person undoes and redoes their own changes.
   func push(_ change: BoardChange, on list: UndoList) throws
   func pop(_ list: UndoList, author: String) throws -> BoardChange?
@@ -61,8 +63,10 @@ public enum ChangeLog {
   /// How many changes `undo` can go back; older ones are dropped so a store does not grow without bound.
   public static let depth = 100
 
-  /// Applies `change` (see ``apply(_:in:conflict:)``), makes it the newest undo step and clears redo.
+  /// Applies `change` (see ``apply(_:in:conflict:)``), makes it the newest undo step and clears redo. Its history
+  /// line is the newest (``atTheEnd(_:in:)``).
   public static func commit(_ change: BoardChange, in transaction: some StoreTransaction) throws {
+    let change = try atTheEnd(change, in: transaction)
     try apply(change, in: transaction, conflict: StoreError.conflict(taskID: change.taskID.lowercaseString))
     try transaction.push(change, on: .undo)
     try transaction.clear(.redo, author: change.entry.author)
@@ -73,7 +77,7 @@ public enum ChangeLog {
     at date: Date, by author: String, in transaction: some StoreTransaction
   ) throws -> BoardChange {
     guard let change = try transaction.pop(.undo, author: author) else { throw StoreError.nothingToUndo }
-    let inverse = change.inverted(at: date, by: author)
+    let inverse = try atTheEnd(change.inverted(at: date, by: author), in: transaction)
     try apply(
       inverse, in: transaction,
       conflict: StoreError.undoConflict(taskID: change.taskID.lowercaseString, action: "undo"))
@@ -85,12 +89,23 @@ public enum ChangeLog {
     at date: Date, by author: String, in transaction: some StoreTransaction
   ) throws -> BoardChange {
     guard let change = try transaction.pop(.redo, author: author) else { throw StoreError.nothingToRedo }
-    let again = change.repeated(at: date, by: author)
+    let again = try atTheEnd(change.repeated(at: date, by: author), in: transaction)
     try apply(
       again, in: transaction,
       conflict: StoreError.undoConflict(taskID: change.taskID.lowercaseString, action: "redo"))
     try transaction.push(again, on: .undo)
     return again
+  }
+
+  /// `change` with its history line no older than the board's newest: a change made here is the board's newest,
+  /// whatever this machine's clock says. History is read in time order, so a line stamped behind the newest (a
+  /// clock a day slow) would land among the archived pages, rewrite them, and miss the newest page and the feed.
+  /// Syncs put a replica's changes at the remote's end the same way; imports keep their sources' own times.
+  static func atTheEnd(_ change: BoardChange, in transaction: some StoreTransaction) throws -> BoardChange {
+    guard let latest = try transaction.latestHistoryTime(), change.entry.at < latest else { return change }
+    var change = change
+    change.entry.at = latest
+    return change
   }
 
   /// Checks the task is as `change.before` says, then writes `change.after` and the history line. The task

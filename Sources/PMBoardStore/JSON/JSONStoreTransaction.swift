@@ -36,6 +36,10 @@ public final class JSONStoreTransaction: StoreTransaction {
     board.history.append(change.entry)
   }
 
+  public func latestHistoryTime() throws -> Date? {
+    board.history.lazy.map(\.at).max()
+  }
+
   public func push(_ change: BoardChange, on list: UndoList) throws {
     switch list {
     case .undo: Self.push(change, on: &undo)

@@ -40,7 +40,7 @@ extension PostgresTransaction {
       parameters: PostgresRecords.taskParameters)
     // Appended at the end of the remote's history: a change made offline before the remote's latest line is
     // recorded at that line's time (docs/sync.md), so history stays in time order and no full history page moves.
-    var latest = try latestHistoryTime()
+    var latest = try latestHistoryTime() ?? .distantPast
     for index in recorded.indices {
       let at = max(recorded[index].1.entry.at, latest)
       recorded[index].1.entry.at = at
@@ -82,10 +82,10 @@ extension PostgresTransaction {
     }
   }
 
-  /// The time of the board's latest history line (the distant past when it has none).
-  private func latestHistoryTime() throws -> Date {
+  /// The time of the board's latest history line; nil when it has none.
+  public func latestHistoryTime() throws -> Date? {
     let rows = try connection.execute("SELECT max(at) FROM pmboard.history WHERE board = $1", [board])
-    guard rows.count == 1, let text = rows.text(0, 0), let seconds = Int64(text) else { return .distantPast }
+    guard rows.count == 1, let text = rows.text(0, 0), let seconds = Int64(text) else { return nil }
     return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 

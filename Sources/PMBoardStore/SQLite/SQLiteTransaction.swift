@@ -31,6 +31,10 @@ public struct SQLiteTransaction: StoreTransaction {
     try SQLiteReplicaSchema.recordPending(change, in: db)
   }
 
+  public func latestHistoryTime() throws -> Date? {
+    try Int64.fetchOne(db, sql: "SELECT max(at) FROM history").map(SQLiteRecords.date)
+  }
+
   public func push(_ change: BoardChange, on list: UndoList) throws {
     var bytes: [UInt8] = []
     InterchangeWriter().appendChange(change, to: &bytes)
