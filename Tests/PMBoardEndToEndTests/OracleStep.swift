@@ -7,7 +7,8 @@ import PMBoardTestSupport
 /// whatever the earlier steps left on the board.
 enum OracleStep: Sendable, CustomStringConvertible {
   // The board's tasks, as `add`, `edit`, `move`, `remove`, `undo` and `redo` change them.
-  case add(title: String, body: String, due: Int?, state: TaskState)
+  /// A new task, with names the board may not have yet (a new label's or person's pages appear with it).
+  case add(title: String, body: String, due: Int?, state: TaskState, labels: [String] = [], assignees: [String] = [])
   case editTitle(task: Int, title: String)
   case editBody(task: Int, body: String)
   /// A due date as days from ``OracleStep/baseDay``; nil clears it.
@@ -34,16 +35,12 @@ enum OracleStep: Sendable, CustomStringConvertible {
   /// Every override file written again with the bytes it has: only the files' times move.
   case touchTheme
 
-  // `pmboard.yml` / the build's flags.
-  case publishStates([TaskState])
-  case publishBodies(Bool)
-  case publishHistory(String)
-  case publishFeeds(Bool)
-  case columnLimit(Int)
+  // `pmboard.yml`.
+  /// A line `key: yaml` of `pmboard.yml` (nil: the line taken away), from ``settingValues``.
+  case setting(key: String, yaml: String?)
+  /// A line of its `publish:` mapping (nil: taken away), from ``publishValues``.
+  case publish(key: String, yaml: String?)
   case locales([String]?, defaultLocale: String?)
-  case taskPages(Bool)
-  case liveDates(Bool)
-  case baseURL(String?)
 
   // The build's moment.
   /// `--today` as days from ``OracleStep/baseDay``; nil builds with the clock's day.
@@ -65,8 +62,10 @@ enum OracleStep: Sendable, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .add(let title, let body, let due, let state):
+    case .add(let title, let body, let due, let state, let labels, let assignees):
       "add \(Self.quoted(title)) body \(Self.quoted(body)) due \(Self.day(due)) in \(state)"
+        + (labels.isEmpty ? "" : " labels \(labels.map(Self.quoted).joined(separator: ","))")
+        + (assignees.isEmpty ? "" : " assignees \(assignees.map(Self.quoted).joined(separator: ","))")
     case .editTitle(let task, let title): "edit task #\(task) title \(Self.quoted(title))"
     case .editBody(let task, let body): "edit task #\(task) body \(Self.quoted(body))"
     case .editDue(let task, let due): "edit task #\(task) due \(Self.day(due))"
@@ -83,16 +82,10 @@ enum OracleStep: Sendable, CustomStringConvertible {
     case .catalog(let locale, let variant): "theme: catalog \(locale) variant \(variant)"
     case .asset(let variant): "theme: asset style.css variant \(variant)"
     case .touchTheme: "theme: override files rewritten with the same bytes"
-    case .publishStates(let states): "publish states: \(states.map(\.rawValue).joined(separator: ","))"
-    case .publishBodies(let shown): "publish bodies: \(shown ? "show" : "hide")"
-    case .publishHistory(let mode): "publish history: \(mode)"
-    case .publishFeeds(let on): "publish feeds: \(on ? "on" : "off")"
-    case .columnLimit(let limit): "column limit \(limit)"
+    case .setting(let key, let yaml): "setting \(key): \(yaml ?? "(default)")"
+    case .publish(let key, let yaml): "setting publish: {\(key): \(yaml ?? "(default)")}"
     case .locales(let list, let main):
       "locales \(list?.joined(separator: ",") ?? "all"), default \(main ?? "first")"
-    case .taskPages(let on): "task pages \(on ? "on" : "off")"
-    case .liveDates(let on): "live dates \(on ? "on" : "off")"
-    case .baseURL(let url): "base URL \(url ?? "none")"
     case .today(let day): "--today \(day.map { Self.baseDay.adding(days: $0).description } ?? "none")"
     case .clock(let hours): "clock +\(hours)h"
     case .sourceDateEpoch(let seconds): "SOURCE_DATE_EPOCH \(seconds.map(String.init) ?? "unset")"
@@ -150,11 +143,15 @@ extension OracleStep {
     }
   }
 
-  /// A new task in any column, with any title, body and due date.
+  /// A new task in any column, with any title, body and due date, and one time in three labels and people (the
+  /// names each added once in a while for the first time).
   static func randomAdd(_ random: inout SplitMix64) -> OracleStep {
-    .add(
+    let named = random.below(3) == 0
+    return .add(
       title: pick(titles, &random), body: pick(bodies, &random), due: dueOffset(&random),
-      state: pick(TaskState.allCases, &random))
+      state: pick(TaskState.allCases, &random),
+      labels: named ? labelNames.filter { _ in random.below(2) == 0 } : [],
+      assignees: named ? assigneeNames.filter { _ in random.below(3) == 0 } : [])
   }
 
   static func themeStep(_ random: inout SplitMix64) -> OracleStep {
@@ -168,24 +165,52 @@ extension OracleStep {
   }
 
   static func settingsStep(_ random: inout SplitMix64) -> OracleStep {
-    switch random.below(9) {
-    case 0:
-      let states = TaskState.allCases.filter { _ in random.below(3) != 0 }
-      return .publishStates(states.isEmpty ? [pick(TaskState.allCases, &random)] : states)
-    case 1: return .publishBodies(random.below(2) == 0)
-    case 2: return .publishHistory(pick(["full", "titles", "off"], &random))
-    case 3: return .publishFeeds(random.below(2) == 0)
-    case 4: return .columnLimit(pick([1, 2, 3, 50], &random))
-    case 5:
-      guard random.below(3) != 0 else { return .locales(nil, defaultLocale: nil) }
-      let chosen = allLocales.filter { _ in random.below(2) == 0 }
-      let list = chosen.isEmpty ? [pick(allLocales, &random)] : chosen
-      return .locales(list, defaultLocale: random.below(2) == 0 ? nil : pick(list, &random))
-    case 6: return .taskPages(random.below(2) == 0)
-    case 7: return .liveDates(random.below(2) == 0)
-    default: return .baseURL(random.below(2) == 0 ? nil : "https://example.org/board/")
+    let keys = settingValues.keys.sorted()
+    let pick = random.below(keys.count + 2)
+    if pick < keys.count {
+      return .setting(key: keys[pick], yaml: Self.pick(settingValues[keys[pick]] ?? [nil], &random))
     }
+    if pick == keys.count {
+      let key = Self.pick(publishValues.keys.sorted(), &random)
+      return .publish(key: key, yaml: Self.pick(publishValues[key] ?? [nil], &random))
+    }
+    guard random.below(3) != 0 else { return .locales(nil, defaultLocale: nil) }
+    let chosen = allLocales.filter { _ in random.below(2) == 0 }
+    let list = chosen.isEmpty ? [Self.pick(allLocales, &random)] : chosen
+    return .locales(list, defaultLocale: random.below(2) == 0 ? nil : Self.pick(list, &random))
   }
+
+  /// The values the random sequences give each setting of `pmboard.yml` that pages read (nil: the line taken away,
+  /// so the default). A test (``OracleCoverageTests``) requires every key of `BuildSettings.keys` to be here or in
+  /// ``settingsOutsideSteps``: a setting that no step changes is one whose stale pages nothing would catch.
+  static let settingValues: [String: [String?]] = [
+    "base-url": [nil, "https://example.org/board/"],
+    "column-limit": [nil, "1", "2", "3"],
+    "live-dates": [nil, "true", "false"],
+    "task-pages": [nil, "false"],
+    "wip-limits": [nil, "{doing: 1}", "{todo: 2, doing: 3}"],
+    "due-soon": [nil, "0", "1", "7"],
+    "aging": [nil, "0", "1", "30"],
+  ]
+
+  /// The values of each key of `publish:` (every one of `PublishPolicy.keys`, checked the same way).
+  static let publishValues: [String: [String?]] = [
+    "bodies": [nil, "hide"],
+    "states": [nil, "[todo, doing]", "[done]", "[doing, done]"],
+    "history": [nil, "titles", "off"],
+    "feeds": [nil, "off"],
+    "authors": [nil, "hide"],
+    "assignees": [nil, "hide"],
+    "labels": [nil, "{only: [public, bug]}", "{except: [bug]}"],
+    "insights": [nil, "hide"],
+    "search": [nil, "hide"],
+  ]
+
+  /// Settings changed by steps of their own (the locales, the day) or read by no page: where the store, the site
+  /// and the theme are (the oracle's own), who the user is, and the boards of a many-board site.
+  static let settingsOutsideSteps: Set<String> = [
+    "locales", "default-locale", "today", "store", "out", "templates", "public", "user", "boards",
+  ]
 
   static func momentStep(_ random: inout SplitMix64) -> OracleStep {
     switch random.below(4) {

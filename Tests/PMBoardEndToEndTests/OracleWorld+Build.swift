@@ -71,21 +71,12 @@ extension OracleWorld {
     return environment
   }
 
-  /// The settings as `pmboard build`'s flags (no `pmboard.yml` in the working directory).
+  /// The settings `pmboard.yml` (in the working directory) does not hold, as `pmboard build`'s flags.
   var flags: [String] {
     var flags = ["--store", storePath, "--templates", "theme", "--public", "public"]
     if let locales = settings.locales { flags += ["--locales", locales.joined(separator: ",")] }
     if let main = settings.defaultLocale { flags += ["--default-locale", main] }
     if let today = settings.today { flags += ["--today", today.description] }
-    if let url = settings.baseURL { flags += ["--base-url", url] }
-    if settings.liveDates { flags.append("--live-dates") }
-    let publish = settings.publish
-    flags += [
-      "--column-limit", "\(settings.columnLimit)", "--task-pages", settings.taskPages ? "on" : "off",
-      "--publish-bodies", publish.bodies ? "show" : "hide",
-      "--publish-states", publish.stateList.map(\.rawValue).joined(separator: ","),
-      "--publish-history", publish.history.rawValue, "--publish-feeds", publish.feeds ? "on" : "off",
-    ]
     return flags
   }
 }

@@ -14,6 +14,9 @@ final class OracleWorld {
   let backend: StoreBackend
   let storePath: String
   var settings = BuildSettings()
+  /// The lines of `pmboard.yml` the setting steps wrote, by key (``settingsFile``).
+  var settingLines: [String: String] = [:]
+  var publishLines: [String: String] = [:]
   var now: Date
   var sourceDateEpoch: Int?
   /// Who the board's changes are by.
@@ -80,17 +83,34 @@ final class OracleWorld {
 
   private func applySetting(_ step: OracleStep) throws {
     switch step {
-    case .publishStates(let states): try settings.publish.set("states", states.map(\.rawValue).joined(separator: ","))
-    case .publishBodies(let shown): settings.publish.bodies = shown
-    case .publishHistory(let mode): try settings.publish.set("history", mode)
-    case .publishFeeds(let on): settings.publish.feeds = on
-    case .columnLimit(let limit): settings.columnLimit = limit
+    case .setting(let key, let yaml): settingLines[key] = yaml
+    case .publish(let key, let yaml): publishLines[key] = yaml
     case .locales(let list, let main): (settings.locales, settings.defaultLocale) = (list, main)
-    case .taskPages(let on): settings.taskPages = on
-    case .liveDates(let on): settings.liveDates = on
-    case .baseURL(let url): settings.baseURL = url
     default: preconditionFailure("not a setting: \(step)")
     }
+    try settleSettings()
+  }
+
+  /// `pmboard.yml` as the setting steps left it: the lines of ``settingLines``, and `publish:` of
+  /// ``publishLines``. The executable reads it from the working directory; in this process ``settings`` is
+  /// read from the same lines, through the parser `pmboard.yml` goes through.
+  var settingsFile: String {
+    var lines = settingLines.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    if !publishLines.isEmpty {
+      lines.append("publish:")
+      lines += publishLines.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// ``settings`` made again from ``settingsFile``, with what the oracle sets itself (theme folders, locales, day).
+  private func settleSettings() throws {
+    let file = root.appendingPathComponent("pmboard.yml")
+    try Data(settingsFile.utf8).write(to: file)
+    var settled = try BuildSettings.load(file: file.path)
+    (settled.templates, settled.publicDir) = (settings.templates, settings.publicDir)
+    (settled.locales, settled.defaultLocale, settled.today) = (settings.locales, settings.defaultLocale, settings.today)
+    settings = settled
   }
 
   private func applyToStore(_ step: OracleStep, _ random: inout SplitMix64) async throws {
@@ -107,10 +127,12 @@ final class OracleWorld {
       try await store.commit(.update(from: old, to: new, at: now, by: author))
     }
     switch step {
-    case .add(let title, let body, let due, let state):
-      let task = BoardTask(
+    case .add(let title, let body, let due, let state, let labels, let assignees):
+      var task = BoardTask(
         id: Self.uuid(&random), title: title, body: body, due: due.map { OracleStep.baseDay.adding(days: $0) },
         state: state, created: now)
+      for label in labels { task.labels.insert(label) }
+      for person in assignees { task.assignees.insert(person) }
       try await store.commit(.add(task, at: now, by: author))
     case .edit(let index, let field, let variant):
       try await update(index) { OracleStep.set(field, variant: variant, of: &$0) }

@@ -18,7 +18,7 @@ struct SiteKeyParityTests {
     let renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: checked, locales: ["ko", "en", "ja"], defaultLocale: "ko",
       moment: BuildMoment(today: try #require(CalendarDate(year: 2026, month: 11, day: 21)), asOf: StoreSamples.start),
-      baseURL: "https://example.org/board/")
+      settings: PageSettings(baseURL: "https://example.org/board/"))
     var keys: Set<String> = []
     func walk(_ context: any TemplateContext) {
       for key in context.templateKeys {

@@ -257,15 +257,12 @@ import Testing
     }
     let theme = TemplateChecker.Checked(
       templates: sources, catalogs: checked.catalogs.merging(catalogs) { $1 }, assets: checked.assets)
-    var renderer = SiteRenderer(
+    var settings = PageSettings(baseURL: baseURL)
+    (settings.taskPages, settings.liveDates, settings.columnLimit) = (taskPages, liveDates, cardLimit)
+    (settings.publish, settings.wipLimits, settings.dueSoon, settings.aging) = (publish, wipLimits, dueSoon, aging)
+    let renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
-      moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), baseURL: baseURL,
-      taskPages: taskPages, liveDates: liveDates)
-    renderer.cardLimit = cardLimit
-    renderer.publish = publish
-    renderer.wipLimits = wipLimits
-    renderer.dueSoon = dueSoon
-    renderer.aging = aging
+      moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), settings: settings)
     // Each page's view takes the dresses of the cards it predicts it shows: the cards its lists walk.
     for page in renderer.shownCardsByPage() {
       #expect(page.predicted == page.walked, "\(page.path): cards shown", sourceLocation: sourceLocation)

@@ -6,10 +6,7 @@ import Testing
 /// The build key's view of the settings: every setting counts, in an order that does not change between runs.
 @Suite struct BuildKeyTests {
   @Test func everySettingIsInTheKey() {
-    // A new setting must join `SiteBuilder.settingsKey`, or a rebuild after changing only it would be skipped.
-    #expect(Mirror(reflecting: BuildSettings()).children.count == 17)
-    // And a new publish setting must join `PublishPolicy.keyText` (the insights' once did not).
-    #expect(Mirror(reflecting: PublishPolicy()).children.count == 10)
+    // The key is the settings' stable description, whole: each setting below changes it.
     let base = BuildSettings()
     var changed: [BuildSettings] = []
     for change in 0..<19 {
@@ -47,5 +44,49 @@ import Testing
     var second = BuildSettings()
     second.publish.states = [.done, .todo]
     #expect(SiteBuilder.settingsKey(first) == SiteBuilder.settingsKey(second))
+  }
+
+  /// Labels in a set print in one order, whatever order the process's hash seed gives the set.
+  @Test func setsPrintSorted() {
+    var first = PublishPolicy()
+    first.labelsOnly = Set((0..<50).map { "label \($0)" })
+    var second = PublishPolicy()
+    second.labelsOnly = Set((0..<50).reversed().map { "label \($0)" })
+    #expect(StableDescription.of(first) == StableDescription.of(second))
+    second.labelsOnly?.insert("one more")
+    #expect(StableDescription.of(first) != StableDescription.of(second))
+  }
+
+  /// Every page setting changes the fingerprint every kept page starts from: a changed `due-soon` once left 2,043
+  /// task pages showing the old window. The settings are reached through `BuildSettings`, as a build reads them.
+  @Test func everyPageSettingMovesThePagesFingerprint() throws {
+    let theme = try BuiltInTheme.checked.get()
+    let moment = BuildMoment(today: try #require(CalendarDate(iso: "2026-11-21")), asOf: nil)
+    func print(_ settings: BuildSettings) -> UInt64 {
+      SiteBuilder.siteFingerprint(
+        theme: theme, pageSettings: PageSettings(settings), locales: ["ko", "en", "ja"], defaultLocale: "ko",
+        info: BoardInfo(title: "Board", timeZoneID: "UTC"), moment: moment
+      ).value
+    }
+    let changes: [(inout BuildSettings) -> Void] = [
+      { $0.baseURL = "https://example.com/" }, { $0.publish.states = [.todo] }, { $0.publish.bodies = false },
+      { $0.publish.history = .titles }, { $0.publish.feeds = false }, { $0.publish.authors = false },
+      { $0.publish.assignees = false }, { $0.publish.insights = false }, { $0.publish.search = false },
+      { $0.publish.labelsOnly = ["public"] }, { $0.publish.labelsExcept = ["draft"] }, { $0.columnLimit = 3 },
+      { $0.liveDates = true }, { $0.taskPages = false }, { $0.wipLimits = [nil, 5, nil] }, { $0.dueSoon = 7 },
+      { $0.dueSoon = 0 }, { $0.aging = 3 },
+    ]
+    // One change for every stored property of the page settings (`publish` stands for its own ten) and of the
+    // publish policy; `due-soon` has two.
+    #expect(
+      changes.count - 1 >= Mirror(reflecting: PageSettings()).children.count - 1
+        + Mirror(reflecting: PublishPolicy()).children.count)
+    let prints = Set(
+      changes.map { change in
+        var settings = BuildSettings()
+        change(&settings)
+        return print(settings)
+      } + [print(BuildSettings())])
+    #expect(prints.count == changes.count + 1)
   }
 }

@@ -20,7 +20,7 @@ import Testing
     let moment = BuildMoment(today: try #require(CalendarDate(iso: "2026-11-21")), asOf: nil)
     var renderer = SiteRenderer(
       snapshot: snapshot, theme: try BuiltInTheme.checked.get(), locales: ["ko", "en", "ja"], defaultLocale: "ko",
-      moment: moment, baseURL: nil)
+      moment: moment)
     renderer.addresses = SiteAddresses(prefix: prefix)
     var feeds = SiteFeeds(
       snapshot: snapshot, tables: renderer.tables, catalogs: renderer.theme.catalogs, locales: renderer.locales,

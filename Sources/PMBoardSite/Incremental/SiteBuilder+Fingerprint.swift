@@ -3,11 +3,12 @@ import PMBoardBytes
 import PMBoardCore
 
 extension SiteBuilder {
-  /// What every page depends on besides its own content: the theme's templates and catalogs, the settings that
-  /// change pages, the board's title and zone, an offline copy's note, and the binary itself (a new pmboard may
-  /// render the same inputs differently). A page whose fingerprint matches the previous build's is kept as it was.
+  /// What every page depends on besides its own content: the theme's templates and catalogs, every setting the
+  /// pages read (``PageSettings``, whole, by its ``StableDescription``), the board's title and zone, an offline
+  /// copy's note, and the binary itself (a new pmboard may render the same inputs differently). A page whose
+  /// fingerprint matches the previous build's is kept as it was.
   static func siteFingerprint(
-    theme: TemplateChecker.Checked, settings: BuildSettings, locales: [String], defaultLocale: String,
+    theme: TemplateChecker.Checked, pageSettings: PageSettings, locales: [String], defaultLocale: String,
     info: BoardInfo, moment: BuildMoment
   ) -> Fingerprint {
     var print = theme.fingerprint
@@ -20,9 +21,7 @@ extension SiteBuilder {
     }
     print.add(locales.joined(separator: ","))
     print.add(defaultLocale)
-    print.add(settings.baseURL ?? "")
-    print.add(settings.publish.keyText)
-    print.add("\(settings.liveDates) \(settings.taskPages)")
+    print.add(StableDescription.of(pageSettings))
     print.add(info.title)
     print.add(info.timeZoneID)
     print.add(moment.offline?.keyText ?? "online")

@@ -14,7 +14,8 @@ extension SiteBuilder {
     info: BoardInfo, moment: BuildMoment, revision: String
   ) -> String {
     var print = siteFingerprint(
-      theme: theme, settings: settings, locales: locales, defaultLocale: defaultLocale, info: info, moment: moment)
+      theme: theme, pageSettings: PageSettings(settings), locales: locales, defaultLocale: defaultLocale, info: info,
+      moment: moment)
     for (name, file) in theme.assets.sorted(by: { $0.key < $1.key }) {
       print.add(name)
       print.add(bytes: file.data)
@@ -27,21 +28,9 @@ extension SiteBuilder {
     return print.hex
   }
 
-  /// Every setting as text, in a fixed order (a `Set`'s description changes from one process to the next). A
-  /// setting added to ``BuildSettings`` joins here: `BuildKeyTests` counts them.
-  static func settingsKey(_ settings: BuildSettings) -> String {
-    let fields: [String?] = [
-      settings.store, settings.out, settings.templates, settings.publicDir,
-      settings.locales?.joined(separator: ","), settings.defaultLocale, settings.today?.description, settings.baseURL,
-      settings.offline?.keyText, settings.publish.keyText,
-      "\(settings.columnLimit)", "\(settings.liveDates)", "\(settings.taskPages)",
-      settings.wipLimits.map { $0.map(String.init) ?? "-" }.joined(separator: ","), "\(settings.dueSoon)",
-      "\(settings.aging)",
-      settings.boards.isEmpty
-        ? nil : settings.boards.map { "\($0.everyBoard ? "*" : $0.path)=\($0.store)" }.joined(separator: ","),
-    ]
-    return fields.map { $0.map { "=" + $0 } ?? "-" }.joined(separator: "\u{1F}")
-  }
+  /// Every setting as text (``StableDescription``): a setting added to ``BuildSettings`` joins the key with no
+  /// list to update.
+  static func settingsKey(_ settings: BuildSettings) -> String { StableDescription.of(settings) }
 
   /// The site at `--out` (its real path) and the key its last build left; nil when it has none (a build that
   /// cannot be skipped).

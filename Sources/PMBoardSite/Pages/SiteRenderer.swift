@@ -17,46 +17,43 @@ public struct SiteRenderer: Sendable {
   public var defaultLocale: String
   /// Today and the "as of" instant (nil: show today only, for reproducible builds with `--today`).
   public var moment: BuildMoment
-  public var baseURL: String?
+  /// The settings the pages read (``PageSettings``), fixed when the renderer is made: the cards due soon and aged
+  /// are worked out from them then, and the kept pages' fingerprints start from them.
+  public let settings: PageSettings
+  /// The site's absolute address, ending in a slash (``PageSettings/baseURL``).
+  public var baseURL: String? { settings.baseURL }
   /// Where the board's files are (``SiteAddresses``).
   public var addresses = SiteAddresses()
   /// What the build publishes: the pages link the feeds only when they are written.
-  public var publish = PublishPolicy.everything
+  public var publish: PublishPolicy { settings.publish }
   /// The board's tables, usually prepared by the store's handlers while it read (``SnapshotHandlers``).
   public let tables: BoardTables
   /// Which task pages the build writes, and each one's history entries.
   public let taskPages: TaskPageTables
   /// How many cards a column of the board page shows before its "Show all" link (`column-limit`).
-  public var cardLimit = 50
+  public var cardLimit: Int { settings.columnLimit }
   /// Task pages go in the order of their ids (the old manifest's) rather than the board's: a rebuild keeps most
   /// of them, finding each one's line next to the last one's, where a fresh build renders them all and reads the
   /// cards best in the order they are laid out.
   public var taskPagesByID = false
   /// Work-in-progress limits by column (`wip-limits`), shown on the board and column pages.
-  public var wipLimits: [Int?] = [nil, nil, nil]
+  public var wipLimits: [Int?] { settings.wipLimits }
   /// How many days ahead an open task counts as due soon (`due-soon`; 0: no such flags, count or page).
-  public var dueSoon = 3 {
-    // The builder sets the setting it read: made again only when that is not the default it was made with.
-    didSet {
-      if dueSoon != oldValue { dueSoonCards = DueSoonCards(tables: tables, today: moment.today, window: dueSoon) }
-    }
-  }
+  public var dueSoon: Int { settings.dueSoon }
   /// The cards due soon: by column and by card.
-  public private(set) var dueSoonCards: DueSoonCards
+  public let dueSoonCards: DueSoonCards
   /// Days in DOING from which a card says how long it has been there (`aging`; 0: never).
-  public var aging = 14 {
-    didSet { if aging != oldValue { agingCards = AgingCards(tables: tables, today: moment.today, threshold: aging) } }
-  }
+  public var aging: Int { settings.aging }
   /// The DOING cards past ``aging``.
-  public private(set) var agingCards: AgingCards
+  public let agingCards: AgingCards
   /// The site-wide inputs of its pages (theme, settings, the binary), set by a build that keeps page fingerprints
   /// in its manifest so that the next one skips pages whose inputs did not change; nil renders every page.
   public var siteFingerprint: Fingerprint?
   /// Whether the site has a page per task (`task-pages`); without them cards and history entries link nowhere,
   /// and ``taskPages`` is not worked out at all.
-  public let writesTaskPages: Bool
+  public var writesTaskPages: Bool { settings.taskPages }
   /// `live-dates: true`: the pages load a script that re-marks due dates with the viewer's date.
-  public let liveDates: Bool
+  public var liveDates: Bool { settings.liveDates }
   /// For the live-dates script: how many open tasks fall due on each day from today on, as JSON ("" without it).
   let dueCountsJSON: String
   /// Each locale's ``PageWords`` for the board's overdue count.
@@ -80,30 +77,28 @@ public struct SiteRenderer: Sendable {
   /// Makes the board's tables from `snapshot`.
   public init(
     snapshot: BoardSnapshot, theme: TemplateChecker.Checked, locales: [String], defaultLocale: String,
-    moment: BuildMoment, baseURL: String?, taskPages: Bool = true, liveDates: Bool = false
+    moment: BuildMoment, settings: PageSettings = PageSettings()
   ) {
     self.init(
-      snapshot: snapshot, tables: BoardTables(snapshot: snapshot, today: moment.today, cutsExcerpts: taskPages),
-      theme: theme,
-      locales: locales, defaultLocale: defaultLocale, moment: moment, baseURL: baseURL, taskPages: taskPages,
-      liveDates: liveDates)
+      snapshot: snapshot,
+      tables: BoardTables(snapshot: snapshot, today: moment.today, cutsExcerpts: settings.taskPages), theme: theme,
+      locales: locales, defaultLocale: defaultLocale, moment: moment, settings: settings)
   }
 
-  /// `taskPages` and `liveDates` are settled here, not after: what they need is worked out only when they are on.
+  /// What the settings turn on is worked out here, and only when it is on.
   public init(
     snapshot: BoardSnapshot, tables: BoardTables, theme: TemplateChecker.Checked, locales: [String],
-    defaultLocale: String, moment: BuildMoment, baseURL: String?, taskPages: Bool = true, liveDates: Bool = false
+    defaultLocale: String, moment: BuildMoment, settings: PageSettings = PageSettings()
   ) {
     self.snapshot = snapshot
     self.tables = tables
-    self.writesTaskPages = taskPages
-    self.liveDates = liveDates
-    self.taskPages = taskPages ? TaskPageTables(tables: tables) : TaskPageTables(noPagesFor: tables)
-    self.dueSoonCards = DueSoonCards(tables: tables, today: moment.today, window: 3)
-    self.agingCards = AgingCards(tables: tables, today: moment.today, threshold: 14)
+    self.settings = settings
+    self.taskPages = settings.taskPages ? TaskPageTables(tables: tables) : TaskPageTables(noPagesFor: tables)
+    self.dueSoonCards = DueSoonCards(tables: tables, today: moment.today, window: settings.dueSoon)
+    self.agingCards = AgingCards(tables: tables, today: moment.today, threshold: settings.aging)
     self.cardLeads = CardLeads(tables: tables, today: moment.today)
     self.columnChanges = ColumnChanges(tables: tables, taskPages: self.taskPages)
-    self.dueCountsJSON = liveDates ? Self.dueCounts(tables, today: moment.today) : ""
+    self.dueCountsJSON = settings.liveDates ? Self.dueCounts(tables, today: moment.today) : ""
     self.pageWordsCache = theme.catalogs.mapValues { catalog in
       PageWords(
         formatter: LocaleFormatter(catalog: catalog, timeZone: snapshot.info.timeZone), snapshot: snapshot,
@@ -113,7 +108,6 @@ public struct SiteRenderer: Sendable {
     self.locales = locales
     self.defaultLocale = defaultLocale
     self.moment = moment
-    self.baseURL = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
   }
 
   /// Writes `group`'s page: kept from the old site when its kind's fingerprint of it matches, else rendered (and its

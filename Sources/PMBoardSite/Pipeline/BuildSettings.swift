@@ -85,71 +85,84 @@ public struct BuildSettings: Sendable, Equatable {
     }
     for (keyNode, value) in mapping {
       let key = keyNode.string ?? ""
-      let place = "\(file):\(keyNode.mark?.line ?? 1):\(keyNode.mark?.column ?? 1)"
-      func text() throws(ConfigError) -> String {
-        guard let string = value.string else { throw ConfigError(message: "\(place): `\(key)` takes a text value") }
-        return string
-      }
-      /// The value as a whole number in `range` of `unit`s ("a number of days from 0 to 365").
-      func number(in range: ClosedRange<Int>, of unit: String) throws(ConfigError) -> Int {
-        let numberText = try text()
-        guard let number = Int(numberText), range.contains(number) else {
-          throw ConfigError(
-            message:
-              "\(place): `\(key)` takes a number of \(unit) from \(range.lowerBound) to \(range.upperBound), not "
-              + ConfigError.quoted(numberText))
-        }
-        return number
-      }
-      switch key {
-      case "store": settings.store = try text()
-      case "out": settings.out = try text()
-      case "templates": settings.templates = try text()
-      case "public": settings.publicDir = try text()
-      case "default-locale": settings.defaultLocale = try text()
-      case "today":
-        guard let day = CalendarDate(iso: try text()) else {
-          throw ConfigError(message: "\(place): `today` takes a date, YYYY-MM-DD")
-        }
-        settings.today = day
-      case "base-url": settings.baseURL = try text()
-      // Who the history names for changes made here (writing commands read it with ``user(file:)``): checked, but
-      // not a build setting, since no page depends on who runs the build.
-      case "user": _ = try text()
-      case "locales":
-        if let list = value.sequence {
-          settings.locales = list.compactMap(\.string)
-        } else {
-          settings.locales = splitList(try text())
-        }
-      case "publish": settings.publish = try publishPolicy(value, file: file)
-      case "boards": settings.boards = try boardEntries(value, place: place)
-      case "column-limit": settings.columnLimit = try number(in: columnLimits, of: "cards")
-      case "due-soon": settings.dueSoon = try number(in: dueSoonDays, of: "days")
-      case "aging": settings.aging = try number(in: agingDays, of: "days")
-      case "wip-limits":
-        // `wip-limits: {doing: 5}`, or the flag's `doing=5,todo=20`.
-        let rules = value.mapping.map { rules in
-          rules.map { "\($0.string ?? "")=\($1.string ?? "")" }.joined(separator: ",")
-        }
-        let limitsText: String
-        if let rules { limitsText = rules } else { limitsText = try text() }
-        do {
-          settings.wipLimits = try wipLimits(limitsText)
-        } catch {
-          throw ConfigError(message: "\(place): \(error.message)")
-        }
-      case "live-dates", "task-pages":
-        guard let flag = value.bool else {
-          throw ConfigError(message: "\(place): `\(key)` takes true or false")
-        }
-        if key == "live-dates" { settings.liveDates = flag } else { settings.taskPages = flag }
-      default:
-        throw ConfigError(
-          message: "\(place): unknown setting `\(key)`; known: \(keys.joined(separator: ", "))")
-      }
+      try settings.set(key, value, place: "\(file):\(keyNode.mark?.line ?? 1):\(keyNode.mark?.column ?? 1)", file: file)
     }
     return settings
+  }
+
+  /// Sets `key` from its value in `pmboard.yml` (`place` names the key's line and column for a message).
+  mutating func set(_ key: String, _ value: Node, place: String, file: String) throws(ConfigError) {
+    func text() throws(ConfigError) -> String {
+      guard let string = value.string else { throw ConfigError(message: "\(place): `\(key)` takes a text value") }
+      return string
+    }
+    /// The value as a whole number in `range` of `unit`s ("a number of days from 0 to 365").
+    func number(in range: ClosedRange<Int>, of unit: String) throws(ConfigError) -> Int {
+      let numberText = try text()
+      guard let number = Int(numberText), range.contains(number) else {
+        throw ConfigError(
+          message:
+            "\(place): `\(key)` takes a number of \(unit) from \(range.lowerBound) to \(range.upperBound), not "
+            + ConfigError.quoted(numberText))
+      }
+      return number
+    }
+    switch key {
+    case "store": store = try text()
+    case "out": out = try text()
+    case "templates": templates = try text()
+    case "public": publicDir = try text()
+    case "default-locale": defaultLocale = try text()
+    case "today":
+      guard let day = CalendarDate(iso: try text()) else {
+        throw ConfigError(message: "\(place): `today` takes a date, YYYY-MM-DD")
+      }
+      today = day
+    case "base-url": baseURL = try text()
+    // Who the history names for changes made here (writing commands read it with ``user(file:)``): checked, but
+    // not a build setting, since no page depends on who runs the build.
+    case "user": _ = try text()
+    case "locales":
+      if let list = value.sequence {
+        locales = list.compactMap(\.string)
+      } else {
+        locales = Self.splitList(try text())
+      }
+    case "publish": publish = try Self.publishPolicy(value, file: file)
+    case "boards": boards = try Self.boardEntries(value, place: place)
+    case "column-limit": columnLimit = try number(in: Self.columnLimits, of: "cards")
+    case "due-soon": dueSoon = try number(in: Self.dueSoonDays, of: "days")
+    case "aging": aging = try number(in: Self.agingDays, of: "days")
+    case "wip-limits":
+      // `wip-limits: {doing: 5}`, or the flag's `doing=5,todo=20`.
+      let rules = value.mapping.map { rules in
+        rules.map { "\($0.string ?? "")=\($1.string ?? "")" }.joined(separator: ",")
+      }
+      let limitsText: String
+      if let rules { limitsText = rules } else { limitsText = try text() }
+      do {
+        wipLimits = try Self.wipLimits(limitsText)
+      } catch {
+        throw ConfigError(message: "\(place): \(error.message)")
+      }
+    case "live-dates", "task-pages":
+      guard let flag = value.bool else {
+        throw ConfigError(message: "\(place): `\(key)` takes true or false")
+      }
+      if key == "live-dates" { liveDates = flag } else { taskPages = flag }
+    default:
+      throw ConfigError(
+        message: "\(place): unknown setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")
+    }
+  }
+
+  /// Sets `key` from the YAML text of its value (`due-soon` from `7`, `publish` from `{bodies: hide}`), as the
+  /// line `key: yaml` of `pmboard.yml` would.
+  public mutating func set(_ key: String, yaml: String) throws(ConfigError) {
+    let node: Node?
+    do { node = try Yams.compose(yaml: yaml) } catch { throw ConfigError(message: "\(key): \(error)") }
+    guard let node else { throw ConfigError(message: "`\(key)` takes a value") }
+    try set(key, node, place: key, file: key)
   }
 
   /// Just `user:` of `pmboard.yml`, for writing commands: the other settings are the build's, and a mistake in

@@ -153,14 +153,16 @@ public struct SiteBuilder: Sendable {
   }
 
   /// The board's page renderer and feeds, with the board's files under `addresses` and its absolute links from
-  /// `baseURL` (a board of a many-board site: the site's and its folder).
+  /// `baseURL` (a board of a many-board site: the site's and its folder). Their "as of" is `lastChange`, the
+  /// newest published change, unless the build's moment is pinned (``BuildMoment/settled(lastChange:)``).
   func renderers(
     board: BoardSnapshot, tables: BoardTables, theme: TemplateChecker.Checked, locales: [String],
     moment: BuildMoment, lastChange: Int64?, addresses: SiteAddresses = SiteAddresses(), baseURL: String? = nil
   ) -> (SiteRenderer, SiteFeeds) {
-    var renderer = makeRenderer(board: board, tables: tables, theme: theme, locales: locales, moment: moment)
-    renderer.addresses = addresses
-    if let baseURL { renderer.baseURL = baseURL }
+    let moment = moment.settled(lastChange: lastChange)
+    let renderer = makeRenderer(
+      board: board, tables: tables, theme: theme, locales: locales, moment: moment, addresses: addresses,
+      baseURL: baseURL)
     var feeds = SiteFeeds(
       snapshot: board, tables: tables, catalogs: theme.catalogs, locales: locales,
       defaultLocale: renderer.defaultLocale, moment: moment, baseURL: renderer.baseURL, policy: settings.publish,
@@ -172,20 +174,16 @@ public struct SiteBuilder: Sendable {
 
   func makeRenderer(
     board: BoardSnapshot, tables: BoardTables, theme: TemplateChecker.Checked, locales: [String],
-    moment: BuildMoment
+    moment: BuildMoment, addresses: SiteAddresses = SiteAddresses(), baseURL: String? = nil
   ) -> SiteRenderer {
+    let pageSettings = PageSettings(settings, baseURL: baseURL)
     var renderer = SiteRenderer(
       snapshot: board, tables: tables, theme: theme, locales: locales,
-      defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, baseURL: settings.baseURL,
-      taskPages: settings.taskPages, liveDates: settings.liveDates)
-    renderer.publish = settings.publish
-    renderer.cardLimit = settings.columnLimit
-    renderer.wipLimits = settings.wipLimits
-    renderer.dueSoon = settings.dueSoon
-    renderer.aging = settings.aging
+      defaultLocale: settings.defaultLocale ?? locales[0], moment: moment, settings: pageSettings)
+    renderer.addresses = addresses
     renderer.siteFingerprint = Self.siteFingerprint(
-      theme: theme, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale, info: board.info,
-      moment: moment)
+      theme: theme, pageSettings: pageSettings, locales: locales, defaultLocale: renderer.defaultLocale,
+      info: board.info, moment: moment)
     return renderer
   }
 
