@@ -7,20 +7,17 @@ extension BuildOptions {
   /// line that reports it.
   func buildBoards(settings: BuildSettings) async throws -> String {
     var entries: [BuildSettings.BoardEntry] = []
+    // A board listed on its own (with its `path:`) stands for itself in its database's boards.
+    let listed = Set(
+      settings.boards.filter { !$0.everyBoard }.compactMap { entry in
+        (try? PostgresURL(entry.store)).map { "\($0.board)\u{0}\($0.conninfo)" }
+      })
     for entry in settings.boards {
       guard entry.everyBoard else {
         entries.append(entry)
         continue
       }
-      // Every board of the database, each in a folder named after it.
-      let names = try await PostgresBoardStore.boardNames(in: entry.store)
-      guard !names.isEmpty else {
-        throw CommandError(
-          "\((try? PostgresURL(entry.store))?.redacted ?? "the database"): it has no board; make one with init")
-      }
-      entries += names.map {
-        BuildSettings.BoardEntry(store: PostgresBoardStore.url(entry.store, board: $0), path: $0.lowercased())
-      }
+      entries += try await everyBoard(of: entry.store, leavingOut: listed, locales: settings.locales)
     }
     let boards = try entries.map { entry in
       SiteBuilder.BoardSite(
@@ -46,5 +43,23 @@ extension BuildOptions {
     if summary.removed > 0 { line += ", \(summary.removed) removed" }
     BuildWarnings.print(report.warnings)
     return TerminalText.oneLine(line)
+  }
+
+  /// Every board of the database `url` but those in `listed`, in name order, each in a folder named after it
+  /// (``BuildSettings/BoardEntry/folders(forBoards:reserved:)``, from the order the boards were made).
+  private func everyBoard(
+    of url: String, leavingOut listed: Set<String>, locales: [String]?
+  ) async throws -> [BuildSettings.BoardEntry] {
+    let names = try await PostgresBoardStore.boardNames(in: url)
+    guard !names.isEmpty else {
+      throw CommandError("\((try? PostgresURL(url))?.redacted ?? "the database"): it has no board; make one with init")
+    }
+    let reserved = BuildSettings.reservedBoardPaths.union(BuildSettings.reservedBoardFiles)
+      .union(locales ?? ["ko", "en", "ja"])
+    let folders = BuildSettings.BoardEntry.folders(forBoards: names, reserved: reserved)
+    let conninfo = (try? PostgresURL(url))?.conninfo ?? url
+    return zip(names, folders).filter { !listed.contains("\($0.0)\u{0}\(conninfo)") }
+      .sorted { $0.0.unicodeScalars.lexicographicallyPrecedes($1.0.unicodeScalars) }
+      .map { BuildSettings.BoardEntry(store: PostgresBoardStore.url(url, board: $0.0), path: $0.1) }
   }
 }

@@ -3,13 +3,17 @@ import PMBoardCore
 
 /// Reads a spreadsheet's CSV export whose header row names `title` and, if it has them, `body`, `due`
 /// (`YYYY-MM-DD`), `state` (`todo`, `doing`, `done`; empty is todo), `id`, `labels` (also `tags`), `assignees`
-/// (also `assignee`, `owner`) and `url` (also `link`), in any order and spelled in any case; names in one cell are
-/// separated by commas or semicolons. Other columns are read over. The `id` column, when there is one, names each row's task in the source; without
-/// it the title does, so renaming a row in the sheet removes the old task and adds a new one. A CSV has no times:
-/// its changes are recorded at the moment of the import.
+/// (also `assignee`, `owner`), `url` (also `link`), `created` and `done` (also `closed`), in any order and spelled in
+/// any case; names in one cell are separated by commas or semicolons. Other columns are read over. The `id` column,
+/// when there is one, names each row's task in the source; without it the title does, so renaming a row in the
+/// sheet removes the old task and adds a new one. `created` and `done` give a row's times (a day, or a date and time
+/// in UTC): a done task new to the board is recorded as added then, and moved to DONE on its done day. Without them
+/// a change is recorded at the moment of the import.
 struct CSVTasksReader {
+  var settings: ImportSettings
+
   enum Column: String, CaseIterable {
-    case title, body, due, state, id, labels, assignees, url
+    case title, body, due, state, id, labels, assignees, url, created, done
 
     /// The column a header names, by its name or a common other name for it.
     init?(header: String) {
@@ -17,6 +21,7 @@ struct CSVTasksReader {
       case "tags", "label": self = .labels
       case "assignee", "owner", "owners": self = .assignees
       case "link": self = .url
+      case "closed": self = .done
       default: self.init(rawValue: header)
       }
     }
@@ -81,15 +86,18 @@ struct CSVTasksReader {
       }
       due = date
     }
+    let created = try instant(field(.created), at: place(.created))
+    let done = try instant(field(.done), at: place(.done))
     let stateText = field(.state).trimmingCharacters(in: .whitespaces).lowercased()
     let state: TaskState
     if stateText.isEmpty {
-      state = .todo
+      state = done == nil ? .todo : .done
     } else if let known = TaskState(rawValue: stateText) {
       state = known
     } else {
       throw ImportFailure("\(place(.state)): \"\(field(.state))\" is not a state; use todo, doing or done")
     }
+    try checkTimes(created: created, done: done, state: state, place: place)
     var sourceID = title
     if columns[.id] != nil {
       sourceID = field(.id).trimmingCharacters(in: .whitespaces)
@@ -101,11 +109,46 @@ struct CSVTasksReader {
         "\(place(.title)): without an id column the title is the row's id, and it \(problem); add an id column")
     }
     var item = ImportedItem(
-      sourceID: sourceID, path: "row \(row.number)", title: title, body: body, due: due, state: state)
+      sourceID: sourceID, path: "row \(row.number)", title: title, body: body, due: due, state: state,
+      created: created, stateChanged: done)
     item.labels = try ImportText.names(Self.split(field(.labels)), as: .label, path: place(.labels))
     item.assignees = try ImportText.names(Self.split(field(.assignees)), as: .assignee, path: place(.assignees))
     item.url = try ImportText.url(field(.url), path: place(.url))
     return item
+  }
+
+  /// A `created` or `done` cell: a day (`YYYY-MM-DD`, from its start in the board's time zone) or a date and time
+  /// in UTC (`2026-11-03T10:00:00Z`); nil when empty.
+  private func instant(_ cell: String, at place: String) throws(ImportFailure) -> Date? {
+    let text = cell.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty { return nil }
+    if let day = CalendarDate(iso: text) {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = settings.timeZone
+      if let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) {
+        return Instant.wholeSeconds(start)
+      }
+    }
+    if text.hasSuffix("Z"), let date = Instant.parse(text) { return Instant.wholeSeconds(date) }
+    throw ImportFailure(
+      "\(place): \"\(text)\" is not a date (YYYY-MM-DD) or a date and time like 2026-11-03T10:00:00Z")
+  }
+
+  /// A done time belongs to a done task, and is not before the task was made: either would draw a wrong history.
+  private func checkTimes(
+    created: Date?, done: Date?, state: TaskState, place: (Column) -> String
+  ) throws(ImportFailure) {
+    guard let done else { return }
+    if state != .done {
+      throw ImportFailure(
+        "\(place(.done)): a done time on a task whose state is \(state.rawValue); empty the cell or set the state to "
+          + "done")
+    }
+    if let created, done < created {
+      throw ImportFailure(
+        "\(place(.done)): \(Instant.format(done)) is before the task was created (\(Instant.format(created))); "
+          + "correct one of the two")
+    }
   }
 
   /// A cell's names: separated by commas or semicolons, blanks dropped.

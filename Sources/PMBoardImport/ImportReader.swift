@@ -29,7 +29,7 @@ public enum ImportReader {
     let items: [ImportedItem]
     switch format {
     case .github: items = try GitHubIssuesReader(settings: settings).items(data)
-    case .csv: items = try CSVTasksReader().items(data)
+    case .csv: items = try CSVTasksReader(settings: settings).items(data)
     case .taskwarrior: items = try TaskwarriorReader(settings: settings).items(data)
     }
     try refuseRepeatedIDs(items)

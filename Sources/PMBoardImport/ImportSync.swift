@@ -44,12 +44,7 @@ public struct ImportSync: Sendable {
           changes += updates(old, to: item)
         }
       } else if !item.removed {
-        let at = time(item.created)
-        var task = BoardTask(
-          title: item.title, created: at, updated: time(item.updated ?? item.created),
-          source: TaskSource(name: source, id: item.sourceID))
-        for field in TaskField.allCases { item.set(field, of: &task) }
-        changes.append(.add(task, at: at, by: author))
+        changes += additions(of: item)
       }
     }
     // A task the source no longer lists was deleted there (or moved to another repository).
@@ -59,6 +54,23 @@ public struct ImportSync: Sendable {
     // Stable: a task's edit and move, already in their order, stay so.
     return changes.enumerated().sorted { ($0.element.entry.at, $0.offset) < ($1.element.entry.at, $1.offset) }
       .map(\.element)
+  }
+
+  /// A task new to the board. One the source has already closed is recorded as a person's would have been: added
+  /// to TODO when it was made, moved to DONE when it was closed. One line at its creation time would show that day
+  /// as its "Done" day, sort the DONE column and "this week" by it, and leave it out of throughput and cycle time.
+  private func additions(of item: ImportedItem) -> [BoardChange] {
+    let at = time(item.created)
+    var task = BoardTask(
+      title: item.title, created: at, updated: time(item.updated ?? item.created),
+      source: TaskSource(name: source, id: item.sourceID))
+    for field in TaskField.allCases { item.set(field, of: &task) }
+    guard item.state == .done else { return [.add(task, at: at, by: author)] }
+    let doneAt = max(time(item.stateChanged ?? item.updated ?? item.created), at)
+    var open = task
+    (open.state, open.updated) = (.todo, at)
+    task.updated = max(task.updated, doneAt)
+    return [.add(open, at: at, by: author), .update(from: open, to: task, at: doneAt, by: author)]
   }
 
   /// An edit of the fields that differ and a move if the state differs, each at its own time, in time order.

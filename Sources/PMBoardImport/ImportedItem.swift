@@ -15,8 +15,8 @@ public struct ImportedItem: Sendable, Hashable {
   public var labels: NameSet = []
   public var assignees: NameSet = []
   public var url = ""
-  /// The source's times, where it has them (a CSV has none): made, last changed, and when it reached its state
-  /// (closed, completed, deleted).
+  /// The source's times, where it has them (a CSV only in its `created` and `done` columns): made, last changed, and
+  /// when it reached its state (closed, completed, deleted).
   public var created: Date?
   public var updated: Date?
   public var stateChanged: Date?

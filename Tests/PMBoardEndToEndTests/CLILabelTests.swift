@@ -1,4 +1,5 @@
 import Foundation
+import PMBoardSite
 import PMBoardTestSupport
 import Testing
 
@@ -117,5 +118,29 @@ struct CLILabelTests {
     #expect(labels.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || "-.".contains($0)) } })
     let index = try cli.read("_site/en/labels.html")
     #expect(index.contains("<bdi>Bug</bdi>") && index.contains("<bdi>bug</bdi>") && index.contains("<bdi>kyo</bdi>"))
+  }
+
+  /// #57: two labels crafted so that their slugs' 32-bit hashes are one (`CardNames.slug`) shared one page, and
+  /// every later build failed with "File exists". Both take the sixteen-digit slug; both builds succeed.
+  @Test func labelsWhoseShortSlugsCollideGetAPageEach() throws {
+    let cli = try started(.sqlite)
+    defer { cli.remove() }
+    let (first, second) = ("bug !!+?+**", "bug !?!*~*+")
+    #expect(CardNames.slug(of: first) == CardNames.slug(of: second), "the crafted pair collides")
+    #expect(try cli.run("add", "One", "--label", first).status == 0)
+    #expect(try cli.run("add", "Two", "--label", second).status == 0)
+    for _ in 0..<2 {
+      let build = try cli.run("build", "--today", "2026-11-21")
+      #expect(build.status == 0, "\(build.stderr)")
+    }
+    let pages = try FileManager.default.contentsOfDirectory(atPath: cli.path("_site/en/labels")).filter {
+      $0.hasSuffix(".html")
+    }.sorted()
+    #expect(
+      pages == [first, second].map { "\(CardNames.slug(of: $0, long: true)).html" }.sorted(), "\(pages)")
+    for (name, title) in [(first, "One"), (second, "Two")] {
+      let page = try cli.read("_site/en/labels/\(CardNames.slug(of: name, long: true)).html")
+      #expect(page.contains(title) && !page.contains(title == "One" ? ">Two<" : ">One<"))
+    }
   }
 }

@@ -92,6 +92,10 @@ struct ManyBoardsTests {
     ("  - store: mobile.sqlite\n    path: web\n  - store: web.json\n", "one board's folder would hold the other's"),
     ("  - store: mobile.sqlite\n    path: teams\n  - store: web.json\n    path: teams/web\n", "would hold the other's"),
     ("  - path: mobile\n", "a board needs `store:`"),
+    // #57: these exited 0 without the board, and every later build failed.
+    ("  - store: mobile.sqlite\n    path: .pmboard-manifest\n", "has the part `.pmboard-manifest`"),
+    ("  - store: mobile.sqlite\n    path: teams/.web\n", "names starting with `.` are the site's own"),
+    ("  - store: mobile.sqlite\n    path: index.html\n", "is the site's own `index.html`"),
   ])
   func boardsThatCannotShareASiteAreRefused(boards: String, message: String) throws {
     let cli = try twoBoards("boards:\n" + boards)
@@ -100,6 +104,21 @@ struct ManyBoardsTests {
     #expect(build.status != 0)
     #expect(build.stderr.contains(message) && build.stderr.split(separator: "\n").count == 1, "\(build.stderr)")
     #expect(!FileManager.default.fileExists(atPath: cli.path("_site")))
+  }
+
+  /// #57: two boards of one title are told apart on the index by their folders; a title of its own shows none.
+  @Test func boardsOfOneTitleShowTheirFolders() throws {
+    let cli = try twoBoards(
+      "boards:\n  - store: mobile.sqlite\n  - store: other.sqlite\n  - store: web.json\n    path: teams/web\n")
+    defer { cli.remove() }
+    #expect(try cli.run("init", "--store", "other.sqlite", "--title", "Mobile <app>").status == 0)
+    let build = try cli.run("build", "--today", "2026-11-27")
+    #expect(build.status == 0, "\(build.stderr)")
+    let index = try cli.read("_site/en/index.html")
+    for folder in ["mobile", "other"] {
+      #expect(index.contains("</a> <small class=\"board-path\"><bdi>\(folder)/</bdi></small></h2>"), "\(folder)")
+    }
+    #expect(!index.contains("<bdi>teams/web/</bdi>"))
   }
 
   /// A board's store inside the public folder would be published with the assets: refused, as for one board.

@@ -57,6 +57,45 @@ struct PostgresCommandTests {
     #expect(try cli.run("build", "--today", "2026-11-27").stdout.contains("3 boards (mobile, ops, web)"))
   }
 
+  /// #57: a board named `모바일`, `team web` or `Web-Team` beside `web-team` made every build of the site fail. A
+  /// plain name keeps its folder, others and the later-made case twin get slugs, and a listed board's `path:` wins.
+  @Test func oddBoardNamesGetFoldersOfTheirOwn() throws {
+    let cluster = try cluster()
+    let database = try cluster.freshDatabase()
+    var cli = try CLIRunner()
+    defer { cli.remove() }
+    func url(_ board: String) -> String {
+      cluster.url(database: database, board: board.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+    }
+    for board in ["web-team", "모바일", "team web", "Web-Team", "Ops"] {
+      #expect(try cli.run("init", "--store", url(board), "--title", "Web").status == 0)
+      #expect(try cli.run("add", "\(board) task", "--store", url(board)).status == 0)
+    }
+    try cli.write("pmboard.yml", "boards: \"\(cluster.url(database: database))\"\n")
+    cli.environment["PMBOARD_STORE"] = nil
+    let build = try cli.run("build", "--today", "2026-11-27")
+    #expect(build.status == 0, "\(build.stderr)")
+    let slugs = ["모바일", "team web", "Web-Team"].map { BuildSettings.BoardEntry.slug(of: $0) }
+    #expect(slugs[2].hasPrefix("web-team-") && slugs[1].hasPrefix("team-web-") && slugs[0].count == 8)
+    for (folder, task) in [
+      ("web-team", "web-team"), ("ops", "Ops"), (slugs[0], "모바일"), (slugs[1], "team web"),
+      (slugs[2], "Web-Team"),
+    ] {
+      #expect(try cli.read("_site/\(folder)/en/index.html").contains("\(task) task"), "\(folder)")
+    }
+    // Five boards called Web: the index names each one's folder.
+    #expect(try cli.read("_site/en/index.html").contains("<small class=\"board-path\"><bdi>web-team/</bdi></small>"))
+    #expect(try cli.run("build", "--today", "2026-11-27").stdout.contains("nothing changed"))
+    // A board listed with a path of its own is there, and not also in its slug's folder.
+    try cli.write(
+      "pmboard.yml",
+      "boards:\n  - database: \"\(cluster.url(database: database))\"\n  - store: \"\(url("모바일"))\"\n    path: mobile\n")
+    let listed = try cli.run("build", "--today", "2026-11-27")
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(try cli.read("_site/mobile/en/index.html").contains("모바일 task"))
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/\(slugs[0])")))
+  }
+
   @Test func aReImportFromGitHubSyncsTheBoardWithSourcesInTheDatabase() throws {
     let (cli, _) = try started()
     defer { cli.remove() }
@@ -163,7 +202,7 @@ struct PostgresCommandTests {
       ])
     #expect(
       try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [
-        ["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7"],
+        ["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7"], ["8"],
       ])
   }
 

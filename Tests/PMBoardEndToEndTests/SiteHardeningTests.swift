@@ -127,4 +127,29 @@ struct SiteHardeningTests {
     try FileManager.default.removeItem(atPath: cli.path("site/data"))
     #expect(try cli.run("build", "--out", "site", "--store", "data/board.sqlite").status == 0)
   }
+
+  /// #57: `ln -s / site/root` slipped past the check above (its target and `/` made `//`), so the site served the
+  /// store and everything else. Now it is refused; a link leading elsewhere outside the site is left out of the
+  /// new site with a warning, even when no page changed, and a link into the site is kept.
+  @Test func linksLeadingOutsideTheSiteAreNotPublished() throws {
+    let cli = try builtBoard(store: "board.sqlite")
+    defer { cli.remove() }
+    try FileManager.default.createSymbolicLink(atPath: cli.path("site/root"), withDestinationPath: "/")
+    let root = try cli.run("build", "--out", "site")
+    #expect(root.status == 1 && root.stderr.contains("through root (a hard link"), "\(root.stderr)")
+    #expect(root.stderr.split(separator: "\n").count == 1)
+    try FileManager.default.removeItem(atPath: cli.path("site/root"))
+    try cli.write("elsewhere/private.txt", "not for the web")
+    try FileManager.default.createSymbolicLink(atPath: cli.path("site/out"), withDestinationPath: "../elsewhere")
+    try FileManager.default.createSymbolicLink(atPath: cli.path("site/home"), withDestinationPath: "en/index.html")
+    let built = try cli.run("build", "--out", "site")
+    #expect(built.status == 0, "\(built.stderr)")
+    #expect(built.stderr.contains("/site/out is a link to "), "\(built.stderr)")
+    #expect(built.stderr.contains("outside the site, which a web server would publish"), "\(built.stderr)")
+    #expect(POSIX.linkStatus(cli.path("site/out")) == nil, "left out of the new site")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: cli.path("site/home")) == "en/index.html")
+    #expect(try cli.read("elsewhere/private.txt") == "not for the web", "what it led to is untouched")
+    let again = try cli.run("build", "--out", "site")
+    #expect(again.status == 0 && !again.stderr.contains("outside the site"), "\(again.stderr)")
+  }
 }

@@ -112,6 +112,25 @@ struct ImportReaderTests {
     #expect(second.map(\.state) == [.todo, .done])
   }
 
+  /// #57: a sheet may say when a row was made and done, so a closed task is not "Done" on the import's day.
+  @Test func csvCreatedAndDoneColumns() throws {
+    let sheet = "title,created,Closed,state\nA,2026-11-01,2026-11-03T10:00:00Z,\nB,2026-11-02,,doing\nC,,,done\n"
+    let read = try items(sheet, .csv)
+    #expect(read.map(\.state) == [.done, .doing, .done])
+    // A day starts at midnight in the board's time zone (Seoul, UTC+9).
+    #expect(read.map(\.created) == [Instant.parse("2026-10-31T15:00:00Z"), Instant.parse("2026-11-01T15:00:00Z"), nil])
+    #expect(read.map(\.stateChanged) == [Instant.parse("2026-11-03T10:00:00Z"), nil, nil])
+    #expect(
+      failure("title,done\nA,3 Nov\n", .csv)
+        == #"row 2, column done: "3 Nov" is not a date (YYYY-MM-DD) or a date and time like 2026-11-03T10:00:00Z"#)
+    #expect(
+      failure("title,state,done\nA,todo,2026-11-03\n", .csv)?.hasPrefix(
+        "row 2, column done: a done time on a task whose state is todo") == true)
+    #expect(
+      failure("title,created,done\nA,2026-11-05,2026-11-03\n", .csv)?.hasPrefix(
+        "row 2, column done: 2026-11-02T15:00:00Z is before the task was created") == true)
+  }
+
   @Test func badCSVNamesRowAndColumn() {
     #expect(
       failure("title,due\nA,2026-11-30\nB,11/30/2026\n", .csv)

@@ -24,7 +24,7 @@ struct ImportSyncTests {
   }
 
   @Test func aFirstImportAddsEveryItemAtItsCreationTime() {
-    let changes = sync.changes(board: [], items: [item("1", "A"), item("2", "B", state: .done)])
+    let changes = sync.changes(board: [], items: [item("1", "A"), item("2", "B", state: .doing)])
     #expect(changes.map(\.entry.action) == [.added, .added])
     #expect(changes.map(\.entry.at) == [at(1), at(1)])
     #expect(changes.map(\.entry.author) == ["import:github", "import:github"])
@@ -57,6 +57,25 @@ struct ImportSyncTests {
     #expect(bothChanges[0].before == both && bothChanges[1].before == bothChanges[0].after)
     #expect(bothChanges[1].after?.state == .doing && bothChanges[1].after?.title == "Both renamed")
     #expect(!changes.contains { $0.taskID == local.id || $0.taskID == other.id || $0.taskID == same.id })
+  }
+
+  /// #57: a closed issue new to the board said "Done" on the day it was opened, and no throughput counted it.
+  @Test func aClosedItemNewToTheBoardIsAddedToTodoThenMovedToDoneAtItsCloseTime() {
+    let changes = sync.changes(board: [], items: [item("1", "Closed", state: .done, updated: 6, changed: 3)])
+    #expect(changes.map(\.entry.action) == [.added, .moved])
+    #expect(changes.map(\.entry.at) == [at(1), at(3)])
+    #expect(changes[0].after?.state == .todo && changes[0].entry.to == .todo)
+    #expect(changes[1].entry.from == .todo && changes[1].entry.to == .done)
+    #expect(changes[1].before == changes[0].after && changes[1].after?.state == .done)
+    #expect(changes[1].after?.updated == at(6) && changes[1].after?.created == at(1))
+    // Without a close time the last change stands for it; never before the creation (a floor clamps both).
+    #expect(
+      sync.changes(board: [], items: [item("2", "No close", state: .done, updated: 4)]).map(\.entry.at) == [
+        at(1), at(4),
+      ])
+    let floored = ImportSync(source: "github", author: "import:github", now: now, floor: at(10))
+    let late = floored.changes(board: [], items: [item("3", "Old", state: .done, changed: 5)])
+    #expect(late.map(\.entry.at) == [at(10), at(10)] && late.map(\.entry.action) == [.added, .moved])
   }
 
   @Test func aSourceClockAheadOfOursIsRecordedAsNow() {

@@ -69,6 +69,7 @@ public struct CardNames: Sendable {
     // without a `String` (100,000 cards, a few names each, and a few hundred distinct names).
     var numbers: [UInt64: [Int32]] = [:]
     var nameBytes: [[UInt8]] = []
+    var nameTexts: [(field: TaskField, text: String)] = []
     var cardNames: [Int32] = []
     var starts: [Int32] = [0]
     var labelEnds: [Int32] = []
@@ -112,10 +113,10 @@ public struct CardNames: Sendable {
           }
           let text = tasks.text.string(part)
           let number = Int32(names.count)
-          let path = SiteAddresses.name(field, slug: Self.slug(of: text))
-          names.append(
-            Name(text: arena.text(text), field: field, hue: Self.hue(of: text), path: arena.text(path), cards: []))
+          // The path waits for every name: one that collides with a later one changes too.
+          names.append(Name(text: arena.text(text), field: field, hue: Self.hue(of: text), path: .empty, cards: []))
           nameBytes.append(Array(text.utf8))
+          nameTexts.append((field, text))
           numbers[hash, default: []].append(number)
           cardNames.append(number)
         }
@@ -131,6 +132,7 @@ public struct CardNames: Sendable {
         linkTexts.append(arena.text(Self.linkText(of: tasks.text.string(task.url))))
       }
     }
+    for (index, path) in Self.paths(of: nameTexts).enumerated() { names[index].path = arena.text(path) }
     self.init(
       bytes: arena.finish(), names: names, cardNames: cardNames, starts: starts, labelEnds: labelEnds, links: links,
       linkTexts: linkTexts)
@@ -145,10 +147,33 @@ public struct CardNames: Sendable {
       ? Int(starts[card])..<Int(labelEnds[card]) : Int(labelEnds[card])..<Int(starts[card + 1])
   }
 
+  /// Each name's page (``SiteAddresses/name(_:slug:)``): its ``slug(of:long:)``. Names whose eight-digit
+  /// slugs are one (two labels crafted for one 32-bit hash) all take sixteen digits, whatever order they came in:
+  /// sharing one page showed one name's cards under the other, and the next build failed on a file that existed.
+  /// Names equal even then (a crafted 64-bit collision) are numbered `-2`, `-3` in code point order after the first.
+  public static func paths(of names: [(field: TaskField, text: String)]) -> [String] {
+    var paths = names.map { SiteAddresses.name($0.field, slug: slug(of: $0.text)) }
+    var counts: [String: Int] = [:]
+    for path in paths { counts[path, default: 0] += 1 }
+    for index in paths.indices where counts[paths[index], default: 0] > 1 {
+      paths[index] = SiteAddresses.name(names[index].field, slug: slug(of: names[index].text, long: true))
+    }
+    var groups: [String: [Int]] = [:]
+    for (index, path) in paths.enumerated() { groups[path, default: []].append(index) }
+    for group in groups.values where group.count > 1 {
+      let ordered = group.sorted {
+        names[$0].text.unicodeScalars.lexicographicallyPrecedes(names[$1].text.unicodeScalars)
+      }
+      for (rank, index) in ordered.enumerated().dropFirst() { paths[index] += "-\(rank + 1)" }
+    }
+    return paths
+  }
+
   /// A name's file name: its ASCII letters and digits, lowercased, in runs joined by `-` (at most 40 characters),
-  /// then `-` and eight hex digits of a hash of the exact name, so that `Bug`, `bug` and `bug!` get three pages and a
-  /// Korean or Japanese name (no ASCII) gets its hash alone. Only `[a-z0-9-]`: never a path outside the site.
-  public static func slug(of name: String) -> String {
+  /// then `-` and eight (`long`: sixteen) hex digits of a hash of the exact name, so that `Bug`, `bug` and `bug!` get
+  /// three pages and a Korean or Japanese name (no ASCII) gets its hash alone. Only `[a-z0-9-]`: never a path
+  /// outside the site.
+  public static func slug(of name: String, long: Bool = false) -> String {
     var words: [String] = []
     var word = ""
     for scalar in name.unicodeScalars {
@@ -164,8 +189,8 @@ public struct CardNames: Sendable {
     while readable.hasSuffix("-") { readable.removeLast() }
     var value: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in name.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-    let hash = String(value >> 32, radix: 16)
-    let padded = String(repeating: "0", count: 8 - hash.count) + hash
+    let hash = String(long ? value : value >> 32, radix: 16)
+    let padded = String(repeating: "0", count: (long ? 16 : 8) - hash.count) + hash
     return readable.isEmpty ? padded : readable + "-" + padded
   }
 

@@ -74,19 +74,26 @@ struct SiteIndexPage {
     }
     out += "</nav>\n</header>\n<main id=\"main\">\n<ul class=\"boards\">\n"
     let formatter = LocaleFormatter(catalog: catalog, timeZone: TimeZone(identifier: "UTC") ?? .current)
-    for board in boards { out += card(board, code: code, catalog: catalog, formatter: formatter, root: root) }
+    // Two boards of one title (two databases' `Web`) are told apart by their folders.
+    let titles = Dictionary(grouping: boards, by: \.title).filter { $0.value.count > 1 }
+    for board in boards {
+      out += card(
+        board, code: code, catalog: catalog, formatter: formatter, root: root, showsPath: titles[board.title] != nil)
+    }
     out += "</ul>\n</main>\n<footer class=\"site-footer\">\n<p>\(e(catalog.string("footer.generated")))</p>\n"
     out += "</footer>\n</body>\n</html>\n"
     return out
   }
 
   private func card(
-    _ board: Board, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, root: String
+    _ board: Board, code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, root: String, showsPath: Bool
   ) -> String {
     func e(_ text: String) -> String { HTMLEscaper.escaped(text) }
     let folder = root + e(board.path) + "/"
     var out = "<li class=\"board-card\">\n<h2><a href=\"\(folder)\(e(SiteAddresses.locale(code, "index.html")))\">"
-    out += "<bdi>\(e(board.title))</bdi></a></h2>\n<p class=\"counts\">"
+    out += "<bdi>\(e(board.title))</bdi></a>"
+    if showsPath { out += " <small class=\"board-path\"><bdi>\(e(board.path))/</bdi></small>" }
+    out += "</h2>\n<p class=\"counts\">"
     out += TaskState.allCases.compactMap { state in
       board.counts[state.order].map { "\(e(formatter.label(state))) <strong>\($0)</strong>" }
     }.joined(separator: " · ")

@@ -16,7 +16,7 @@ extension SiteWriter {
     let isWritten = { (path: String) in
       progress.written[path] != nil || self.previous?.line(of: path).map { reused[$0] } == true
     }
-    let kept = scan.userFiles.filter { !isWritten($0) && !isStagingFolder($0) }
+    let kept = scan.userFiles.filter { !isWritten($0) && !isStagingFolder($0) && !linksLeaving.contains($0) }
     let removed = (previous?.count ?? 0) - progress.inPrevious
     let (manifest, stamps) = SiteManifest.bytes(
       previous: previous, reused: reused, written: progress.written,
@@ -25,7 +25,8 @@ extension SiteWriter {
     // Read back only when no page changed (a big board's manifest is tens of megabytes): with a page written anew
     // the manifest is written too.
     let manifestUnchanged = changed == 0 && old?.contents(of: SiteManifest.name) == manifest
-    if previous != nil, changed == 0, removed == 0, manifestUnchanged {
+    // A link leading outside the site is left out of the new one: swapped, even when no page changed.
+    if previous != nil, changed == 0, removed == 0, manifestUnchanged, linksLeaving.isEmpty {
       // Nothing to swap: the site on disk is already exactly this build's. Its folders are recorded as found, so
       // that a file the user added does not keep the next build from taking the shortcut.
       if let record = scan.record {

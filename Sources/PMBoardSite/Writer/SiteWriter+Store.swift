@@ -49,8 +49,9 @@ extension SiteWriter {
       let path = site + "/" + file
       guard let entry = POSIX.linkStatus(path) else { continue }
       if entry.st_dev == info.st_dev, entry.st_ino == info.st_ino { return file }
+      // `target + "/"` would be `//` for a link to the root folder, which holds everything.
       if entry.st_mode & S_IFMT == S_IFLNK, let target = POSIX.realPath(path),
-        real == target || real.hasPrefix(target + "/")
+        real == target || real.hasPrefix(target.hasSuffix("/") ? target : target + "/")
       {
         return file
       }
@@ -66,5 +67,24 @@ extension SiteWriter {
     {
       throw .storeReachable(store: store, site: out.path, through: entry)
     }
+  }
+
+  /// The user's entries in the site at `site` (a real path) that are links leading outside it (`root → /`), each
+  /// with where it leads. A web server that follows links would publish whatever they reach (the store, a home
+  /// folder), so a build does not carry them into the new site. A link into the site stays, and so does one that
+  /// leads nowhere (a dangling link publishes nothing).
+  static func linksLeavingSite(_ userFiles: [String], site: String) -> [(entry: String, target: String)] {
+    userFiles.compactMap { file in
+      let path = site + "/" + file
+      guard let entry = POSIX.linkStatus(path), entry.st_mode & S_IFMT == S_IFLNK,
+        let target = POSIX.realPath(path), target != site, !target.hasPrefix(site + "/")
+      else { return nil }
+      return (file, target)
+    }
+  }
+
+  static func leavingLinkWarning(_ entry: String, target: String, site: String) -> String {
+    "\(site)/\(entry) is a link to \(target), outside the site, which a web server would publish; the new site "
+      + "leaves it out (copy into the site what it should publish)"
   }
 }

@@ -43,6 +43,8 @@ public final class SiteWriter: Sendable {
   let previous: SiteManifest?
   /// The old site's folders and user files, reading only the folders that changed since the last build.
   let scan: SiteScan
+  /// The user's links in the old site that lead outside it (``linksLeavingSite(_:site:)``): not carried over.
+  let linksLeaving: Set<String>
   /// Where the last build's knowledge of the site's folders is kept (``SiteFolders``).
   let foldersPath: String
   /// The spare's manifest when the staging folder is the spare taken over; nil when it started empty.
@@ -164,7 +166,7 @@ public final class SiteWriter: Sendable {
       throw .io(real, "cannot open the folder that holds it: \(POSIX.lastErrorText)")
     }
     self.parent = parent
-    warnings = Self.sharedFolderWarning(parent, path: parentPath)
+    let shared = Self.sharedFolderWarning(parent, path: parentPath)
     lock = try SiteLock(
       in: parent, name: "." + names.site + ".pmboard-lock", path: parentPath, site: self.out.path, waiting: waiting)
     asidePath = parentPath + "/" + names.aside
@@ -180,6 +182,10 @@ public final class SiteWriter: Sendable {
     } else {
       scan = SiteScan()
     }
+    let leaving = Self.linksLeavingSite(scan.userFiles, site: real)
+    linksLeaving = Set(leaving.map(\.entry))
+    warnings =
+      shared + leaving.map { Self.leavingLinkWarning($0.entry, target: $0.target, site: out.standardizedFileURL.path) }
     // Under the lock no other build is running, so any staging folder left here belongs to a killed one.
     for stale in parent.entries() where stale.name.hasPrefix(names.stagingPrefix) {
       parent.removeTree(stale.name)

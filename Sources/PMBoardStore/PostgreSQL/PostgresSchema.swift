@@ -31,6 +31,7 @@ public enum PostgresSchema {
     Migration(version: 5, name: "labels, assignees and links", statements: version5),
     Migration(version: 6, name: "a board's revision, counted by the database", statements: version6),
     Migration(version: 7, name: "a notification with every change", statements: version7),
+    Migration(version: 8, name: "the order boards were made in", statements: version8),
   ]
 
   static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -167,6 +168,13 @@ public enum PostgresSchema {
       RETURN NEW;
     END $$
     """
+  ]
+
+  /// The order the boards were made in: of two names that differ only in case, a site gives the later one another
+  /// folder (`BuildSettings.BoardEntry.folders`), so a new board never moves an old one's.
+  /// Boards older than this migration are numbered in the order the table holds them, once.
+  private static let version8 = [
+    "ALTER TABLE pmboard.board ADD COLUMN made bigint GENERATED ALWAYS AS IDENTITY"
   ]
 
   /// What the database holds under pmboard's schema name.
