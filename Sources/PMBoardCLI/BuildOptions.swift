@@ -115,9 +115,9 @@ struct BuildOptions: ParsableArguments {
     settings.aging = try Self.checked(aging, in: BuildSettings.agingDays, flag: "--aging", of: "days") ?? settings.aging
     if let wipLimits {
       do {
-        settings.wipLimits = try BuildSettings.wipLimits(wipLimits)
+        settings.wipLimits = try BuildSettings.wipLimits(wipLimits, setting: "--wip-limits")
       } catch {
-        throw ValidationError("--wip-limits: " + error.message.replacingOccurrences(of: "`wip-limits` ", with: ""))
+        throw ValidationError(error.message)
       }
     }
     if liveDates { settings.liveDates = true }

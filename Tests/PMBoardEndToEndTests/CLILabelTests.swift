@@ -22,14 +22,14 @@ struct CLILabelTests {
     let id = try cli.firstTaskID()
     let shown = try cli.run("show", id).stdout
     #expect(
-      shown.contains("labels:  bug, 로그인") && shown.contains("assignees: kyo") && shown.contains("url:     \(url)"))
+      shown.contains("labels:    bug, 로그인") && shown.contains("assignees: kyo") && shown.contains("url:       \(url)"))
     let filtered = try cli.run("list", "--label", "bug").stdout
     #expect(filtered.contains("Fix login  [bug, 로그인] @kyo") && !filtered.contains("Write docs"))
     #expect(!(try cli.run("list", "--assignee", "mina").stdout.contains("Fix login")))
     let before = try cli.run("show", id).stdout
     let edited = try cli.run("edit", id, "--remove-label", "bug", "--label", "p1", "--assignee", "mina")
     #expect(edited.status == 0, "\(edited.stderr)")
-    #expect(try cli.run("show", id).stdout.contains("labels:  p1, 로그인"))
+    #expect(try cli.run("show", id).stdout.contains("labels:    p1, 로그인"))
     #expect(try cli.run("history", "--limit", "1").stdout.contains("(labels, assignees)"))
     #expect(try cli.run("list", "--assignee", "mina", "--assignee", "kyo").stdout.contains("Fix login"))
     // Undo takes the names back exactly; redo sets them again.
@@ -78,7 +78,7 @@ struct CLILabelTests {
       #expect(result.stderr.contains(message), "\(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
-    #expect(try cli.run("show", id).stdout.contains("labels:  bug\n"))
+    #expect(try cli.run("show", id).stdout.contains("labels:    bug\n"))
   }
 
   @Test func publishingCanHideAssignees() throws {
