@@ -93,6 +93,17 @@ struct CLILabelTests {
     #expect(try cli.read("_site/en/index.html").contains("<bdi>public</bdi>"))
   }
 
+  /// A card names the host its link goes to in a browser, which reads `\` as `/`: not the `github.com` after it.
+  @Test func aCardNamesTheHostABrowserGoesTo() throws {
+    let cli = try started(.sqlite)
+    defer { cli.remove() }
+    #expect(try cli.run("add", "Task", "--url", "https://evil.test\\@github.com/").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let page = try cli.read("_site/en/index.html")
+    #expect(page.contains("rel=\"nofollow noopener\">evil.test</a>"), "\(page)")
+    #expect(!page.contains(">github.com</a>"))
+  }
+
   @Test func eachPersonAndLabelHasAPageACalendarAndAChangeFeed() throws {
     let cli = try started(.sqlite)
     defer { cli.remove() }
