@@ -170,9 +170,16 @@ struct BuildOptions: ParsableArguments {
     if sync {
       do {
         let summary = try await replica.sync(with: remote, at: BoardClock.now())
-        try StandardOutput.recorded(
-          "synced with \(remote.location)",
-          line: TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+        do throws(RecordedChangeUnreported) {
+          try StandardOutput.recorded(
+            "synced with \(remote.location)",
+            line: TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+        } catch {
+          // The sync is recorded, the site is not built: a retry with --sync would sync again for nothing.
+          var unreported = error
+          unreported.notDone = "the site was not built; build it with `pmboard build` (without --sync)"
+          throw unreported
+        }
         synced = true
         state = try await replica.replicaState() ?? state
       } catch let error as StoreError {
