@@ -36,6 +36,9 @@ package struct PMBoardCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
+    } catch let error as StandardOutputFailure where error.readerLeft {
+      // Not an error: the reader (`head -1`) had what it wanted, and a message would only clutter the terminal.
+      Foundation.exit(0)
     } catch let error as RecordedChangeUnreported {
       // Not "error:": the command did what it was asked.
       POSIX.writeStandardError("pmboard: \(TerminalText.oneLine(error.description))\n")
@@ -51,11 +54,12 @@ package struct PMBoardCommand: AsyncParsableCommand {
     }
   }
 
-  /// Help goes to standard output as ArgumentParser writes it; a usage mistake is one line on standard error
+  /// Help goes to standard output as ArgumentParser words it; a usage mistake is one line on standard error
   /// naming the help to read, with exit status 64 (EX_USAGE), the convention for a command typed wrong.
   private static func usage(_ error: any Error) -> Never {
+    if error is ExitCode { exit(withError: error) }
     let code = exitCode(for: error)
-    guard code != .success, !(error is ExitCode) else { exit(withError: error) }
+    guard code != .success else { printHelp(fullMessage(for: error)) }
     let message = escapingTypedNewlines(message(for: error)).split(separator: "\n").first.map(String.init) ?? "\(error)"
     let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") }
     let known = configuration.subcommands.map { $0._commandName }
@@ -63,6 +67,19 @@ package struct PMBoardCommand: AsyncParsableCommand {
     let line = "pmboard: error: \(TerminalText.oneLine(masked(message))); see `\(help)`\n"
     POSIX.writeStandardError(line)
     Foundation.exit(code.rawValue)
+  }
+
+  /// Prints `--help` or `--version` and exits 0; a failed write is one line and exit status 1, as for any command
+  /// (ArgumentParser's own `print` loses it and exits 0).
+  private static func printHelp(_ text: String) -> Never {
+    do throws(StandardOutputFailure) {
+      if !text.isEmpty { try StandardOutput.line(text) }
+    } catch  where error.readerLeft {
+      Foundation.exit(0)
+    } catch {
+      fail(error.lines)
+    }
+    Foundation.exit(0)
   }
 
   /// `text` with any store password in it (a URL's, or libpq's `password=` keyword form) masked.

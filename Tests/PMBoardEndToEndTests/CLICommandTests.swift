@@ -74,7 +74,7 @@ struct CLICommandTests {
     #expect(try cli.run("undo").status == 0)
     #expect(try cli.run("show", id).stdout == original)
     #expect(try cli.run("redo").status == 0)
-    #expect(try cli.run("show", id).stdout.contains("state:   doing"))
+    #expect(try cli.run("show", id).stdout.contains("state:     doing"))
     #expect(try cli.run("undo").status == 0)
     // remove: undo brings the task back with its id
     try cli.run("remove", id)

@@ -23,14 +23,14 @@ struct CLILabelTests {
     let id = try cli.firstTaskID()
     let shown = try cli.run("show", id).stdout
     #expect(
-      shown.contains("labels:  bug, 로그인") && shown.contains("assignees: kyo") && shown.contains("url:     \(url)"))
+      shown.contains("labels:    bug, 로그인") && shown.contains("assignees: kyo") && shown.contains("url:       \(url)"))
     let filtered = try cli.run("list", "--label", "bug").stdout
     #expect(filtered.contains("Fix login  [bug, 로그인] @kyo") && !filtered.contains("Write docs"))
     #expect(!(try cli.run("list", "--assignee", "mina").stdout.contains("Fix login")))
     let before = try cli.run("show", id).stdout
     let edited = try cli.run("edit", id, "--remove-label", "bug", "--label", "p1", "--assignee", "mina")
     #expect(edited.status == 0, "\(edited.stderr)")
-    #expect(try cli.run("show", id).stdout.contains("labels:  p1, 로그인"))
+    #expect(try cli.run("show", id).stdout.contains("labels:    p1, 로그인"))
     #expect(try cli.run("history", "--limit", "1").stdout.contains("(labels, assignees)"))
     #expect(try cli.run("list", "--assignee", "mina", "--assignee", "kyo").stdout.contains("Fix login"))
     // Undo takes the names back exactly; redo sets them again.
@@ -79,7 +79,7 @@ struct CLILabelTests {
       #expect(result.stderr.contains(message), "\(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
-    #expect(try cli.run("show", id).stdout.contains("labels:  bug\n"))
+    #expect(try cli.run("show", id).stdout.contains("labels:    bug\n"))
   }
 
   @Test func publishingCanHideAssignees() throws {
@@ -92,6 +92,17 @@ struct CLILabelTests {
       #expect(!(try cli.read(file).contains("secret-person")), "\(file)")
     }
     #expect(try cli.read("_site/en/index.html").contains("<bdi>public</bdi>"))
+  }
+
+  /// A card names the host its link goes to in a browser, which reads `\` as `/`: not the `github.com` after it.
+  @Test func aCardNamesTheHostABrowserGoesTo() throws {
+    let cli = try started(.sqlite)
+    defer { cli.remove() }
+    #expect(try cli.run("add", "Task", "--url", "https://evil.test\\@github.com/").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    let page = try cli.read("_site/en/index.html")
+    #expect(page.contains("rel=\"nofollow noopener\">evil.test</a>"), "\(page)")
+    #expect(!page.contains(">github.com</a>"))
   }
 
   @Test func eachPersonAndLabelHasAPageACalendarAndAChangeFeed() throws {

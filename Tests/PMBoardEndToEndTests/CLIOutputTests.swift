@@ -25,6 +25,33 @@ import Testing
     #expect(result.stderr == "pmboard: error: cannot write to standard output: No space left on device\n")
   }
 
+  /// Help and the version are output like any other: ArgumentParser's own `print` lost them and exited 0.
+  @Test(arguments: ["--version", "--help", "add --help", "help add", "serve --help"])
+  func helpOnAFullDiskIsOneLineAndExit1(command: String) throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let result = try shell(cli, "PMBOARD \(command) > /dev/full")
+    #expect(result.status == 1)
+    #expect(result.stderr == "pmboard: error: cannot write to standard output: No space left on device\n")
+    let shown = try shell(cli, "PMBOARD \(command)")
+    #expect(shown.status == 0 && shown.stderr.isEmpty)
+    #expect(shown.stdout.hasSuffix("\n"), "\(shown.stdout)")
+  }
+
+  /// A reader that went away (`pmboard list | head -1`) had what it wanted: the command ends quietly, status 0.
+  @Test(arguments: ["list", "show 0", "export", "--help", "--version"])
+  func aReaderThatLeftEndsTheCommandQuietly(command: String) throws {
+    let cli = try board()
+    defer { cli.remove() }
+    let id = String(try cli.firstTaskID().prefix(8))
+    // `true` has left before pmboard writes, so the write fails with EPIPE whatever its size.
+    let run = "PMBOARD \(command.replacingOccurrences(of: " 0", with: " \(id)"))"
+    let gone = try shell(cli, "(sleep 0.3; \(run) 2> err.txt; echo $? > status.txt) | true")
+    #expect(gone.status == 0)
+    #expect(try cli.read("status.txt") == "0\n")
+    #expect(try cli.read("err.txt") == "")
+  }
+
   @Test func aClosedStandardOutputIsReportedAndTheStoreIsUntouched() throws {
     let cli = try board()
     defer { cli.remove() }

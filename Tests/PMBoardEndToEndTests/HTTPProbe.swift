@@ -21,13 +21,16 @@ struct HTTPProbe {
   }
 
   /// Sends `method target` to `address`:`port` and reads the response (its length from `Content-Length`, none
-  /// after HEAD), waiting up to 10 seconds for each read.
+  /// after HEAD), waiting up to 10 seconds for each read. `host` is the `Host:` header's value, by default the
+  /// address and port; `sendsHost: false` sends none.
   static func request(
-    _ method: String = "GET", _ target: String, port: UInt16, address: String = "127.0.0.1"
+    _ method: String = "GET", _ target: String, port: UInt16, address: String = "127.0.0.1",
+    host: String? = nil, sendsHost: Bool = true
   ) throws -> Response {
     let socket = try connect(address, port)
     defer { close(socket) }
-    let request = "\(method) \(target) HTTP/1.1\r\nHost: \(address):\(port)\r\nConnection: close\r\n\r\n"
+    let hostLine = sendsHost ? "Host: \(host ?? "\(address):\(port)")\r\n" : ""
+    let request = "\(method) \(target) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n"
     let sent = Array(request.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     guard sent == request.utf8.count else { throw Failure(description: "could not send: \(errno)") }
     var received = Data()

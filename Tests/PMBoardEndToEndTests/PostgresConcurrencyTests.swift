@@ -83,7 +83,7 @@ struct PostgresConcurrencyTests {
     #expect(try cli.run("export").stdout != before)
     let shown = try cli.run("show", id).stdout
     let dueChanged = shown.contains("2026-12-24")
-    let secondApplied = shown.contains("Renamed") || shown.contains("state:   doing")
+    let secondApplied = shown.contains("Renamed") || shown.contains("state:     doing")
     #expect(dueChanged != secondApplied, "exactly one of the two changes is on the board:\n\(shown)")
   }
 

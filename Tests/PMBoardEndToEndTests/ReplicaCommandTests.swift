@@ -199,6 +199,7 @@ extension ReplicaCommandTests {
 
   /// `build --sync` that pushed a change and cannot print its report exits 3 and says the sync is recorded, as a
   /// writing command does: a script that took plain failure for "nothing happened" would sync and build again.
+  /// It stops there, so it says too that the site was not built, and how to build it.
   @Test func aBuildThatSyncedSaysSoWhenItsReportIsLost() throws {
     var (cli, url) = try remoteBoard()
     defer { cli.remove() }
@@ -209,7 +210,12 @@ extension ReplicaCommandTests {
     let lost = try cli.run("/bin/sh", "-c", script)
     #expect(lost.status == 3, "\(lost.stderr)")
     #expect(lost.stderr.contains("pmboard: synced with "), "\(lost.stderr)")
-    #expect(lost.stderr.contains("the change is recorded, so do not run the command again"))
+    #expect(
+      lost.stderr.hasSuffix(
+        ": No space left on device; the change is recorded, but the site was not built; build it with "
+          + "`pmboard build` (without --sync)\n"), "\(lost.stderr)")
+    #expect(lost.stderr.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site")))
     #expect(try cli.run("history", "--store", url).stdout.contains("Offline task"))
   }
 }

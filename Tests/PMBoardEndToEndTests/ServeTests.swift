@@ -11,10 +11,18 @@ struct ServeTests {
     let process: WatchTests.Watching
     let port: UInt16
 
-    init(_ extra: [String] = []) throws {
+    /// Serves with `extra` options; `descriptors` sets the process's limit on open files (`ulimit -n`).
+    init(_ extra: [String] = [], descriptors: Int? = nil) throws {
       cli = try CLIRunner()
       try #require(try cli.run("init", "--demo").status == 0)
-      process = try WatchTests.Watching(cli, ["serve", "--port", "0", "--today", "2026-11-21"] + extra)
+      let arguments = ["serve", "--port", "0", "--today", "2026-11-21"] + extra
+      if let descriptors {
+        let script = "ulimit -n \(descriptors) && exec \"$0\" \"$@\""
+        process = try WatchTests.Watching(
+          cli, ["-c", script, CLIRunner.binary.path] + arguments, executable: URL(fileURLWithPath: "/bin/sh"))
+      } else {
+        process = try WatchTests.Watching(cli, arguments)
+      }
       let line = "Serving http://127.0.0.1:"
       let started = process.wait { out, err in out.contains(line) || err.contains("error:") }
       let out = process.output.withLock { $0 }
@@ -24,8 +32,8 @@ struct ServeTests {
       #expect(out.contains("Serving http://127.0.0.1:\(port)/ (Ctrl-C to stop)\n"))
     }
 
-    func get(_ target: String, _ method: String = "GET") throws -> HTTPProbe.Response {
-      try HTTPProbe.request(method, target, port: port)
+    func get(_ target: String, _ method: String = "GET", host: String? = nil) throws -> HTTPProbe.Response {
+      try HTTPProbe.request(method, target, port: port, host: host)
     }
 
     /// Ctrl-C; true when it ended by itself with status 0.
@@ -129,6 +137,51 @@ struct ServeTests {
     let idle = try HTTPProbe.connect("127.0.0.1", served.port)
     defer { close(idle) }
     #expect(try served.get("/").status == 200)
+    #expect(served.stop())
+  }
+
+  /// A page elsewhere whose name resolves to 127.0.0.1 (DNS rebinding) sends its own name in `Host:`: refused.
+  @Test func answersOnlyLocalhostIPAddressesAndAllowedNames() throws {
+    let served = try Served(["--allow-host", "Board.Test"])
+    for host in [
+      "localhost", "LOCALHOST:\(served.port)", "127.0.0.1", "127.0.0.1:\(served.port)", "[::1]:8000",
+      "10.1.2.3", "board.test", "BOARD.test.:\(served.port)",
+    ] {
+      #expect(try served.get("/", host: host).status == 200, "\(host)")
+    }
+    for host in [
+      "evil.test", "evil.test:\(served.port)", "localhost.evil.test", "127.0.0.1.evil.test", "board.test.evil",
+      "sub.board.test", "1.2.3", "[evil.test]",
+    ] {
+      let refused = try served.get("/en/", host: host)
+      #expect(refused.status == 403, "\(host)")
+      #expect(refused.text.contains("--allow-host"), "\(refused.text)")
+      #expect(!refused.text.contains("<html"), "\(host)")
+    }
+    #expect(try HTTPProbe.request("GET", "/", port: served.port, sendsHost: false).status == 400)
+    #expect(served.stop())
+    let other = try CLIRunner()
+    defer { other.remove() }
+    let bad = try other.run("serve", "--allow-host", "https://board.test/")
+    #expect(bad.status == 64)
+    #expect(
+      bad.stderr.hasPrefix("pmboard: error: --allow-host takes a host name such as board.example"), "\(bad.stderr)")
+  }
+
+  /// Connections that send nothing are bounded: with fewer descriptors than connections, a request is still
+  /// answered at once (it waited 8.8 s for the idle ones to time out), and the oldest idle ones are closed.
+  @Test func idleConnectionsDoNotHoldUpARequest() throws {
+    let served = try Served(descriptors: 256)
+    var idle: [Int32] = []
+    defer { idle.forEach { close($0) } }
+    for _ in 0..<400 { idle.append(try HTTPProbe.connect("127.0.0.1", served.port)) }
+    let start = Date()
+    #expect(try served.get("/").status == 200)
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(elapsed < 3, "\(elapsed) s")
+    // The first connection was told to close: it reads the end of the stream, not a timeout.
+    var byte: UInt8 = 0
+    #expect(recv(idle[0], &byte, 1, 0) == 0)
     #expect(served.stop())
   }
 

@@ -13,8 +13,9 @@ struct WatchTests {
     let output = Mutex("")
     let errors = Mutex("")
 
-    init(_ cli: CLIRunner, _ arguments: [String]) throws {
-      process.executableURL = CLIRunner.binary
+    /// Runs `pmboard arguments`, or `executable arguments` (a shell that sets a limit, then runs pmboard).
+    init(_ cli: CLIRunner, _ arguments: [String], executable: URL = CLIRunner.binary) throws {
+      process.executableURL = executable
       process.arguments = arguments
       process.environment = cli.environment
       process.currentDirectoryURL = cli.directory

@@ -42,6 +42,15 @@ struct WipLimitTests {
     try cli.write("pmboard.yml", "")
     let flag = try cli.run("build", "--demo", "--wip-limits", "review=3")
     #expect(flag.status != 0)
-    #expect(flag.stderr.contains("--wip-limits: takes a column and a number of tasks (doing=5), not \"review=3\""))
+    #expect(
+      flag.stderr.contains("error: --wip-limits takes a column and a number of tasks (doing=5), not \"review=3\""))
+    // The flag is named once, as the settings file's key is.
+    let zeroFlag = try cli.run("build", "--demo", "--wip-limits", "doing=0")
+    #expect(zeroFlag.status == 64)
+    #expect(
+      zeroFlag.stderr.hasPrefix(
+        "pmboard: error: --wip-limits: doing takes a number of tasks from 1 to 1000000, not \"0\"; see "),
+      "\(zeroFlag.stderr)")
+    #expect(!zeroFlag.stderr.contains("`wip-limits`"))
   }
 }

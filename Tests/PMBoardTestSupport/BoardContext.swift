@@ -220,6 +220,6 @@ package struct NameContext: TemplateContext {
     {
       return "#" + String(number)
     }
-    return URL(string: url)?.host ?? url
+    return WebAddress.host(of: url) ?? url
   }
 }

@@ -29,6 +29,26 @@ struct ServeRequestTests {
     #expect(throws: SitePath.Refusal.hidden) { try SitePath(target: target) }
   }
 
+  /// A request head with CR LF lines, as browsers send them, or LF alone.
+  @Test(arguments: ["\r\n", "\n"])
+  func theHostHeaderDecidesWhetherToAnswer(end: String) {
+    let hosts = AllowedHosts(names: ["Board.Test"])
+    func verdict(_ lines: String...) -> AllowedHosts.Verdict {
+      hosts.verdict(head: Array((["GET / HTTP/1.1"] + lines).joined(separator: end).utf8 + Array((end + end).utf8)))
+    }
+    #expect(verdict("Host: localhost:8000", "Accept: */*") == .allowed)
+    #expect(verdict("hOsT:127.0.0.1") == .allowed)
+    #expect(verdict("Host: [::1]:8000") == .allowed)
+    #expect(verdict("Host: board.test.") == .allowed)
+    #expect(verdict("Host: evil.test:8000") == .refused("evil.test"))
+    #expect(verdict("Host: 127.0.0.1.evil.test") == .refused("127.0.0.1.evil.test"))
+    #expect(verdict("Accept: */*") == .malformed)
+    #expect(verdict("Host: localhost", "Host: evil.test") == .malformed)
+    #expect(verdict("Host: ") == .malformed)
+    #expect(AllowedHosts.check("board.test") == nil)
+    #expect(AllowedHosts.check("board.test:8000") != nil)
+  }
+
   @Test func typesFollowTheExtension() {
     #expect(MediaType.of("index.html") == "text/html; charset=utf-8")
     #expect(MediaType.of("history.atom") == "application/atom+xml")

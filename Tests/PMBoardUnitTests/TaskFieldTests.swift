@@ -111,6 +111,19 @@ struct TaskFieldTests {
     }
   }
 
+  /// Every value starts in one column, that of `assignees: kyo` (the longest name), before the body.
+  @Test func showLinesUpEveryValue() {
+    let text = ShowText.text(of: Self.sample, overdue: false)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+    #expect(lines.count == 9, "\(text)")
+    #expect(lines.contains("assignees: kyo"))
+    for line in lines {
+      let name = line.prefix { $0 != " " }
+      let column = name.count + line.dropFirst(name.count).prefix { $0 == " " }.count
+      #expect(name.hasSuffix(":") && column == "assignees: ".count, "\(line)")
+    }
+  }
+
   @Test func publishPolicyHidesExactlyTheHideableFields() {
     var hiding = PublishPolicy()
     hiding.bodies = false

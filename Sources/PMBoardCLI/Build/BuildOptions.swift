@@ -115,9 +115,9 @@ struct BuildOptions: ParsableArguments {
     settings.aging = try Self.checked(aging, in: BuildSettings.agingDays, flag: "--aging", of: "days") ?? settings.aging
     if let wipLimits {
       do {
-        settings.wipLimits = try BuildSettings.wipLimits(wipLimits)
+        settings.wipLimits = try BuildSettings.wipLimits(wipLimits, setting: "--wip-limits")
       } catch {
-        throw ValidationError("--wip-limits: " + error.message.replacingOccurrences(of: "`wip-limits` ", with: ""))
+        throw ValidationError(error.message)
       }
     }
     if liveDates { settings.liveDates = true }
@@ -170,9 +170,16 @@ struct BuildOptions: ParsableArguments {
     if sync {
       do {
         let summary = try await replica.sync(with: remote, at: BoardClock.now())
-        try StandardOutput.recorded(
-          "synced with \(remote.location)",
-          line: TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+        do throws(RecordedChangeUnreported) {
+          try StandardOutput.recorded(
+            "synced with \(remote.location)",
+            line: TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+        } catch {
+          // The sync is recorded, the site is not built: a retry with --sync would sync again for nothing.
+          var unreported = error
+          unreported.notDone = "the site was not built; build it with `pmboard build` (without --sync)"
+          throw unreported
+        }
         synced = true
         state = try await replica.replicaState() ?? state
       } catch let error as StoreError {

@@ -7,15 +7,21 @@ struct AddCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a task.")
 
   @OptionGroup var storeOptions: StoreOptions
-  @Argument(help: "The task's title (one line, up to 200 characters).") var title: String
-  @Option(help: "Details; newlines are kept (up to 1000 characters).") var body: String = ""
+  @Argument(help: "The task's title (one line, up to 200 characters); after `--` when it starts with `-`.")
+  var title: String
+  // Unconditional: a body that starts with `-` (a checklist, `- [ ] a`) is the body, not an unknown option.
+  @Option(parsing: .unconditional, help: "Details; newlines are kept (up to 1000 characters).") var body: String?
+  @Option(
+    name: .customLong("body-file"),
+    help: ArgumentHelp("Read the body from this file (- for standard input).", valueName: "path"))
+  var bodyFile: String?
   @Option(parsing: .unconditional, help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, -1w.") package var due: String?
   @Option(help: "todo, doing or done.") package var state: String = "todo"
   @OptionGroup var names: NameOptions
 
   func run() async throws {
     let checkedTitle = try TaskRules.checkTitle(title).mapError { CommandError("title: \($0)") }.get()
-    let checkedBody = try TaskRules.checkBody(body).mapError { CommandError("--body: \($0)") }.get()
+    let checkedBody = try BodyInput.checked(body: body, file: bodyFile) ?? ""
     let taskState = try TaskState.parse(state, option: "--state")
     var task = BoardTask(title: checkedTitle, body: checkedBody, state: taskState, created: Date())
     try task.changeNames(adding: names, removing: nil)

@@ -9,8 +9,13 @@ struct EditCommand: AsyncParsableCommand {
 
   @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The task's id or a unique prefix of it.") package var id: String
-  @Option(help: "New title.") package var title: String?
-  @Option(help: "New body.") package var body: String?
+  // Unconditional: a title or body that starts with `-` (a checklist, `- [ ] a`) is the value, not an option.
+  @Option(parsing: .unconditional, help: "New title.") package var title: String?
+  @Option(parsing: .unconditional, help: "New body.") package var body: String?
+  @Option(
+    name: .customLong("body-file"),
+    help: ArgumentHelp("Read the new body from this file (- for standard input).", valueName: "path"))
+  var bodyFile: String?
   @Option(parsing: .unconditional, help: "New due date (YYYY-MM-DD, today, +3d, -1w), or `none` to clear it.")
   var due: String?
   @OptionGroup var names: NameOptions
@@ -19,9 +24,10 @@ struct EditCommand: AsyncParsableCommand {
   func run() async throws {
     guard TaskField.allCases.contains(where: { option(for: $0) != nil }) else {
       throw CommandError(
-        "nothing to change; pass --title, --body, --due, --label, --remove-label, --assignee, --remove-assignee "
+        "nothing to change; pass --title, --body, --body-file, --due, --label, --remove-label, --assignee, --remove-assignee "
           + "or --url")
     }
+    if body != nil, bodyFile != nil { throw BodyInput.bothGiven }
     let store = try storeOptions.open()
     let old = try await TaskResolver(store: store).task(id)
     let now = BoardClock.now()
@@ -33,6 +39,7 @@ struct EditCommand: AsyncParsableCommand {
     for field in TaskField.allCases {
       switch option(for: field) {
       case .text(let value)?: try set(field, to: value, of: &new, today: today)
+      case .file(let path)?: try set(field, to: BodyInput.read(path), of: &new, today: today)
       case .names?: try new.changeNames(adding: names, removing: removedNames)
       case nil: break
       }
@@ -47,6 +54,8 @@ struct EditCommand: AsyncParsableCommand {
   /// What an option gives a field: one value, or names to add and remove (``TaskField/Shape/names``).
   enum FieldOption {
     case text(String)
+    /// The value is read from this file (`--body-file`).
+    case file(String)
     case names
   }
 
@@ -54,7 +63,7 @@ struct EditCommand: AsyncParsableCommand {
   func option(for field: TaskField) -> FieldOption? {
     switch field {
     case .title: title.map(FieldOption.text)
-    case .body: body.map(FieldOption.text)
+    case .body: body.map(FieldOption.text) ?? bodyFile.map(FieldOption.file)
     case .due: due.map(FieldOption.text)
     case .url: names.url.map(FieldOption.text)
     // Both fields of names are changed at once, at the first of them.
@@ -68,7 +77,9 @@ struct EditCommand: AsyncParsableCommand {
   private func set(_ field: TaskField, to value: String, of task: inout BoardTask, today: CalendarDate?) throws {
     switch field {
     case .title: task.title = try TaskRules.checkTitle(value).mapError { CommandError("--title: \($0)") }.get()
-    case .body: task.body = try TaskRules.checkBody(value).mapError { CommandError("--body: \($0)") }.get()
+    case .body:
+      let option = bodyFile.map { "--body-file \(BodyInput.named($0))" } ?? "--body"
+      task.body = try TaskRules.checkBody(value).mapError { CommandError("\(option): \($0)") }.get()
     case .due:
       if value.lowercased() == "none" {
         task.due = nil

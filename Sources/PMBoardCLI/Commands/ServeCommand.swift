@@ -26,6 +26,16 @@ struct ServeCommand: AsyncParsableCommand {
       "Address to listen on. Only a loopback address (127.0.0.1, ::1) keeps other machines out.",
       valueName: "address"))
   var host = "127.0.0.1"
+  @Option(
+    name: .customLong("allow-host"),
+    help: ArgumentHelp(
+      "Also answer requests for this host name (repeat for more); localhost and IP addresses always are.",
+      valueName: "name"))
+  var allowHost: [String] = []
+
+  func validate() throws {
+    if let problem = allowHost.lazy.compactMap(AllowedHosts.check).first { throw ValidationError(problem) }
+  }
 
   func run() async throws {
     let address = try ListenAddress(host: host, port: port)
@@ -40,7 +50,8 @@ struct ServeCommand: AsyncParsableCommand {
     let reload = LiveReload()
     let (server, url) = try address.listen()
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await server.run(answering: SiteRequestHandler(folder: folder, reload: reload)) }
+      let handler = SiteRequestHandler(folder: folder, reload: reload, hosts: AllowedHosts(names: allowHost))
+      group.addTask { try await server.run(answering: handler) }
       try await build.watch(
         store, settings: settings,
         started: {

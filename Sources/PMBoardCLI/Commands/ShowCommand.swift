@@ -26,10 +26,19 @@ package enum ShowText {
   /// What `show` prints: the id, a line per field in its place, the stamps, then the body whole.
   package static func text(of task: BoardTask, overdue: Bool) -> String {
     let fieldLines = TaskField.allCases.compactMap { line($0, of: task, overdue: overdue) }
-    var lines = ["id:      \(task.idString)"] + fieldLines.sorted { $0.rank < $1.rank }.map(\.text)
-    lines += ["created: \(Instant.format(task.created))", "updated: \(Instant.format(task.updated))"]
+    var lines = [row("id", task.idString)] + fieldLines.sorted { $0.rank < $1.rank }.map(\.text)
+    lines += [row("created", Instant.format(task.created)), row("updated", Instant.format(task.updated))]
     if !task.body.isEmpty { lines += ["", TerminalText.visible(task.body)] }
     return lines.joined(separator: "\n")
+  }
+
+  /// The width of the names before the values: the longest name, `assignees:`, and a space.
+  static let nameWidth = "assignees: ".count
+
+  /// `name: value`, the value in the column every line's value starts in.
+  static func row(_ name: String, _ value: String) -> String {
+    let head = name + ":"
+    return head + String(repeating: " ", count: max(1, nameWidth - head.count)) + value
   }
 
   /// What `show --json` prints: the task's object as in a pmboard/1 file's `tasks`, with `"overdue"` added.
@@ -44,13 +53,13 @@ package enum ShowText {
   /// `field`'s line under the id and its place among those lines; nil for the body, shown whole below them.
   static func line(_ field: TaskField, of task: BoardTask, overdue: Bool) -> (rank: Int, text: String)? {
     switch field {
-    case .title: (0, "title:   \(TerminalText.oneLine(task.title))")
-    case .state: (1, "state:   \(task.state.rawValue)")
-    case .due: (2, "due:     \(task.due?.description ?? "-")\(overdue ? " (overdue)" : "")")
-    case .labels: task.labels.isEmpty ? nil : (3, "labels:  \(TerminalText.oneLine(task.labels.description))")
+    case .title: (0, row("title", TerminalText.oneLine(task.title)))
+    case .state: (1, row("state", task.state.rawValue))
+    case .due: (2, row("due", (task.due?.description ?? "-") + (overdue ? " (overdue)" : "")))
+    case .labels: task.labels.isEmpty ? nil : (3, row("labels", TerminalText.oneLine(task.labels.description)))
     case .assignees:
-      task.assignees.isEmpty ? nil : (4, "assignees: \(TerminalText.oneLine(task.assignees.description))")
-    case .url: task.url.isEmpty ? nil : (5, "url:     \(TerminalText.oneLine(task.url))")
+      task.assignees.isEmpty ? nil : (4, row("assignees", TerminalText.oneLine(task.assignees.description)))
+    case .url: task.url.isEmpty ? nil : (5, row("url", TerminalText.oneLine(task.url)))
     case .body: nil
     }
   }

@@ -15,9 +15,13 @@ package struct RecordedChangeUnreported: Error, Sendable, PMBoardFailure {
   /// What was recorded, e.g. "added task 6ba03bd7".
   package var change: String
   package var reason: String
+  /// What the command had yet to do and did not (`build --sync` builds after it syncs), and how to do it; nil
+  /// when the change was all of it.
+  package var notDone: String?
 
   package var description: String {
-    "\(change), but could not print to standard output: \(reason); the change is recorded, so do not run the "
-      + "command again"
+    let said = "\(change), but could not print to standard output: \(reason); "
+    guard let notDone else { return said + "the change is recorded, so do not run the command again" }
+    return said + "the change is recorded, but \(notDone)"
   }
 }

@@ -22,8 +22,11 @@ enum StandardOutput {
   }
 
   /// Writes `data` whole, or throws saying why not.
-  static func write(_ data: Data) throws(CommandError) {
-    if let reason = failure(writing: data) { throw CommandError("cannot write to standard output: \(reason)") }
+  static func write(_ data: Data) throws(StandardOutputFailure) {
+    if closed.load(ordering: .relaxed) { throw StandardOutputFailure(reason: "it is closed", readerLeft: false) }
+    if let number = POSIX.writeAll(STDOUT_FILENO, data) {
+      throw StandardOutputFailure(reason: POSIX.errorText(number), readerLeft: number == EPIPE)
+    }
   }
 
   /// Writes the line reporting a change the store has already recorded (`done` says which, e.g. "added task
@@ -42,9 +45,20 @@ enum StandardOutput {
   }
 
   /// Writes `text` and a newline. Text from the board must already be made ``TerminalText/visible(_:)``.
-  static func line(_ text: String) throws(CommandError) {
+  static func line(_ text: String) throws(StandardOutputFailure) {
     try write(Data((text + "\n").utf8))
   }
+}
+
+/// Standard output could not be written: one line and exit status 1, but for a reader that went away
+/// (`pmboard list | head -1`), which ends the command quietly (``PMBoardCommand``).
+package struct StandardOutputFailure: Error, Sendable, PMBoardFailure {
+  /// Why, as the system says it (`No space left on device`).
+  package var reason: String
+  /// Whether the reader closed its end of the pipe (EPIPE): it read what it wanted, and no one is left to tell.
+  package var readerLeft: Bool
+
+  package var description: String { "cannot write to standard output: \(reason)" }
 }
 
 /// Board text as the terminal shows it: control characters (C0 but newline and tab, DEL, C1) and the bidi

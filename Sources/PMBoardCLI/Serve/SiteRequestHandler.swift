@@ -8,6 +8,23 @@ struct SiteRequestHandler: Sendable {
   /// The site folder, as an absolute path: opened anew for each request, since a build swaps in a new folder.
   let folder: String
   let reload: LiveReload
+  /// The names answered in `Host:`, besides `localhost` and IP addresses.
+  var hosts = AllowedHosts(names: [])
+
+  /// The answer when the request's `Host:` is not one to answer (a 403 saying how to allow it), else nil.
+  func hostRefusal(head: [UInt8]) -> HTTPAnswer? {
+    switch hosts.verdict(head: head) {
+    case .allowed: return nil
+    case .malformed: return Self.plain(400, "Bad Request")
+    case .refused(let host):
+      // The body says what to do: a name of one's own (an /etc/hosts entry) is given with --allow-host.
+      var answer = Self.plain(403, "Forbidden")
+      answer.body = Data(
+        ("403 Forbidden: pmboard serve answers localhost and IP addresses; to answer \(host) too, run it with "
+          + "--allow-host \(host)\n").utf8)
+      return answer
+    }
+  }
 
   /// The answer to `method` on `target`, the request's path and query as sent (still percent-encoded, so that the
   /// checks of ``SitePath`` see every `..`). HEAD gets GET's answer, which is sent without its body.

@@ -202,7 +202,7 @@ public struct CardNames: Sendable {
   }
 
   /// `#17` for an address that ends in an issue, pull or merge request number (GitHub, GitLab, Gitea, Forgejo);
-  /// otherwise the address's host (`example.com`), so that a reader sees where the link goes.
+  /// otherwise the host a browser goes to (``WebAddress/host(of:)``), so that a reader sees where the link goes.
   static func linkText(of url: String) -> String {
     // The last two path parts, found from the end without splitting the whole address (100,000 links a build).
     let bytes = Array(url.utf8)
@@ -221,7 +221,7 @@ public struct CardNames: Sendable {
         return "#" + String(decoding: digits, as: UTF8.self)
       }
     }
-    return URLComponents(string: url)?.host ?? url
+    return WebAddress.host(of: url) ?? url
   }
 
 }

@@ -214,18 +214,19 @@ public struct BuildSettings: Sendable, Equatable {
     return policy
   }
 
-  /// Work-in-progress limits from `doing=5,todo=20` (what the flag takes and `wip-limits:` comes to).
-  public static func wipLimits(_ text: String) throws(ConfigError) -> [Int?] {
+  /// Work-in-progress limits from `doing=5,todo=20` (what the flag takes and `wip-limits:` comes to). A message
+  /// names the limits as `setting` (the flag or the key), once.
+  public static func wipLimits(_ text: String, setting: String = "`wip-limits`") throws(ConfigError) -> [Int?] {
     var limits: [Int?] = [nil, nil, nil]
     for rule in splitList(text) {
       let parts = rule.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
       guard parts.count == 2, let state = TaskState(parsing: parts[0]) else {
         throw ConfigError(
-          message: "`wip-limits` takes a column and a number of tasks (doing=5), not \(ConfigError.quoted(rule))")
+          message: "\(setting) takes a column and a number of tasks (doing=5), not \(ConfigError.quoted(rule))")
       }
       guard let limit = Int(parts[1]), columnLimits.contains(limit) else {
         throw ConfigError(
-          message: "`wip-limits`: \(state.rawValue) takes a number of tasks from 1 to 1000000, not "
+          message: "\(setting): \(state.rawValue) takes a number of tasks from 1 to 1000000, not "
             + ConfigError.quoted(parts[1]))
       }
       limits[state.order] = limit
