@@ -135,11 +135,11 @@ public struct OutFolderTrust: Sendable, Equatable {
     for entry in POSIX.directoryEntries(of: parent) where entry.name.hasPrefix(prefix) {
       let path = (parent as NSString).appendingPathComponent(entry.name)
       guard let info = POSIX.linkStatus(path) else { continue }
-      let writable = info.st_mode & S_IFMT != S_IFLNK && Self.othersMayWrite(info)
-      guard !owners.contains(info.st_uid) || writable else { continue }
+      let foreign = !owners.contains(info.st_uid)
+      guard foreign || (info.st_mode & S_IFMT != S_IFLNK && Self.othersMayWrite(info)) else { continue }
       return Finding(
         problem: "\(path) beside the site is "
-          + (writable ? "writable by others" : "owned by user \(info.st_uid)") + ", not a file of pmboard's",
+          + (foreign ? "owned by user \(info.st_uid)" : "writable by others") + ", not a file of pmboard's",
         fix: "remove it (rm -r \(path)) and build again")
     }
     return nil
