@@ -82,6 +82,18 @@ struct OutFolderTrustTests {
     #expect(shared.warnings.first?.contains("the folder \(web) on the way to the site is writable by others") == true)
   }
 
+  /// Group-writable by the owner's private group (root's `root` group here; a user's own with a `002` umask) is
+  /// writable by the owner alone, as Debian's sshd holds.
+  @Test func aFolderWritableByItsOwnersPrivateGroupIsAccepted() throws {
+    let directory = try TemporaryFolder.make("pmboard-trust")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(POSIX.isPrivateGroup(0, of: 0))
+    #expect(!POSIX.isPrivateGroup(nobody, of: 0))
+    #expect(chown(directory.path, 0, 0) == 0)
+    #expect(chmod(directory.path, 0o775) == 0)
+    #expect(try build(directory.appendingPathComponent("site")).warnings.isEmpty)
+  }
+
   /// A folder of another user's on the way is refused before anything is made below it (no folder left at
   /// `0755`); the store's owner is trusted like the builder.
   @Test func aFolderOfAnotherUserIsRefusedUnlessTheyOwnTheStore() throws {
