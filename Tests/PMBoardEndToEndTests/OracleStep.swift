@@ -207,9 +207,10 @@ extension OracleStep {
   ]
 
   /// Settings changed by steps of their own (the locales, the day) or read by no page: where the store, the site
-  /// and the theme are (the oracle's own), who the user is, and the boards of a many-board site.
+  /// and the theme are (the oracle's own), who the user is, the boards of a many-board site, and whether others may
+  /// write beside the site.
   static let settingsOutsideSteps: Set<String> = [
-    "locales", "default-locale", "today", "store", "out", "templates", "public", "user", "boards",
+    "locales", "default-locale", "today", "store", "out", "templates", "public", "user", "boards", "shared-out",
   ]
 
   static func momentStep(_ random: inout SplitMix64) -> OracleStep {

@@ -44,7 +44,8 @@ import Testing
     try cli.run("add", "One")
     #expect(chmod(cli.path("board.sqlite"), 0o444) == 0)
     // Root may write any file, so as root the commands run as `nobody`, the way a web server's user reads a store.
-    #expect(chmod(cli.directory.path, 0o777) == 0)
+    // Sticky, as `/tmp`: a folder anyone may rename in is refused as the site's (issue 57).
+    #expect(chmod(cli.directory.path, 0o1777) == 0)
     let asReader = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
     for arguments in [["list"], ["history"], ["build", "--out", cli.path("site")]] {
       let command = asReader.isEmpty ? arguments : asReader + [CLIRunner.binary.path] + arguments

@@ -29,6 +29,13 @@ struct BuildOptions: ParsableArguments {
       edited in place by hand, which a rebuild trusts by their folder (docs/rebuilds.md).
       """)
   var verify = false
+  @Flag(
+    name: .customLong("shared-out"),
+    help: """
+      Others may write the folder that holds --out on purpose: warn about it instead of refusing the build \
+      (docs/site.md).
+      """)
+  var sharedOut = false
   @Option(
     name: .customLong("column-limit"),
     help: ArgumentHelp("Cards a board column shows before its \"Show all\" link (default 50).", valueName: "n"))
@@ -121,6 +128,7 @@ struct BuildOptions: ParsableArguments {
       }
     }
     if liveDates { settings.liveDates = true }
+    if sharedOut { settings.sharedOut = true }
     if let taskPages {
       guard ["on", "off"].contains(taskPages) else {
         throw ValidationError("--task-pages takes on or off, not \(taskPages)")

@@ -81,7 +81,7 @@ extension SiteBuilder {
       out: settings.out,
       summary: SiteWriter.Summary(files: found.files, changed: 0, removed: 0, bytes: 0, kept: kept.sorted()),
       locales: locales, tasks: found.tasks, historyEntries: found.historyEntries,
-      warnings: SiteWriter.sharedFolderWarning(site: site)
+      warnings: ((try? checkOutFolder(stores: stores)) ?? [])
         + SiteFeeds.warnings(policy: settings.publish, baseURL: settings.baseURL))
   }
 }

@@ -34,6 +34,9 @@ public struct BuildSettings: Sendable, Equatable {
   /// Days in DOING from which a card says how long it has been there (`aging`, 0 to 3650; 0: never).
   public var aging = 14
   public static let agingDays = 0...3650
+  /// Others share the folder that holds `--out` on purpose (`shared-out: true`): what ``OutFolderTrust`` finds there
+  /// is a warning, not a refusal. Not in the build key: it changes no page.
+  public var sharedOut = false
   /// The boards of a many-board site (`boards:`); empty for a site of one board, `store`'s.
   public var boards: [BoardEntry] = []
 
@@ -43,6 +46,7 @@ public struct BuildSettings: Sendable, Equatable {
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
     "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon", "aging", "boards",
+    "shared-out",
   ]
 
   /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
@@ -145,11 +149,15 @@ public struct BuildSettings: Sendable, Equatable {
       } catch {
         throw ConfigError(message: "\(place): \(error.message)")
       }
-    case "live-dates", "task-pages":
+    case "live-dates", "task-pages", "shared-out":
       guard let flag = value.bool else {
         throw ConfigError(message: "\(place): `\(key)` takes true or false")
       }
-      if key == "live-dates" { liveDates = flag } else { taskPages = flag }
+      switch key {
+      case "live-dates": liveDates = flag
+      case "task-pages": taskPages = flag
+      default: sharedOut = flag
+      }
     default:
       throw ConfigError(
         message: "\(place): unknown setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")

@@ -27,6 +27,7 @@ extension SiteBuilder {
         try SiteWriter.refuseStore(board.store.location, out: settings.out, workingDirectory: workingDirectory)
       }
     }
+    try step("prepare the output directory") { _ = try checkOutFolder(stores: storeLocations(boards)) }
     let theme = try step("validate templates") {
       // A store inside the public folder would be published as an asset: each board's is refused, as one board's.
       for board in boards {
@@ -48,7 +49,7 @@ extension SiteBuilder {
     {
       return unchanged
     }
-    let writer = try step("prepare the output directory") { try openWriter() }
+    let writer = try step("prepare the output directory") { try openWriter(stores: storeLocations(boards)) }
     do {
       for board in boards {
         try writer.refuseStore(board.store.location, workingDirectory: workingDirectory)

@@ -74,6 +74,7 @@ public struct SiteBuilder: Sendable {
         try SiteWriter.refuseStore(store.location, out: settings.out, workingDirectory: workingDirectory)
       }
     }
+    try step("prepare the output directory") { _ = try checkOutFolder(stores: storeLocations()) }
     // With a key to compare with, the revision is read before the board (a change made while the board loads
     // then makes the next build's revision differ), and the templates are waited for; otherwise the revision comes
     // with the board and the templates are checked while the store loads.
@@ -138,9 +139,10 @@ public struct SiteBuilder: Sendable {
   }
 
   /// The writer of the site at `--out`, its old manifests read and its staging folder ready.
-  func openWriter() throws -> SiteWriter {
+  func openWriter(stores: [String]? = nil) throws -> SiteWriter {
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
-    let writer = try SiteWriter(out: out, verify: verify) {
+    let trust = outTrust(stores: stores ?? storeLocations())
+    let writer = try SiteWriter(out: out, trust: trust, verify: verify) {
       POSIX.writeStandardError("waiting for another build into \(settings.out) to finish\n")
     }
     if case .store(let store) = source {

@@ -14,6 +14,8 @@ public enum SiteWriteError: Error, Sendable, PMBoardFailure {
   case storeInSite(store: String, site: String)
   /// The store is reachable through a file of the user's in the site (a hard link, or a link to it or its folder).
   case storeReachable(store: String, site: String, through: String)
+  /// Another user controls a folder or link on the way to the site, or a build file beside it (``OutFolderTrust``).
+  case untrustedOut(site: String, problem: String, fix: String)
 
   public var description: String {
     switch self {
@@ -32,6 +34,9 @@ public enum SiteWriteError: Error, Sendable, PMBoardFailure {
       "the store \(store) is reachable from the site folder \(site) through \(entry) (a hard link to it, or a link to it "
         + "or its folder), which would publish every task, body and author; remove \(entry) from the site; nothing "
         + "was written"
+    case .untrustedOut(let site, let problem, let fix):
+      "cannot build into \(site): \(problem); \(fix), or pass --shared-out (shared-out: true in pmboard.yml) if "
+        + "others share it on purpose; nothing was written"
     }
   }
 }

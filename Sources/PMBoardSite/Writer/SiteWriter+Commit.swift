@@ -189,9 +189,12 @@ extension SiteWriter {
       guard parent.status(of: names.site) == nil,
         parent.rename(names.staging, to: parent, as: names.site) == 0
       else {
-        throw .io(
-          outPath,
-          parent.status(of: names.site) != nil ? "something appeared there while the build ran" : POSIX.lastErrorText)
+        let reason =
+          parent.status(of: names.site) != nil ? "something appeared there while the build ran" : POSIX.lastErrorText
+        // Builder-only again: the folder stays unpublished, and whoever moved something in place of the site must
+        // not be able to read it.
+        staging.setMode(0o700)
+        throw .io(outPath, reason)
       }
       return
     }

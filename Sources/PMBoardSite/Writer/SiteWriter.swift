@@ -13,7 +13,8 @@ import Synchronization
 /// at a time without following a link. Someone who can rename entries beside the site (a group-writable web root
 /// without the sticky bit) can move the staging folder away or put a link in its place while a build runs: the
 /// build still writes only into the folder it made, and the swap checks that each name is still the folder it
-/// means (same inode) right before it renames.
+/// means (same inode) right before it renames. Before anything is made, ``OutFolderTrust`` refuses a site whose
+/// folders, links or build files another user controls, since they could point the build elsewhere.
 ///
 /// One writer at a time per site: a writer holds an exclusive lock beside the site from `init` until it is
 /// released, so a second build into the same `--out` (cron overlapping a slow build, two CI jobs) waits for the
@@ -60,7 +61,7 @@ public final class SiteWriter: Sendable {
   /// and compared byte for byte with the live one, so a page edited in place (which moves no folder's time, and
   /// with its modification time put back, no stamp either) is written again.
   let verifies: Bool
-  /// Lines for stderr about where the site lives (others may rename what is beside it).
+  /// Lines for stderr about where the site lives (with `--shared-out`, what another user could change there).
   public let warnings: [String]
   let state = Mutex(Progress())
   let lock: SiteLock
@@ -146,17 +147,23 @@ public final class SiteWriter: Sendable {
     public var kept: [String]
   }
 
-  /// Prepares a staging directory; refuses an `out` that pmboard did not make. `waiting` is called once if
-  /// another build holds the site and this one has to wait for it. A verifying build (`verify`) trusts no kept
-  /// page without comparing its bytes.
-  public convenience init(out: URL, verify: Bool = false, waiting: () -> Void = {}) throws(SiteWriteError) {
-    try self.init(out: out, swap: .exchange, verify: verify, waiting: waiting)
+  /// Prepares a staging directory; refuses an `out` that pmboard did not make, or whose folders another user
+  /// controls (``OutFolderTrust``, checked before anything is made). `waiting` is called once if another build
+  /// holds the site and this one has to wait for it. A verifying build (`verify`) trusts no kept page without
+  /// comparing its bytes.
+  public convenience init(
+    out: URL, trust: OutFolderTrust = OutFolderTrust(), verify: Bool = false, waiting: () -> Void = {}
+  ) throws(SiteWriteError) {
+    try self.init(out: out, swap: .exchange, trust: trust, verify: verify, waiting: waiting)
   }
 
-  init(out: URL, swap: Swap, verify: Bool = false, waiting: () -> Void = {}) throws(SiteWriteError) {
+  init(
+    out: URL, swap: Swap, trust: OutFolderTrust = OutFolderTrust(), verify: Bool = false, waiting: () -> Void = {}
+  ) throws(SiteWriteError) {
     self.out = out.standardizedFileURL
     self.swap = swap
     verifies = verify
+    warnings = try trust.check(self.out.path)
     let real = try Self.resolveLinks(self.out.path)
     outPath = real
     let parentPath = (real as NSString).deletingLastPathComponent
@@ -166,7 +173,10 @@ public final class SiteWriter: Sendable {
       throw .io(real, "cannot open the folder that holds it: \(POSIX.lastErrorText)")
     }
     self.parent = parent
+<<<<<<< HEAD
     let shared = Self.sharedFolderWarning(parent, path: parentPath)
+=======
+>>>>>>> outfolder
     lock = try SiteLock(
       in: parent, name: "." + names.site + ".pmboard-lock", path: parentPath, site: self.out.path, waiting: waiting)
     asidePath = parentPath + "/" + names.aside
@@ -288,21 +298,6 @@ public final class SiteWriter: Sendable {
     guard let info = parent.status(of: name) else { return (nil, nil) }
     guard info.st_mode & S_IFMT == S_IFDIR, let folder = parent.openFolder(name) else { throw .notADirectory(path) }
     return (folder, identity(of: folder.descriptor))
-  }
-
-  /// One warning line when others may rename entries in the folder that holds the site (writable by group or
-  /// others, without the sticky bit), as sshd's StrictModes says of a home folder.
-  static func sharedFolderWarning(site: String) -> [String] {
-    let parentPath = (site as NSString).deletingLastPathComponent
-    return FolderHandle(path: parentPath).map { sharedFolderWarning($0, path: parentPath) } ?? []
-  }
-
-  static func sharedFolderWarning(_ parent: FolderHandle, path: String) -> [String] {
-    guard let info = parent.status(), info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 else { return [] }
-    return [
-      "others can rename files in \(path), which holds the site; pmboard writes only into folders it "
-        + "made, but give it the sticky bit (chmod +t) or make it writable by you alone"
-    ]
   }
 
   /// The files pmboard wrote into the site at `path` last time; nil when there is no site yet, empty for an empty
