@@ -163,7 +163,7 @@ public final class SiteWriter: Sendable {
     self.out = out.standardizedFileURL
     self.swap = swap
     verifies = verify
-    warnings = try trust.check(self.out.path)
+    let trustWarnings = try trust.check(self.out.path)
     let real = try Self.resolveLinks(self.out.path)
     outPath = real
     let parentPath = (real as NSString).deletingLastPathComponent
@@ -173,10 +173,6 @@ public final class SiteWriter: Sendable {
       throw .io(real, "cannot open the folder that holds it: \(POSIX.lastErrorText)")
     }
     self.parent = parent
-<<<<<<< HEAD
-    let shared = Self.sharedFolderWarning(parent, path: parentPath)
-=======
->>>>>>> outfolder
     lock = try SiteLock(
       in: parent, name: "." + names.site + ".pmboard-lock", path: parentPath, site: self.out.path, waiting: waiting)
     asidePath = parentPath + "/" + names.aside
@@ -195,7 +191,8 @@ public final class SiteWriter: Sendable {
     let leaving = Self.linksLeavingSite(scan.userFiles, site: real)
     linksLeaving = Set(leaving.map(\.entry))
     warnings =
-      shared + leaving.map { Self.leavingLinkWarning($0.entry, target: $0.target, site: out.standardizedFileURL.path) }
+      trustWarnings
+      + leaving.map { Self.leavingLinkWarning($0.entry, target: $0.target, site: out.standardizedFileURL.path) }
     // Under the lock no other build is running, so any staging folder left here belongs to a killed one.
     for stale in parent.entries() where stale.name.hasPrefix(names.stagingPrefix) {
       parent.removeTree(stale.name)
