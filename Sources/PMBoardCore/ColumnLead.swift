@@ -5,8 +5,10 @@
 ///   board order;
 /// - DONE: the most recently done first (by the last history entry that put the task in DONE), then the rest in
 ///   board order.
-/// Ties keep board order. Column pages, the overdue page and feeds keep board order; the board page says what
-/// leads and counts what does not fit.
+/// Ties keep board order. DONE's order is also how every page lists DONE cards, capped or not (the board's column,
+/// `done.html`, a label's or person's page): newest first. TODO and DOING column pages, the overdue page, `list`,
+/// `board.json`, the search index and the feeds keep board order; the board page says what leads and counts what
+/// does not fit.
 public enum ColumnLead {
   /// Days from today, today included, that count as "this week".
   public static let soonDays = 7

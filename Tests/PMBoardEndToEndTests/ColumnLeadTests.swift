@@ -45,7 +45,7 @@ struct ColumnLeadTests {
     // Days 54–60 are the last seven days (2026-11-15 to 2026-11-21 in Seoul).
     #expect(done.contains("<p class=\"lead-note\">Most recently done first (7 this week)</p>"))
     #expect(done.contains("<div class=\"done-on\">Done <time datetime=\"2026-11-21\">November 21, 2026</time></div>"))
-    // The column page keeps board order and shows every card's day; the lost change gives none.
+    // The column page shows every card's day, newest first; the lost change gives none.
     let column = try cli.read("_site/ko/done.html")
     #expect(column.components(separatedBy: "class=\"done-on\"").count == 61)
     let task = try cli.read("_site/ja/tasks/\(BoardFixture.id(60)).html")

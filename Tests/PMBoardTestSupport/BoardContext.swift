@@ -14,8 +14,8 @@ package struct BoardContext: TemplateContext {
   package var templateKeys: [String] { ["columns"] }
 }
 
-/// One column: its state, localized label, count and cards in board order; on the board page, only the first
-/// `limit` cards, with "Show all" when there are more.
+/// One column: its state, localized label, count and cards in board order (DONE newest first); on the board page,
+/// only the first `limit` cards, with "Show all" when there are more.
 package struct ColumnContext: TemplateContext {
   package var state: TaskState
   package var label: String
@@ -41,15 +41,15 @@ package struct ColumnContext: TemplateContext {
   }
 
   /// The cards a capped column shows, in the order ``ColumnLead`` gives (ties in board order); all, in board order,
-  /// when it is not capped.
+  /// when it is not capped, except DONE, which every page lists newest first (the whole column on its own page).
   var shownCards: [CardContext] {
-    guard let limit, cards.count > limit else { return cards }
+    guard state == .done || cards.count > (limit ?? .max) else { return cards }
     let keyed = cards.enumerated().map { place, card in
       let doneAt = card.card.doneAt.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
       let key = ColumnLead.key(state: state, due: card.card.task.due, doneAt: doneAt, today: today)
       return (key.group, key.order, place, card)
     }
-    return keyed.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.prefix(limit).map(\.3)
+    return keyed.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.prefix(limit ?? .max).map(\.3)
   }
 
   package func templateValue(forKey key: String) -> TemplateValue? {

@@ -36,6 +36,15 @@ import Testing
     #expect(BodyMarkup.html(of: "javascript:alert(1) http://_x") == "javascript:alert(1) http://_x")
   }
 
+  /// A checklist quoted in a code fence stays text, as its count leaves it out (``Checklist``).
+  @Test func checklistLinesInACodeFenceShowNoBoxes() {
+    let body = "```\n- [ ] quoted: http://a.b\n```\n- [x] real"
+    #expect(
+      BodyMarkup.html(of: body)
+        == "```\n- [ ] quoted: \(Self.link("http://a.b"))\n```\n<span class=\"box done\">☑</span> real")
+    #expect(BodyMarkup.html(of: "~~~\n- [ ] open fence") == "~~~\n- [ ] open fence")
+  }
+
   @Test func checklistLinesShowBoxes() {
     let body = "Steps:\n- [ ] one\n  * [x] two & more\n- [X]\n-[ ] not\nx - [ ] not"
     #expect(

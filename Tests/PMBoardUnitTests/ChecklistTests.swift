@@ -15,6 +15,23 @@ import Testing
     #expect(found.done == done && found.total == total, "\(body.debugDescription)")
   }
 
+  /// A checklist quoted in a fenced code block is code: only the items outside the fence count (issue #57).
+  @Test(arguments: [
+    ("```\n- [ ] quoted\n- [x] quoted\n```\n- [x] real", 1, 1),
+    ("~~~md\n- [ ] quoted\n~~~\n- [ ] real", 0, 1),
+    ("  ```swift\n  - [ ] indented fence\n  ```\n- [ ] after", 0, 1),
+    ("````\n```\n- [ ] a shorter run does not close\n````\n- [x] after", 1, 1),
+    ("```\n~~~\n- [ ] the other byte does not close\n```\n- [ ] after", 0, 1),
+    ("```\n- [ ] an unclosed fence runs to the end", 0, 0),
+    ("``` a\n- [ ] a closing line has nothing after its run\n``` b\n- [ ] still code\n```\n- [ ] x", 0, 1),
+    ("```a```\n- [ ] inline code is no fence", 0, 1), ("``\n- [ ] two are no fence", 0, 1),
+    ("```\r\n- [ ] crlf\r\n```\r\n- [x] after", 1, 1),
+  ])
+  func itemsInACodeFenceDoNotCount(body: String, done: Int, total: Int) {
+    let found = Checklist.progress(in: body)
+    #expect(found.done == done && found.total == total, "\(body.debugDescription)")
+  }
+
   /// The byte scan against a plain reference on random bodies made of the pieces items are made of.
   @Test func matchesALineByLineReference() {
     var random = SplitMix64(seed: 7)

@@ -8,7 +8,7 @@ import PMBoardCore
 ///   and `'` at its end are the sentence's, and so is a `)` the address did not open. It must name a host. Its
 ///   link is `rel="nofollow noopener"`: the body is anyone's text, not the site's recommendation.
 /// - A checklist line (``Checklist``) shows its `- [ ]` as ☐ and its `- [x]` as ☑, which screen readers name
-///   ("ballot box", "ballot box with check").
+///   ("ballot box", "ballot box with check"); inside a fenced code block it stays text, as the count leaves it out.
 ///
 /// Everything else is the body's text, escaped. A card's cut body (`isCut`) is followed by "…"; an address that
 /// reaches the cut may be cut short, so it stays text.
@@ -20,9 +20,10 @@ public enum BodyMarkup {
     var textStart = 0
     var index = 0
     var lineStart = true
+    var fence: Checklist.Fence?
     while index < body.count {
       let byte = body[index]
-      if lineStart, let item = checklistItem(body, from: index) {
+      if lineStart, !isCode(body, from: index, fence: &fence), let item = checklistItem(body, from: index) {
         pieces.append(.text(textStart..<item.marker))
         pieces.append(.markup(item.checked ? "<span class=\"box done\">☑</span>" : "<span class=\"box\">☐</span>"))
         index = item.marker + 5
@@ -76,6 +77,16 @@ public enum BodyMarkup {
       index += 1
     }
     return false
+  }
+
+  /// Whether the line that starts at `start` is code (``Checklist/isCode(_:_:_:fence:)``): a fence's line or one
+  /// inside an open fence. Outside a fence only a line that starts with spaces or a fence's byte can open one.
+  private static func isCode(_ body: Span<UInt8>, from start: Int, fence: inout Checklist.Fence?) -> Bool {
+    let first = body[start]
+    guard fence != nil || first == 0x20 || first == 0x09 || first == 0x60 || first == 0x7E else { return false }
+    var end = start
+    while end < body.count, body[end] != 0x0A { end += 1 }
+    return Checklist.isCode(body, start, end, fence: &fence)
   }
 
   /// The checklist item of the line that starts at `start`, if it is one.

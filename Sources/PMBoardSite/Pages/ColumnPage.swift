@@ -1,8 +1,9 @@
 import Foundation
 import PMBoardCore
 
-/// The whole column of one published state, `<code>/<state>.html`, "as of" the column's last change. A rebuild
-/// keeps it while its words and its cards stay the same.
+/// The whole column of one published state, `<code>/<state>.html`, "as of" the column's last change: TODO and
+/// DOING in board order, DONE newest first (``SiteRenderer/columnPageCards(_:)``). A rebuild keeps it while its
+/// words and its cards, in their order, stay the same.
 enum ColumnPage: PageKind {
   static let template = "column"
 
@@ -46,7 +47,15 @@ enum ColumnPage: PageKind {
   ) -> UInt64? {
     let state = state(of: plan)
     guard var (print, _) = pagePrint(of: plan, site, prepared, label: "column \(state.rawValue)") else { return nil }
-    site.addCards(site.tables.columnStarts[state.order]..<site.tables.columnStarts[state.order + 1], to: &print)
+    let column = site.tables.columnStarts[state.order]..<site.tables.columnStarts[state.order + 1]
+    let shown = site.columnPageCards(state).shown
+    guard state.order < shown.count, !shown[state.order].isEmpty else {
+      site.addCards(column, to: &print)
+      return print.value
+    }
+    // DONE's cards in the order the page shows them: a card done again moves without its own print changing.
+    for card in shown[state.order] { print.add(word: site.cardPrint(Int(card))) }
+    print.add(shown[state.order].count)
     return print.value
   }
 

@@ -5,6 +5,12 @@ import PMBoardCore
 /// The insights page's charts as HTML: each a `<figure>` with an inline SVG (`role="img"`, its `<title>` and a
 /// `<desc>` saying what it shows in words) and the numbers drawn in a `<table>` a screen reader can walk. No
 /// script; colours come from the theme's custom properties, so dark mode and print follow the stylesheet.
+///
+/// A chart is 640 units wide and shrinks with the page: on a 390 px phone to about 358 px. The stylesheet sets its
+/// words at 13 units where it is drawn full size and at ``phoneFont`` units on a narrow screen (12 px and more
+/// there), so every place a word goes leaves room for it at ``phoneFont``: the axis's numbers get a margin as wide
+/// as their digits, the labels under the axis and the numbers over the bars stay inside the chart, and the aging
+/// chart's names are cut to what its name column holds (``fitted(_:em:)``).
 struct InsightsCharts {
   let insights: FlowInsights
   let tables: BoardTables
@@ -16,29 +22,36 @@ struct InsightsCharts {
   /// At most this many tasks of the aging chart and its table; the rest are counted.
   static let agingShown = 25
   static let width = 640
-  static let height = 220
-  /// The plot's left edge and bottom, leaving room for the axis labels.
-  static let left = 44
+  static let height = 232
+  /// The plot's least left edge and its bottom, leaving room for the axis labels (``left(top:)``).
+  static let leastLeft = 44
   static let bottom = 190
+  /// How far down the top of the scale sits: room above the tallest bar for its number (at ``phoneFont``, a CJK
+  /// font's ascent is 28 units).
+  static let topRoom = 36
+  /// The size of a chart's words, in its units, on a narrow screen: the layout's worst case (Public/style.css).
+  static let phoneFont = 24
+  /// The width of a digit at ``phoneFont``, a little more than the 0.55 em of the theme's fonts.
+  static let digitWidth = 14
 
   var html: String {
     [flowSection, throughputSection, cycleSection, agingSection].joined(separator: "\n")
   }
 
-  private func text(_ key: String) -> String { escape(catalog.string(key)) }
+  func text(_ key: String) -> String { escape(catalog.string(key)) }
 
-  private func message(_ key: String, _ values: [String: String]) -> String {
+  func message(_ key: String, _ values: [String: String]) -> String {
     escape(formatter.message(key, values))
   }
 
-  private func escape(_ text: String) -> String { HTMLEscaper.escaped(text) }
+  func escape(_ text: String) -> String { HTMLEscaper.escaped(text) }
 
   private func date(_ day: CalendarDate) -> String { escape(formatter.longDate(day)) }
 
   private func stateLabel(_ state: TaskState) -> String { escape(formatter.label(state)) }
 
   /// One chart: heading, figure with the SVG and its words, then the table.
-  private func section(
+  func section(
     id: String, heading: String, summary: String, svg body: String, table: String, height: Int = Self.height
   ) -> String {
     """
@@ -57,7 +70,7 @@ struct InsightsCharts {
     """
   }
 
-  private func table(caption: String, headers: [String], rows: [[String]]) -> String {
+  func table(caption: String, headers: [String], rows: [[String]]) -> String {
     let head = headers.map { "<th scope=\"col\">\($0)</th>" }.joined()
     let body = rows.map { row in
       "<tr><th scope=\"row\">\(row[0])</th>" + row.dropFirst().map { "<td>\($0)</td>" }.joined() + "</tr>"
@@ -73,36 +86,47 @@ struct InsightsCharts {
       """
   }
 
-  /// x of week `index` of the 12, and y of `value` on a scale up to `top`.
-  private func x(_ index: Int, of count: Int) -> Int {
-    Self.left + (Self.width - Self.left - 10) * index / max(1, count - 1)
+  /// The plot's left edge for a scale up to `top`: the top's digits fit left of it ("1745" was drawn as "745").
+  static func left(top: Int) -> Int {
+    max(Self.leastLeft, String(top).count * digitWidth + 12)
   }
 
-  /// The top of the scale sits 24 units down: room for a bar's number above it.
-  private func y(_ value: Int, top: Int) -> Int {
-    Self.bottom - (Self.bottom - 24) * value / max(1, top)
+  /// x of week `index` of the 12, on a plot whose left edge is `left`.
+  private func x(_ index: Int, of count: Int, left: Int) -> Int {
+    left + (Self.width - left - 10) * index / max(1, count - 1)
   }
+
+  /// y of `value` on a scale up to `top`, whose top sits ``topRoom`` units down.
+  private func y(_ value: Int, top: Int) -> Int {
+    Self.bottom - (Self.bottom - Self.topRoom) * value / max(1, top)
+  }
+
+  /// The baseline of the words under the axis: low enough that their line (a CJK font's is 1.45 em tall) clears the
+  /// number over a bar of 0, high enough that their descent stays in the chart.
+  private static var labelY: Int { bottom + 32 }
 
   private func axis(top: Int, firstLabel: String, lastLabel: String) -> String {
-    """
-    <g class="axis"><line x1="\(Self.left)" y1="\(Self.bottom)" x2="\(Self.width - 10)" y2="\(Self.bottom)"/>\
-    <text x="\(Self.left - 6)" y="\(Self.bottom)" text-anchor="end">0</text>\
-    <text x="\(Self.left - 6)" y="\(y(top, top: top) + 4)" text-anchor="end">\(top)</text>\
-    <text x="\(Self.left)" y="\(Self.bottom + 20)">\(firstLabel)</text>\
-    <text x="\(Self.width - 10)" y="\(Self.bottom + 20)" text-anchor="end">\(lastLabel)</text></g>
-    """
+    let left = Self.left(top: top)
+    return """
+      <g class="axis"><line x1="\(left)" y1="\(Self.bottom)" x2="\(Self.width - 10)" y2="\(Self.bottom)"/>\
+      <text x="\(left - 6)" y="\(Self.bottom)" text-anchor="end">0</text>\
+      <text x="\(left - 6)" y="\(y(top, top: top) + 8)" text-anchor="end">\(top)</text>\
+      <text x="\(left)" y="\(Self.labelY)">\(firstLabel)</text>\
+      <text x="\(Self.width - 10)" y="\(Self.labelY)" text-anchor="end">\(lastLabel)</text></g>
+      """
   }
 
   private var flowSection: String {
     let weeks = insights.weekStarts.count
     let top = max(1, insights.flow.map { $0.reduce(0, +) }.max() ?? 0)
+    let left = Self.left(top: top)
     // DONE at the bottom, then DOING, then TODO, as cumulative flow charts stack them.
     var lower = Array(repeating: 0, count: weeks)
     var layers: [String] = []
     for state in TaskState.allCases.reversed() {
       let upper = (0..<weeks).map { lower[$0] + insights.flow[$0][state.order] }
-      let top2 = (0..<weeks).map { "\(x($0, of: weeks)),\(y(upper[$0], top: top))" }
-      let bottom2 = (0..<weeks).reversed().map { "\(x($0, of: weeks)),\(y(lower[$0], top: top))" }
+      let top2 = (0..<weeks).map { "\(x($0, of: weeks, left: left)),\(y(upper[$0], top: top))" }
+      let bottom2 = (0..<weeks).reversed().map { "\(x($0, of: weeks, left: left)),\(y(lower[$0], top: top))" }
       layers.append("<polygon class=\"flow-\(state.rawValue)\" points=\"\((top2 + bottom2).joined(separator: " "))\"/>")
       lower = upper
     }
@@ -133,13 +157,14 @@ struct InsightsCharts {
 
   private func bars(_ values: [Int], labels: [String]?) -> String {
     let top = max(1, values.max() ?? 0)
-    let slot = (Self.width - Self.left - 10) / max(1, values.count)
+    let plotLeft = Self.left(top: top)
+    let slot = (Self.width - plotLeft - 10) / max(1, values.count)
     return values.enumerated().map { index, value in
-      let left = Self.left + slot * index + slot / 6
+      let left = plotLeft + slot * index + slot / 6
       let barTop = y(value, top: top)
       let label =
         labels.map {
-          "<text x=\"\(left + slot / 3)\" y=\"\(Self.bottom + 20)\" text-anchor=\"middle\">\($0[index])</text>"
+          "<text x=\"\(left + slot / 3)\" y=\"\(Self.labelY)\" text-anchor=\"middle\">\($0[index])</text>"
         } ?? ""
       return
         "<rect class=\"bar\" x=\"\(left)\" y=\"\(barTop)\" width=\"\(slot * 2 / 3)\" height=\"\(Self.bottom - barTop)\"/>"
@@ -186,56 +211,13 @@ struct InsightsCharts {
     let names = Self.bucketNames.map(escape)
     let rows = buckets.indices.map { [names[$0], String(buckets[$0])] }
     let top = max(1, buckets.max() ?? 0)
+    let left = Self.left(top: top)
     return section(
       id: "cycle", heading: text("insights.cycle"), summary: summary,
       svg: bars(buckets, labels: names)
-        + "<g class=\"axis\"><line x1=\"\(Self.left)\" y1=\"\(Self.bottom)\" x2=\"\(Self.width - 10)\" y2=\"\(Self.bottom)\"/>"
-        + "<text x=\"\(Self.left - 6)\" y=\"\(y(top, top: top) + 4)\" text-anchor=\"end\">\(top)</text></g>",
+        + "<g class=\"axis\"><line x1=\"\(left)\" y1=\"\(Self.bottom)\" x2=\"\(Self.width - 10)\" y2=\"\(Self.bottom)\"/>"
+        + "<text x=\"\(left - 6)\" y=\"\(y(top, top: top) + 8)\" text-anchor=\"end\">\(top)</text></g>",
       table: table(
         caption: text("insights.cycle"), headers: [text("insights.bucket"), text("insights.tasks")], rows: rows))
-  }
-
-  private var agingSection: String {
-    let shown = insights.aging.prefix(Self.agingShown)
-    let count = insights.aging.count + insights.agingUnknown
-    var summary =
-      count == 0
-      ? text("insights.aging_none")
-      : message("insights.aging_text", ["count": String(count), "days": String(insights.aging.first?.days ?? 0)])
-    if insights.aging.count > shown.count {
-      summary +=
-        " " + message("insights.aging_shown", ["shown": String(shown.count), "more": String(count - shown.count)])
-    }
-    let top = max(1, shown.first?.days ?? 0)
-    let rowHeight = 18
-    let height = max(40, 20 + rowHeight * shown.count)
-    let rows = shown.enumerated().map { index, item in
-      let rowY = 10 + rowHeight * index
-      let width = (Self.width - 240) * item.days / top
-      return "<text x=\"186\" y=\"\(rowY + 13)\" text-anchor=\"end\">\(escape(shortTitle(item.card)))</text>"
-        + "<rect class=\"bar\" x=\"192\" y=\"\(rowY + 2)\" width=\"\(max(1, width))\" height=\"\(rowHeight - 4)\"/>"
-        + "<text class=\"value\" x=\"\(196 + width)\" y=\"\(rowY + 13)\">\(item.days)</text>"
-    }
-    let tableRows = shown.map { [taskCell($0.card), String($0.days)] }
-    return section(
-      id: "aging", heading: text("insights.aging"), summary: summary, svg: rows.joined(),
-      table: table(
-        caption: text("insights.aging"), headers: [text("insights.task"), text("insights.days")], rows: tableRows),
-      height: height)
-  }
-
-  private func title(_ card: Int) -> String { tables.cardBytes.string(tables.cards[card].title) }
-
-  /// A title short enough for the chart's label column: 22 characters and "…".
-  private func shortTitle(_ card: Int) -> String {
-    let title = title(card)
-    return title.count > 22 ? String(title.prefix(21)) + "…" : title
-  }
-
-  private func taskCell(_ card: Int) -> String {
-    let title = "<bdi>\(escape(title(card)))</bdi>"
-    guard let taskLinks else { return title }
-    let id = tables.cardBytes.string(tables.cards[card].id)
-    return "<a href=\"\(escape(taskLinks))\(SiteAddresses.task(id))\">\(title)</a>"
   }
 }

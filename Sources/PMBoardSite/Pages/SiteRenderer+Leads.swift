@@ -15,14 +15,26 @@ extension SiteRenderer {
     public static let board = ColumnCards(shown: [], counts: nil)
   }
 
-  /// The board page's columns: the leads of each capped column.
+  /// The board page's columns: the leads of each capped column, and DONE newest first whatever its size.
   func columnLeads() -> ColumnCards {
     ColumnCards(
       shown: TaskState.allCases.map { state in
         let column = boardColumn(state)
-        return column.count > cardLimit ? lead(column.map { Int32($0) }) : []
+        return column.count > cardLimit || state == .done ? lead(column.map { Int32($0) }) : []
       },
       counts: nil)
+  }
+
+  /// A column page's cards: DONE's whole column newest first (``ColumnLead``'s order, which the board's DONE
+  /// column leads with), made once for every locale's page; the other columns in board order.
+  func columnPageCards(_ state: TaskState) -> ColumnCards {
+    guard state == .done else { return .board }
+    return nameColumnsCache.value(NameColumnsCache.doneColumn) {
+      let column = boardColumn(.done)
+      var shown: [[Int32]] = TaskState.allCases.map { _ in [] }
+      shown[TaskState.done.order] = lead(column.map { Int32($0) }, limit: column.count)
+      return .init(cards: ColumnCards(shown: shown, counts: nil), counts: [])
+    }.cards
   }
 
   /// The board's column of `state`, as card indices.
@@ -50,21 +62,22 @@ extension SiteRenderer {
     }
     bounds.append(cards.count)
     let columns = TaskState.allCases.map { Array(cards[bounds[$0.order]..<bounds[$0.order + 1]]) }
+    // DONE newest first even when it fits, as on the board: the order a reader looks for finished work in.
     let shown = TaskState.allCases.map {
-      columns[$0.order].count > cardLimit ? lead(columns[$0.order]) : columns[$0.order]
+      columns[$0.order].count > cardLimit || $0 == .done ? lead(columns[$0.order]) : columns[$0.order]
     }
     return NameColumnsCache.Entry(
       cards: ColumnCards(shown: shown, counts: columns.map(\.count)), counts: leadCounts(columns: columns))
   }
 
   /// `cards` (one column's, in board order) as a capped column shows them: by ``ColumnLead`` (``CardLeads``), ties
-  /// in board order, at most ``cardLimit``.
-  func lead(_ cards: [Int32]) -> [Int32] {
+  /// in board order, at most `limit` (``cardLimit`` unless given).
+  func lead(_ cards: [Int32], limit: Int? = nil) -> [Int32] {
     let leads = cardLeads
     let keys = cards.enumerated().lazy.map { place, card in
       LeadKey(group: Int(leads.group[Int(card)]), order: leads.order[Int(card)], place: place, card: card)
     }
-    return LeadKey.smallest(cardLimit, of: keys).map(\.card)
+    return LeadKey.smallest(limit ?? cardLimit, of: keys).map(\.card)
   }
 
   /// By column: the line above a capped column that says what leads and how many a reader should find (due this
@@ -118,11 +131,14 @@ extension SiteRenderer {
   }
 }
 
-/// Name pages' columns by name (and the board's line counts under ``board``), made once for all of a page's
-/// locales (three renders ask for the same name, four pages for the board's).
+/// Name pages' columns by name (and the board's line counts under ``board``, the DONE column page's cards under
+/// ``doneColumn``), made once for all of a page's locales (three renders ask for the same name, four pages for the
+/// board's).
 final class NameColumnsCache: Sendable {
   /// The key of the board's own entry (its columns' line counts).
   static let board: Int32 = -1
+  /// The key of the DONE column page's cards (``SiteRenderer/columnPageCards(_:)``).
+  static let doneColumn: Int32 = -2
 
   struct Entry: Sendable {
     var cards: SiteRenderer.ColumnCards

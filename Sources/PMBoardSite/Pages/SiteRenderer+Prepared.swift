@@ -53,6 +53,12 @@ extension SiteRenderer {
       entryPrints: entries, leads: columnLeads())
   }
 
+  /// The cards of `plan`'s page when it is a column page (``columnPageCards(_:)``); else the board's order.
+  private func columnCards(of plan: PagePlan) -> ColumnCards {
+    guard case .column(let state) = plan.kind else { return .board }
+    return columnPageCards(state)
+  }
+
   private enum PreparedPiece {
     case locale(LocaleTables)
     case archivePrints([UInt64])
@@ -70,7 +76,7 @@ extension SiteRenderer {
     let page = PageTables(info)
     let view = SiteView(
       keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages,
-      columns: info.name.map(columnCards(ofName:)) ?? (info.isBoard ? prepared.leads : .board),
+      columns: info.name.map(columnCards(ofName:)) ?? (info.isBoard ? prepared.leads : columnCards(of: plan)),
       dueSoon: dueSoonCards, aging: agingCards)
     return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
