@@ -1,20 +1,17 @@
 /* pmboard search: the header's search field, shown only where this script runs (the filter pages work without it).
-   The index's files are scripts (search/open.js: PMBoardSearch["open"] = …), added here as <script src>: a site
-   opened from disk (file://) runs them where the browser refuses to fetch its files, and CSP script-src 'self'
-   allows them. On first use it loads search/open.js and search/open-text.js (the done and the removed tasks' files
-   only when their box is ticked, a result's id file only when it is opened). Every word of the query must be found
-   inside the task's title, its labels or people, or one sentence of its body, after text and query are folded
-   alike (fold: NFKC, full case folding, a U+0307 after i dropped; the index stores the sentences folded by the same
-   rule): a Korean or Japanese fragment inside a compound finds its task, an English word matches by its start.
-   The field is a WAI-ARIA combobox with a listbox popup. A page carries only the field; the rest is made here, and
-   its words come from search/<lang>.js. Enter with no result chosen opens <lang>/search.html?q=… (&with=done,…
-   for the ticked boxes), whose every result (up to PAGE_LIMIT) this script lists as links. */
+   The index's files are scripts (search/open.js: PMBoardSearch["open"]=…) added as <script src>, which run from
+   file:// (where fetch is refused) and under CSP script-src 'self'. First use loads search/open.js and open-text.js
+   (done and removed tasks when their box is ticked, a result's id file when it is opened). Every word of the query
+   must be inside the title, a label or person, or one sentence of the body, text and query folded alike (fold;
+   the index stores sentences folded): a fragment inside a Korean or Japanese compound finds its task. The field is
+   a WAI-ARIA combobox with a listbox; its words come from search/<lang>.js. Enter with no result chosen opens
+   <lang>/search.html?q=…(&with=done,… for the ticked boxes), whose results (up to PAGE_LIMIT) are listed as links. */
 (function () {
   "use strict";
   var shared = window.PMBoardSearch = window.PMBoardSearch || {}; // the index's scripts hand their data over here
 
-  // Full case folding where it is not the lower case (code point: what it folds to, in hex), the same table as
-  // SearchFold.foldTable in the Swift index; Cherokee small letters fold to the capitals.
+  // fold: NFKC, full case folding, a U+0307 after i dropped. FOLDS: full case folding where it is not the lower case
+  // (code point: what it folds to, in hex), the Swift index's SearchFold.foldTable; Cherokee folds to its capitals.
   var FOLDS = {};
   (
     "b5:3bc df:73.73 149:2bc.6e 17f:73 1f0:6a.30c 345:3b9 390:3b9.308.301 3b0:3c5.308.301 3c2:3c3 3d0:3b2 3d1:3b8 " +
@@ -105,10 +102,7 @@
         delete shared[name];
         if (value) resolve(value); else reject(new Error(script.src + " handed over nothing"));
       };
-      script.onerror = function () {
-        script.remove();
-        reject(new Error(script.src + " did not load"));
-      };
+      script.onerror = function () { script.remove(); reject(new Error(script.src + " did not load")); };
       document.head.appendChild(script);
     });
   }
@@ -117,7 +111,16 @@
   function failed() {
     close();
     status.className = "search-failed";
-    status.textContent = words ? words.failed : UNAVAILABLE;
+    sayFailed(status);
+  }
+
+  // Says on `node` that search failed, in the page's words once they are loaded (an index file may fail first).
+  function sayFailed(node) {
+    function say() {
+      if (node.classList.contains("search-failed")) node.textContent = words ? words.failed : UNAVAILABLE;
+    }
+    say();
+    if (!words) loadWords().then(say, function () {});
   }
 
   // The locale's words, and an "include" box for each part besides the open tasks once they are known.
@@ -359,7 +362,7 @@
     }).catch(function () {
       if (number !== page.asked) return;
       note.className = "search-note search-failed";
-      note.textContent = words ? words.failed : UNAVAILABLE;
+      sayFailed(note);
     });
   }
 

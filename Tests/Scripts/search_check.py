@@ -240,7 +240,9 @@ def broken(driver, site, page):
     field = driver.find_element(By.ID, "search-field")
     field.send_keys("x")
     status = driver.find_element(By.CSS_SELECTOR, "[data-root] [role='status']")
-    WebDriverWait(driver, 10).until(lambda d: status.text.strip() != "")
+    # Said at once, in the page's words once they have loaded (the boxes come with them).
+    WebDriverWait(driver, 10).until(
+        lambda d: status.text.strip() != "" and d.find_elements(By.CSS_SELECTOR, "[data-root] input[data-part]"))
     report(status.is_displayed() and status.size["height"] > 4 and "search-failed" in status.get_attribute("class"),
            f"a search whose index does not load says so visibly: {status.text!r}")
     driver.get(site.url(page.rsplit("/", 1)[0] + "/search.html?q=x" if "/" in page else "search.html?q=x"))
