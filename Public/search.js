@@ -1,23 +1,63 @@
-/* pmboard search: the header's search field, shown only where this script runs (the filter pages work without it;
-   fine under CSP script-src 'self'). On first use it loads search/open.json and search/open-text.json (the done
-   and the removed tasks' files only when their box is ticked, a result's id file only when it is opened). Every word of the
-   query must be found inside the task's title, its labels or people, or one sentence of its body, after both the
-   text and the query are folded alike (NFKC, then lower case): a Korean or Japanese fragment inside a compound
-   finds its task, an English word matches by its start. The field is a WAI-ARIA combobox with a listbox popup.
-   A page carries only the field; the rest is made here, and its words come from search/<lang>.json. Enter with no
-   result chosen opens <lang>/search.html?q=…, whose every result (up to PAGE_LIMIT) this script lists as links. */
+/* pmboard search: the header's search field, shown only where this script runs (the filter pages work without it).
+   The index's files are scripts (search/open.js: PMBoardSearch["open"]=…) added as <script src>, which run from
+   file:// (where fetch is refused) and under CSP script-src 'self'. First use loads search/open.js and open-text.js
+   (done and removed tasks when their box is ticked, a result's id file when it is opened). Every word of the query
+   must be inside the title, a label or person, or one sentence of the body, text and query folded alike (fold;
+   the index stores sentences folded): a fragment inside a Korean or Japanese compound finds its task. The field is
+   a WAI-ARIA combobox with a listbox; its words come from search/<lang>.js. Enter with no result chosen opens
+   <lang>/search.html?q=…(&with=done,… for the ticked boxes), whose results (up to PAGE_LIMIT) are listed as links. */
 (function () {
   "use strict";
+  var shared = window.PMBoardSearch = window.PMBoardSearch || {}; // the index's scripts hand their data over here
+
+  // fold: NFKC, full case folding, a U+0307 after i dropped. FOLDS: full case folding where it is not the lower case
+  // (code point: what it folds to, in hex), the Swift index's SearchFold.foldTable; Cherokee folds to its capitals.
+  var FOLDS = {};
+  (
+    "b5:3bc df:73.73 149:2bc.6e 17f:73 1f0:6a.30c 345:3b9 390:3b9.308.301 3b0:3c5.308.301 3c2:3c3 3d0:3b2 3d1:3b8 " +
+    "3d5:3c6 3d6:3c0 3f0:3ba 3f1:3c1 3f5:3b5 587:565.582 1c80:432 1c81:434 1c82:43e 1c83:441 1c84:442 1c85:442 " +
+    "1c86:44a 1c87:463 1c88:a64b 1e96:68.331 1e97:74.308 1e98:77.30a 1e99:79.30a 1e9a:61.2be 1e9b:1e61 " +
+    "1f50:3c5.313 1f52:3c5.313.300 1f54:3c5.313.301 1f56:3c5.313.342 1f80:1f00.3b9 1f81:1f01.3b9 1f82:1f02.3b9 " +
+    "1f83:1f03.3b9 1f84:1f04.3b9 1f85:1f05.3b9 1f86:1f06.3b9 1f87:1f07.3b9 1f90:1f20.3b9 1f91:1f21.3b9 " +
+    "1f92:1f22.3b9 1f93:1f23.3b9 1f94:1f24.3b9 1f95:1f25.3b9 1f96:1f26.3b9 1f97:1f27.3b9 1fa0:1f60.3b9 " +
+    "1fa1:1f61.3b9 1fa2:1f62.3b9 1fa3:1f63.3b9 1fa4:1f64.3b9 1fa5:1f65.3b9 1fa6:1f66.3b9 1fa7:1f67.3b9 " +
+    "1fb2:1f70.3b9 1fb3:3b1.3b9 1fb4:3ac.3b9 1fb6:3b1.342 1fb7:3b1.342.3b9 1fbe:3b9 1fc2:1f74.3b9 1fc3:3b7.3b9 " +
+    "1fc4:3ae.3b9 1fc6:3b7.342 1fc7:3b7.342.3b9 1fd2:3b9.308.300 1fd3:3b9.308.301 1fd6:3b9.342 1fd7:3b9.308.342 " +
+    "1fe2:3c5.308.300 1fe3:3c5.308.301 1fe4:3c1.313 1fe6:3c5.342 1fe7:3c5.308.342 1ff2:1f7c.3b9 1ff3:3c9.3b9 " +
+    "1ff4:3ce.3b9 1ff6:3c9.342 1ff7:3c9.342.3b9 fb00:66.66 fb01:66.69 fb02:66.6c fb03:66.66.69 fb04:66.66.6c " +
+    "fb05:73.74 fb06:73.74 fb13:574.576 fb14:574.565 fb15:574.56b fb16:57e.576 fb17:574.56d"
+  ).split(" ").forEach(function (entry) {
+    var sides = entry.split(":");
+    FOLDS[String.fromCharCode(parseInt(sides[0], 16))] = sides[1].split(".").map(function (hex) {
+      return String.fromCharCode(parseInt(hex, 16));
+    }).join("");
+  });
+  for (var c = 0xab70; c <= 0xabbf; c++) FOLDS[String.fromCharCode(c)] = String.fromCharCode(c - 0x97d0);
+  for (c = 0x13f8; c <= 0x13fd; c++) FOLDS[String.fromCharCode(c)] = String.fromCharCode(c - 8);
+  var FOLDABLE = new RegExp("[" + Object.keys(FOLDS).map(function (key) {
+    return "\\u" + ("000" + key.charCodeAt(0).toString(16)).slice(-4);
+  }).join("") + "]", "g");
+  // NFKC and case folding leave ASCII lower-cased: most titles and sentences of English boards skip them.
+  var ASCII = /^[\x00-\x7f]*$/;
+  function fold(text) {
+    if (ASCII.test(text)) return text.toLowerCase();
+    return text.normalize("NFKC").toLowerCase()
+      .replace(FOLDABLE, function (ch) { return FOLDS[ch]; })
+      .replace(/i\u0307/g, "i");
+  }
+  shared.fold = fold;
+
   var box = document.querySelector(".search[data-root]");
-  if (!box || !window.fetch || !String.prototype.normalize) return;
+  if (!box || !window.Promise || !String.prototype.normalize) return;
   var data = box.dataset;
   var input = box.querySelector('input[type="search"]');
   var list = document.createElement("ul");
   var status = document.createElement("p");
-  var boxes = {}; // part → its "include" box: done, removed (as search/<lang>.json lists the parts)
-  var words = null; // search/<lang>.json, once loaded
+  var boxes = {}; // part → its "include" box: done, removed (as search/<lang>.js lists the parts)
+  var words = null; // search/<lang>.js, once loaded
   var LIMIT = 50;
   var PAGE_LIMIT = 500;
+  var UNAVAILABLE = "Search is unavailable: its index (search/) did not load."; // before the words could load
   var COLUMN_PAGES = { t: "todo.html", d: "doing.html", x: "done.html" };
   var STATE_ORDER = { d: 0, t: 1, x: 2, r: 3 };
   var lang = document.documentElement.lang || "en";
@@ -26,6 +66,11 @@
   var shown = []; // the results in the list
   var active = -1;
   var asked = 0; // the latest query's number: an answer to an older one is dropped
+  var params = new URLSearchParams(location.search);
+  // On the search page: its query, and the latest listing's number (an older one's answer is dropped).
+  var page = document.body.classList.contains("search-page") ? { query: params.get("q"), asked: 0 } : null;
+  // The parts the search page's address includes, ticked once their boxes exist.
+  var ticked = page ? (params.get("with") || "").split(",") : [];
 
   input.id = "search-field";
   input.setAttribute("role", "combobox");
@@ -45,23 +90,43 @@
   box.appendChild(list);
   box.hidden = false;
 
-  // NFKC leaves ASCII as it is: most titles and sentences of English boards skip it.
-  var ASCII = /^[\x00-\x7f]*$/;
-  function fold(text) {
-    return ASCII.test(text) ? text.toLowerCase() : text.normalize("NFKC").toLowerCase();
+  // The index's file `name` (open, open-text, open-ids-0, en): added as a script, which hands its data to
+  // PMBoardSearch[name]; taken from there at once, so that a later load runs the script again.
+  function loadScript(name) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = data.root + "search/" + name + ".js";
+      script.onload = function () {
+        script.remove();
+        var value = shared[name];
+        delete shared[name];
+        if (value) resolve(value); else reject(new Error(script.src + " handed over nothing"));
+      };
+      script.onerror = function () { script.remove(); reject(new Error(script.src + " did not load")); };
+      document.head.appendChild(script);
+    });
   }
 
-  function fetchJSON(url) {
-    return fetch(url).then(function (response) {
-      if (!response.ok) throw new Error(url + ": " + response.status);
-      return response.json();
-    });
+  // A failure shows: the status line, else read by screen readers only, says it on the page.
+  function failed() {
+    close();
+    status.className = "search-failed";
+    sayFailed(status);
+  }
+
+  // Says on `node` that search failed, in the page's words once they are loaded (an index file may fail first).
+  function sayFailed(node) {
+    function say() {
+      if (node.classList.contains("search-failed")) node.textContent = words ? words.failed : UNAVAILABLE;
+    }
+    say();
+    if (!words) loadWords().then(say, function () {});
   }
 
   // The locale's words, and an "include" box for each part besides the open tasks once they are known.
   function loadWords() {
     if (!loads.words) {
-      loads.words = fetchJSON(data.root + "search/" + lang + ".json").then(function (known) {
+      loads.words = loadScript(lang).then(function (known) {
         words = known;
         (known.parts || []).forEach(function (part) {
           if (part === "open" || boxes[part]) return;
@@ -72,7 +137,11 @@
           check.setAttribute("data-part", part);
           label.appendChild(document.createTextNode(" " + (part === "done" ? words.withDone : words.withRemoved)));
           box.insertBefore(label, status);
-          check.addEventListener("change", run);
+          check.checked = ticked.indexOf(part) >= 0;
+          check.addEventListener("change", function () {
+            run();
+            if (page) searchPage();
+          });
           boxes[part] = check;
         });
         return known;
@@ -84,24 +153,23 @@
 
   function load(part) {
     if (!loads[part]) {
-      var base = data.root + "search/" + part;
-      loads[part] = Promise.all([fetchJSON(base + ".json"), fetchJSON(base + "-text.json")]).then(function (files) {
-        return prepare(base, files[0], files[1]);
+      loads[part] = Promise.all([loadScript(part), loadScript(part + "-text")]).then(function (files) {
+        return prepare(part, files[0], files[1]);
       });
       loads[part].catch(function () { delete loads[part]; }); // tried again on the next keystroke
     }
     return loads[part];
   }
 
-  function prepare(base, tasks, text) {
+  function prepare(part, tasks, text) {
     var names = tasks.names.map(fold);
     return {
-      base: base,
+      part: part,
       tasks: tasks,
       names: tasks.names,
       titles: tasks.title.map(fold),
       tags: tasks.tags.map(function (tags) { return tags.map(function (n) { return names[n]; }).join("\n"); }),
-      segments: text.segments.map(fold),
+      segments: text.segments, // folded by the index
       body: text.body,
       people: tasks.people.reduce(function (set, n) { set[n] = true; return set; }, {}),
       ids: {}
@@ -187,6 +255,7 @@
     var expanded = results.length > 0;
     list.hidden = !expanded;
     input.setAttribute("aria-expanded", String(expanded));
+    status.className = "visually-hidden";
     status.textContent = total === 0 ? words.none
       : fill(words.results, "count", total) + (total > results.length ? " · " + fill(words.more, "shown", results.length) : "");
   }
@@ -218,7 +287,7 @@
       show(found.slice(0, LIMIT), found.length);
     }, function () {
       box.removeAttribute("aria-busy");
-      if (number === asked) { close(); status.textContent = words ? words.failed : "Search failed"; }
+      if (number === asked) failed();
     });
   }
 
@@ -242,32 +311,43 @@
       : COLUMN_PAGES[state] + "#t-" + id);
   }
 
-  // The id of a result, from its part's id file (fetched once, when first needed).
+  // The id of a result, from its part's id file (loaded once, when first needed).
   function idOf(result) {
     var index = result.index, file = Math.floor(result.i / index.tasks.idsPerFile);
-    var ids = index.ids[file] || (index.ids[file] = fetchJSON(index.base + "-ids-" + file + ".json"));
+    var ids = index.ids[file] || (index.ids[file] = loadScript(index.part + "-ids-" + file));
     ids.catch(function () { delete index.ids[file]; });
     return ids.then(function (list) { return list[result.i % index.tasks.idsPerFile]; });
   }
 
   function open(result) {
-    idOf(result).then(function (id) { location.href = href(result, id); },
-      function () { status.textContent = words.failed; });
+    idOf(result).then(function (id) { location.href = href(result, id); }, failed);
   }
 
-  // The search page: every result of ?q=, as links (their ids fetched first), and the count in the note.
+  // The parts besides the open tasks whose boxes are ticked, as the search page's address names them.
+  function included() {
+    return Object.keys(boxes).filter(function (part) { return boxes[part].checked; });
+  }
+
+  // The search page: every result of ?q= in the open tasks and the parts of &with= (the boxes ticked where Enter
+  // was pressed; ticking one here lists again), as links (their ids loaded first), and the count in the note.
   function searchPage() {
     var list = document.querySelector("[data-search-results]");
     var note = document.querySelector("[data-search-note]");
-    var query = new URLSearchParams(location.search).get("q");
-    if (!list || !note || !query) return;
-    input.value = query;
-    var terms = fold(query).split(/\s+/).filter(Boolean);
-    var parts = [loadWords(), load("open")];
-    Promise.all(parts).then(function (found) {
-      var results = match(found[1], terms).sort(order);
+    if (!list || !note || !page.query) return;
+    var number = ++page.asked;
+    var terms = fold(page.query).split(/\s+/).filter(Boolean);
+    loadWords().then(function () {
+      var parts = included();
+      remember(parts);
+      return Promise.all([load("open")].concat(parts.map(load)));
+    }).then(function (indexes) {
+      var results = [];
+      indexes.forEach(function (index) { results = results.concat(match(index, terms)); });
+      results.sort(order);
       var shown = results.slice(0, PAGE_LIMIT);
       return Promise.all(shown.map(idOf)).then(function (ids) {
+        if (number !== page.asked) return;
+        note.className = "search-note";
         list.textContent = "";
         shown.forEach(function (result, n) {
           var item = document.createElement("li");
@@ -279,7 +359,22 @@
         note.textContent = results.length === 0 ? words.none : fill(words.results, "count", results.length) +
           (results.length > shown.length ? " · " + fill(words.more, "shown", shown.length) : "");
       });
-    }).catch(function () { note.textContent = words ? words.failed : "Search failed"; });
+    }).catch(function () {
+      if (number !== page.asked) return;
+      note.className = "search-note search-failed";
+      sayFailed(note);
+    });
+  }
+
+  // The search page's address follows its boxes, so that it can be shared as it lists.
+  function remember(parts) {
+    var address = "?q=" + encodeURIComponent(page.query) + (parts.length ? "&with=" + parts.join(",") : "");
+    if (address === location.search) return;
+    try {
+      history.replaceState(null, "", address);
+    } catch (error) {
+      // Some browsers refuse it on file://: the list is right, only its address is not.
+    }
   }
 
   input.addEventListener("input", run);
@@ -298,7 +393,9 @@
         } else if (input.value.trim()) {
           // No result chosen: the search page lists them all.
           event.preventDefault();
-          location.href = data.localeDir + "search.html?q=" + encodeURIComponent(input.value.trim());
+          var with_ = included();
+          location.href = data.localeDir + "search.html?q=" + encodeURIComponent(input.value.trim())
+            + (with_.length ? "&with=" + with_.join(",") : "");
         }
         break;
       case "Escape":
@@ -307,5 +404,8 @@
     }
   });
   input.addEventListener("blur", close);
-  if (document.body.classList.contains("search-page")) searchPage();
+  if (page) {
+    input.value = page.query || "";
+    searchPage();
+  }
 })();

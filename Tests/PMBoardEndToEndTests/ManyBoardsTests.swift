@@ -31,7 +31,7 @@ struct ManyBoardsTests {
       build.stdout.hasPrefix("Built _site/: 2 boards (mobile, teams/web), ko, en, ja, 79 tasks"), "\(build.stdout)")
     for path in [
       "index.html", "ko/index.html", "en/index.html", "assets/style.css", "mobile/index.html", "mobile/en/index.html",
-      "mobile/search/open.json", "mobile/board.json", "mobile/badges/open.svg", "teams/web/ja/index.html",
+      "mobile/search/open.js", "mobile/board.json", "mobile/badges/open.svg", "teams/web/ja/index.html",
       "teams/web/en/tasks/5ea4c000-0000-4000-8000-000000000001.html", "teams/web/assets/search.js",
     ] {
       #expect(FileManager.default.fileExists(atPath: cli.path("_site/\(path)")), "\(path)")

@@ -124,8 +124,8 @@ struct OneChangeRebuildTests {
     let expected = [
       ".pmboard-manifest", "badges/open.svg", "board.json", "calendar.ics", "index.html", "en/index.html",
       "en/todo.html", "en/history.html", "en/history-3.html", "en/history.atom", "en/calendar.ics", task,
-      "en/insights.html", "insights.json", "search/open.json", "search/open-text.json", "search/open-ids-0.json",
-      "search/open-ids-1.json",
+      "en/insights.html", "insights.json", "search/open.js", "search/open-text.js", "search/open-ids-0.js",
+      "search/open-ids-1.js",
     ]
     #expect(Self.rewritten(before, after) == expected.sorted())
   }

@@ -17,15 +17,24 @@ struct SearchTests {
     return cli
   }
 
-  func json(_ cli: CLIRunner, _ path: String) throws -> [String: Any] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: cli.path("_site/search/\(path)")))
-    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  /// The JSON inside the index's file `name` (`open`, `en`): a script that hands it to `search.js` as
+  /// `PMBoardSearch["name"]`, so that it loads from `file://` too.
+  static func data(_ cli: CLIRunner, _ name: String) throws -> Any {
+    let text = try String(contentsOfFile: cli.path("_site/search/\(name).js"), encoding: .utf8)
+    let start = "PMBoardSearch[\"\(name)\"]="
+    #expect(text.hasPrefix(start) && text.hasSuffix(";\n"), "\(name).js: \(text.prefix(40))")
+    let json = text.dropFirst(start.count).dropLast(2)
+    return try JSONSerialization.jsonObject(with: Data(json.utf8))
+  }
+
+  func json(_ cli: CLIRunner, _ name: String) throws -> [String: Any] {
+    try #require(try Self.data(cli, name) as? [String: Any])
   }
 
   @Test func theOpenIndexHoldsWhatAResultShowsInBoardOrder() throws {
     let cli = try built()
     defer { cli.remove() }
-    let open = try json(cli, "open.json")
+    let open = try json(cli, "open")
     let titles = try #require(open["title"] as? [String])
     let states = try #require(open["state"] as? String)
     let dues = try #require(open["due"] as? [Any])
@@ -34,7 +43,7 @@ struct SearchTests {
     let people = Set(try #require(open["people"] as? [Int]).map { names[$0] })
     #expect(open["count"] as? Int == titles.count && titles.count == 54, "14 open tasks and 40 open fillers")
     #expect(states.count == titles.count && dues.count == titles.count && tags.count == titles.count)
-    #expect(!titles.contains("Write README"), "done tasks are in done.json only")
+    #expect(!titles.contains("Write README"), "done tasks are in done.js only")
     // TODO before DOING, each by due day: the board's order.
     #expect(states.firstIndex(of: "d").map { !states[$0...].contains("t") } == true)
     let migration = try #require(titles.firstIndex(of: "데이터 마이그레이션 스크립트"))
@@ -48,13 +57,13 @@ struct SearchTests {
   @Test func sentencesAreStoredOnceAndIdsBesideTheTasks() throws {
     let cli = try built()
     defer { cli.remove() }
-    let open = try json(cli, "open.json")
-    let text = try json(cli, "open-text.json")
+    let open = try json(cli, "open")
+    let text = try json(cli, "open-text")
     let segments = try #require(text["segments"] as? [String])
     let bodies = try #require(text["body"] as? [[Int]])
     let titles = try #require(open["title"] as? [String])
     #expect(bodies.count == titles.count)
-    #expect(segments.filter { $0 == "See the spec for details." }.count == 1, "shared by 42 tasks, stored once")
+    #expect(segments.filter { $0 == "see the spec for details." }.count == 1, "shared by 42 tasks, stored once")
     #expect(Set(segments).count == segments.count)
     // Two sentences with the same length and ends (one hash), each stored once and each task pointing at both.
     let twins = ["abcdefgh-1-ijklmnop.", "abcdefgh-2-ijklmnop."]
@@ -66,19 +75,31 @@ struct SearchTests {
     let api = try #require(titles.firstIndex(of: "API rate limit"))
     #expect(
       bodies[api].map { segments[$0] }.sorted()
-        == ["See the spec for details.", "Steps to reproduce: open the app and tap Login."])
+        == ["see the spec for details.", "steps to reproduce: open the app and tap login."],
+      "folded as the script folds a query")
     let japanese = try #require(titles.firstIndex(of: "ログイン不具合の修正"))
     #expect(
       Set(bodies[japanese].map { segments[$0] }) == ["アプリを開いてログインを押すと再現します。", "バックエンド待ちです。"])
-    let idsData = try Data(contentsOf: URL(fileURLWithPath: cli.path("_site/search/open-ids-0.json")))
-    let ids = try #require(try JSONSerialization.jsonObject(with: idsData) as? [String])
+    let ids = try #require(try Self.data(cli, "open-ids-0") as? [String])
     #expect(ids.count == titles.count)
     #expect(ids[migration(titles)] == "5ea4c000-0000-4000-8000-000000000001")
     #expect(FileManager.default.fileExists(atPath: cli.path("_site/en/tasks/\(ids[api]).html")))
-    let done = try json(cli, "done.json")
+    let done = try json(cli, "done")
     #expect((done["title"] as? [String])?.contains("Write README") == true)
     #expect(done["state"] as? String == String(repeating: "x", count: done["count"] as? Int ?? -1))
   }
+
+  /// `Public/search.js` folds as the index does (`SearchFoldTests`): the shared vectors in node, where node is.
+  @Test(.enabled(if: SearchTests.node != nil, "needs node")) func theScriptFoldsTheSharedVectors() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    let script = Golden.repositoryRoot.appendingPathComponent("Tests/Scripts/search_fold_check.js").path
+    let result = try cli.run(try #require(SearchTests.node), script)
+    #expect(result.status == 0, "search_fold_check.js:\n\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("ok   410 of 410 vectors folded alike"))
+  }
+
+  static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
   private func migration(_ titles: [String]) -> Int { titles.firstIndex(of: "데이터 마이그레이션 스크립트") ?? -1 }
 
@@ -99,11 +120,11 @@ struct SearchTests {
     #expect(try cli.read("_site/ko/index.html").contains("<input type=\"search\" aria-label=\"작업 검색\""))
     #expect(FileManager.default.fileExists(atPath: cli.path("_site/assets/search.js")))
     // The script's words, a file a locale.
-    let korean = try json(cli, "ko.json")
+    let korean = try json(cli, "ko")
     #expect(korean["results"] as? String == "{count}건 찾음" && korean["todo"] as? String == "할 일")
-    #expect(try json(cli, "ja.json")["withDone"] as? String == "完了したタスクも含める")
+    #expect(try json(cli, "ja")["withDone"] as? String == "完了したタスクも含める")
     #expect(korean["parts"] as? [String] == ["open", "done"], "no task was removed: no removed part")
-    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/search/removed.json")))
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/search/removed.js")))
   }
 
   @Test func hiddenSearchLeavesNoFieldNoScriptAndNoIndex() throws {
@@ -118,11 +139,11 @@ struct SearchTests {
   @Test func thePolicyReachesTheIndex() throws {
     let cli = try built(["--publish-states", "todo,doing", "--publish-bodies", "hide", "--publish-assignees", "hide"])
     defer { cli.remove() }
-    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/search/done.json")))
-    #expect(try json(cli, "en.json")["parts"] as? [String] == ["open"], "no done tasks to include")
-    #expect(try json(cli, "open-text.json")["segments"] as? [String] == [])
-    #expect(try json(cli, "open.json")["people"] as? [Int] == [])
-    let everything = try String(contentsOfFile: cli.path("_site/search/open.json"), encoding: .utf8)
+    #expect(!FileManager.default.fileExists(atPath: cli.path("_site/search/done.js")))
+    #expect(try json(cli, "en")["parts"] as? [String] == ["open"], "no done tasks to include")
+    #expect(try json(cli, "open-text")["segments"] as? [String] == [])
+    #expect(try json(cli, "open")["people"] as? [Int] == [])
+    let everything = try String(contentsOfFile: cli.path("_site/search/open.js"), encoding: .utf8)
     #expect(!everything.contains("민호") && !everything.contains("See the spec"))
   }
 
@@ -131,11 +152,11 @@ struct SearchTests {
   @Test func aFileRemovedByHandIsWrittenAgain() throws {
     let cli = try built()
     defer { cli.remove() }
-    let before = try String(contentsOfFile: cli.path("_site/search/done.json"), encoding: .utf8)
-    try FileManager.default.removeItem(atPath: cli.path("_site/search/done.json"))
+    let before = try String(contentsOfFile: cli.path("_site/search/done.js"), encoding: .utf8)
+    try FileManager.default.removeItem(atPath: cli.path("_site/search/done.js"))
     let build = try cli.run("build", "--store", "board.sqlite", "--today", "2026-11-27")
     #expect(build.status == 0, "\(build.stderr)")
-    #expect(try String(contentsOfFile: cli.path("_site/search/done.json"), encoding: .utf8) == before)
+    #expect(try String(contentsOfFile: cli.path("_site/search/done.js"), encoding: .utf8) == before)
   }
 
   @Test func anUnchangedBoardKeepsTheIndexAndAnEditRewritesIt() throws {
@@ -145,15 +166,15 @@ struct SearchTests {
       try #require(
         FileManager.default.attributesOfItem(atPath: cli.path("_site/search/\(path)"))[.systemFileNumber] as? Int)
     }
-    let before = try (inode("open.json"), inode("done.json"))
+    let before = try (inode("open.js"), inode("done.js"))
     #expect(try cli.run("build", "--store", "board.sqlite", "--today", "2026-11-27").status == 0)
-    #expect(try (inode("open.json"), inode("done.json")) == before)
+    #expect(try (inode("open.js"), inode("done.js")) == before)
     #expect(
       try cli.run("edit", "5ea4c000-0000-4000-8000-000000000001", "--title", "새 제목", "--store", "board.sqlite").status
         == 0)
     #expect(try cli.run("build", "--store", "board.sqlite", "--today", "2026-11-27").status == 0)
-    #expect(try (inode("open.json"), inode("done.json")) != before)
-    let titles = try #require(try json(cli, "open.json")["title"] as? [String])
+    #expect(try (inode("open.js"), inode("done.js")) != before)
+    let titles = try #require(try json(cli, "open")["title"] as? [String])
     #expect(titles.contains("새 제목") && !titles.contains("데이터 마이그레이션 스크립트"))
   }
 }
@@ -186,8 +207,53 @@ struct SearchBrowserTests {
     #expect(lines.contains { $0.hasPrefix("ok   Enter with nothing chosen opens search.html?q=") })
     #expect(lines.contains { $0.hasPrefix("ok   the search page lists 1 of 1 expected as links") })
     #expect(lines.contains { $0.hasPrefix("ok   axe-core, search page: 0 violations") })
-    let index = try SearchTests().json(cli, "removed.json")
+    // Folded by NFKC and full case folding: a body's `Große Straße` and `İstanbul`, folded by the index.
+    #expect(lines.contains("ok   'STRASSE': 1 expected, status '1 found', 1 listed"))
+    #expect(lines.contains("ok   'istanbul': 1 expected, status '1 found', 1 listed"))
+    #expect(lines.contains { $0.hasPrefix("ok   search.js folds 410 of 410 shared vectors") })
+    // The search page includes the done tasks the field's list included (it once listed the open ones only).
+    #expect(lines.contains { $0.hasPrefix("ok   with done tasks the search page lists 2 of 2 expected") })
+    let index = try SearchTests().json(cli, "removed")
     #expect(index["title"] as? [String] == ["Release notes \"quoted\" words"] && index["state"] as? String == "r")
+  }
+
+  /// The site opened from disk (`file://`), as the README says to open it: the index loads as scripts, where the
+  /// browser refuses to `fetch` files, so every check passes as over HTTP (it once said "Search failed").
+  @Test func worksOpenedFromDisk() throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("import", SearchTests.board, "--store", "board.sqlite").status == 0)
+    #expect(try cli.run("build", "--store", "board.sqlite", "--today", "2026-11-27").status == 0)
+    #expect(try cli.run("export", "--store", "board.sqlite", "export.json").status == 0)
+    let result = try cli.run(
+      "/usr/bin/env", "python3", Self.script, cli.path("_site"), cli.path("export.json"), "--file", "--page",
+      "ko/index.html")
+    #expect(result.status == 0, "search_check.py --file:\n\(result.stdout)\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("     the site at file:///") })
+    #expect(!lines.contains { $0.hasPrefix("FAIL") })
+    #expect(lines.contains("ok   '마이그레' +done: 2 expected, status '2건 찾음', 2 listed"))
+    #expect(lines.contains("ok   'istanbul': 1 expected, status '1건 찾음', 1 listed"))
+    #expect(lines.contains { $0.hasPrefix("ok   Enter opens the task page of") })
+    #expect(lines.contains { $0.hasPrefix("ok   the search page lists 1 of 1 expected as links") })
+    #expect(lines.contains { $0.hasPrefix("ok   axe-core, search page: 0 violations") })
+    #expect(lines.contains { $0.hasPrefix("ok   with done tasks the search page lists 2 of 2 expected") })
+  }
+
+  /// An index that does not load (here removed by hand) is said on the page, not only to screen readers.
+  @Test(arguments: [false, true]) func aFailedLoadShows(fromDisk: Bool) throws {
+    let cli = try CLIRunner()
+    defer { cli.remove() }
+    #expect(try cli.run("import", SearchTests.board, "--store", "board.sqlite").status == 0)
+    #expect(try cli.run("build", "--store", "board.sqlite", "--today", "2026-11-27").status == 0)
+    try FileManager.default.removeItem(atPath: cli.path("_site/search/open.js"))
+    let result = try cli.run(
+      ["/usr/bin/env", "python3", Self.script, cli.path("_site"), "-", "--broken"] + (fromDisk ? ["--file"] : []))
+    #expect(result.status == 0, "search_check.py --broken:\n\(result.stdout)\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains("ok   a search whose index does not load says so visibly: 'The search index could not be loaded'"))
+    #expect(lines.contains { $0.hasPrefix("ok   the search page says so too") })
   }
 
   /// Without task pages a result opens its card on its column's page.

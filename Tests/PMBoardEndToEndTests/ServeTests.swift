@@ -57,7 +57,8 @@ struct ServeTests {
       "/": "text/html; charset=utf-8", "/en/": "text/html; charset=utf-8", "/en/index.html": "text/html; charset=utf-8",
       "/en/tasks/\(task)": "text/html; charset=utf-8", "/en/history.atom": "application/atom+xml",
       "/calendar.ics": "text/calendar; charset=utf-8", "/en/calendar.ics": "text/calendar; charset=utf-8",
-      "/badges/open.svg": "image/svg+xml", "/board.json": "application/json", "/search/en.json": "application/json",
+      "/badges/open.svg": "image/svg+xml", "/board.json": "application/json",
+      "/search/en.js": "text/javascript; charset=utf-8",
       "/assets/style.css": "text/css; charset=utf-8", "/assets/search.js": "text/javascript; charset=utf-8",
       "/__pmboard/reload.js": "text/javascript; charset=utf-8",
     ]

@@ -43,7 +43,7 @@ import Testing
   @Test func aBoardsFolderMovesEveryFileAndChangesNoByte() throws {
     let alone = try site(prefix: "")
     let moved = try site(prefix: "mobile/")
-    #expect(alone.count > 200 && alone["ko/index.html"] != nil && alone["search/open.json"] != nil)
+    #expect(alone.count > 200 && alone["ko/index.html"] != nil && alone["search/open.js"] != nil)
     #expect(moved.keys.allSatisfy { $0.hasPrefix("mobile/") }, "\(moved.keys.filter { !$0.hasPrefix("mobile/") })")
     #expect(Set(moved.keys.map { String($0.dropFirst("mobile/".count)) }) == Set(alone.keys))
     for (path, data) in alone {

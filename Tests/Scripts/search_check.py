@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Browser test of Public/search.js on a built site: does the search field find what it should, in every script?
 
-usage: search_check.py SITE_DIR BOARD_JSON [--query Q]... [--timing] [--page PATH]
+usage: search_check.py SITE_DIR BOARD_JSON [--query Q]... [--timing] [--page PATH] [--file] [--broken]
 
 BOARD_JSON is the board as `pmboard export` wrote it; the expected results are recomputed from it here, without
-pmboard's index: a task matches when every word of the query (split on spaces, after NFKC and lower case, as
-Python's unicodedata and str.lower do them) is inside its title, one of its labels or people, or one sentence of
-its body (the same cut as SearchIndex.segments: a line, or up to `.`, `!` or `?` before a space, or up to `。`,
-`！`, `？`). The site is served with `Content-Security-Policy: script-src 'self'` and opened in headless Chromium.
+pmboard's index: a task matches when every word of the query (split on spaces, after NFKC, full case folding and a
+U+0307 after i dropped, as Python's unicodedata and str.casefold do them) is inside its title, one of its labels or
+people, or one sentence of its body (the same cut as SearchIndex.segments: a line, or up to `.`, `!` or `?` before
+a space, or up to `。`, `！`, `？`). The site is served with `Content-Security-Policy: script-src 'self'` and opened
+in headless Chromium; with --file it is opened from disk (file://), as the README says to open it.
 
 For each query (the built-in set covers Korean and Japanese fragments inside compounds, half-width katakana,
 full-width Latin, English prefixes in any case, several words, HTML-special characters, labels and people), typed
@@ -18,8 +19,11 @@ into the field key by key:
       site has tombstones) the removed tasks whose last title matches (from the export's history);
 and once: (c) ArrowDown marks the first option (aria-selected, aria-activedescendant), Enter opens its task page,
 whose heading is that title; Enter with no option chosen opens search.html?q=…, which lists every expected task as
-a link (the first 500) and says how many; (d) with JavaScript disabled the field is not shown; (e) axe-core finds no violation
-with the results open; (f) no console error or CSP refusal. With --timing, prints how long each keystroke took
+a link (the first 500) and says how many, and with "include done tasks" ticked the done ones too (search.html?q=…&with=done);
+(d) with JavaScript disabled the field is not shown; (e) axe-core finds no violation
+with the results open; (f) no console error or CSP refusal; (g) the script's fold (PMBoardSearch.fold) gives what
+fixtures/search/fold-vectors.json says. With --broken (a site whose search/open.js was removed) it checks instead
+that a search says on the page, visibly, that it failed, in the field's status line and on the search page. With --timing, prints how long each keystroke took
 from the input event to the results drawn (the next frame), and the bytes the first search fetched.
 
 Prints one line per check and exits 1 if any failed. Test tooling only (Selenium, Chromium, chromedriver).
@@ -40,7 +44,9 @@ from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.wait import WebDriverWait  # noqa: E402
 
 QUERIES = ["마이그레", "그인 버", "グイン", "ﾛｸﾞｲﾝ", "ＡＰＩ", "filler", "README", "dark 모드", "<b>", "R&D",
-           "\"quoted\"", "it's", "c++ & swift", "재현됩니다", "バックエンド待ち", "ipad", "spec for", "onboa"]
+           "\"quoted\"", "it's", "c++ & swift", "재현됩니다", "バックエンド待ち", "ipad", "spec for", "onboa", "STRASSE",
+           "istanbul"]
+VECTORS = pathlib.Path(__file__).resolve().parent / "fixtures" / "search" / "fold-vectors.json"
 SPLIT = re.compile(r"\n|(?<=[.!?])(?=[ \t\r\n]|$)|(?<=[。！？])")
 failures = 0
 
@@ -53,7 +59,7 @@ def report(ok, line):
 
 
 def fold(text):
-    return unicodedata.normalize("NFKC", text).lower()
+    return unicodedata.normalize("NFKC", text).casefold().replace("i\u0307", "i")
 
 
 def sentences(body):
@@ -200,12 +206,76 @@ def search_page(driver, site, page, tasks):
     axe(driver, "search page")
 
 
+def search_page_with_done(driver, site, page, tasks):
+    """With "include done tasks" ticked, Enter's search page lists the done results too, as the field's list did."""
+    query = QUERIES[0]
+    driver.get(site.url(page))
+    got = driver.execute_async_script(TYPE, query, ["done"])
+    start = driver.current_url
+    driver.find_element(By.ID, "search-field").send_keys(Keys.ENTER)
+    WebDriverWait(driver, 10).until(lambda d: d.current_url != start)
+    WebDriverWait(driver, 10).until(
+        lambda d: d.execute_script("return !document.querySelector('[data-search-results]').hidden"))
+    links = driver.execute_script("return [...document.querySelectorAll('[data-search-results] a')].map(a => a.textContent)")
+    want = expected(tasks, query, "open") + expected(tasks, query, "done")
+    note = driver.find_element(By.CSS_SELECTOR, "[data-search-note]").text
+    ticked = driver.execute_script("return document.querySelector('[data-root] input[data-part=\"done\"]').checked")
+    report("&with=done" in driver.current_url and sorted(links) == sorted(want) and count_in(note) == len(want)
+           and count_in(got["status"]) == len(want) and ticked,
+           f"with done tasks the search page lists {len(links)} of {len(want)} expected, as the field said "
+           f"{got['status']!r}; note {note!r}; box ticked {ticked}")
+
+
+def folds(driver):
+    """The script's fold against the shared vectors (the index's SearchFold is held to them in Swift)."""
+    vectors = json.loads(VECTORS.read_text(encoding="utf-8"))["vectors"]
+    got = driver.execute_script("return arguments[0].map(t => PMBoardSearch.fold(t))", [v["text"] for v in vectors])
+    wrong = [f"{v['case']}: {g!r}" for v, g in zip(vectors, got) if g != v["folded"]]
+    report(not wrong, f"search.js folds {len(vectors) - len(wrong)} of {len(vectors)} shared vectors as they say {wrong[:3]}")
+
+
+def broken(driver, site, page):
+    """A site whose index does not load: the field's status line and the search page say so, visibly."""
+    driver.get(site.url(page))
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("x")
+    status = driver.find_element(By.CSS_SELECTOR, "[data-root] [role='status']")
+    # Said at once, in the page's words once they have loaded (the boxes come with them).
+    WebDriverWait(driver, 10).until(
+        lambda d: status.text.strip() != "" and d.find_elements(By.CSS_SELECTOR, "[data-root] input[data-part]"))
+    report(status.is_displayed() and status.size["height"] > 4 and "search-failed" in status.get_attribute("class"),
+           f"a search whose index does not load says so visibly: {status.text!r}")
+    driver.get(site.url(page.rsplit("/", 1)[0] + "/search.html?q=x" if "/" in page else "search.html?q=x"))
+    note = driver.find_element(By.CSS_SELECTOR, "[data-search-note]")
+    words = driver.execute_script("return document.documentElement.lang")
+    WebDriverWait(driver, 10).until(lambda d: "search-failed" in note.get_attribute("class"))
+    report(note.is_displayed(), f"the search page says so too ({words}): {note.text!r}")
+
+
+class FileSite:
+    """The site opened from disk, as the README says to open it: file:// addresses, no server, no CSP header."""
+
+    def __init__(self, folder):
+        self.base = pathlib.Path(folder).resolve().as_uri() + "/"
+
+    def url(self, page):
+        return self.base + page
+
+    def close(self):
+        pass
+
+
+# From file:// axe-core may not read the stylesheets with XMLHttpRequest (Chromium refuses it and logs an error
+# that is axe's, not the site's): then it checks without them.
+AXE_PRELOAD = {"preload": True}
+
+
 def axe(driver, when):
     driver.execute_script(browser.axe_source())
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => v.id + ': ' +"
-        " v.nodes.map(n => n.target.join(' ')).join(', '))));")
+        "axe.run(document, {resultTypes: ['violations'], preload: arguments[0]}).then(r => done(r.violations.map("
+        "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))));", AXE_PRELOAD["preload"])
     report(not result, f"axe-core, {when}: {len(result)} violations {result[:3]}")
 
 
@@ -216,16 +286,27 @@ def main():
     parser.add_argument("--query", action="append")
     parser.add_argument("--page", default="en/index.html")
     parser.add_argument("--timing", action="store_true")
+    parser.add_argument("--file", action="store_true", help="open the site from disk (file://), not over HTTP")
+    parser.add_argument("--broken", action="store_true", help="the site's index is missing: check the failure shows")
     parser.add_argument("--warm", action="store_true",
                         help="focus the field and give the index half a second to load before the first key, as a "
                              "reader's first key comes after the click")
     args = parser.parse_args()
-    board = json.loads(pathlib.Path(args.board).read_text(encoding="utf-8"))
+    board = {"tasks": []} if args.broken else json.loads(pathlib.Path(args.board).read_text(encoding="utf-8"))
     tasks = board["tasks"] + removed_tasks(board)
-    site = browser.Site(args.site)
+    site = FileSite(args.site) if args.file else browser.Site(args.site)
+    AXE_PRELOAD["preload"] = not args.file
+    print(f"     the site at {site.url('')}")
     driver = browser.chromium()
     driver.set_script_timeout(120)
     times = []
+    if args.broken:
+        try:
+            broken(driver, site, args.page)
+        finally:
+            driver.quit()
+            site.close()
+        sys.exit(1 if failures else 0)
     try:
         driver.get(site.url(args.page))
         report(driver.find_element(By.CSS_SELECTOR, "[data-root]").is_displayed(), "the field is shown with JavaScript")
@@ -252,9 +333,12 @@ def main():
             rest = times[1:] or times
             print(f"     first keystroke (index loaded with it) {times[0]:.1f} ms; the other {len(rest)}: "
                   f"median {statistics.median(rest):.1f} ms, max {max(rest):.1f} ms")
+        folds(driver)
         if not args.query:
             keyboard(driver, site, args.page, tasks)
             search_page(driver, site, args.page, tasks)
+            if "done" in offered:
+                search_page_with_done(driver, site, args.page, tasks)
         errors = browser.console_errors(driver)
         report(not errors, f"no console errors or CSP refusals {errors[:3]}")
     finally:

@@ -3,27 +3,29 @@ import PMBoardCore
 
 /// The search index of one part of the published board, its open tasks (TODO and DOING), its done ones or its
 /// removed ones (their tombstones' titles), in the site's `search/` folder, read by `assets/search.js`. One index
-/// serves every locale: the tasks' text is the same on each locale's pages. Three kinds of file, so that a first
-/// search loads little:
+/// serves every locale: the tasks' text is the same on each locale's pages. Each file is a script that hands its
+/// JSON to `search.js` (``scriptStart(_:)``): `search.js` adds it as a `<script src>`, which a site opened from disk
+/// (`file://`) runs where it may not `fetch` its own files, and which `script-src 'self'` allows. Three kinds of
+/// file, so that a first search loads little:
 ///
-/// - `search/<part>.json`: what a result shows and what matches besides bodies: titles, the column, the due day
+/// - `search/<part>.js`: what a result shows and what matches besides bodies: titles, the column, the due day
 ///   (days from `dueBase`), and the labels and people of each task (`tags`: indices into `names`; `people` says
 ///   which are people), in board order.
-/// - `search/<part>-text.json`: the bodies, cut into sentences and lines (``segments(of:in:into:)``), each distinct one
-///   stored once (`segments`) and each task's as the sorted indices of its own (`body`): boards repeat sentences
+/// - `search/<part>-text.js`: the bodies, cut into sentences and lines (``segments(of:in:into:)``), each distinct one
+///   stored once (`segments`), folded as the script folds a query (``SearchFold``), and each task's as the sorted indices of its own (`body`): boards repeat sentences
 ///   (issue templates, "Steps to reproduce"), and a sentence that ten tasks share costs its bytes once.
-/// - `search/<part>-ids-<k>.json`: the ids of tasks `k * idsPerFile ..< (k + 1) * idsPerFile`, fetched only when a
+/// - `search/<part>-ids-<k>.js`: the ids of tasks `k * idsPerFile ..< (k + 1) * idsPerFile`, fetched only when a
 ///   result is opened: 10,000 random ids are 112 kB that no compression shrinks, more than the rest together.
 ///
-/// The text is stored as the board holds it; `search.js` folds text and query alike (NFKC, then lower case), with
-/// the same function, so the two can never disagree on what a character is.
+/// Titles and names are stored as the board holds them, since a result shows them; `search.js` folds them and the
+/// query with ``SearchFold``'s rule, which `Tests/Scripts/fixtures/search/fold-vectors.json` holds both sides to.
 struct SearchIndex: Sendable {
   enum Part: String, Sendable, CaseIterable {
     /// TODO and DOING; DONE; and the removed tasks whose pages stay as tombstones (title only).
     case open, done, removed
   }
 
-  /// Ids per `-ids-<k>.json` file: about 19 kB gzip, one fetch when a result is opened.
+  /// Ids per `-ids-<k>.js` file: about 19 kB gzip, one fetch when a result is opened.
   static let idsPerFile = 1024
 
   let part: Part
@@ -50,10 +52,14 @@ struct SearchIndex: Sendable {
   var paths: [String] {
     let idFiles = (count + Self.idsPerFile - 1) / Self.idsPerFile
     let names =
-      ["\(part.rawValue).json", "\(part.rawValue)-text.json"]
-      + (0..<idFiles).map { "\(part.rawValue)-ids-\($0).json" }
-    return names.map { addresses.atRoot(SiteAddresses.search($0)) }
+      ["\(part.rawValue)", "\(part.rawValue)-text"] + (0..<idFiles).map { "\(part.rawValue)-ids-\($0)" }
+    return names.map { addresses.atRoot(SiteAddresses.search($0 + ".js")) }
   }
+
+  /// What the index's file `name` (`open-text`, `en`) starts with: its JSON is handed to `search.js` as
+  /// `PMBoardSearch[name]`, and ``scriptEnd`` follows it.
+  static func scriptStart(_ name: String) -> String { "PMBoardSearch[\"\(name)\"]=" }
+  static let scriptEnd = ";\n"
 
   /// Writes the files of ``paths`` whose indices are in `files`.
   func write(_ files: Set<Int>, to writer: SiteWriter) throws(SiteWriteError) {
@@ -68,7 +74,8 @@ struct SearchIndex: Sendable {
     for (file, path) in paths.dropFirst(2).enumerated() where files.contains(file + 2) {
       let first = cards.lowerBound + file * Self.idsPerFile
       let ids = first..<min(first + Self.idsPerFile, cards.upperBound)
-      var out = ByteWriter(capacity: ids.count * 40 + 8)
+      var out = ByteWriter(capacity: ids.count * 40 + 48)
+      out.append(Self.scriptStart("\(part.rawValue)-ids-\(file)"))
       for card in ids {
         out.appendStatic(card == first ? "[\"" : ",\"")
         // An id read as a UUID is hex digits and dashes: nothing to escape (100,000 ids at 100,000 tasks).
@@ -79,7 +86,8 @@ struct SearchIndex: Sendable {
         }
         out.appendStatic("\"")
       }
-      out.appendStatic("]\n")
+      out.appendStatic("]")
+      out.append(Self.scriptEnd)
       try writer.write(path) { emit in out.flush(keeping: 0, to: emit) }
     }
   }
@@ -95,34 +103,38 @@ struct SearchIndex: Sendable {
       }.joined(separator: ",")
     }
     let count = tombstones.count
+    func script(_ name: String, _ json: String) -> [UInt8] {
+      Array((Self.scriptStart(name) + json + Self.scriptEnd).utf8)
+    }
     if files.contains(0) {
       let tasks =
         "{\"version\":1,\"part\":\"removed\",\"count\":\(count),\"idsPerFile\":\(Self.idsPerFile),"
         + "\"dueBase\":\"\(today)\",\"names\":[],\"people\":[],\"state\":\"\(String(repeating: "r", count: count))\","
         + "\"due\":[\(Array(repeating: "null", count: count).joined(separator: ","))],"
         + "\"tags\":[\(Array(repeating: "[]", count: count).joined(separator: ","))],"
-        + "\"title\":[\(list(tombstones.map(\.title)))]}\n"
-      try writer.write(paths[0], Array(tasks.utf8))
+        + "\"title\":[\(list(tombstones.map(\.title)))]}"
+      try writer.write(paths[0], script("removed", tasks))
     }
     if files.contains(1) {
       let text =
-        "{\"version\":1,\"segments\":[],\"body\":[\(Array(repeating: "[]", count: count).joined(separator: ","))]}\n"
-      try writer.write(paths[1], Array(text.utf8))
+        "{\"version\":1,\"segments\":[],\"body\":[\(Array(repeating: "[]", count: count).joined(separator: ","))]}"
+      try writer.write(paths[1], script("removed-text", text))
     }
     for (file, path) in paths.dropFirst(2).enumerated() where files.contains(file + 2) {
       let first = file * Self.idsPerFile
       let ids = tombstones[first..<min(first + Self.idsPerFile, count)].map(\.id)
-      try writer.write(path, Array("[\(list(ids))]\n".utf8))
+      try writer.write(path, script("removed-ids-\(file)", "[\(list(ids))]"))
     }
   }
 
-  /// `search/<part>.json`.
+  /// `search/<part>.js`.
   func tasksJSON(emit: (Span<UInt8>) -> Void) {
     let cards = FixedTable(tables.cards)
     let names = tables.cardNames
     let nameText = ArenaBytes(names.bytes)
     let text = ArenaBytes(tables.cardBytes)
     var out = ByteWriter(capacity: SiteRenderer.outputChunk + 8192)
+    out.append(Self.scriptStart(part.rawValue))
     out.appendStatic("{\"version\":1,\"part\":\"")
     out.append(part.rawValue)
     out.appendStatic("\",\"count\":")
@@ -178,11 +190,13 @@ struct SearchIndex: Sendable {
       out.appendStatic("\"")
       if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
     }
-    out.appendStatic("]}\n")
+    out.appendStatic("]}")
+    out.append(Self.scriptEnd)
     out.flush(keeping: 0, to: emit)
   }
 
-  /// `search/<part>-text.json`.
+  /// `search/<part>-text.js`: the sentences folded (``SearchFold``), so that the script folds only titles, names
+  /// and the query.
   func textJSON(emit: (Span<UInt8>) -> Void) {
     let arena = tables.cardBytes
     let text = ArenaBytes(arena)
@@ -232,16 +246,18 @@ struct SearchIndex: Sendable {
       bodies.appendByte(UInt8(ascii: "]"))
     }
     var out = ByteWriter(capacity: SiteRenderer.outputChunk + 8192)
+    out.append(Self.scriptStart("\(part.rawValue)-text"))
     out.appendStatic("{\"version\":1,\"segments\":[")
     for (index, segment) in segments.enumerated() {
       out.appendStatic(index == 0 ? "\"" : ",\"")
-      out.appendJSONEscaped(segment, from: text)
+      SearchFold.appendFolded(segment, in: arena, text: text, to: &out)
       out.appendStatic("\"")
       if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
     }
     out.appendStatic("],\"body\":[")
     out.flush(keeping: 0, to: emit)
-    bodies.appendStatic("]}\n")
+    bodies.appendStatic("]}")
+    bodies.append(Self.scriptEnd)
     bodies.flush(keeping: 0, to: emit)
   }
 

@@ -23,7 +23,7 @@ extension SiteRenderer {
     }
     let addresses = addresses
     let wordsJob = Job(path: addresses.atRoot(SiteAddresses.search("words")), weight: 1) { writer in
-      for (code, text) in words { try writer.write(addresses.atRoot(SiteAddresses.search("\(code).json")), text) }
+      for (code, text) in words { try writer.write(addresses.atRoot(SiteAddresses.search("\(code).js")), text) }
     }
     return [wordsJob]
       + parts.map { part in
@@ -45,7 +45,7 @@ extension SiteRenderer {
       }
   }
 
-  /// `search/<code>.json`: what `search.js` says in the locale of `catalog`.
+  /// `search/<code>.js`: what `search.js` says in the locale of `catalog` (a script, as the index's files are).
   static func searchWords(_ catalog: LocaleCatalog, parts: [SearchIndex.Part]) -> [UInt8] {
     let words = [
       ("todo", "state.todo"), ("doing", "state.doing"), ("done", "state.done"), ("due", "board.due"),
@@ -53,14 +53,14 @@ extension SiteRenderer {
       ("loading", "search.loading"), ("failed", "search.failed"), ("withDone", "search.done"),
       ("removed", "search.removed"), ("withRemoved", "search.with_removed"),
     ]
-    var out: [UInt8] = []
+    var out = Array(SearchIndex.scriptStart(catalog.code).utf8)
     for (index, (name, key)) in words.enumerated() {
       out += Array((index == 0 ? "{\"\(name)\":" : ",\"\(name)\":").utf8)
       MarkupText.json(catalog.string(key), into: &out)
     }
     // Which parts the index has: the script offers a box for each besides the open tasks.
     let names = parts.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
-    return out + Array(",\"parts\":[\(names)]}\n".utf8)
+    return out + Array(",\"parts\":[\(names)]}\(SearchIndex.scriptEnd)".utf8)
   }
 
   /// What a part's files are made of: its cards as they show (``BoardTables/cardPrints``: id, text, due day,
