@@ -170,9 +170,7 @@ struct BuildOptions: ParsableArguments {
     if sync {
       do {
         let summary = try await replica.sync(with: remote, at: BoardClock.now())
-        try StandardOutput.recorded(
-          "synced with \(remote.location)",
-          line: TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+        try StandardOutput.recorded("synced with \(remote.location)", line: Replica.report(summary, remote: remote))
         synced = true
         state = try await replica.replicaState() ?? state
       } catch let error as StoreError {
