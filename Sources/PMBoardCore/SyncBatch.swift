@@ -68,8 +68,10 @@ public struct SyncBatch {
 
   /// The undo `undo` of `applied`, a change of this batch: the task back as the remote held it before `applied`.
   private static func reverting(_ applied: BoardChange, by undo: BoardChange, onto current: BoardTask?) -> BoardChange {
-    if current == undo.before { return undo }
     guard current == applied.after else { return strict(undo, onto: current) }
+    // Applied as made: the undo as made reverts it exactly. Merged: the undo as made could equal the task now and
+    // still take it back to what the replica saw rather than to the other change, so the merge itself is reverted.
+    if applied.entry.resolution == nil { return undo }
     var reverted = applied.inverted(at: undo.entry.at, by: undo.entry.author)
     reverted.entry.resolution = .merged
     return reverted
@@ -77,8 +79,8 @@ public struct SyncBatch {
 
   /// The redo `redo` of `applied`, a change of this batch an undo in it reverted: `applied` again.
   private static func repeating(_ applied: BoardChange, by redo: BoardChange, onto current: BoardTask?) -> BoardChange {
-    if current == redo.before { return redo }
     guard current == applied.before else { return strict(redo, onto: current) }
+    if applied.entry.resolution == nil { return redo }
     var again = applied.repeated(at: redo.entry.at, by: redo.entry.author)
     again.entry.resolution = .merged
     return again
