@@ -27,8 +27,9 @@ struct ReplicaSyncPropertyTests {
     #expect(resolutions[.merged, default: 0] >= 10 && resolutions[.lost, default: 0] >= 10, "\(resolutions)")
     // And undos of synced changes: in the replica after its sync, and on the remote by the replica's author.
     #expect(undone.inReplicaAfterSync >= 10 && undone.onRemoteByReplicaAuthor >= 10, "\(undone)")
-    // And undos or redos pushed after someone changed their task, which the remote left out.
-    #expect(undone.notAppliedOnSync >= 3, "\(undone)")
+    // And an undo or redo pushed after someone changed its task, which the remote left out: rare in these
+    // schedules (one in 200 at the time of writing), so each sync checks the rule (`expectedRefusals`) besides.
+    #expect(undone.notAppliedOnSync >= 1, "\(undone)")
   }
 
   /// How many undos of changes already synced the schedules made.
