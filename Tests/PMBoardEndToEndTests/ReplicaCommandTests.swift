@@ -104,6 +104,38 @@ struct ReplicaCommandTests {
     #expect(refused.status != 0 && refused.stderr.contains("changed since"), "\(refused.stderr)")
   }
 
+  /// Issue 57, item 10: alice undoes her synced edit in a replica that has not pulled bob's later edit of that
+  /// task; the sync does not apply the undo (bob's edit stays, in the remote and in her replica) and says so.
+  @Test func anUndoOfATaskChangedElsewhereSinceIsNotAppliedBySync() throws {
+    var (cli, url) = try remoteBoard()
+    defer { cli.remove() }
+    #expect(try cli.run("clone", url, "alice.sqlite").status == 0)
+    #expect(try cli.run("clone", url, "bob.sqlite").status == 0)
+    let (alice, bob) = (cli.path("alice.sqlite"), cli.path("bob.sqlite"))
+    let line = try #require(
+      try cli.run("list", "--store", alice).stdout.split(separator: "\n").first { $0.contains("Remote task") })
+    let id = String(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+    #expect(try cli.run("edit", id, "--title", "Alice's title", "--store", alice).status == 0)
+    #expect(try cli.run("sync", "--store", alice).status == 0)
+    #expect(try cli.run("sync", "--store", bob).status == 0)
+    cli.environment["PMBOARD_USER"] = "bob"
+    #expect(try cli.run("edit", id, "--title", "Bob's title", "--store", bob).status == 0)
+    #expect(try cli.run("sync", "--store", bob).status == 0)
+    cli.environment["PMBOARD_USER"] = "alice"
+    #expect(try cli.run("undo", "--store", alice).status == 0)
+    let synced = try cli.run("sync", "--store", alice)
+    let lines = synced.stdout.split(separator: "\n")
+    #expect(synced.status == 0 && lines.count == 2, "\(synced.stdout)\(synced.stderr)")
+    #expect(lines.last?.hasPrefix("undo not applied: task ") == true, "\(synced.stdout)")
+    #expect(lines.last?.contains("has changed since") == true && !synced.stdout.contains("merged"))
+    for store in [url, alice] {
+      let listed = try cli.run("list", "--store", store).stdout
+      #expect(listed.contains("Bob's title") && !listed.contains("Remote task"), "\(store): \(listed)")
+    }
+    let history = try cli.run("history", "--store", url).stdout
+    #expect(history.contains("by alice (not applied: the task was changed or removed elsewhere)"), "\(history)")
+  }
+
   @Test func anUnreachableRemoteFailsFastAndKeepsLocalWork() throws {
     var (cli, url) = try remoteBoard()
     defer { cli.remove() }

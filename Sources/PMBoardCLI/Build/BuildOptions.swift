@@ -181,7 +181,7 @@ struct BuildOptions: ParsableArguments {
         do throws(RecordedChangeUnreported) {
           try StandardOutput.recorded(
             "synced with \(remote.location)",
-            line: TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+            line: Replica.report(summary, remote: remote))
         } catch {
           // The sync is recorded, the site is not built: a retry with --sync would sync again for nothing.
           var unreported = error

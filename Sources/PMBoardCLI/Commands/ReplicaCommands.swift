@@ -41,9 +41,7 @@ struct SyncCommand: AsyncParsableCommand {
   func run() async throws {
     let (replica, remote) = try await Replica.open(storeOptions)
     let summary = try await replica.sync(with: remote, at: BoardClock.now())
-    try StandardOutput.recorded(
-      "synced with \(remote.location)",
-      line: TerminalText.oneLine("Synced with \(remote.location): \(Replica.describe(summary))"))
+    try StandardOutput.recorded("synced with \(remote.location)", line: Replica.report(summary, remote: remote))
   }
 }
 
@@ -98,6 +96,18 @@ enum Replica {
       text += " (\(summary.merged) merged with concurrent changes, \(summary.lost) not applied: removed elsewhere)"
     }
     return text
+  }
+
+  /// What `sync` (and `build --sync`) prints: the summary line, then one line for each undo or redo the remote did
+  /// not apply, worded like an undo refused in any store, so whoever made it knows it did not take effect.
+  static func report(_ summary: SyncSummary, remote: PostgresBoardStore) -> String {
+    let refusals = summary.changedSince.map { refused in
+      let id = refused.entry.taskID.lowercaseString
+      let sentence = ChangeSummary.sentence(refused.entry)
+      return "\(refused.kind.rawValue) not applied: task \(id) has changed since (\(sentence))"
+    }
+    let lines = ["Synced with \(remote.location): \(describe(summary))"] + refusals
+    return lines.map { TerminalText.oneLine($0) }.joined(separator: "\n")
   }
 
   /// "answers", or "does not answer: why" for a store's ``problem(_:)``.

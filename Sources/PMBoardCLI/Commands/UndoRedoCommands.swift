@@ -52,7 +52,7 @@ package enum ChangeSummary {
     if !entry.author.isEmpty { line += " by \(TerminalText.oneLine(entry.author))" }
     switch entry.resolution {
     case .merged?: line += " (merged with a concurrent change)"
-    case .lost?: line += " (not applied: the task was removed elsewhere)"
+    case .lost?: line += " (not applied: the task was changed or removed elsewhere)"
     case nil: break
     }
     return line

@@ -9,6 +9,8 @@ public struct RemoteChanges: Sendable {
     public var entry: HistoryEntry
     /// The task as the change left it; nil when it is gone.
     public var after: BoardTask?
+    /// The id a replica gave the change when it pushed it; nil for a change made on the remote.
+    public var changeID: UUID?
   }
 
   public var changes: [Change]
@@ -49,7 +51,7 @@ extension PostgresBoardStore {
   ) throws -> RemoteChanges {
     let rows = try connection.execute(
       """
-      SELECT \(PostgresRecords.historyColumns), task_after, seq FROM pmboard.history
+      SELECT \(PostgresRecords.historyColumns), task_after, seq, change_id FROM pmboard.history
       WHERE board = $1 AND seq > $2 ORDER BY seq
       """, [board, String(pulled)])
     var changes: [RemoteChanges.Change] = []
@@ -60,7 +62,8 @@ extension PostgresBoardStore {
       let after = try rows.text(row, 9).map {
         try InterchangeReader().storedTask($0, source: "the task of history line \(rows.text(row, 10) ?? "?")")
       }
-      changes.append(RemoteChanges.Change(entry: entry, after: after))
+      let changeID = rows.text(row, 11).flatMap { UUID(text: $0) }
+      changes.append(RemoteChanges.Change(entry: entry, after: after, changeID: changeID))
       head = rows.text(row, 10).flatMap { Int64($0) } ?? head
     }
     return RemoteChanges(changes: changes, head: head)

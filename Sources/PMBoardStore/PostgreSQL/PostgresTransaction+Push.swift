@@ -3,10 +3,10 @@ import PMBoardBytes
 import PMBoardCore
 
 /// A replica's pushed changes applied in a few statements rather than three round trips each: the changes are
-/// rebased one after another in memory (``SyncRule``), then their net effect on the tasks and all their history
-/// lines are written in batches. The tasks end in the order applying the changes one by one would leave them:
-/// tasks that were there and stay keep their place, and a task added (or removed and added again) goes to the
-/// end, in the order of those adds.
+/// rebased one after another in memory (``SyncBatch``: ``SyncRule``, undos and redos by their own rule), then
+/// their net effect on the tasks and all their history lines are written in batches. The tasks end in the order
+/// applying the changes one by one would leave them: tasks that were there and stay keep their place, and a task
+/// added (or removed and added again) goes to the end, in the order of those adds.
 extension PostgresTransaction {
   /// Applies the changes among `pending` this remote does not hold yet (a sync cut off after the remote
   /// committed pushes them again).
@@ -19,8 +19,9 @@ extension PostgresTransaction {
     var addedAt: [UUID: Int] = [:]
     var recorded: [(PendingChange, BoardChange)] = []
     recorded.reserveCapacity(pending.count)
+    var batch = SyncBatch()
     for (index, item) in pending.enumerated() {
-      let change = SyncRule.rebase(item.change, onto: current[item.change.taskID])
+      let change = batch.rebase(item.change, kind: item.kind, onto: current[item.change.taskID])
       if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
         throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
       }

@@ -8,7 +8,18 @@ public struct SyncSummary: Sendable, Equatable {
   public var pulled: Int
   /// Changes (from anywhere) that the remote applied by ``SyncRule`` rather than as made.
   public var merged: Int
+  /// Changes (from anywhere) not applied, other than ``changedSince``.
   public var lost: Int
+  /// This replica's undos and redos the remote did not apply because someone had changed their task there since
+  /// (docs/sync.md), each with its history line: the person who made them is told one by one.
+  public var changedSince: [Refused] = []
+
+  /// An undo or redo of this replica's that the remote did not apply, and the history line it left there.
+  public struct Refused: Sendable, Equatable {
+    public var id: UUID
+    public var kind: ChangeKind
+    public var entry: HistoryEntry
+  }
 }
 
 /// An SQLite store as a replica of a remote board (`pmboard clone`, `pmboard sync`, `pmboard status`).
@@ -58,10 +69,17 @@ extension SQLiteBoardStore {
       let answer = try remote.exchange(pending, pulled: state.pulled)
       try Self.takeBack(pending, in: transaction)
       var summary = SyncSummary(pushed: pending.count, pulled: answer.changes.count, merged: 0, lost: 0)
+      let kinds = Dictionary(pending.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
       for change in answer.changes {
         try Self.replay(change, in: transaction)
-        if change.entry.resolution == .merged { summary.merged += 1 }
-        if change.entry.resolution == .lost { summary.lost += 1 }
+        switch (change.entry.resolution, change.changeID.flatMap { id in kinds[id].map { (id, $0) } }) {
+        case (.merged?, _): summary.merged += 1
+        // An undo or redo left out while its task is still there: the task had changed since (``SyncBatch``).
+        case (.lost?, let (id, kind)?) where kind != .change && change.after != nil:
+          summary.changedSince.append(SyncSummary.Refused(id: id, kind: kind, entry: change.entry))
+        case (.lost?, _): summary.lost += 1
+        case (nil, _): break
+        }
       }
       try db.execute(sql: "DELETE FROM pending")
       try db.execute(

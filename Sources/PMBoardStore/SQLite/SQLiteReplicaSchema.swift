@@ -24,29 +24,44 @@ public enum SQLiteReplicaSchema {
         """)
   }
 
-  /// Keeps `change` for the next sync when the store is a replica.
-  static func recordPending(_ change: BoardChange, in db: Database) throws {
-    guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM replica)") == true else { return }
-    try appendPending(change, id: UUID(), in: db)
+  /// What a pending change was made by (``ChangeKind``): the remote applies undos and redos by their own rule.
+  /// Older replicas have no such column until the migration adds it; their pending changes count as commands.
+  static func addKind(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        ALTER TABLE pending ADD COLUMN kind TEXT NOT NULL DEFAULT 'change'
+          CHECK (kind = 'change' OR kind = 'undo' OR kind = 'redo')
+        """)
   }
 
-  static func appendPending(_ change: BoardChange, id: UUID, in db: Database) throws {
+  /// Keeps `change`, made as `kind`, for the next sync when the store is a replica.
+  static func recordPending(_ change: BoardChange, kind: ChangeKind, in db: Database) throws {
+    guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM replica)") == true else { return }
+    try appendPending(PendingChange(id: UUID(), change: change, kind: kind), in: db)
+  }
+
+  static func appendPending(_ pending: PendingChange, in db: Database) throws {
     var bytes: [UInt8] = []
-    InterchangeWriter().appendChange(change, to: &bytes)
+    InterchangeWriter().appendChange(pending.change, to: &bytes)
     try db.execute(
-      sql: "INSERT INTO pending (change_id, change) VALUES (?, ?)",
-      arguments: [id.lowercaseString, String(decoding: bytes, as: UTF8.self)])
+      sql: "INSERT INTO pending (change_id, change, kind) VALUES (?, ?, ?)",
+      arguments: [pending.id.lowercaseString, String(decoding: bytes, as: UTF8.self), pending.kind.rawValue])
   }
 
   /// The changes not pushed yet, oldest first.
   static func pending(in db: Database) throws -> [PendingChange] {
-    let rows = try Row.fetchAll(db, sql: "SELECT seq, change_id, change FROM pending ORDER BY seq")
+    let rows = try Row.fetchAll(db, sql: "SELECT seq, change_id, change, kind FROM pending ORDER BY seq")
     return try rows.map { row in
       let seq: Int64 = row[0]
       let idText: String = row[1]
       let text: String = row[2]
+      let kindText: String = row[3]
       guard let id = UUID(text: idText) else { throw DamagedRow("pending change \(seq) has id \"\(idText)\"") }
-      return PendingChange(id: id, change: try InterchangeReader().storedChange(text, source: "pending change \(seq)"))
+      guard let kind = ChangeKind(rawValue: kindText) else {
+        throw DamagedRow("pending change \(seq) has kind \"\(kindText)\"")
+      }
+      let change = try InterchangeReader().storedChange(text, source: "pending change \(seq)")
+      return PendingChange(id: id, change: change, kind: kind)
     }
   }
 
@@ -65,6 +80,14 @@ public enum SQLiteReplicaSchema {
 public struct PendingChange: Sendable, Hashable {
   public var id: UUID
   public var change: BoardChange
+  /// Whether a command, an undo or a redo made it: the remote applies each by its rule (``SyncBatch``).
+  public var kind: ChangeKind
+
+  public init(id: UUID, change: BoardChange, kind: ChangeKind = .change) {
+    self.id = id
+    self.change = change
+    self.kind = kind
+  }
 }
 
 /// Where a replica stands with its remote.

@@ -108,6 +108,10 @@ public enum SQLiteSchema {
           "ALTER TABLE task ADD COLUMN \($0.sqliteColumn) TEXT NOT NULL DEFAULT \($0.emptyColumnValue);"
         }.joined(separator: "\n"))
     }
+    migrator.registerMigration("v10") { db in
+      // Whether a replica's pending change is an undo or redo, which a sync must not merge (docs/sync.md).
+      try SQLiteReplicaSchema.addKind(db)
+    }
     return migrator
   }()
 

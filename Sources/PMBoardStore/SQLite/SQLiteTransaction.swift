@@ -6,6 +6,14 @@ import PMBoardCore
 /// `StoreTransaction` over one open SQLite write transaction; `ChangeLog` drives it.
 public struct SQLiteTransaction: StoreTransaction {
   public let db: Database
+  /// The undo list this transaction took a change from, if any: ``ChangeLog`` records an undo after taking its
+  /// change from the undo list (a redo, from the redo list), and a replica pushes those by their own rule.
+  let taken = TakenList()
+
+  /// Which list a transaction popped; a box, so that the transaction's methods stay non-mutating.
+  final class TakenList {
+    var list: UndoList?
+  }
 
   public func task(_ id: UUID) throws -> BoardTask? {
     try Row.fetchOne(
@@ -28,7 +36,13 @@ public struct SQLiteTransaction: StoreTransaction {
   public func record(_ change: BoardChange) throws {
     try db.cachedStatement(sql: SQLiteRecords.insertHistory).execute(
       arguments: SQLiteRecords.entryArguments(change.entry))
-    try SQLiteReplicaSchema.recordPending(change, in: db)
+    let kind: ChangeKind =
+      switch taken.list {
+      case .undo?: .undo
+      case .redo?: .redo
+      case nil: .change
+      }
+    try SQLiteReplicaSchema.recordPending(change, kind: kind, in: db)
   }
 
   public func latestHistoryTime() throws -> Date? {
@@ -61,6 +75,7 @@ public struct SQLiteTransaction: StoreTransaction {
     let text = try row.decode(String.self, atIndex: 1)
     let change = try InterchangeReader().storedChange(text, source: "\(list.rawValue) record \(seq)")
     try db.execute(sql: "DELETE FROM undo_record WHERE seq = ?", arguments: [seq])
+    taken.list = list
     return change
   }
 
