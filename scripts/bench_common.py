@@ -28,8 +28,8 @@ def shared_file(relative, what):
     path = SHARED / relative
     if path.exists():
         return path
-    print(f"{path} not found (../shared/bench is not part of the repository; PMBOARD_SHARED points elsewhere): "
-          f"{what}", file=sys.stderr)
+    where = "PMBOARD_SHARED" if "PMBOARD_SHARED" in os.environ else "../shared/bench beside the checkout"
+    print(f"{path} not found ({where}; not part of the repository): {what}", file=sys.stderr)
     return None
 
 
