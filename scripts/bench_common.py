@@ -12,7 +12,9 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT / "bench-data"
-# The project's board generator: every bench board comes from it (N tasks, 3N history entries, seed 1, TODAY).
+# The project's board generator: every bench board comes from it (N tasks, 3N history entries, seed 1, TODAY,
+# every task with a due date: the Hugo peer's templates and check_output.py in ../shared/bench need one, and the
+# figures before gen-board were taken on such boards).
 GEN_BOARD = ROOT / "scripts" / "gen-board"
 # ../shared/bench beside the checkout, not part of the project: the Hugo and Jinja peers (peers/), their output
 # check (check_output.py) and the I/O floor (limit/write_floor.py). A script that uses them says so when they are
@@ -28,8 +30,8 @@ def shared_file(relative, what):
     path = SHARED / relative
     if path.exists():
         return path
-    print(f"{path} not found (../shared/bench is not part of the repository; PMBOARD_SHARED points elsewhere): "
-          f"{what}", file=sys.stderr)
+    where = "PMBOARD_SHARED" if "PMBOARD_SHARED" in os.environ else "../shared/bench beside the checkout"
+    print(f"{path} not found ({where}; not part of the repository): {what}", file=sys.stderr)
     return None
 
 
@@ -37,13 +39,13 @@ def _board_recipe(n):
     """The generator's arguments and its own digest: a board made by another version (or by the old
     ../shared/bench/gen_board.py, which wrote no recipe) is made again."""
     digest = hashlib.sha256(GEN_BOARD.read_bytes()).hexdigest()[:16]
-    return ["--tasks", str(n), "--history", str(3 * n), "--seed", "1", "--today", TODAY], \
-        f"scripts/gen-board {digest} --tasks {n} --history {3 * n} --seed 1 --today {TODAY}\n"
+    arguments = ["--tasks", str(n), "--history", str(3 * n), "--seed", "1", "--today", TODAY, "--due-dates", "all"]
+    return arguments, f"scripts/gen-board {digest} {' '.join(arguments)}\n"
 
 
 def board_json(n):
-    """bench-data/board-N.json from scripts/gen-board (N tasks, 3N history entries, seed 1, TODAY), made when it is
-    missing or its recipe (board-N.json.recipe) is not the current generator's."""
+    """bench-data/board-N.json from scripts/gen-board (N tasks, 3N history entries, seed 1, TODAY, every task due),
+    made when it is missing or its recipe (board-N.json.recipe) is not the current generator's."""
     board = DATA / f"board-{n}.json"
     recipe_file = DATA / f"board-{n}.json.recipe"
     arguments, recipe = _board_recipe(n)
