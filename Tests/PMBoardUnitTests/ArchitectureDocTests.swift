@@ -107,6 +107,9 @@ enum ArchitectureMap {
     init(root: URL) throws {
       let package = try String(contentsOf: root.appending(path: "Package.swift"), encoding: .utf8)
       modules = Set(package.matches(of: /name: "([^"]+)"/).map { String($0.output.1) })
+      // NSRegularExpression rather than Swift's `Regex`: over every source file, several times faster.
+      let declaration = try NSRegularExpression(
+        pattern: #"\b(?:struct|enum|class|protocol|actor|typealias|extension)\s+(?:\w+\.)*(\w+)"#)
       for folder in ["Sources", "Tests", "Plugins", "Fuzz"] {
         let enumerator = FileManager.default.enumerator(
           at: root.appending(path: folder), includingPropertiesForKeys: nil)
@@ -114,9 +117,9 @@ enum ArchitectureMap {
           guard url.pathExtension == "swift", let source = try? String(contentsOf: url, encoding: .utf8) else {
             continue
           }
-          let declared = source.matches(
-            of: /\b(?:struct|enum|class|protocol|actor|typealias|extension)\s+(?:[A-Za-z0-9_]+\.)*([A-Za-z0-9_]+)\b/)
-          for type in Set(declared.map { String($0.output.1) }) { files[type, default: []].append(source) }
+          let matches = declaration.matches(in: source, range: NSRange(source.startIndex..., in: source))
+          let types = Set(matches.compactMap { Range($0.range(at: 1), in: source).map { String(source[$0]) } })
+          for type in types { files[type, default: []].append(source) }
         }
       }
     }
@@ -131,10 +134,13 @@ enum ArchitectureMap {
       guard types.allSatisfy({ files[$0] != nil }), let innermost = types.last else { return false }
       guard components.count > types.count, let member = components.last else { return true }
       guard
-        let memberPattern = try? Regex(
-          "\\b(?:func|var|let|case)\\s+`?\(member)`?\\b|\\bcase\\s+[^\\n]*,\\s*\(member)\\b")
+        let memberPattern = try? NSRegularExpression(
+          pattern: "\\b(?:func|var|let|case)\\s+`?\(member)`?\\b|\\bcase\\s+[^\\n]*,\\s*\(member)\\b")
       else { return false }
-      return files[innermost, default: []].contains { $0.contains(memberPattern) }
+      return files[innermost, default: []].contains { source in
+        source.contains(member)
+          && memberPattern.firstMatch(in: source, range: NSRange(source.startIndex..., in: source)) != nil
+      }
     }
   }
 }
