@@ -8,7 +8,7 @@ import Testing
 /// `-emit-sil`: lifetimes are checked on SIL, after type checking, so `-typecheck` alone would pass every case.
 /// A control case that keeps its views inside their scopes must compile, so the errors come from the escapes.
 @Suite struct ReadViewEscapeTests {
-  static let sources = ["ReadView.swift", "Borrowed.swift", "ByteWriter.swift"].map {
+  static let sources = ["Memory/ReadView.swift", "Memory/Borrowed.swift", "Text/ByteWriter.swift"].map {
     URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appending(path: "Sources/PMBoardBytes").appending(path: $0).path
   }
