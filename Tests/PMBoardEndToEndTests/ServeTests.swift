@@ -177,7 +177,10 @@ struct ServeTests {
     defer { idle.forEach { close($0) } }
     for _ in 0..<400 { idle.append(try HTTPProbe.connect("127.0.0.1", served.port)) }
     let start = Date()
-    #expect(try served.get("/").status == 200)
+    // On a loaded machine the kernel may hand the server some idle connections after this one, which then is
+    // among the oldest and may be closed unanswered: a browser sends again, and so does this test, once.
+    let answer = (try? served.get("/")) ?? (try served.get("/"))
+    #expect(answer.status == 200)
     let elapsed = Date().timeIntervalSince(start)
     #expect(elapsed < 3, "\(elapsed) s")
     // The first connection was told to close: it reads the end of the stream, not a timeout.
