@@ -1,7 +1,7 @@
 import Foundation
 import PMBoardCore
 
-/// Where a board lives. Every backend (SQLite, a JSON file, later PostgreSQL) offers the same contract,
+/// Where a board lives. Every backend (SQLite, a JSON file, PostgreSQL) offers the same contract,
 /// checked by one shared test suite.
 ///
 /// Each mutating call is atomic: it happens whole, with its history line and undo record, or not at all.

@@ -79,12 +79,8 @@ public final class PostgresBoardStore: ChangeLogStore {
     }
   }
 
-  /// Nil: nothing cheap marks every change to one board. The boards share their tables, and no per-board counter
-  /// exists that any writer (`psql` included) raises; adding one means a migration with triggers in a database
-  /// others administer. The newest history `seq` misses changes that write no history line (a replace with an
-  /// empty history, a direct edit), and the rows' `xmin` would have to be read from every row: the cost of reading
-  /// the board.
-  /// The board's revision (``PostgresSchema``'s migration 6) and its row's `xmin`: one row read, not the board.
+  /// The board's revision (``PostgresSchema``'s migration 6, moved by triggers on every write, `psql`'s included)
+  /// and its row's `xmin`: one row read, not the board.
   public func revision() async throws -> String? {
     try await run(writing: false) { connection, url in
       try PostgresSchema.prepare(connection, url: url, creating: false)
