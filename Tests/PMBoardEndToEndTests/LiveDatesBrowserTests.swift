@@ -35,8 +35,13 @@ struct LiveDatesBrowserTests {
       BoardFixture.Card(id: BoardFixture.id(4), title: "Done, was due yesterday", due: "2026-11-20", state: "done"),
       BoardFixture.Card(id: BoardFixture.id(5), title: "Due in December", due: "2026-12-01"),
     ]
-    // Built at 2026-11-21T09:00:00Z (PMBOARD_NOW, no --today): 18:00 on the 21st in Seoul.
-    let cli = try CLIRunner.importing(BoardFixture.json(timeZone: "Asia/Seoul", cards: cards))
+    // Built at 2026-11-21T09:00:00Z (PMBOARD_NOW, no --today): 18:00 on the 21st in Seoul. "As of" (data-built) is
+    // the board's last change, made at that instant here, so the age note counts from it.
+    let last = """
+      { "at": "2026-11-21T09:00:00Z", "action": "added", "task": "\(BoardFixture.id(5))", "title": "Due in December",
+        "to": "todo" }
+      """
+    let cli = try CLIRunner.importing(BoardFixture.json(timeZone: "Asia/Seoul", cards: cards, history: last))
     defer { cli.remove() }
     try cli.write("pmboard.yml", "live-dates: true\n")
     let build = try cli.run("build")
