@@ -22,10 +22,6 @@ struct CronRebuildTests {
     return BoardFixture.json(timeZone: "Asia/Seoul", cards: cards, history: history.joined(separator: ",\n"))
   }
 
-  private static func rewritten(_ before: [String: String], _ after: [String: String]) -> [String] {
-    after.keys.filter { before[$0] != after[$0] }.sorted()
-  }
-
   @Test(arguments: CLIRunner.storeFiles)
   func aSameDayRunOverAnUnchangedBoardWritesNothing(_ store: String) throws {
     var cli = try CLIRunner.importing(Self.board(), store: store)
@@ -37,11 +33,11 @@ struct CronRebuildTests {
     cli.environment["PMBOARD_NOW"] = "2026-11-21T10:00:00Z"
     let again = try cli.run("build")
     #expect(again.status == 0, "\(again.stderr)")
-    #expect(Self.rewritten(before, try SiteStamps.of(cli.path("_site"))) == [])
+    #expect(SiteStamps.rewritten(before, try SiteStamps.of(cli.path("_site"))) == [])
     // The same with every page rendered and compared (`--verify` takes no shortcut): the bytes are the same.
     cli.environment["PMBOARD_NOW"] = "2026-11-21T11:00:00Z"
     #expect(try cli.run("build", "--verify").status == 0)
-    #expect(Self.rewritten(before, try SiteStamps.of(cli.path("_site"))) == [])
+    #expect(SiteStamps.rewritten(before, try SiteStamps.of(cli.path("_site"))) == [])
     // "As of" is the last change's time (09:30 UTC is 18:30 in Seoul), not the build's.
     let index = try String(contentsOfFile: cli.path("_site/en/index.html"), encoding: .utf8)
     #expect(index.contains("2026-11-01T09:30:00Z"), "as of the last change")
@@ -56,7 +52,7 @@ struct CronRebuildTests {
     let before = try SiteStamps.of(cli.path("_site"))
     cli.environment["PMBOARD_NOW"] = "2026-11-22T01:00:00Z"
     #expect(try cli.run("build").status == 0)
-    let files = Self.rewritten(before, try SiteStamps.of(cli.path("_site")))
+    let files = SiteStamps.rewritten(before, try SiteStamps.of(cli.path("_site")))
     #expect(!files.isEmpty, "the overdue pages say the day")
     // No task's own page, no history page and no feed of changes moves with the day alone.
     #expect(files.filter { $0.contains("/tasks/") || $0.contains("history") } == [])

@@ -25,10 +25,6 @@ struct OneChangeRebuildTests {
     return BoardFixture.json(timeZone: "Asia/Seoul", cards: cards, history: history.joined(separator: ",\n"))
   }
 
-  private static func rewritten(_ before: [String: String], _ after: [String: String]) -> [String] {
-    after.keys.filter { before[$0] != after[$0] }.sorted()
-  }
-
   /// The files a change of `task` in `columns` may rewrite: the pages that show the whole board or the newest
   /// changes, those columns' pages, and that task's own pages.
   private static func mayChange(_ path: String, task: String, columns: [String], newestHistory: String) -> Bool {
@@ -52,7 +48,7 @@ struct OneChangeRebuildTests {
     var before = try SiteStamps.of(cli.path("_site"))
     #expect(before.keys.contains("ko/history-2.html"))
     #expect(try cli.run(build).status == 0)
-    #expect(Self.rewritten(before, try SiteStamps.of(cli.path("_site"))).isEmpty, "a rebuild with no change")
+    #expect(SiteStamps.rewritten(before, try SiteStamps.of(cli.path("_site"))).isEmpty, "a rebuild with no change")
     let added = try cli.run("add", "one more", "--due", "2026-11-25")
     #expect(added.status == 0)
     // Task n is in column n % 3 (todo, doing, done).
@@ -66,7 +62,7 @@ struct OneChangeRebuildTests {
       let result = try cli.run(build)
       #expect(result.status == 0, "\(result.stderr)")
       let after = try SiteStamps.of(cli.path("_site"))
-      let files = Self.rewritten(before, after)
+      let files = SiteStamps.rewritten(before, after)
       let task =
         change.task ?? after.keys.first { $0.hasPrefix("ko/tasks/") && before[$0] == nil }.map {
           String($0.dropFirst("ko/tasks/".count).dropLast(".html".count))
@@ -101,7 +97,7 @@ struct OneChangeRebuildTests {
     cli.environment["PMBOARD_NOW"] = "2026-11-21T10:00:00Z"
     #expect(try cli.run("add", "one more").status == 0)
     #expect(try cli.run("build").status == 0)
-    let files = Self.rewritten(before, try SiteStamps.of(cli.path("_site")))
+    let files = SiteStamps.rewritten(before, try SiteStamps.of(cli.path("_site")))
     #expect(files.contains("en/index.html") && files.contains("en/todo.html"), "\(files)")
     for kept in ["doing.html", "done.html", "overdue.html"] {
       #expect(!files.contains("en/\(kept)"), "\(kept) was rewritten: \(files)")
@@ -127,6 +123,6 @@ struct OneChangeRebuildTests {
       "en/insights.html", "insights.json", "search/open.js", "search/open-text.js", "search/open-ids-0.js",
       "search/open-ids-1.js",
     ]
-    #expect(Self.rewritten(before, after) == expected.sorted())
+    #expect(SiteStamps.rewritten(before, after) == expected.sorted())
   }
 }

@@ -12,4 +12,9 @@ package enum SiteStamps {
     }
     return found
   }
+
+  /// The files of `after` whose stamp differs from `before`'s (new files included), in path order.
+  package static func rewritten(_ before: [String: String], _ after: [String: String]) -> [String] {
+    after.keys.filter { before[$0] != after[$0] }.sorted()
+  }
 }

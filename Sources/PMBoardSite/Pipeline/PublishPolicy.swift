@@ -214,15 +214,6 @@ extension PublishPolicy {
     }
   }
 
-  /// The policy as text for fingerprints and build keys, the same in every process (a `Set`'s order is not).
-  var keyText: String {
-    // `authors` only when hidden: the keys of sites built before it existed stay the same.
-    "\(bodies) \(states.map(\.rawValue).sorted()) \(history.rawValue) \(feeds)" + (authors ? "" : " no-authors")
-      + (assignees ? "" : " no-assignees") + (labelsOnly.map { " only \($0.sorted())" } ?? "")
-      + (labelsExcept.isEmpty ? "" : " except \(labelsExcept.sorted())") + (insights ? "" : " no-insights")
-      + (search ? "" : " no-search")
-  }
-
   /// Seconds since 1970 of the newest change to what the policy publishes, for the calendar's DTSTAMP and the
   /// change feed's `updated`: a change to a left-out task (or to a hidden body alone) must not move a published
   /// byte, so neither stamp may come from it. A change counts when its task is on the published board, when it
