@@ -15,7 +15,7 @@ package struct PMBoardCommand: AsyncParsableCommand {
       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
       ListCommand.self, ShowCommand.self, HistoryCommand.self, UndoCommand.self, RedoCommand.self,
       ImportCommand.self, ExportCommand.self, BuildCommand.self, CheckCommand.self, CloneCommand.self,
-      SyncCommand.self, StatusCommand.self, ServeCommand.self,
+      SyncCommand.self, StatusCommand.self, ServeCommand.self, FieldCommand.self, MilestoneCommand.self,
     ]
   )
 

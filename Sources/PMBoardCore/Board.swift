@@ -1,15 +1,18 @@
 import Foundation
 import PMBoardBytes
 
-/// A board's own settings: its title and the time zone its dates are read in.
+/// A board's own settings: its title, the time zone its dates are read in, and the fields it declares.
 public struct BoardInfo: Sendable, Hashable {
   public var title: String
   /// IANA name, e.g. `Asia/Seoul`.
   public var timeZoneID: String
+  /// The fields tasks carry values of (docs/fields.md); a board made before fields has the built-in ones only.
+  public var fields: BoardFields
 
-  public init(title: String, timeZoneID: String) {
+  public init(title: String, timeZoneID: String, fields: BoardFields = .none) {
     self.title = title
     self.timeZoneID = timeZoneID
+    self.fields = fields
   }
 
   /// The board's time zone; falls back to UTC for a name this machine does not know (validated on input).

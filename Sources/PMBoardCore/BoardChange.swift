@@ -9,11 +9,14 @@ public struct BoardChange: Sendable, Hashable {
   public var after: BoardTask?
   /// The history line the change records.
   public var entry: HistoryEntry
+  /// For a change of a field's definition (then `before` and `after` are nil, and the entry is `defined`).
+  public var definition: DefinitionChange?
 
-  public init(before: BoardTask?, after: BoardTask?, entry: HistoryEntry) {
+  public init(before: BoardTask?, after: BoardTask?, entry: HistoryEntry, definition: DefinitionChange? = nil) {
     self.before = before
     self.after = after
     self.entry = entry
+    self.definition = definition
   }
 
   public var taskID: UUID { (after ?? before)?.id ?? entry.taskID }
@@ -25,9 +28,27 @@ public struct BoardChange: Sendable, Hashable {
       entry: HistoryEntry(at: at, action: .added, taskID: task.id, title: task.title, to: task.state, author: author))
   }
 
+  /// A field's definition added (`old` nil), changed, or removed (`new` nil), with the `defined` line that says
+  /// what changed.
+  public static func define(
+    from old: FieldDefinition?, to new: FieldDefinition?, at: Date, by author: String = ""
+  ) -> BoardChange {
+    let definition = DefinitionChange(before: old, after: new)
+    let field = new ?? old
+    return BoardChange(
+      before: nil, after: nil,
+      entry: HistoryEntry(
+        at: at, action: .defined, taskID: field?.id ?? UUID(), title: field?.key ?? "", author: author,
+        changes: definition.described),
+      definition: definition)
+  }
+
   /// `old` replaced by `new`; records `moved` when a field whose ``TaskField/changeRecord`` is `moved` (the state)
   /// changed, otherwise `edited` with the changed fields, in ``TaskField`` order.
-  public static func update(from old: BoardTask, to new: BoardTask, at: Date, by author: String = "") -> BoardChange {
+  /// `fields` names the declared fields in the line's ``HistoryEntry/changes`` (their values before and after).
+  public static func update(
+    from old: BoardTask, to new: BoardTask, at: Date, by author: String = "", fields declared: BoardFields = .none
+  ) -> BoardChange {
     let changed = TaskField.allCases.filter { !old.hasSame($0, as: new) }
     if changed.contains(where: { $0.changeRecord == .moved }) {
       return BoardChange(
@@ -39,7 +60,8 @@ public struct BoardChange: Sendable, Hashable {
     return BoardChange(
       before: old, after: new,
       entry: HistoryEntry(
-        at: at, action: .edited, taskID: new.id, title: new.title, fields: fields, author: author))
+        at: at, action: .edited, taskID: new.id, title: new.title, fields: fields, author: author,
+        changes: fields.contains(.values) ? ValueChange.between(old, new, fields: declared) : []))
   }
 
   public static func remove(_ task: BoardTask, at: Date, by author: String = "") -> BoardChange {
@@ -51,11 +73,18 @@ public struct BoardChange: Sendable, Hashable {
 
   /// The change that takes the board back: before and after swapped, with the history line that says so.
   public func inverted(at: Date, by author: String) -> BoardChange {
+    if let definition { return .define(from: definition.after, to: definition.before, at: at, by: author) }
     switch (after, before) {
-    case (nil, let restored?): .add(restored, at: at, by: author)
-    case (let current?, nil): .remove(current, at: at, by: author)
-    case (let current?, let restored?): .update(from: current, to: restored, at: at, by: author)
-    case (nil, nil): self
+    case (nil, let restored?): return .add(restored, at: at, by: author)
+    case (let current?, nil): return .remove(current, at: at, by: author)
+    case (let current?, let restored?):
+      // The values' texts as the line being undone spelled them, swapped: the definitions may have changed since.
+      var inverse = BoardChange.update(from: current, to: restored, at: at, by: author)
+      inverse.entry.changes = entry.changes.map {
+        ValueChange(field: $0.field, key: $0.key, before: $0.after, after: $0.before)
+      }
+      return inverse
+    case (nil, nil): return self
     }
   }
 

@@ -28,10 +28,12 @@ public final class BoardSnapshot: Sendable {
     for task in board.tasks {
       tasks.add(
         id: task.idString, title: task.title, body: task.body, due: task.due, state: task.state,
-        labels: task.labels.storedText, assignees: task.assignees.storedText, url: task.url)
+        labels: task.labels.storedText, assignees: task.assignees.storedText, url: task.url,
+        values: task.values.storedText)
     }
     var history = History.Builder(capacity: board.history.count)
-    for entry in board.history {
+    // Definition lines are not shown by the site yet (issue 58, pages): a snapshot leaves them out.
+    for entry in board.history where entry.action != .defined {
       history.add(
         at: Int64(Instant.seconds(entry.at)), action: entry.action, taskID: entry.taskID.lowercaseString,
         title: entry.title, from: entry.from, to: entry.to, fields: entry.fields, author: entry.author,
@@ -56,13 +58,15 @@ public final class BoardSnapshot: Sendable {
       public var assignees: RawRef
       /// Empty for none.
       public var url: RawRef
+      /// The declared fields' values as the stores keep them (``FieldValues/storedText``); empty for none.
+      public var values: RawRef
 
       public init(
         id: RawRef, title: RawRef, body: RawRef, due: CalendarDate?, state: TaskState, labels: RawRef,
-        assignees: RawRef, url: RawRef
+        assignees: RawRef, url: RawRef, values: RawRef
       ) {
         (self.id, self.title, self.body, self.due, self.state) = (id, title, body, due, state)
-        (self.labels, self.assignees, self.url) = (labels, assignees, url)
+        (self.labels, self.assignees, self.url, self.values) = (labels, assignees, url, values)
       }
     }
 
@@ -90,10 +94,11 @@ public final class BoardSnapshot: Sendable {
         records.append(record)
       }
 
-      /// Adds a task; `labels` and `assignees` are names joined by line breaks (``NameSet/storedText``).
+      /// Adds a task; `labels` and `assignees` are names joined by line breaks (``NameSet/storedText``), `values`
+      /// is ``FieldValues/storedText``.
       public mutating func add(
         id: String, title: String, body: String, due: CalendarDate?, state: TaskState, labels: String,
-        assignees: String, url: String
+        assignees: String, url: String, values: String = ""
       ) {
         let id = writer.appendRef(id)
         let title = writer.appendRef(title)
@@ -101,9 +106,11 @@ public final class BoardSnapshot: Sendable {
         let labels = writer.appendRef(labels)
         let assignees = writer.appendRef(assignees)
         let url = writer.appendRef(url)
+        let values = writer.appendRef(values)
         add(
           Record(
-            id: id, title: title, body: body, due: due, state: state, labels: labels, assignees: assignees, url: url))
+            id: id, title: title, body: body, due: due, state: state, labels: labels, assignees: assignees, url: url,
+            values: values))
       }
 
       public consuming func finish() -> Tasks { Tasks(text: ByteArena(writer), records: records) }
@@ -132,11 +139,15 @@ public final class BoardSnapshot: Sendable {
     public let text: ByteArena
     public let records: [Record]
     public let fields: [TaskField]
+    /// How many `defined` lines (changes of field definitions) the reader left out: the site does not show them
+    /// yet (issue 58, pages). Counted so that a reader can tell its rows were all read.
+    public let definitionLines: Int
 
-    public init(text: ByteArena, records: [Record], fields: [TaskField]) {
+    public init(text: ByteArena, records: [Record], fields: [TaskField], definitionLines: Int = 0) {
       self.text = text
       self.records = records
       self.fields = fields
+      self.definitionLines = definitionLines
     }
 
     /// Collects history entries in order.
@@ -146,10 +157,14 @@ public final class BoardSnapshot: Sendable {
       public var writer = ByteWriter(capacity: 1 << 16)
       private var records: [Record] = []
       private var fields: [TaskField] = []
+      private var definitionLines = 0
 
       public init(capacity: Int = 0) {
         records.reserveCapacity(capacity)
       }
+
+      /// Notes a `defined` line left out (``History/definitionLines``).
+      public mutating func leaveOutDefinitionLine() { definitionLines += 1 }
 
       /// Adds an entry whose task id, title and author are already in ``writer``.
       public mutating func add(
@@ -177,7 +192,9 @@ public final class BoardSnapshot: Sendable {
           resolution: resolution)
       }
 
-      public consuming func finish() -> History { History(text: ByteArena(writer), records: records, fields: fields) }
+      public consuming func finish() -> History {
+        History(text: ByteArena(writer), records: records, fields: fields, definitionLines: definitionLines)
+      }
     }
   }
 }

@@ -15,6 +15,8 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
   public var assignees: NameSet
   /// The task's page elsewhere (its GitHub issue): an http(s) address, empty for none (``TaskRules/checkURL(_:)``).
   public var url: String
+  /// The values of the board's declared fields and its milestone, by field id (``BoardFields``).
+  public var values: FieldValues
   public var created: Date
   public var updated: Date
   /// Where an importer took the task from; nil for a task made in pmboard, which no import ever touches.
@@ -22,8 +24,8 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
 
   public init(
     id: UUID = UUID(), title: String, body: String = "", due: CalendarDate? = nil, state: TaskState = .todo,
-    labels: NameSet = [], assignees: NameSet = [], url: String = "", created: Date, updated: Date? = nil,
-    source: TaskSource? = nil
+    labels: NameSet = [], assignees: NameSet = [], url: String = "", values: FieldValues = FieldValues(),
+    created: Date, updated: Date? = nil, source: TaskSource? = nil
   ) {
     self.id = id
     self.title = title
@@ -33,6 +35,7 @@ public struct BoardTask: Sendable, Hashable, Identifiable {
     self.labels = labels
     self.assignees = assignees
     self.url = url
+    self.values = values
     self.created = created
     self.updated = updated ?? created
     self.source = source

@@ -7,6 +7,9 @@ public enum HistoryAction: String, Sendable, Hashable, CaseIterable, Codable {
   case edited
   case moved
   case removed
+  /// A field's definition was added, changed or removed (docs/fields.md): the entry's `taskID` is the field's id,
+  /// its `title` the field's key, its ``HistoryEntry/changes`` what changed.
+  case defined
 }
 
 /// How a sync settled a change that met a concurrent change to the same task on the remote (docs/sync.md).
@@ -34,10 +37,12 @@ public struct HistoryEntry: Sendable, Hashable {
   public var author: String
   /// Set when a sync applied the change otherwise than it was made.
   public var resolution: SyncResolution?
+  /// For `edited`: each declared field's value before and after; for `defined`: what of the definition changed.
+  public var changes: [ValueChange]
 
   public init(
     at: Date, action: HistoryAction, taskID: UUID, title: String, from: TaskState? = nil, to: TaskState? = nil,
-    fields: [TaskField] = [], author: String = "", resolution: SyncResolution? = nil
+    fields: [TaskField] = [], author: String = "", resolution: SyncResolution? = nil, changes: [ValueChange] = []
   ) {
     self.at = at
     self.action = action
@@ -48,6 +53,7 @@ public struct HistoryEntry: Sendable, Hashable {
     self.fields = fields
     self.author = author
     self.resolution = resolution
+    self.changes = changes
   }
 
   /// `history`, recorded in that order, as a board shows it: oldest first by time, entries of the same second in

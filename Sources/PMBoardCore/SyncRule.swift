@@ -8,7 +8,7 @@ import Foundation
 /// - an edit or move sets only the fields it changed, over the task as it is now; other fields keep their
 ///   current values (`merged` when the task was not as the change found it); a set of names (labels, assignees)
 ///   takes only the names the change added and drops only the ones it removed, so two people who add different
-///   labels offline keep both;
+///   labels offline keep both; declared fields merge one by one, a multi-select's names as labels do;
 /// - an edit, move or removal of a task that no longer exists is not applied (`lost`);
 /// - a removal removes the task as it is now (`merged` when it had changed meanwhile);
 /// - an add whose task exists (an undo of a removal that was also undone elsewhere) sets its fields like an edit.
@@ -48,6 +48,8 @@ public enum SyncRule {
         guard let wanted = after.names(field), let now = current.names(field) else { continue }
         let found = before?.names(field) ?? []
         result.setNames(now.union(wanted.subtracting(found)).subtracting(found.subtracting(wanted)), of: field)
+      case .fieldByField:
+        result.values = after.values.merged(changedFrom: before?.values, onto: current.values)
       }
     }
     result.updated = max(current.updated, after.updated)

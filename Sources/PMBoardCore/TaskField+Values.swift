@@ -8,7 +8,7 @@ extension BoardTask {
     switch field {
     case .labels: labels
     case .assignees: assignees
-    case .title, .body, .due, .state, .url: nil
+    case .title, .body, .due, .state, .url, .values: nil
     }
   }
 
@@ -17,7 +17,7 @@ extension BoardTask {
     switch field {
     case .labels: labels = names
     case .assignees: assignees = names
-    case .title, .body, .due, .state, .url: break
+    case .title, .body, .due, .state, .url, .values: break
     }
   }
 
@@ -31,6 +31,7 @@ extension BoardTask {
     case .labels: labels == other.labels
     case .assignees: assignees == other.assignees
     case .url: url == other.url
+    case .values: values == other.values
     }
   }
 
@@ -44,6 +45,7 @@ extension BoardTask {
     case .labels: labels = other.labels
     case .assignees: assignees = other.assignees
     case .url: url = other.url
+    case .values: values = other.values
     }
   }
 }
@@ -60,6 +62,7 @@ extension BoardSnapshot.Tasks.Record {
     case .labels: print.add(labels, of: text)
     case .assignees: print.add(assignees, of: text)
     case .url: print.add(url, of: text)
+    case .values: print.add(values, of: text)
     }
   }
 }

@@ -39,6 +39,8 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
   case labels
   case assignees
   case url
+  /// The values of the board's declared fields and its milestone (``FieldValues``, keyed by field id).
+  case values
 
   /// Stored properties of ``BoardTask`` that are not fields, each for a reason given above.
   public static let nonFieldProperties: Set<String> = ["id", "created", "updated", "source"]
@@ -54,6 +56,7 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
     case .labels: "labels"
     case .assignees: "assignees"
     case .url: "url"
+    case .values: "fields"
     }
   }
 
@@ -66,6 +69,7 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
     case .state: .state
     case .labels, .assignees: .names
     case .url: .link
+    case .values: .values
     }
   }
 
@@ -74,13 +78,14 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .title, .body, .due, .state, .url: .lastChangeWins
     case .labels, .assignees: .elementByElement
+    case .values: .fieldByField
     }
   }
 
   /// Which history line a change of this field alone records.
   public var changeRecord: ChangeRecord {
     switch self {
-    case .title, .body, .due, .labels, .assignees, .url: .edited
+    case .title, .body, .due, .labels, .assignees, .url, .values: .edited
     case .state: .moved
     }
   }
@@ -91,7 +96,8 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
   /// What a site's publish policy (`publish:`) can do with the field.
   public var publishing: Publishing {
     switch self {
-    case .title, .due, .url, .labels: .alwaysShown
+    // Values: no page shows them yet (issue 58, pages, brings `publish:` settings for fields).
+    case .title, .due, .url, .labels, .values: .alwaysShown
     case .body, .assignees: .hideable
     case .state: .selectsTasks
     }
@@ -102,7 +108,7 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
   public func isShown(on page: Page) -> Bool {
     switch self {
     // The calendar leaves done tasks out (state) and writes the body into an event's DESCRIPTION.
-    case .title, .body, .due, .state, .labels, .assignees, .url: true
+    case .title, .body, .due, .state, .labels, .assignees, .url, .values: true
     }
   }
 
@@ -115,7 +121,10 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
 
   /// The field `name` names in an `edited` entry's `fields`, or nil when no edit records such a field.
   public init?(editedFieldName name: String) {
-    guard let field = TaskField(rawValue: name), field.isRecordedByEdit else { return nil }
+    // The stores keep raw values, the interchange its names: they differ only for `values` ("fields").
+    guard let field = TaskField(rawValue: name) ?? TaskField.allCases.first(where: { $0.interchangeName == name }),
+      field.isRecordedByEdit
+    else { return nil }
     self = field
   }
 
@@ -125,6 +134,9 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
     /// A set of names merged name by name: a change adds the names it added and removes the ones it removed, over
     /// the set as it is now; of two changes to one name, the one that reaches the remote last wins.
     case elementByElement
+    /// Field by field, each the way its type merges: a scalar as ``lastChangeWins``, a multi-select's names as
+    /// ``elementByElement``.
+    case fieldByField
   }
 
   /// The kinds of value a field holds (``shape``).
@@ -139,6 +151,8 @@ public enum TaskField: String, Sendable, Hashable, CaseIterable, Codable {
     case names
     /// An http(s) address, or none.
     case link
+    /// The declared fields' values (``FieldValues``).
+    case values
   }
 
   public enum ChangeRecord: Sendable, Hashable {

@@ -8,26 +8,35 @@ extension TaskRules {
   /// At most this many labels, and assignees, on one task.
   public static let labelCountLimit = 20
   public static let assigneeCountLimit = 10
+  /// At most this many options (or milestones) in one field.
+  public static let optionCountLimit = 200
   /// At most this many bytes in a task's link.
   public static let urlByteLimit = 2000
 
   /// What a name names, for the wording of its rules.
   public enum NameKind: String, Sendable {
     case label, assignee
+    /// A select's option or a milestone (``FieldOption/name``).
+    case option
+    /// A name of a declared multi-select field.
+    case name
 
     /// The kind with its article, to start a sentence's subject ("a label", "an assignee").
     public var withArticle: String {
       switch self {
       case .label: "a label"
       case .assignee: "an assignee"
+      case .option: "an option"
+      case .name: "a name"
       }
     }
 
-    /// At most this many names of the kind on one task.
+    /// At most this many names of the kind on one task (for options: on one field).
     public var countLimit: Int {
       switch self {
-      case .label: labelCountLimit
+      case .label, .name: labelCountLimit
       case .assignee: assigneeCountLimit
+      case .option: optionCountLimit
       }
     }
   }

@@ -51,6 +51,8 @@ public struct ImportedItem: Sendable, Hashable {
     case .labels: task.labels = labels
     case .assignees: task.assignees = assignees
     case .url: task.url = url
+    // No reader maps a source's fields yet (issue 58, importers): a re-import keeps the values set on the board.
+    case .values: break
     }
   }
 }

@@ -6,7 +6,7 @@ import PMBoardCore
 /// makes (ids are UUIDs, states, actions and due dates are known values) and text copied as it is when it is valid
 /// UTF-8, repaired as `load()` repairs it (each invalid sequence becomes U+FFFD) when not. Written once for the
 /// SQLite and the PostgreSQL reader, whose SELECTs list the same columns in the same order:
-/// tasks `id, title, body, due, state, labels, assignees, url`; history `at, action, task, title, from, to, fields, author, resolution`.
+/// tasks `id, title, body, due, state, labels, assignees, url, fields`; history `at, action, task, title, from, to, fields, author, resolution`.
 struct SnapshotRowParser {
   private let states = ByteNames<TaskState>()
   private let actions = ByteNames<HistoryAction>()
@@ -29,17 +29,20 @@ struct SnapshotRowParser {
     }
     guard let state = states.value(row.text(4)) else { throw DamagedRow.state(row.text(4).string, task: id) }
     let (title, body) = (row.text(1), row.text(2))
-    let (labels, assignees, url) = (row.text(5), row.text(6), row.text(7))
-    if title.isValidUTF8 && body.isValidUTF8 && labels.isValidUTF8 && assignees.isValidUTF8 && url.isValidUTF8 {
+    let (labels, assignees, url, values) = (row.text(5), row.text(6), row.text(7), row.text(8))
+    if title.isValidUTF8 && body.isValidUTF8 && labels.isValidUTF8 && assignees.isValidUTF8 && url.isValidUTF8
+      && values.isValidUTF8
+    {
       builder.add(
         BoardSnapshot.Tasks.Record(
           id: builder.writer.appendRef(idBytes, lowercasingHex: true), title: builder.writer.appendRef(title),
           body: builder.writer.appendRef(body), due: due, state: state, labels: builder.writer.appendRef(labels),
-          assignees: builder.writer.appendRef(assignees), url: builder.writer.appendRef(url)))
+          assignees: builder.writer.appendRef(assignees), url: builder.writer.appendRef(url),
+          values: builder.writer.appendRef(values)))
     } else {
       builder.add(
         id: id, title: title.string, body: body.string, due: due, state: state, labels: labels.string,
-        assignees: assignees.string, url: url.string)
+        assignees: assignees.string, url: url.string, values: values.string)
     }
   }
 
@@ -48,6 +51,7 @@ struct SnapshotRowParser {
     _ row: some SnapshotColumns, at: Int64, to builder: inout BoardSnapshot.History.Builder
   ) throws {
     guard let action = actions.value(row.text(1)) else { throw DamagedRow.action(row.text(1).string) }
+    guard action != .defined else { return builder.leaveOutDefinitionLine() }
     let taskID = row.text(2)
     guard taskID.isUUIDText else { throw DamagedRow.historyTaskID(taskID.string) }
     // NULL reads as empty text, which names no state (nor resolution): no NULL test of its own (SQLite's

@@ -14,6 +14,10 @@ public protocol StoreTransaction {
   func record(_ change: BoardChange) throws
   /// The time of the board's newest history line; nil when it has none.
   func latestHistoryTime() throws -> Date?
+  /// The board's field definitions (``BoardInfo/fields``).
+  func fields() throws -> BoardFields
+  /// Writes the board's field definitions.
+  func setFields(_ fields: BoardFields) throws
   /// Pushes `change` on `list` of its entry's author: each person undoes and redoes their own changes.
   func push(_ change: BoardChange, on list: UndoList) throws
   func pop(_ list: UndoList, author: String) throws -> BoardChange?
@@ -114,6 +118,10 @@ public enum ChangeLog {
   static func apply(
     _ change: BoardChange, in transaction: some StoreTransaction, conflict: StoreError
   ) throws {
+    if let definition = change.definition {
+      try applyDefinition(definition, of: change, in: transaction, conflict: conflict)
+      return
+    }
     if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
       throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
     }
@@ -128,6 +136,20 @@ public enum ChangeLog {
     case (let removed?, nil): try transaction.delete(removed.id)
     case (nil, nil): break
     }
+    try transaction.record(change)
+  }
+
+  /// A definition change: applied when the field is still as the change found it.
+  private static func applyDefinition(
+    _ definition: DefinitionChange, of change: BoardChange, in transaction: some StoreTransaction,
+    conflict: StoreError
+  ) throws {
+    var fields = try transaction.fields()
+    let id = change.entry.taskID
+    let current = fields.stored.first { $0.id == id } ?? (id == BuiltInField.milestone.id ? fields.field(id: id) : nil)
+    guard current == definition.before || (definition.before == nil && current == nil) else { throw conflict }
+    if let after = definition.after { fields.put(after) } else { fields.remove(id: id) }
+    try transaction.setFields(fields)
     try transaction.record(change)
   }
 }

@@ -15,6 +15,7 @@ extension TaskField {
     case .labels: "labels"
     case .assignees: "assignees"
     case .url: "url"
+    case .values: "fields"
     }
   }
 
@@ -28,6 +29,7 @@ extension TaskField {
     case .labels: "labels"
     case .assignees: "assignees"
     case .url: "url"
+    case .values: "fields"
     }
   }
 
@@ -42,13 +44,14 @@ extension TaskField {
     case .labels: task.labels.storedText
     case .assignees: task.assignees.storedText
     case .url: task.url
+    case .values: task.values.storedText
     }
   }
 
   /// What a store made before the field existed reads in its place: the field's empty value.
   var emptyColumnValue: String {
     switch self {
-    case .title, .body, .labels, .assignees, .url: "''"
+    case .title, .body, .labels, .assignees, .url, .values: "''"
     case .due: "NULL"
     case .state: "'todo'"
     }
@@ -57,6 +60,9 @@ extension TaskField {
   /// The fields that came with schema v9 (SQLite) and the PostgreSQL store's second version: an older store that
   /// nothing has written to since is read without them.
   static let addedInV9: [TaskField] = [.labels, .assignees, .url]
+
+  /// The field that came with schema v11 (SQLite) and the PostgreSQL store's ninth migration.
+  static let addedInV11: [TaskField] = [.values]
 
   /// The field's columns, in ``allCases`` order, comma-separated.
   static func columnList(_ column: (TaskField) -> String) -> String {

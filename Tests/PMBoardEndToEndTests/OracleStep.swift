@@ -244,6 +244,9 @@ extension OracleStep {
     case .labels: toggle(labelNames[variant % labelNames.count], in: &task.labels)
     case .assignees: toggle(assigneeNames[variant % assigneeNames.count], in: &task.assignees)
     case .url: task.url = urls[variant % urls.count]
+    // A value of a field no board declares: kept in the store and the card print, shown nowhere, so pages must not
+    // change (until the pages show fields, issue 58).
+    case .values: task.values[BuiltInField.milestone.id] = variant % 2 == 0 ? nil : .option("o\(variant % 5)")
     }
   }
 
@@ -266,6 +269,7 @@ extension OracleStep {
     case .labels: return "toggle label " + quoted(labelNames[variant % labelNames.count])
     case .assignees: return "toggle assignee " + quoted(assigneeNames[variant % assigneeNames.count])
     case .url: return task.url.isEmpty ? "no link" : quoted(task.url)
+    case .values: return task.values.isEmpty ? "no milestone" : "milestone " + task.values.storedText
     }
   }
 }

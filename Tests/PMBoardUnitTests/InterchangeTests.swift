@@ -58,7 +58,7 @@ struct InterchangeTests {
     #expect(
       problems(BoardFixture.json(cards: list, history: history)) == [
         #"tasks[1].state: "blocked" is not a state; use todo, doing or done"#,
-        #"history[0].action: "deleted" is not an action; use added, edited, moved or removed"#,
+        #"history[0].action: "deleted" is not an action; use added, edited, moved, removed or defined"#,
       ])
   }
 

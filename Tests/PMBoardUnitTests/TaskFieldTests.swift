@@ -14,7 +14,15 @@ struct TaskFieldTests {
   static let sample = BoardTask(
     id: UUID(uuidString: "0E7A3D6B-8C1F-4F52-9B0A-2D5E6F708192")!, title: "Write the plan", body: "First draft",
     due: CalendarDate(iso: "2026-11-30"), state: .todo, labels: ["bug"], assignees: ["kyo"],
-    url: "https://example.com/1", created: Date(timeIntervalSince1970: 1_790_000_000))
+    url: "https://example.com/1", values: FieldValues([BuiltInField.milestone.id: .option("m0")]),
+    created: Date(timeIntervalSince1970: 1_790_000_000))
+
+  /// The milestones the sample's values name, so that `show` prints them.
+  static let sampleFields = BoardFields(stored: [
+    FieldDefinition(
+      id: BuiltInField.milestone.id, key: "milestone", type: .milestone,
+      options: [FieldOption(id: "m0", name: "Beta"), FieldOption(id: "m1", name: "Release")])
+  ])
 
   /// `task` with `field` set to a different value. Exhaustive: a new field needs a sample change here.
   static func changed(_ task: BoardTask, _ field: TaskField) -> BoardTask {
@@ -27,6 +35,7 @@ struct TaskFieldTests {
     case .labels: copy.labels.insert("added-\(task.labels.count)")
     case .assignees: copy.assignees.insert("someone-\(task.assignees.count)")
     case .url: copy.url = task.url == "https://example.com/2" ? "https://example.com/3" : "https://example.com/2"
+    case .values: copy.values[BuiltInField.milestone.id] = .option("m\(task.values.count)")
     }
     return copy
   }
@@ -94,7 +103,7 @@ struct TaskFieldTests {
         #expect(entry.fields.isEmpty, "\(field)")
       }
     }
-    #expect(TaskField.editedFields == [.title, .body, .due, .labels, .assignees, .url])
+    #expect(TaskField.editedFields == [.title, .body, .due, .labels, .assignees, .url, .values])
   }
 
   @Test func historyNamesOnlyFieldsAnEditRecords() {
@@ -105,9 +114,10 @@ struct TaskFieldTests {
   }
 
   @Test func showPrintsEveryField() {
-    let base = ShowText.text(of: Self.sample, overdue: false)
+    let base = ShowText.text(of: Self.sample, overdue: false, fields: Self.sampleFields)
     for field in TaskField.allCases {
-      #expect(ShowText.text(of: Self.changed(Self.sample, field), overdue: false) != base, "\(field)")
+      let shown = ShowText.text(of: Self.changed(Self.sample, field), overdue: false, fields: Self.sampleFields)
+      #expect(shown != base, "\(field)")
     }
   }
 

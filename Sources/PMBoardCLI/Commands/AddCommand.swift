@@ -18,6 +18,7 @@ struct AddCommand: AsyncParsableCommand {
   @Option(parsing: .unconditional, help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, -1w.") package var due: String?
   @Option(help: "todo, doing or done.") package var state: String = "todo"
   @OptionGroup var names: NameOptions
+  @OptionGroup var fieldValues: FieldValueOptions
 
   func run() async throws {
     let checkedTitle = try TaskRules.checkTitle(title).mapError { CommandError("title: \($0)") }.get()
@@ -29,7 +30,9 @@ struct AddCommand: AsyncParsableCommand {
     let store = try storeOptions.open()
     let now = BoardClock.now()
     var dueDate: CalendarDate?
-    if let due { dueDate = try DueDateParser(today: try await store.info().today(now: now)).parse(due) }
+    let info = due != nil || !fieldValues.isEmpty ? try await store.info() : nil
+    if let due, let info { dueDate = try DueDateParser(today: info.today(now: now)).parse(due) }
+    if let info { try fieldValues.apply(to: &task, fields: info.fields) }
     task.due = dueDate
     (task.created, task.updated) = (now, now)
     try await store.commit(.add(task, at: now, by: try Author.current()))

@@ -20,12 +20,13 @@ struct EditCommand: AsyncParsableCommand {
   var due: String?
   @OptionGroup var names: NameOptions
   @OptionGroup var removedNames: NameRemovalOptions
+  @OptionGroup var fieldValues: FieldValueOptions
 
   func run() async throws {
     guard TaskField.allCases.contains(where: { option(for: $0) != nil }) else {
       throw CommandError(
-        "nothing to change; pass --title, --body, --body-file, --due, --label, --remove-label, --assignee, --remove-assignee "
-          + "or --url")
+        "nothing to change; pass --title, --body, --body-file, --due, --label, --remove-label, --assignee, --remove-assignee, "
+          + "--url, --set or --unset")
     }
     if body != nil, bodyFile != nil { throw BodyInput.bothGiven }
     let store = try storeOptions.open()
@@ -34,19 +35,21 @@ struct EditCommand: AsyncParsableCommand {
     var new = old
     // Read before the loop, and only for a due date to parse: an async call with `inout` in the loop crashed the
     // release build's coroutine splitting (Swift 6.3.1).
-    let today = due.map { $0.lowercased() != "none" } == true ? try await store.info().today(now: now) : nil
+    let info = try await store.info()
+    let today = due.map { $0.lowercased() != "none" } == true ? info.today(now: now) : nil
     // In `TaskField` order: the first bad option is the one reported, title before body before due.
     for field in TaskField.allCases {
       switch option(for: field) {
       case .text(let value)?: try set(field, to: value, of: &new, today: today)
       case .file(let path)?: try set(field, to: BodyInput.read(path), of: &new, today: today)
       case .names?: try new.changeNames(adding: names, removing: removedNames)
+      case .values?: try fieldValues.apply(to: &new, fields: info.fields)
       case nil: break
       }
     }
     guard new != old else { throw CommandError("task \(old.shortID) already looks like that; nothing recorded") }
     new.updated = now
-    try await store.commit(.update(from: old, to: new, at: now, by: try Author.current()))
+    try await store.commit(.update(from: old, to: new, at: now, by: try Author.current(), fields: info.fields))
     try StandardOutput.recorded(
       "edited task \(new.shortID)", line: "Edited \(new.shortID) \(TerminalText.oneLine(new.title))")
   }
@@ -57,6 +60,8 @@ struct EditCommand: AsyncParsableCommand {
     /// The value is read from this file (`--body-file`).
     case file(String)
     case names
+    /// `--set` and `--unset` (``FieldValueOptions``).
+    case values
   }
 
   /// The option that sets `field`, nil when not given or when `edit` sets no such field: a new field must choose.
@@ -70,6 +75,7 @@ struct EditCommand: AsyncParsableCommand {
     case .labels: names.isEmpty && removedNames.isEmpty ? nil : .names
     case .assignees: nil
     case .state: nil  // `pmboard move` changes it, recording `moved`.
+    case .values: fieldValues.isEmpty ? nil : .values
     }
   }
 
@@ -87,7 +93,7 @@ struct EditCommand: AsyncParsableCommand {
         task.due = try DueDateParser(today: today).parse(value)
       }
     case .url: task.url = try names.checkedURL() ?? task.url
-    case .labels, .assignees, .state: break
+    case .labels, .assignees, .state, .values: break
     }
   }
 }

@@ -17,16 +17,22 @@ struct ShowCommand: AsyncParsableCommand {
     let info = try await store.info()
     let overdue = task.isOverdue(today: info.today(now: BoardClock.now()))
     if json { return try StandardOutput.write(ShowText.json(of: task, overdue: overdue)) }
-    try StandardOutput.line(ShowText.text(of: task, overdue: overdue))
+    try StandardOutput.line(ShowText.text(of: task, overdue: overdue, fields: info.fields))
   }
 }
 
 /// The text `pmboard show` prints for a task.
 package enum ShowText {
   /// What `show` prints: the id, a line per field in its place, the stamps, then the body whole.
-  package static func text(of task: BoardTask, overdue: Bool) -> String {
+  /// The declared fields' values (`fields`, in the board's order) follow the built-in ones.
+  package static func text(of task: BoardTask, overdue: Bool, fields: BoardFields = .none) -> String {
     let fieldLines = TaskField.allCases.compactMap { line($0, of: task, overdue: overdue) }
     var lines = [row("id", task.idString)] + fieldLines.sorted { $0.rank < $1.rank }.map(\.text)
+    for definition in fields.valued {
+      guard let value = task.values[definition.id], value.fits(definition.type) else { continue }
+      let text = value.text(in: definition)
+      if !text.isEmpty { lines.append(row(definition.key, TerminalText.oneLine(text))) }
+    }
     lines += [row("created", Instant.format(task.created)), row("updated", Instant.format(task.updated))]
     if !task.body.isEmpty { lines += ["", TerminalText.visible(task.body)] }
     return lines.joined(separator: "\n")
@@ -60,7 +66,8 @@ package enum ShowText {
     case .assignees:
       task.assignees.isEmpty ? nil : (4, row("assignees", TerminalText.oneLine(task.assignees.description)))
     case .url: task.url.isEmpty ? nil : (5, row("url", TerminalText.oneLine(task.url)))
-    case .body: nil
+    // One line a declared field, named by the board's definitions (``fieldLines(of:fields:)``).
+    case .body, .values: nil
     }
   }
 }

@@ -39,11 +39,20 @@ package enum ChangeSummary {
     switch entry.action {
     case .added: return "added \(title) to \(entry.to?.rawValue ?? "?")"
     case .edited:
-      let fields = entry.fields.map(\.rawValue).joined(separator: ", ")
-      return "edited \(title)" + (fields.isEmpty ? "" : " (\(fields))")
+      let fields = entry.fields.filter { $0 != .values }.map(\.rawValue) + entry.changes.map(valueChange)
+      return "edited \(title)" + (fields.isEmpty ? "" : " (\(fields.joined(separator: ", ")))")
+    case .defined:
+      let changes = entry.changes.map(valueChange).joined(separator: ", ")
+      return "changed the field \(title)" + (changes.isEmpty ? "" : " (\(changes))")
     case .moved: return "moved \(title) from \(entry.from?.rawValue ?? "?") to \(entry.to?.rawValue ?? "?")"
     case .removed: return "removed \(title) from \(entry.from?.rawValue ?? "?")"
     }
+  }
+
+  /// `priority P2 → P1`, `estimate → 3` (set), `team "web" →` (cleared).
+  private static func valueChange(_ change: ValueChange) -> String {
+    TerminalText.oneLine("\(change.key) \(change.before)\(change.before.isEmpty ? "" : " ")→ \(change.after)")
+      .trimmingCharacters(in: .whitespaces)
   }
 
   /// The sentence with who made the change and how a sync settled it, as `history` prints it.

@@ -86,7 +86,7 @@ struct SourceImport {
       case .added: line += " (\(entry.to?.rawValue ?? ""))"
       case .edited: line += ": " + entry.fields.map(\.rawValue).joined(separator: ", ")
       case .moved: line += ": \(entry.from?.rawValue ?? "") → \(entry.to?.rawValue ?? "")"
-      case .removed: break
+      case .removed, .defined: break
       }
       try StandardOutput.line(TerminalText.oneLine(line))
     }
@@ -100,6 +100,7 @@ struct SourceImport {
     case .edited: "edit"
     case .moved: "move"
     case .removed: "remove"
+    case .defined: "define"
     }
   }
 

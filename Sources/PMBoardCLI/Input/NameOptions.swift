@@ -16,7 +16,7 @@ struct NameOptions: ParsableArguments {
     switch field {
     case .labels: labels
     case .assignees: assignees
-    case .title, .body, .due, .state, .url: []
+    case .title, .body, .due, .state, .url, .values: []
     }
   }
 
@@ -41,7 +41,7 @@ struct NameRemovalOptions: ParsableArguments {
     switch field {
     case .labels: labels
     case .assignees: assignees
-    case .title, .body, .due, .state, .url: []
+    case .title, .body, .due, .state, .url, .values: []
     }
   }
 
@@ -54,7 +54,7 @@ extension TaskField {
     switch self {
     case .labels: .label
     case .assignees: .assignee
-    case .title, .body, .due, .state, .url: nil
+    case .title, .body, .due, .state, .url, .values: nil
     }
   }
 }

@@ -148,7 +148,7 @@ public struct FlowInsights: Sendable, Equatable {
       case .removed:
         if columns[task] >= 0 { counts[Int(columns[task])] -= 1 }
         columns[task] = -1
-      case .edited:
+      case .edited, .defined:
         return
       }
     }

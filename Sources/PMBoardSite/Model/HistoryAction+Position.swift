@@ -8,6 +8,7 @@ extension HistoryAction {
     case .edited: 1
     case .moved: 2
     case .removed: 3
+    case .defined: 4
     }
   }
 }
@@ -23,6 +24,7 @@ extension TaskField {
     case .labels: 4
     case .assignees: 5
     case .url: 6
+    case .values: 7
     }
   }
 }

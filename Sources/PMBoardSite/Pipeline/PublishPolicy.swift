@@ -167,7 +167,8 @@ public struct PublishPolicy: Sendable, Equatable {
       tasks.add(
         id: id, title: text.string(record.title), body: hides(.body) ? "" : text.string(record.body), due: record.due,
         state: record.state, labels: text.string(record.labels),
-        assignees: hides(.assignees) ? "" : text.string(record.assignees), url: text.string(record.url))
+        assignees: hides(.assignees) ? "" : text.string(record.assignees), url: text.string(record.url),
+        values: hides(.values) ? "" : text.string(record.values))
     }
     return BoardSnapshot(
       info: snapshot.info, tasks: tasks.finish(), history: redactHistory(snapshot.history, published: published))
@@ -210,7 +211,8 @@ extension PublishPolicy {
     switch field {
     case .body: !bodies
     case .assignees: !assignees
-    case .title, .due, .state, .labels, .url: false
+    // No page shows declared fields' values yet (issue 58, pages), so there is nothing to hide.
+    case .title, .due, .state, .labels, .url, .values: false
     }
   }
 

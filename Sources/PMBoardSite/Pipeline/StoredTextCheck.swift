@@ -53,7 +53,8 @@ enum StoredTextCheck {
     case .labels: (record.labels, true)
     case .assignees: (record.assignees, true)
     case .url: (record.url, false)
-    case .due, .state: nil
+    // Values are JSON, whose strings escape every control character; the rules refuse them on input.
+    case .due, .state, .values: nil
     }
   }
 

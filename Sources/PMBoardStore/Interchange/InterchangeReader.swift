@@ -23,7 +23,7 @@ public struct InterchangeReader: Sendable {
     }
     var problems: [String] = []
     switch document.format?.value {
-    case InterchangeWriter.format?: break
+    case let format? where InterchangeWriter.readableFormats.contains(format): break
     case let other?:
       throw ImportError(
         source: source, problems: ["format: \"\(other)\" is not supported; expected \"\(InterchangeWriter.format)\""])
@@ -76,8 +76,19 @@ public struct InterchangeReader: Sendable {
     // Undo and redo records are read by the same rules as tasks and history: one reader for one format.
     let undo = (document.undo ?? []).enumerated().compactMap { $1.change(path: "undo[\($0)]", problems: &problems) }
     let redo = (document.redo ?? []).enumerated().compactMap { $1.change(path: "redo[\($0)]", problems: &problems) }
+    var fields = BoardFields.none
+    if let text = document.board?.fields {
+      if let declared = BoardFields(storedText: text) {
+        fields = declared
+      } else {
+        problems.append("board.fields: not a list of field definitions (docs/format.md)")
+      }
+    }
     guard problems.isEmpty else { throw ImportError(source: source, problems: problems) }
-    return (Board(info: BoardInfo(title: title, timeZoneID: zone), tasks: tasks, history: history), undo, redo)
+    return (
+      Board(info: BoardInfo(title: title, timeZoneID: zone, fields: fields), tasks: tasks, history: history), undo,
+      redo
+    )
   }
 
   /// The document in `bytes`, or the one problem that keeps it from being read.
@@ -112,7 +123,7 @@ public struct InterchangeReader: Sendable {
 /// Reading the interchange document's members straight into the loose form.
 extension JSONScanner {
   private enum DocumentMember: Int, CaseIterable { case format, board, tasks, history, undo, redo }
-  private enum BoardMember: Int, CaseIterable { case title, timeZone }
+  private enum BoardMember: Int, CaseIterable { case title, timeZone, fields }
   /// A task object's member by its position in ``taskNames``: the id, each ``TaskField`` by its interchange
   /// name (read through ``LooseTask/subscript(_:)``, so a new field is read without a list here), the stamps and
   /// the source.
@@ -129,7 +140,7 @@ extension JSONScanner {
 
     var description: String { Self.names[rawValue] }
   }
-  enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields, by, resolution }
+  enum EntryMember: Int, CaseIterable { case at, action, task, title, from, to, fields, by, resolution, changes }
 
   private static let documentNames = JSONNames(DocumentMember.allCases.map { "\($0)" })
   private static let boardNames = JSONNames(BoardMember.allCases.map { "\($0)" })
@@ -167,6 +178,7 @@ extension JSONScanner {
       switch BoardMember(rawValue: member) {
       case .title?: board.title = try optionalLooseString()
       case .timeZone?: board.timeZone = try optionalLooseString()
+      case .fields?: board.fields = try skipNull() ? nil : rawValue()
       case nil: try skipValue()
       }
     }
@@ -197,6 +209,7 @@ extension JSONScanner {
       case 0: task.id = try optionalLooseString()
       case 1..<rest where fields[member - 1].shape == .names:
         task.setNames(try skipNull() ? nil : looseNames(), of: fields[member - 1])
+      case 1..<rest where fields[member - 1].shape == .values: task.values = try skipNull() ? nil : rawValue()
       case 1..<rest: task[fields[member - 1]] = try optionalLooseString()
       case rest: task.created = try optionalLooseString()
       case rest + 1: task.updated = try optionalLooseString()
@@ -237,6 +250,7 @@ extension JSONScanner {
       case .fields?: entry.fields = try skipNull() ? nil : fields(path() + ".fields")
       case .by?: entry.by = try optionalLooseString()
       case .resolution?: entry.resolution = try optionalLooseString()
+      case .changes?: entry.changes = try skipNull() ? nil : rawValue()
       case nil: try skipValue()
       }
     }

@@ -7,6 +7,19 @@ import PMBoardCore
 /// history) and `.sortedKeys` would sort it alphabetically.
 public struct InterchangeWriter: Sendable {
   public static let format = "pmboard/1"
+  /// The format of a board with declared fields, values or their history (docs/format.md): an older pmboard, which
+  /// reads over members it does not know, refuses it rather than drop them.
+  public static let fieldsFormat = "pmboard/2"
+  /// Every format this version reads.
+  public static let readableFormats = [format, fieldsFormat]
+
+  /// The format `board` is written in: `pmboard/1` unless it has fields, so older exports stay byte for byte.
+  public static func format(of board: Board) -> String {
+    let hasFields =
+      !board.info.fields.isEmpty || board.tasks.contains { !$0.values.isEmpty }
+      || board.history.contains { !$0.changes.isEmpty || $0.action == .defined }
+    return hasFields ? fieldsFormat : format
+  }
 
   public init() {}
 
@@ -14,10 +27,11 @@ public struct InterchangeWriter: Sendable {
   public func data(for board: Board, undo: [BoardChange]? = nil, redo: [BoardChange]? = nil) -> Data {
     var out: [UInt8] = []
     out.reserveCapacity(256 + board.tasks.count * 400 + board.history.count * 150)
-    out += Array("{\n  \"format\": \"\(Self.format)\",\n  \"board\": {\n    \"title\": ".utf8)
+    out += Array("{\n  \"format\": \"\(Self.format(of: board))\",\n  \"board\": {\n    \"title\": ".utf8)
     appendString(board.info.title, to: &out)
     out += Array(",\n    \"timeZone\": ".utf8)
     appendString(board.info.timeZoneID, to: &out)
+    if !board.info.fields.isEmpty { out += Array(",\n    \"fields\": \(board.info.fields.storedText)".utf8) }
     out += Array("\n  },\n  \"tasks\": [".utf8)
     for (index, task) in board.tasks.enumerated() {
       out += Array((index == 0 ? "\n    " : ",\n    ").utf8)
@@ -83,6 +97,9 @@ public struct InterchangeWriter: Sendable {
       guard !task.url.isEmpty else { return }
       out += Array(key.utf8)
       appendString(task.url, to: &out)
+    case .values:
+      guard !task.values.isEmpty else { return }
+      out += Array((key + task.values.storedText).utf8)
     }
   }
 
@@ -100,6 +117,7 @@ public struct InterchangeWriter: Sendable {
       appendString(entry.author, to: &out)
     }
     if let resolution = entry.resolution { out += Array(", \"resolution\": \"\(resolution.rawValue)\"".utf8) }
+    if !entry.changes.isEmpty { out += Array(", \"changes\": \(ValueChange.storedText(entry.changes))".utf8) }
     out += Array(" }".utf8)
   }
 
@@ -111,6 +129,9 @@ public struct InterchangeWriter: Sendable {
     if let after = change.after { appendTask(after, indent: "      ", to: &out) } else { out += Array("null".utf8) }
     out += Array(",\n      \"entry\": ".utf8)
     appendEntry(change.entry, to: &out)
+    if let definition = change.definition {
+      out += Array(",\n      \"definition\": \(definition.storedText)".utf8)
+    }
     out += Array(" }".utf8)
   }
 

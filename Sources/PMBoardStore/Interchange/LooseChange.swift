@@ -9,6 +9,8 @@ public struct LooseChange {
   public var before: LooseTask?
   public var after: LooseTask?
   public var entry: LooseEntry?
+  /// A definition change's JSON text, decoded whole (``DefinitionChange/storedText``).
+  public var definition: String?
 
   /// The change, or nil with its problems added under `path`.
   public func change(path: @autoclosure () -> String, problems: inout [String]) -> BoardChange? {
@@ -20,14 +22,19 @@ public struct LooseChange {
       return nil
     }
     let historyEntry = entry.entry(path: "\(path()).entry", problems: &problems, applyingRules: false)
+    var definitionChange: DefinitionChange?
+    if let definition {
+      definitionChange = DefinitionChange(storedText: definition)
+      if definitionChange == nil { problems.append("\(path()).definition: not a field definition change") }
+    }
     guard problems.count == start, let historyEntry else { return nil }
-    return BoardChange(before: beforeTask, after: afterTask, entry: historyEntry)
+    return BoardChange(before: beforeTask, after: afterTask, entry: historyEntry, definition: definitionChange)
   }
 }
 
 /// Reading undo and redo records with the interchange reader's scanner.
 extension JSONScanner {
-  private enum ChangeMember: Int, CaseIterable { case before, after, entry }
+  private enum ChangeMember: Int, CaseIterable { case before, after, entry, definition }
   private static let changeNames = JSONNames(ChangeMember.allCases.map { "\($0)" })
 
   /// The array of records at the offset.
@@ -51,6 +58,7 @@ extension JSONScanner {
       case .before?: change.before = try skipNull() ? nil : task(path() + ".before")
       case .after?: change.after = try skipNull() ? nil : task(path() + ".after")
       case .entry?: change.entry = try skipNull() ? nil : entry(path() + ".entry")
+      case .definition?: change.definition = try skipNull() ? nil : rawValue()
       case nil: try skipValue()
       }
     }

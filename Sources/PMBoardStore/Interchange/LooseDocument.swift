@@ -34,6 +34,8 @@ public struct LooseDocument {
 public struct LooseBoard {
   public var title: LooseString?
   public var timeZone: LooseString?
+  /// The field definitions' JSON text, decoded whole (``BoardFields/storedText``).
+  public var fields: String?
 }
 
 /// A JSON value expected to be an array of strings (a task's labels or assignees), kept even when it is not.
@@ -46,6 +48,8 @@ public enum LooseNames: Equatable {
 public struct LooseTask {
   public var id, title, body, due, state, url, created, updated: LooseString?
   public var labels, assignees: LooseNames?
+  /// The values' JSON text, decoded whole (``FieldValues/storedText``).
+  public var values: String?
   /// An imported task's source and its id there: both or neither.
   public var source, sourceID: LooseString?
 
@@ -59,7 +63,7 @@ public struct LooseTask {
       case .due: due
       case .state: state
       case .url: url
-      case .labels, .assignees: nil
+      case .labels, .assignees, .values: nil
       }
     }
     set {
@@ -69,7 +73,7 @@ public struct LooseTask {
       case .due: due = newValue
       case .state: state = newValue
       case .url: url = newValue
-      case .labels, .assignees: break
+      case .labels, .assignees, .values: break
       }
     }
   }
@@ -79,7 +83,7 @@ public struct LooseTask {
     switch field {
     case .labels: labels
     case .assignees: assignees
-    case .title, .body, .due, .state, .url: nil
+    case .title, .body, .due, .state, .url, .values: nil
     }
   }
 
@@ -87,7 +91,7 @@ public struct LooseTask {
     switch field {
     case .labels: labels = names
     case .assignees: assignees = names
-    case .title, .body, .due, .state, .url: break
+    case .title, .body, .due, .state, .url, .values: break
     }
   }
 
@@ -162,12 +166,20 @@ public struct LooseTask {
     case .success(let checked): link = checked
     case .failure(let violation): problems.append("\(path()).url: \(violation)")
     }
+    var fieldValues = FieldValues()
+    if let values {
+      if let parsed = FieldValues(storedText: values) {
+        fieldValues = parsed
+      } else {
+        problems.append("\(path()).fields: not an object of field values (docs/format.md)")
+      }
+    }
     guard problems.count == before, let uuid, let trimmedTitle, let stateValue else { return nil }
     let now = Date(timeIntervalSince1970: 0)
     return BoardTask(
       id: uuid, title: trimmedTitle, body: bodyText, due: dueDate, state: stateValue, labels: labelSet,
-      assignees: assigneeSet, url: link, created: createdAt ?? now, updated: updatedAt ?? createdAt ?? now,
-      source: taskSource)
+      assignees: assigneeSet, url: link, values: fieldValues, created: createdAt ?? now,
+      updated: updatedAt ?? createdAt ?? now, source: taskSource)
   }
 
   /// `source` and `sourceId`, which an imported task has both of and any other task neither of.
@@ -224,6 +236,8 @@ public struct LooseTask {
 public struct LooseEntry {
   public var at, action, task, title, from, to, by, resolution: LooseString?
   public var fields: [LooseString]?
+  /// The entry's value changes' JSON text (``ValueChange/storedText(_:)``).
+  public var changes: String?
 
   /// The entry, or nil with its problems added. Its title obeys the rules of a task's title, as the title the task
   /// had: a control character in it would stop every later build, and a megabyte one would fill the history page.
@@ -239,7 +253,7 @@ public struct LooseEntry {
     if let text = action?.required("\(path()).action", &problems) {
       actionValue = HistoryAction(rawValue: text)
       if actionValue == nil {
-        problems.append("\(path()).action: \"\(text)\" is not an action; use added, edited, moved or removed")
+        problems.append("\(path()).action: \"\(text)\" is not an action; use added, edited, moved, removed or defined")
       }
     } else if action == nil {
       problems.append("\(path()).action: missing")
@@ -291,9 +305,17 @@ public struct LooseEntry {
         problems.append("\(path()).resolution: \"\(text)\" is not a resolution; use merged or lost")
       }
     }
+    var changeList: [ValueChange] = []
+    if let changes {
+      if let parsed = ValueChange.list(storedText: changes) {
+        changeList = parsed
+      } else {
+        problems.append("\(path()).changes: not a list of field changes (docs/format.md)")
+      }
+    }
     guard problems.count == before, let atDate, let actionValue, let taskID else { return nil }
     return HistoryEntry(
       at: atDate, action: actionValue, taskID: taskID, title: titleText, from: fromState, to: toState,
-      fields: fieldList, author: author, resolution: resolutionValue)
+      fields: fieldList, author: author, resolution: resolutionValue, changes: changeList)
   }
 }

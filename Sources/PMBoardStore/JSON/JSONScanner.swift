@@ -159,6 +159,14 @@ public struct JSONScanner: ~Escapable {
     }
   }
 
+  /// The next value's JSON text as written, whatever it is (for members the reader hands to a decoder whole).
+  public mutating func rawValue() throws(JSONError) -> String {
+    _ = peek()
+    let start = offset
+    try skipValue()
+    return text(start..<offset)
+  }
+
   public func expectedValue() -> JSONError {
     error("expected a value (an object, array, string, number, true, false or null)")
   }

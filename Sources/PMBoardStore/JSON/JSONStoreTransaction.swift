@@ -40,6 +40,10 @@ public final class JSONStoreTransaction: StoreTransaction {
     board.history.lazy.map(\.at).max()
   }
 
+  public func fields() throws -> BoardFields { board.info.fields }
+
+  public func setFields(_ fields: BoardFields) throws { board.info.fields = fields }
+
   public func push(_ change: BoardChange, on list: UndoList) throws {
     switch list {
     case .undo: Self.push(change, on: &undo)

@@ -57,14 +57,18 @@ extension PostgresBoardStore {
     var changes: [RemoteChanges.Change] = []
     changes.reserveCapacity(rows.count)
     var head = pulled
+    // The columns after `historyColumns`: the task after, the line's position, the change id.
+    let (afterColumn, seqColumn, idColumn) = (
+      PostgresRecords.historyWidth, PostgresRecords.historyWidth + 1, PostgresRecords.historyWidth + 2
+    )
     for row in 0..<rows.count {
       let entry = try PostgresRecords.entry(rows, row)
-      let after = try rows.text(row, 9).map {
-        try InterchangeReader().storedTask($0, source: "the task of history line \(rows.text(row, 10) ?? "?")")
+      let after = try rows.text(row, afterColumn).map {
+        try InterchangeReader().storedTask($0, source: "the task of history line \(rows.text(row, seqColumn) ?? "?")")
       }
-      let changeID = rows.text(row, 11).flatMap { UUID(text: $0) }
+      let changeID = rows.text(row, idColumn).flatMap { UUID(text: $0) }
       changes.append(RemoteChanges.Change(entry: entry, after: after, changeID: changeID))
-      head = rows.text(row, 10).flatMap { Int64($0) } ?? head
+      head = rows.text(row, seqColumn).flatMap { Int64($0) } ?? head
     }
     return RemoteChanges(changes: changes, head: head)
   }

@@ -29,8 +29,11 @@ public final class PostgresBoardStore: ChangeLogStore {
       try PostgresSchema.prepare(connection, url: url, creating: true)
       try connection.transaction {
         let inserted = try connection.execute(
-          "INSERT INTO pmboard.board (name, title, time_zone) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
-          [url.board, board.info.title, board.info.timeZoneID])
+          """
+          INSERT INTO pmboard.board (name, title, time_zone, fields) VALUES ($1, $2, $3, $4)
+          ON CONFLICT (name) DO NOTHING
+          """,
+          [url.board, board.info.title, board.info.timeZoneID, board.info.fields.storedText])
         guard inserted.affected == 1 else { throw StoreError.alreadyExists(path: url.redacted) }
         try PostgresTransaction(connection: connection, board: url.board).insertContents(of: board)
       }
@@ -100,20 +103,24 @@ public final class PostgresBoardStore: ChangeLogStore {
         try transaction.connection.execute("DELETE FROM pmboard.\(table) WHERE board = $1", [transaction.board])
       }
       try transaction.connection.execute(
-        "UPDATE pmboard.board SET title = $2, time_zone = $3 WHERE name = $1",
-        [transaction.board, board.info.title, board.info.timeZoneID])
+        "UPDATE pmboard.board SET title = $2, time_zone = $3, fields = $4 WHERE name = $1",
+        [transaction.board, board.info.title, board.info.timeZoneID, board.info.fields.storedText])
       try transaction.insertContents(of: board)
     }
   }
 
   // MARK: - Connections and transactions
 
-  private static func info(_ connection: PostgresConnection, board: String) throws -> BoardInfo {
-    let rows = try connection.execute("SELECT title, time_zone FROM pmboard.board WHERE name = $1", [board])
+  static func info(_ connection: PostgresConnection, board: String) throws -> BoardInfo {
+    let rows = try connection.execute(
+      "SELECT title, time_zone, fields FROM pmboard.board WHERE name = $1", [board])
     guard rows.count == 1, let title = rows.text(0, 0), let zone = rows.text(0, 1) else {
       throw BoardMissing()
     }
-    return BoardInfo(title: title, timeZoneID: zone)
+    guard let fields = BoardFields(storedText: rows.text(0, 2) ?? "") else {
+      throw DamagedRow("the board's field definitions are not pmboard's JSON")
+    }
+    return BoardInfo(title: title, timeZoneID: zone, fields: fields)
   }
 
   /// One read-only transaction that sees the board as it was at its first statement; `body` gets the board's name

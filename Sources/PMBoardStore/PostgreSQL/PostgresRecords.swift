@@ -12,7 +12,9 @@ enum PostgresRecords {
   static let createdIndex = 1 + TaskField.allCases.count
   /// Parameters of one task row: the board, then `taskColumns`.
   static let taskWidth = createdIndex + 5
-  static let historyColumns = "at, action, task, title, from_state, to_state, fields, author, resolution"
+  static let historyColumns = "at, action, task, title, from_state, to_state, fields, author, resolution, changes"
+  /// How many columns `historyColumns` lists.
+  static let historyWidth = historyColumns.split(separator: ",").count
 
   /// `$1` to `$taskWidth`.
   private static let taskPlaceholders = (1...taskWidth).map { "$\($0)" }.joined(separator: ", ")
@@ -25,7 +27,7 @@ enum PostgresRecords {
   /// A history row with the task as the change left it (null: removed) and the replica's change id, if pushed.
   static let insertChange = """
     INSERT INTO pmboard.history (board, \(historyColumns), task_after, change_id)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
     """
 
   static func task(_ rows: PostgresRows, _ row: Int) throws(DamagedRow) -> BoardTask {
@@ -56,6 +58,9 @@ enum PostgresRecords {
       task.state = state
     case .labels, .assignees: task.setNames(NameSet(storedText: text ?? ""), of: field)
     case .url: task.url = text ?? ""
+    case .values:
+      guard let values = FieldValues(storedText: text ?? "") else { throw DamagedRow.values(task: task.idString) }
+      task.values = values
     }
   }
 
@@ -81,7 +86,8 @@ enum PostgresRecords {
       from: rows.text(row, 4).flatMap(TaskState.init(rawValue:)),
       to: rows.text(row, 5).flatMap(TaskState.init(rawValue:)),
       fields: fieldsText.split(separator: ",").compactMap { TaskField(editedFieldName: String($0)) },
-      author: rows.text(row, 7) ?? "", resolution: rows.text(row, 8).flatMap(SyncResolution.init(rawValue:)))
+      author: rows.text(row, 7) ?? "", resolution: rows.text(row, 8).flatMap(SyncResolution.init(rawValue:)),
+      changes: ValueChange.list(storedText: rows.text(row, 9) ?? "") ?? [])
   }
 
   /// `$1` the board, then the entry's columns in `historyColumns` order.
@@ -89,7 +95,7 @@ enum PostgresRecords {
     [
       board, String(SQLiteRecords.seconds(entry.at)), entry.action.rawValue, entry.taskID.lowercaseString,
       entry.title, entry.from?.rawValue, entry.to?.rawValue, entry.fields.map(\.rawValue).joined(separator: ","),
-      entry.author, entry.resolution?.rawValue,
+      entry.author, entry.resolution?.rawValue, ValueChange.storedText(entry.changes),
     ]
   }
 

@@ -32,6 +32,7 @@ public enum PostgresSchema {
     Migration(version: 6, name: "a board's revision, counted by the database", statements: version6),
     Migration(version: 7, name: "a notification with every change", statements: version7),
     Migration(version: 8, name: "the order boards were made in", statements: version8),
+    Migration(version: 9, name: "declared fields and their history", statements: version9),
   ]
 
   static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -235,4 +236,17 @@ public enum PostgresSchema {
     case .version(let version): return version
     }
   }
+
+  /// Declared fields (docs/fields.md): a board's definitions, a task's values, history lines that say what a value
+  /// was and became, and the action `defined` for a change of a definition.
+  private static let version9 =
+    TaskField.addedInV11.map {
+      "ALTER TABLE pmboard.task ADD COLUMN \($0.postgresColumn) text NOT NULL DEFAULT \($0.emptyColumnValue)"
+    } + [
+      "ALTER TABLE pmboard.board ADD COLUMN fields text NOT NULL DEFAULT ''",
+      "ALTER TABLE pmboard.history ADD COLUMN changes text NOT NULL DEFAULT ''",
+      "ALTER TABLE pmboard.history DROP CONSTRAINT history_action_check",
+      "ALTER TABLE pmboard.history ADD CONSTRAINT history_action_check CHECK (action IN ("
+        + HistoryAction.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") + "))",
+    ]
 }

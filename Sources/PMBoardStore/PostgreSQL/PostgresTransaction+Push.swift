@@ -48,7 +48,8 @@ extension PostgresTransaction {
       latest = at
     }
     try insertBatches(
-      recorded, table: "history", columns: PostgresRecords.historyColumns + ", task_after, change_id", width: 12
+      recorded, table: "history", columns: PostgresRecords.historyColumns + ", task_after, change_id",
+      width: 3 + PostgresRecords.historyWidth
     ) { pair, board in
       PostgresRecords.entryParameters(pair.1.entry, board: board) + [
         pair.1.after.map(PostgresRecords.taskText), pair.0.id.lowercaseString,

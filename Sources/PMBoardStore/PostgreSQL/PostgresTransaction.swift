@@ -46,6 +46,14 @@ public struct PostgresTransaction: StoreTransaction {
       ])
   }
 
+  public func fields() throws -> BoardFields {
+    try PostgresBoardStore.info(connection, board: board).fields
+  }
+
+  public func setFields(_ fields: BoardFields) throws {
+    try connection.execute("UPDATE pmboard.board SET fields = $2 WHERE name = $1", [board, fields.storedText])
+  }
+
   public func push(_ change: BoardChange, on list: UndoList) throws {
     var bytes: [UInt8] = []
     InterchangeWriter().appendChange(change, to: &bytes)
@@ -91,7 +99,8 @@ public struct PostgresTransaction: StoreTransaction {
       contents.tasks, table: "task", columns: PostgresRecords.taskColumns, width: PostgresRecords.taskWidth,
       parameters: PostgresRecords.taskParameters)
     try insertBatches(
-      contents.history, table: "history", columns: PostgresRecords.historyColumns, width: 10,
+      contents.history, table: "history", columns: PostgresRecords.historyColumns,
+      width: 1 + PostgresRecords.historyWidth,
       parameters: PostgresRecords.entryParameters)
   }
 

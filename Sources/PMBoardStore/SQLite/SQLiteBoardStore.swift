@@ -58,8 +58,8 @@ public final class SQLiteBoardStore: ChangeLogStore {
       try SQLiteSchema.migrator.migrate(queue)
       try await queue.write { db in
         try db.execute(
-          sql: "INSERT INTO board (id, title, timeZone) VALUES (1, ?, ?)",
-          arguments: [board.info.title, board.info.timeZoneID])
+          sql: "INSERT INTO board (id, title, timeZone, fields) VALUES (1, ?, ?, ?)",
+          arguments: [board.info.title, board.info.timeZoneID, board.info.fields.storedText])
         try SQLiteTransaction(db: db).insertContents(of: board)
         if let replica {
           try db.execute(
@@ -91,7 +91,7 @@ public final class SQLiteBoardStore: ChangeLogStore {
   public func snapshot(handlers: SnapshotHandlers) async throws -> BoardSnapshot {
     let (info, tasks, history, revision) = try await readHalves(
       tasks: SQLiteSnapshotReader.tasks(in:), history: SQLiteSnapshotReader.history(in:upTo:),
-      count: \.records.count, afterTasks: handlers.tasks, afterHistory: handlers.history)
+      count: { $0.records.count + $0.definitionLines }, afterTasks: handlers.tasks, afterHistory: handlers.history)
     return BoardSnapshot(info: info, tasks: tasks, history: history, revision: revision)
   }
 
@@ -230,11 +230,18 @@ public final class SQLiteBoardStore: ChangeLogStore {
   // MARK: - Connections
 
   static func info(_ db: Database) throws -> BoardInfo {
-    guard let row = try Row.fetchOne(db, sql: "SELECT title, timeZone FROM board WHERE id = 1") else {
+    // A store an older pmboard made has no `fields` column until its next write migrates it (v11).
+    let fields = try SQLiteSchema.hasFields(db) ? "fields" : "''"
+    guard let row = try Row.fetchOne(db, sql: "SELECT title, timeZone, \(fields) FROM board WHERE id = 1") else {
       throw DamagedRow("the board's settings are missing")
     }
+    let text = try row.decode(String.self, atIndex: 2)
+    guard let declared = BoardFields(storedText: text) else {
+      throw DamagedRow("the board's field definitions are not pmboard's JSON")
+    }
     return BoardInfo(
-      title: try row.decode(String.self, atIndex: 0), timeZoneID: try row.decode(String.self, atIndex: 1))
+      title: try row.decode(String.self, atIndex: 0), timeZoneID: try row.decode(String.self, atIndex: 1),
+      fields: declared)
   }
 
   /// One read transaction (GRDB makes it `query_only`). The connection may write, though: as the last one to close

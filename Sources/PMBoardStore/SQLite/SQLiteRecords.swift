@@ -13,7 +13,7 @@ public enum SQLiteRecords {
   public static let taskColumns = shownTaskColumns + ", created, updated, source, source_id"
   /// Where `created` is in `taskColumns`: after the id and the fields.
   static let createdIndex = 1 + TaskField.allCases.count
-  public static let historyColumns = #"at, action, task, title, "from", "to", fields, author, resolution"#
+  public static let historyColumns = #"at, action, task, title, "from", "to", fields, author, resolution, changes"#
 
   /// One `?` per column of `taskColumns`.
   private static let taskPlaceholders = Array(repeating: "?", count: createdIndex + 4).joined(separator: ", ")
@@ -38,8 +38,10 @@ public enum SQLiteRecords {
     let hasLabels =
       try Bool.fetchOne(
         db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('task') WHERE name = 'labels')") ?? false
-    guard !hasLabels else { return shownTaskColumns }
-    return "id, " + TaskField.columnList { TaskField.addedInV9.contains($0) ? $0.emptyColumnValue : $0.sqliteColumn }
+    let hasFields = try SQLiteSchema.hasFields(db)
+    guard !hasLabels || !hasFields else { return shownTaskColumns }
+    let missing = (hasLabels ? [] : TaskField.addedInV9) + (hasFields ? [] : TaskField.addedInV11)
+    return "id, " + TaskField.columnList { missing.contains($0) ? $0.emptyColumnValue : $0.sqliteColumn }
   }
   /// `historyColumns` as a SELECT list that also reads a store an older pmboard made and nothing has written to
   /// since (a read does not migrate: the file may be read-only): its lines have no author or resolution.
@@ -47,14 +49,16 @@ public enum SQLiteRecords {
     let hasAuthor =
       try Bool.fetchOne(
         db, sql: "SELECT EXISTS (SELECT 1 FROM pragma_table_info('history') WHERE name = 'author')") ?? false
-    return hasAuthor ? historyColumns : #"at, action, task, title, "from", "to", fields, '' AS author, NULL"#
+    guard hasAuthor else { return #"at, action, task, title, "from", "to", fields, '' AS author, NULL, ''"# }
+    return try SQLiteSchema.hasFields(db)
+      ? historyColumns : #"at, action, task, title, "from", "to", fields, author, resolution, ''"#
   }
 
   /// The order history is read in: by time, ties in the order recorded (``HistoryEntry/inTimeOrder(_:)``), which
   /// the index `history_by_time` gives without a sort.
   public static let historyOrder = "at, seq"
 
-  public static let insertHistory = "INSERT INTO history (\(historyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+  public static let insertHistory = "INSERT INTO history (\(historyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
   public static func task(_ row: Row) throws -> BoardTask {
     guard let id = try uuid(row, atIndex: 0) else {
@@ -85,6 +89,10 @@ public enum SQLiteRecords {
       task.state = state
     case .labels, .assignees: task.setNames(NameSet(storedText: try row.decode(String.self, atIndex: index)), of: field)
     case .url: task.url = try row.decode(String.self, atIndex: index)
+    case .values:
+      let text = try row.decode(String.self, atIndex: index)
+      guard let values = FieldValues(storedText: text) else { throw DamagedRow.values(task: task.idString) }
+      task.values = values
     }
   }
 
@@ -131,6 +139,7 @@ public enum SQLiteRecords {
     body(.text(entry.fields.isEmpty ? "" : entry.fields.map(\.rawValue).joined(separator: ",")))
     body(.text(entry.author))
     body(.text(entry.resolution?.rawValue))
+    body(.text(ValueChange.storedText(entry.changes)))
   }
 
   public static func taskArguments(_ task: BoardTask) -> StatementArguments {
@@ -187,7 +196,8 @@ public enum SQLiteRecords {
       fields: fieldsText.isEmpty
         ? [] : fieldsText.split(separator: ",").compactMap { TaskField(editedFieldName: String($0)) },
       author: try row.decode(String.self, atIndex: 7),
-      resolution: try row.decode(String?.self, atIndex: 8).flatMap(SyncResolution.init(rawValue:)))
+      resolution: try row.decode(String?.self, atIndex: 8).flatMap(SyncResolution.init(rawValue:)),
+      changes: ValueChange.list(storedText: try row.decode(String.self, atIndex: 9)) ?? [])
   }
 
   /// The UUID in a text column, parsed from SQLite's own buffer: `UUID(uuidString:)` goes through `sscanf`, and with
@@ -215,6 +225,9 @@ public struct DamagedRow: Error {
     DamagedRow("task \(task) has state \"\(text)\"")
   }
   public static func action(_ text: String) -> DamagedRow { DamagedRow("a history line has action \"\(text)\"") }
+  public static func values(task: String) -> DamagedRow {
+    DamagedRow("task \(task) has field values that are not pmboard's JSON")
+  }
   public static func historyTaskID(_ text: String) -> DamagedRow {
     DamagedRow("a history line names task \"\(text)\", which is not a UUID")
   }

@@ -50,13 +50,28 @@ enum SQLiteRevision {
 
   private static func createTriggers(_ db: Database) throws {
     try db.execute(sql: rowTriggers(on: countedTables))
+    try createBoardTriggers(db, columns: "id, title, timeZone")
+  }
+
+  /// v11: the board's field definitions count too.
+  static func countBoardColumns(_ db: Database) throws {
+    for name in boardTriggerNames { try db.execute(sql: "DROP TRIGGER IF EXISTS \(name)") }
+    try createBoardTriggers(db, columns: "id, title, timeZone, fields")
+  }
+
+  /// v11 makes the history table again, which drops its triggers: these make them again.
+  static func recountHistory(_ db: Database) throws {
+    try db.execute(sql: rowTriggers(on: ["history"]))
+  }
+
+  private static func createBoardTriggers(_ db: Database, columns: String) throws {
     // The board's own settings: every column but the revision (a new column must be added to this list). SQLite's
     // recursive triggers are off by default, and the revision is not among the columns anyway, so the trigger's
     // own update does not fire it again. A board row inserted afterwards (a store being built, or by hand) gets a
     // random value too.
     try db.execute(
       sql: """
-        CREATE TRIGGER board_revision_update AFTER UPDATE OF id, title, timeZone ON board
+        CREATE TRIGGER board_revision_update AFTER UPDATE OF \(columns) ON board
         BEGIN UPDATE board SET revision = \(fresh); END;
         CREATE TRIGGER board_revision_insert AFTER INSERT ON board
         BEGIN UPDATE board SET revision = \(fresh) WHERE id = NEW.id; END;

@@ -112,6 +112,10 @@ public enum SQLiteSchema {
       // Whether a replica's pending change is an undo or redo, which a sync must not merge (docs/sync.md).
       try SQLiteReplicaSchema.addKind(db)
     }
+    migrator.registerMigration("v11") { db in
+      // Declared fields: definitions, values, and history lines that say what changed (docs/fields.md).
+      try addFields(db)
+    }
     return migrator
   }()
 

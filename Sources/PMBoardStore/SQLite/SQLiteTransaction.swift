@@ -49,6 +49,14 @@ public struct SQLiteTransaction: StoreTransaction {
     try Int64.fetchOne(db, sql: "SELECT max(at) FROM history").map(SQLiteRecords.date)
   }
 
+  public func fields() throws -> BoardFields {
+    try SQLiteBoardStore.info(db).fields
+  }
+
+  public func setFields(_ fields: BoardFields) throws {
+    try db.execute(sql: "UPDATE board SET fields = ? WHERE id = 1", arguments: [fields.storedText])
+  }
+
   public func push(_ change: BoardChange, on list: UndoList) throws {
     var bytes: [UInt8] = []
     InterchangeWriter().appendChange(change, to: &bytes)
@@ -94,8 +102,8 @@ public struct SQLiteTransaction: StoreTransaction {
     try SQLiteRevision.withoutRowCounting(db) {
       for table in ["task", "history", "undo_record"] { try db.execute(sql: "DELETE FROM \(table)") }
       try db.execute(
-        sql: "UPDATE board SET title = ?, timeZone = ? WHERE id = 1",
-        arguments: [board.info.title, board.info.timeZoneID])
+        sql: "UPDATE board SET title = ?, timeZone = ?, fields = ? WHERE id = 1",
+        arguments: [board.info.title, board.info.timeZoneID, board.info.fields.storedText])
       try insertRows(of: board)
     }
   }
