@@ -104,10 +104,10 @@ struct SourceImport {
     }
   }
 
-  /// How many changes of each action, every action listed.
+  /// How many changes of each action, every task action listed; `defined` only when an import declared a field.
   func counts(_ changes: [BoardChange]) -> [(action: HistoryAction, count: Int)] {
     let counts = Dictionary(grouping: changes, by: \.entry.action).mapValues(\.count)
-    return HistoryAction.allCases.map { ($0, counts[$0] ?? 0) }
+    return HistoryAction.allCases.filter { $0 != .defined || counts[$0] != nil }.map { ($0, counts[$0] ?? 0) }
   }
 
   private func summary(_ changes: [BoardChange]) -> String {

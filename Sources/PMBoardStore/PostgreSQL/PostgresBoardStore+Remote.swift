@@ -16,6 +16,8 @@ public struct RemoteChanges: Sendable {
   public var changes: [Change]
   /// The remote's last history position: where the next sync starts.
   public var head: Int64
+  /// The board's field definitions as the remote holds them after the exchange: a replica takes them whole.
+  public var fields: BoardFields
 }
 
 /// The PostgreSQL store as the remote of replicas (`clone`, `sync`): the board's history is the one sequence of
@@ -70,7 +72,8 @@ extension PostgresBoardStore {
       changes.append(RemoteChanges.Change(entry: entry, after: after, changeID: changeID))
       head = rows.text(row, seqColumn).flatMap { Int64($0) } ?? head
     }
-    return RemoteChanges(changes: changes, head: head)
+    let fields = try PostgresBoardStore.info(connection, board: board).fields
+    return RemoteChanges(changes: changes, head: head, fields: fields)
   }
 
   private static func head(_ connection: PostgresConnection, board: String) throws -> Int64 {

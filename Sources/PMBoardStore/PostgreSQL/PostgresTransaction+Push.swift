@@ -20,7 +20,14 @@ extension PostgresTransaction {
     var recorded: [(PendingChange, BoardChange)] = []
     recorded.reserveCapacity(pending.count)
     var batch = SyncBatch()
+    let fieldsBefore = try fields()
+    var fields = fieldsBefore
     for (index, item) in pending.enumerated() {
+      // A definition change, an undo of one included, is applied by its own rule (``BoardFields/applyPushed(_:)``).
+      if item.change.definition != nil {
+        recorded.append((item, fields.applyPushed(item.change)))
+        continue
+      }
       let change = batch.rebase(item.change, kind: item.kind, onto: current[item.change.taskID])
       if let after = change.after, let (field, problem) = TaskRules.problems(in: after).first {
         throw StoreError.invalidTask(taskID: after.idString, reason: "\(field): \(problem)")
@@ -29,6 +36,7 @@ extension PostgresTransaction {
       current[change.taskID] = change.after
       recorded.append((item, change))
     }
+    if fields != fieldsBefore { try setFields(fields) }
     let gone = start.keys.filter { current[$0] == nil || addedAt[$0] != nil }
     try delete(gone)
     let updated = start.compactMap { id, old in

@@ -81,6 +81,8 @@ extension SQLiteBoardStore {
         case (nil, _): break
         }
       }
+      // Definitions are the remote's: its `defined` lines replayed above changed them there, not here.
+      try transaction.setFields(answer.fields)
       try db.execute(sql: "DELETE FROM pending")
       try db.execute(
         sql: """
