@@ -12,6 +12,12 @@ struct ListCommand: AsyncParsableCommand {
   @Flag(help: "Only overdue tasks.") package var overdue = false
   @Option(help: "Only tasks with this label (repeat: tasks with all of them).") var label: [String] = []
   @Option(help: "Only tasks assigned to this person (repeat: to all of them).") var assignee: [String] = []
+  @Option(
+    name: .customLong("where"),
+    help: ArgumentHelp(
+      "Only tasks whose field holds this value (priority=P1, milestone=\"Release 2.0\"; KEY= for none); repeat: all.",
+      valueName: "key=value"))
+  var wheres: [String] = []
   @Flag(help: "Print interchange JSON (pmboard/1) instead of a table.") var json = false
   @Option(help: "Take this date (YYYY-MM-DD) as today.") var today: String?
 
@@ -25,9 +31,11 @@ struct ListCommand: AsyncParsableCommand {
     let people = try assignee.map {
       try TaskRules.checkName($0, as: .assignee).mapError { CommandError("--assignee: \($0)") }.get()
     }
+    let conditions = try wheres.map { try FieldCondition($0, fields: board.info.fields) }
     let tasks = BoardOrder.sorted(board.tasks).filter { task in
       (filterState.map { task.state == $0 } ?? true) && (!overdue || task.isOverdue(today: day))
         && labels.allSatisfy(task.labels.contains) && people.allSatisfy(task.assignees.contains)
+        && conditions.allSatisfy { $0.holds(for: task) }
     }
     if json {
       var filtered = board
