@@ -4,7 +4,8 @@ import PMBoardCore
 /// board's other pages are relative (`localeDir` + a name below), so they stay the same wherever the board's folder
 /// is; the files' paths from the site's folder start with ``prefix``, the board's folder: empty for a site of one
 /// board, `mobile/` for a board a many-board site keeps under `path: mobile`. The templates get their links from
-/// here as values (a card's `href`, a column's `columnHref`: docs/theming.md), so they spell no folder or `.html`.
+/// here as values (a card's `href`, a column's `columnHref`: docs/theming.md), and `search.js` from the search
+/// index (``Around``, written into `search/<part>.js`), so neither spells a folder or `.html` itself.
 public struct SiteAddresses: Sendable, Equatable {
   /// The board's folder below the site's folder: `""`, or a path ending in `/`.
   public var prefix = ""
@@ -91,8 +92,8 @@ public struct SiteAddresses: Sendable, Equatable {
   // MARK: Links around a name
 
   /// An address made of what comes before a name (a task's id, a label's path) and what comes after it: the form
-  /// one kind of link takes, which the pages' byte writers fill in without making a `String` and the reference
-  /// model the plain way.
+  /// one kind of link takes, which the pages' byte writers fill in without making a `String`, the reference model
+  /// the plain way, and `search.js` from the table the search index carries (`"href"` in `search/<part>.js`).
   public struct Around: Sendable, Equatable {
     public var before: String
     public var after: String
