@@ -5,7 +5,10 @@
    must be inside the title, a label or person, or one sentence of the body, text and query folded alike (fold;
    the index stores sentences folded): a fragment inside a Korean or Japanese compound finds its task. The field is
    a WAI-ARIA combobox with a listbox; its words come from search/<lang>.js. Enter with no result chosen opens
-   <lang>/search.html?q=…(&with=done,… for the ticked boxes), whose results (up to PAGE_LIMIT) are listed as links. */
+   <lang>/search.html?q=…(&with=done,… for the ticked boxes), whose results (up to PAGE_LIMIT) are listed as links.
+   Addresses come from the index, which pmboard writes from its one URL scheme: a result's from its part's "href"
+   (by column, what comes before and after the id), the search page's from search/<lang>.js; the page gives only
+   the way to its locale's folder (data-locale-dir). */
 (function () {
   "use strict";
   var shared = window.PMBoardSearch = window.PMBoardSearch || {}; // the index's scripts hand their data over here
@@ -58,7 +61,6 @@
   var LIMIT = 50;
   var PAGE_LIMIT = 500;
   var UNAVAILABLE = "Search is unavailable: its index (search/) did not load."; // before the words could load
-  var COLUMN_PAGES = { t: "todo.html", d: "doing.html", x: "done.html" };
   var STATE_ORDER = { d: 0, t: 1, x: 2, r: 3 };
   var lang = document.documentElement.lang || "en";
   var days = new Intl.DateTimeFormat(lang, { month: "short", day: "numeric", timeZone: "UTC" });
@@ -302,13 +304,11 @@
     items[active].scrollIntoView({ block: "nearest" });
   }
 
-  // The address of a result's page, given its id: its task page, or its card on its column's page on a site
-  // without task pages (a removed task has its page only, its tombstone).
+  // The address of a result's page, given its id: its part's "href" for its column says what comes before and
+  // after the id (its task page, or its card on its column's page on a site without task pages).
   function href(result, id) {
-    var state = result.index.tasks.state.charAt(result.i);
-    return data.localeDir + ("taskPages" in data || state === "r"
-      ? "tasks/" + id + ".html"
-      : COLUMN_PAGES[state] + "#t-" + id);
+    var around = result.index.tasks.href[result.index.tasks.state.charAt(result.i)];
+    return data.localeDir + around[0] + id + around[1];
   }
 
   // The id of a result, from its part's id file (loaded once, when first needed).
@@ -391,11 +391,12 @@
           event.preventDefault();
           open(shown[active]);
         } else if (input.value.trim()) {
-          // No result chosen: the search page lists them all.
+          // No result chosen: the search page lists them all (its address is in the locale's words).
           event.preventDefault();
-          var with_ = included();
-          location.href = data.localeDir + "search.html?q=" + encodeURIComponent(input.value.trim())
-            + (with_.length ? "&with=" + with_.join(",") : "");
+          var query = "?q=" + encodeURIComponent(input.value.trim()), with_ = included();
+          loadWords().then(function (known) {
+            location.href = data.localeDir + known.searchPage + query + (with_.length ? "&with=" + with_.join(",") : "");
+          }, failed);
         }
         break;
       case "Escape":

@@ -21,7 +21,7 @@ import Testing
     {{summary}}|{{boardHref}}|{{historyHref}}|{{isBoard}}|{{isHistory}}|{{canonical}}|{{#canonical}}c={{.}}{{/canonical}}|{{atomHref}}|{{#calendarHref}}{{.}}{{/calendarHref}}
     {{#locales}}{{code}},{{name}},{{href}},{{url}},{{current}},{{lang}},{{.code}},{{.lang}};{{/locales}}
     {{#columns}}
-    [{{state}}|{{label}}|{{count}}|{{isEmpty}}|{{#isEmpty}}{{t.board.empty}}{{/isEmpty}}|{{wipLimit}}|{{hasWipLimit}}|{{#overWipLimit}}over{{/overWipLimit}}
+    [{{state}}|{{label}}|{{count}}|{{isEmpty}}|{{#isEmpty}}{{t.board.empty}}{{/isEmpty}}|{{wipLimit}}|{{hasWipLimit}}|{{#overWipLimit}}over{{/overWipLimit}}|{{columnHref}}|{{{columnHref}}}
       {{> cards}}
     ]
     {{/columns}}
@@ -30,12 +30,12 @@ import Testing
     "cards": """
     {{#cards}}
     <{{id}}|{{title}}|{{{title}}}|{{body}}|{{&body}}|{{hasBody}}|{{due}}|{{hasDue}}|{{dueText}}|{{{dueText}}}
-    {{excerpt}}|{{isLong}}|{{hasMore}}|{{localeDir}}
+    {{excerpt}}|{{isLong}}|{{hasMore}}|{{localeDir}}|{{href}}|{{{href}}}|{{columnHref}}|{{overdueHref}}
     {{state}}|{{overdue}}|{{dueToday}}|{{t.board.overdue}}|{{label}}|{{count}}|{{lang}}|{{#title}}{{.}}{{/title}}
     {{.title}}|{{.label}}|{{#hasDue}}{{due}}{{/hasDue}}{{^hasBody}}nobody{{/hasBody}}
     {{hasChecklist}}|{{checklistDone}}|{{checklistTotal}}|{{#hasChecklist}}{{t.board.checklist}}{{/hasChecklist}}
-    {{#labels}}({{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}){{/labels}}{{hasLabels}}
-    {{#assignees}}({{name}}|{{path}}|{{count}}){{/assignees}}{{hasAssignees}}|{{link}}|{{{link}}}|{{linkText}}
+    {{#labels}}({{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}|{{href}}|{{{href}}}|{{columnHref}}){{/labels}}{{hasLabels}}
+    {{#assignees}}({{name}}|{{path}}|{{count}}|{{href}}){{/assignees}}{{hasAssignees}}|{{link}}|{{{link}}}|{{linkText}}
     {{hasLink}}|{{hasDoneDate}}|{{doneDate}}|{{doneText}}|{{dueSoon}}|{{dueSoonText}}|{{#dueSoon}}soon{{/dueSoon}}|{{aged}}|{{agedText}}>
     {{/cards}}
     """,
@@ -49,7 +49,7 @@ import Testing
     {{#entries}}{{taskId}}|{{hasTask}}|{{#hasTask}}{{localeDir}}{{taskId}}{{/hasTask}};{{/entries}}{{timeZone}}
     """,
     "column": """
-    {{#column}}[{{state}}|{{label}}|{{count}}|{{hasMore}}|{{isEmpty}}|{{wipLimit}}|{{hasWipLimit}}|{{overWipLimit}}
+    {{#column}}[{{state}}|{{label}}|{{count}}|{{hasMore}}|{{isEmpty}}|{{wipLimit}}|{{hasWipLimit}}|{{overWipLimit}}|{{columnHref}}
     {{> cards}}]{{/column}}{{localeDir}}|{{timeZone}}|{{overdueCount}}|{{hasOverdue}}|{{isOverduePage}}
     {{isTaskPage}}|{{isColumnPage}}|{{showsSummary}}|{{isHistory}}|{{isBoard}}|{{summaryHead}}|{{summaryTail}}|{{live}}|{{liveToday}}
     {{liveZone}}|{{liveBuilt}}|{{dueCounts}}|{{^task}}notask{{/task}}|{{#column}}c{{/column}}|{{taskTitle}}|{{isRemoved}}|{{removedText}}
@@ -60,13 +60,13 @@ import Testing
     """,
     "task": """
     {{taskTitle}}|{{{taskTitle}}}|{{isRemoved}}|{{removedText}}|{{isTaskPage}}|{{isHistory}}|{{localeDir}}|{{root}}
-    {{#task}}{{id}}|{{title}}|{{label}}|{{body}}|{{excerpt}}|{{isLong}}|{{overdue}}|{{state}}{{/task}}{{^task}}gone{{/task}}
+    {{#task}}{{id}}|{{title}}|{{label}}|{{body}}|{{excerpt}}|{{isLong}}|{{overdue}}|{{state}}|{{href}}|{{columnHref}}{{/task}}{{^task}}gone{{/task}}
     {{#entries}}{{action}}|{{taskId}}|{{hasTask}}|{{sentence}}|{{timeText}};{{/entries}}{{isEmpty}}|{{hasPager}}
     {{#locales}}{{href}}|{{url}}|{{current}};{{/locales}}
     """,
     "name": """
     {{heading}}|{{{heading}}}|{{isNamePage}}|{{isNameIndex}}|{{namesHref}}|{{localeDir}}
-    {{#columns}}[{{state}}|{{count}}|{{hasMore}}|{{leadNote}}|{{hasLeadNote}}
+    {{#columns}}[{{state}}|{{count}}|{{hasMore}}|{{leadNote}}|{{hasLeadNote}}|{{columnHref}}
     {{> cards}}]{{/columns}}
     """,
     "due-soon": """
@@ -78,12 +78,12 @@ import Testing
     {{isHistory}}|{{isBoard}}|{{localeDir}}|{{^columns}}nocolumns{{/columns}}
     """,
     "search": """
-    {{hasSearch}}|{{#hasSearch}}{{root}}{{/hasSearch}}|{{localeDir}}|{{hasTaskPages}}|{{namesHref}}|{{dueSoonHref}}
+    {{hasSearch}}|{{#hasSearch}}{{root}}{{/hasSearch}}|{{localeDir}}|{{hasTaskPages}}|{{namesHref}}|{{dueSoonHref}}|{{overdueHref}}|{{href}}
     {{isHistory}}|{{isBoard}}|{{^columns}}nocolumns{{/columns}}|{{t.search.heading}}
     """,
     "names": """
-    {{#labelIndex}}<{{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}>{{/labelIndex}}{{hasLabelIndex}}
-    {{#peopleIndex}}<{{name}}|{{path}}|{{count}}>{{/peopleIndex}}{{hasPeopleIndex}}|{{isNameIndex}}|{{namesHref}}
+    {{#labelIndex}}<{{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}|{{href}}>{{/labelIndex}}{{hasLabelIndex}}
+    {{#peopleIndex}}<{{name}}|{{path}}|{{count}}|{{href}}|{{{href}}}>{{/peopleIndex}}{{hasPeopleIndex}}|{{isNameIndex}}|{{namesHref}}
     """,
   ]
 
@@ -106,7 +106,7 @@ import Testing
     {{.title}}|{{.label}}|{{#hasDue}}{{due}}{{#overdue}}!{{t.board.overdue}}{{/overdue}}{{/hasDue}}{{^hasBody}}nobody{{/hasBody}}
     {{missing}}{{#missing}}x{{/missing}}{{^missing}}y{{/missing}}{{#isEmpty}}never{{/isEmpty}}{{^isBoard}}no{{/isBoard}}
     {{#link}}[{{.}}|{{linkText}}]{{/link}}{{^link}}nolink{{/link}}{{#doneDate}}({{.}}){{/doneDate}}
-    {{#labels}}<{{name}}|{{hue}}>{{/labels}}{{^labels}}nolabels{{/labels}}
+    {{#labels}}<{{name}}|{{hue}}|{{href}}>{{/labels}}{{^labels}}nolabels{{/labels}}|{{href}}|{{{href}}}|{{columnHref}}
     {{> card}}
     {{/cards}}
     """,

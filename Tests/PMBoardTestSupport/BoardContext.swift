@@ -28,6 +28,8 @@ package struct ColumnContext: TemplateContext {
   /// The column's work-in-progress limit, and how many tasks the whole column holds (a name page shows some).
   package var wipLimit: Int?
   package var columnTotal = 0
+  /// The page's way to its locale's folder, where the column's page is.
+  package var localeDir = ""
 
   /// A name page's columns: the name's cards in each, led and capped like the board's.
   package static func ofName(_ name: String, field: TaskField, columns: [ColumnContext]) -> [ColumnContext] {
@@ -65,6 +67,7 @@ package struct ColumnContext: TemplateContext {
     case "wipLimit": wipLimit.map(TemplateValue.number) ?? .bool(false)
     case "hasWipLimit": .bool(wipLimit != nil)
     case "overWipLimit": .bool(wipLimit.map { columnTotal > $0 } ?? false)
+    case "columnHref": .text(localeDir + SiteAddresses.column(state))
     default: nil
     }
   }
@@ -72,7 +75,7 @@ package struct ColumnContext: TemplateContext {
   package var templateKeys: [String] {
     [
       "state", "label", "count", "isEmpty", "cards", "hasMore", "leadNote", "hasLeadNote", "wipLimit",
-      "hasWipLimit", "overWipLimit",
+      "hasWipLimit", "overWipLimit", "columnHref",
     ]
   }
 }
@@ -123,6 +126,9 @@ package struct CardContext: TemplateContext {
   package var dueSoonText: String?
   /// "12 days in DOING" when the card is aged, else nil.
   package var agedText: String?
+  /// The page's way to its locale's folder, and whether the site has task pages: where the card's links lead.
+  package var localeDir = ""
+  package var taskPages = true
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -149,9 +155,11 @@ package struct CardContext: TemplateContext {
     case "hasChecklist": .bool(Checklist.progress(in: card.task.body).total > 0)
     case "checklistDone": .number(Checklist.progress(in: card.task.body).done)
     case "checklistTotal": .number(Checklist.progress(in: card.task.body).total)
-    case "labels": .list(card.task.labels.map { NameContext($0, field: .labels, counts: nameCounts) })
+    case "labels":
+      .list(card.task.labels.map { NameContext($0, field: .labels, counts: nameCounts, localeDir: localeDir) })
     case "hasLabels": .bool(!card.task.labels.isEmpty)
-    case "assignees": .list(card.task.assignees.map { NameContext($0, field: .assignees, counts: nameCounts) })
+    case "assignees":
+      .list(card.task.assignees.map { NameContext($0, field: .assignees, counts: nameCounts, localeDir: localeDir) })
     case "hasAssignees": .bool(!card.task.assignees.isEmpty)
     case "hasLink": .bool(!card.task.url.isEmpty)
     case "link": card.task.url.isEmpty ? .bool(false) : .text(card.task.url)
@@ -167,6 +175,8 @@ package struct CardContext: TemplateContext {
     case "dueSoonText": .text(dueSoonText ?? "")
     case "aged": .bool(agedText != nil)
     case "agedText": .text(agedText ?? "")
+    case "href": .text(localeDir + SiteAddresses.taskLink(card.task.state, taskPages: taskPages).address(card.id))
+    case "columnHref": .text(localeDir + SiteAddresses.column(card.task.state))
     default: nil
     }
   }
@@ -176,7 +186,8 @@ package struct CardContext: TemplateContext {
       "id", "title", "body", "hasBody", "due", "hasDue", "dueText", "state", "overdue", "dueToday", "label", "excerpt",
       "isLong", "hasChecklist", "checklistDone", "checklistTotal", "labels", "hasLabels", "assignees", "hasAssignees",
       "hasLink", "link", "linkText", "hasDoneDate", "doneDate", "doneText", "titleLang", "bodyLang",
-      "hasTitleLang", "hasBodyLang", "bodyHTML", "excerptHTML", "dueSoon", "dueSoonText", "aged", "agedText",
+      "hasTitleLang", "hasBodyLang", "bodyHTML", "excerptHTML", "dueSoon", "dueSoonText", "aged", "agedText", "href",
+      "columnHref",
     ]
   }
 }
@@ -187,23 +198,28 @@ package struct NameContext: TemplateContext {
   package var name: String
   package var field: TaskField
   package var count: Int
+  /// The page's way to its locale's folder, where the name's page is.
+  package var localeDir: String
 
-  package init(_ name: String, field: TaskField, counts: [String: Int]) {
-    (self.name, self.field) = (name, field)
+  package init(_ name: String, field: TaskField, counts: [String: Int], localeDir: String) {
+    (self.name, self.field, self.localeDir) = (name, field, localeDir)
     count = counts["\(field.rawValue):\(name)"] ?? 0
   }
+
+  private var path: String { (field == .labels ? "labels/" : "people/") + CardNames.slug(of: name) }
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "name": .text(name)
     case "hue": .number(Self.hue(of: name))
-    case "path": .text((field == .labels ? "labels/" : "people/") + CardNames.slug(of: name))
+    case "path": .text(path)
     case "count": .number(count)
+    case "href": .text(localeDir + SiteAddresses.namePage(path))
     default: nil
     }
   }
 
-  package var templateKeys: [String] { ["name", "hue", "path", "count"] }
+  package var templateKeys: [String] { ["name", "hue", "path", "count", "href"] }
 
   /// FNV-1a 64 of the UTF-8 bytes, modulo 12.
   package static func hue(of name: String) -> Int {

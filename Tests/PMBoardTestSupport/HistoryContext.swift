@@ -110,6 +110,7 @@ package struct EntryContext: TemplateContext {
     case "lost": .bool(data.entry.resolution == .lost)
     case "taskId": .text(data.entry.taskID.lowercaseString)
     case "hasTask": .bool(hasTask)
+    case "href": hasTask ? .text(localeDir + SiteAddresses.task(data.entry.taskID.lowercaseString)) : .bool(false)
     default: nil
     }
   }
@@ -117,7 +118,7 @@ package struct EntryContext: TemplateContext {
   package var templateKeys: [String] {
     [
       "action", "at", "timeText", "sentence", "author", "hasAuthor", "merged", "lost", "taskId", "hasTask",
-      "sentenceHTML", "clock", "when",
+      "sentenceHTML", "clock", "when", "href",
     ]
   }
 
@@ -131,7 +132,7 @@ package struct EntryContext: TemplateContext {
     let langAttribute = lang.map { " lang=\"\($0)\"" } ?? ""
     let open =
       hasTask
-      ? "<a\(langAttribute) href=\"\(HTMLEscaper.escaped(localeDir))tasks/\(data.entry.taskID.lowercaseString).html\">"
+      ? "<a\(langAttribute) href=\"\(HTMLEscaper.escaped(localeDir + SiteAddresses.task(data.entry.taskID.lowercaseString)))\">"
       : "<span\(langAttribute)>"
     return piece(0..<title.lowerBound) + open + piece(title) + (hasTask ? "</a>" : "</span>")
       + piece(title.upperBound..<utf8.count)

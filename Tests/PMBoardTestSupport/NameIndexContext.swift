@@ -6,11 +6,11 @@ package struct NameIndexContext: TemplateContext {
   package var labels: [NameContext]
   package var people: [NameContext]
 
-  package init(counts: [String: Int]) {
+  package init(counts: [String: Int], localeDir: String) {
     func names(_ field: TaskField) -> [NameContext] {
       counts.keys.filter { $0.hasPrefix(field.rawValue + ":") }.map { String($0.dropFirst(field.rawValue.count + 1)) }
         .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
-        .map { NameContext($0, field: field, counts: counts) }
+        .map { NameContext($0, field: field, counts: counts, localeDir: localeDir) }
     }
     (labels, people) = (names(.labels), names(.assignees))
   }

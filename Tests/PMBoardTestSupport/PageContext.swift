@@ -39,6 +39,7 @@ package struct PageContext: TemplateContext {
     case "calendarHref": info.calendarHref.map(TemplateValue.text) ?? .bool(false)
     case "locales": .list(info.locales)
     case "localeDir": .text(info.localeDir)
+    case "overdueHref": .text(info.localeDir + SiteAddresses.overdue)
     case "timeZone": .text(info.timeZone)
     case "overdueCount": .number(info.overdueCount)
     case "hasOverdue": .bool(info.overdueCount > 0)
@@ -88,7 +89,7 @@ package struct PageContext: TemplateContext {
       "isColumnPage", "showsSummary", "hasSearch",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage", "insights", "insightsHref",
-      "isInsights", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays",
+      "isInsights", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays", "overdueHref",
     ] + page.templateKeys
   }
 }

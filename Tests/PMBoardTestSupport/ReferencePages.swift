@@ -51,6 +51,7 @@ extension SiteRenderer {
       context.doneText = locale.dueText(data.doneDay)
       context.nameCounts = shared.nameCounts
       context.pageLang = plan.code
+      (context.localeDir, context.taskPages) = (info.localeDir, writesTaskPages)
       if aging > 0, let days = data.daysInDoing, days >= aging { context.agedText = locale.formatter.aging(days: days) }
       if dueSoon > 0, data.task.state != .done, let due = data.task.due {
         let days = due.daysSinceEpoch - moment.today.daysSinceEpoch
@@ -65,6 +66,7 @@ extension SiteRenderer {
       context.today = moment.today
       context.wipLimit = info.wipLimits[state.order]
       context.columnTotal = shared.columns[state.order].count
+      context.localeDir = info.localeDir
       return context
     }
     func entry(_ data: EntryData) -> EntryContext {
@@ -93,7 +95,7 @@ extension SiteRenderer {
       return TaskContext(
         task: task.map(card), entries: shared.newestFirst.filter { $0.entry.taskID.lowercaseString == id }.map(entry))
     case .names:
-      return NameIndexContext(counts: shared.nameCounts)
+      return NameIndexContext(counts: shared.nameCounts, localeDir: info.localeDir)
     case .dueSoon:
       // With live dates, every open card due after today: the script shows those a later day brings near.
       let listed: (CardData) -> Bool = { data in

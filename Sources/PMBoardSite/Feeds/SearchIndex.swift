@@ -10,7 +10,7 @@ import PMBoardCore
 ///
 /// - `search/<part>.js`: what a result shows and what matches besides bodies: titles, the column, the due day
 ///   (days from `dueBase`), and the labels and people of each task (`tags`: indices into `names`; `people` says
-///   which are people), in board order.
+///   which are people), in board order; and where a result leads (`href`, ``hrefJSON``).
 /// - `search/<part>-text.js`: the bodies, cut into sentences and lines (``segments(of:in:into:)``), each distinct one
 ///   stored once (`segments`), folded as the script folds a query (``SearchFold``), and each task's as the sorted indices of its own (`body`): boards repeat sentences
 ///   (issue templates, "Steps to reproduce"), and a sentence that ten tasks share costs its bytes once.
@@ -32,6 +32,8 @@ struct SearchIndex: Sendable {
   let tables: BoardTables
   let today: CalendarDate
   var addresses = SiteAddresses()
+  /// Whether the site has task pages (`task-pages`), where results lead.
+  var taskPages = true
   /// The removed part's tasks (``TaskPageTables/tombstones``).
   var tombstones: [TaskPageTables.Tombstone] = []
 
@@ -60,6 +62,41 @@ struct SearchIndex: Sendable {
   /// `PMBoardSearch[name]`, and ``scriptEnd`` follows it.
   static func scriptStart(_ name: String) -> String { "PMBoardSearch[\"\(name)\"]=" }
   static let scriptEnd = ";\n"
+
+  /// The letter of `state` in the index's `state` string (nil: a removed task).
+  static func letter(_ state: TaskState?) -> String {
+    switch state {
+    case .todo: "t"
+    case .doing: "d"
+    case .done: "x"
+    case nil: "r"
+    }
+  }
+
+  /// The columns of the part's tasks (nil: removed).
+  var states: [TaskState?] {
+    switch part {
+    case .open: [.todo, .doing]
+    case .done: [.done]
+    case .removed: [nil]
+    }
+  }
+
+  /// `"href"`, by the letter of each state the part holds: what comes before and after a task's id in the address
+  /// of its result from the locale's folder (``SiteAddresses/taskLink(_:taskPages:)``), so that `search.js` spells
+  /// no address of its own: `{"t":["tasks/",".html"],"d":["tasks/",".html"]}`.
+  var hrefJSON: String {
+    var out = Array("\"href\":{".utf8)
+    for (index, state) in states.enumerated() {
+      let around = SiteAddresses.taskLink(state, taskPages: taskPages)
+      out += Array((index == 0 ? "\"" : ",\"").utf8) + Array(Self.letter(state).utf8) + Array("\":[".utf8)
+      MarkupText.json(around.before, into: &out)
+      out.append(UInt8(ascii: ","))
+      MarkupText.json(around.after, into: &out)
+      out.append(UInt8(ascii: "]"))
+    }
+    return String(decoding: out + Array("}".utf8), as: UTF8.self)
+  }
 
   /// Writes the files of ``paths`` whose indices are in `files`.
   func write(_ files: Set<Int>, to writer: SiteWriter) throws(SiteWriteError) {
@@ -109,7 +146,8 @@ struct SearchIndex: Sendable {
     if files.contains(0) {
       let tasks =
         "{\"version\":1,\"part\":\"removed\",\"count\":\(count),\"idsPerFile\":\(Self.idsPerFile),"
-        + "\"dueBase\":\"\(today)\",\"names\":[],\"people\":[],\"state\":\"\(String(repeating: "r", count: count))\","
+        + "\"dueBase\":\"\(today)\",\(hrefJSON),\"names\":[],\"people\":[],"
+        + "\"state\":\"\(String(repeating: Self.letter(nil), count: count))\","
         + "\"due\":[\(Array(repeating: "null", count: count).joined(separator: ","))],"
         + "\"tags\":[\(Array(repeating: "[]", count: count).joined(separator: ","))],"
         + "\"title\":[\(list(tombstones.map(\.title)))]}"
@@ -143,7 +181,9 @@ struct SearchIndex: Sendable {
     out.appendDecimal(Self.idsPerFile)
     out.appendStatic(",\"dueBase\":\"")
     out.append(today.description)
-    out.appendStatic("\",\"names\":[")
+    out.appendStatic("\",")
+    out.append(hrefJSON)
+    out.appendStatic(",\"names\":[")
     for (index, name) in names.names.enumerated() {
       out.appendStatic(index == 0 ? "\"" : ",\"")
       out.appendJSONEscaped(name.text.raw, from: nameText)

@@ -28,7 +28,7 @@ extension SiteRenderer {
     return [wordsJob]
       + parts.map { part in
         let index = SearchIndex(
-          part: part, tables: tables, today: moment.today, addresses: addresses,
+          part: part, tables: tables, today: moment.today, addresses: addresses, taskPages: writesTaskPages,
           tombstones: part == .removed ? taskPages.tombstones : [])
         let renderer = self
         return Job(path: index.paths[0], weight: index.count * 2) { writer in
@@ -58,6 +58,9 @@ extension SiteRenderer {
       out += Array((index == 0 ? "{\"\(name)\":" : ",\"\(name)\":").utf8)
       MarkupText.json(catalog.string(key), into: &out)
     }
+    // The search page, from the locale's folder, which Enter opens with the query.
+    out += Array(",\"searchPage\":".utf8)
+    MarkupText.json(SiteAddresses.searchPage, into: &out)
     // Which parts the index has: the script offers a box for each besides the open tasks.
     let names = parts.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
     return out + Array(",\"parts\":[\(names)]}\(SearchIndex.scriptEnd)".utf8)

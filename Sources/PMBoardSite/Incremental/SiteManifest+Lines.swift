@@ -14,13 +14,13 @@ extension SiteManifest {
     return true
   }
 
-  /// Whether line `line`'s path is `folder`, "/", the lowercase text of `key` and ".html" (a task page), compared
-  /// byte by byte without making it or reading the id's text.
+  /// Whether line `line`'s path is `folder`, "/" and the name of the task page of the id that is the lowercase text
+  /// of `key` (``SiteAddresses/taskFile(_:)``), compared byte by byte without making it or reading the id's text.
   func path(_ line: Int, is folder: String, pageOf key: UUIDKey) -> Bool {
-    let listed = paths[line]
-    let (path, folder) = (listed.utf8.span, folder.utf8.span)
+    let (listed, pageExtension) = (paths[line], SiteAddresses.pageExtension)
+    let (path, folder, suffix) = (listed.utf8.span, folder.utf8.span, pageExtension.utf8.span)
     let start = folder.count + 1
-    guard path.count == start + 41, path[folder.count] == UInt8(ascii: "/") else { return false }
+    guard path.count == start + 36 + suffix.count, path[folder.count] == UInt8(ascii: "/") else { return false }
     for position in 0..<36 {
       let expected =
         position == 8 || position == 13 || position == 18 || position == 23
@@ -28,9 +28,7 @@ extension SiteManifest {
       if path[start + position] != expected { return false }
     }
     let end = start + 36
-    guard path[end] == UInt8(ascii: "."), path[end + 1] == UInt8(ascii: "h"), path[end + 2] == UInt8(ascii: "t"),
-      path[end + 3] == UInt8(ascii: "m"), path[end + 4] == UInt8(ascii: "l")
-    else { return false }
+    for offset in 0..<suffix.count where path[end + offset] != suffix[offset] { return false }
     for offset in 0..<folder.count where path[offset] != folder[offset] { return false }
     return true
   }

@@ -41,9 +41,10 @@ enum NamePage: PageKind {
     info.leadNotes = site.leadNotes(formatter: formatter, counts: site.nameLeadCounts(ofName: index))
     // Its own calendar and change feed beside it (``SiteFeeds``), so that a person can subscribe to their tasks.
     let path = names.bytes.string(name.path)
+    let here = info.localeDir
     info.calendarHref =
-      site.publish.feeds ? site.calendarHref(code: plan.code, here: "../", file: SiteAddresses.nameCalendar(path)) : nil
-    info.atomHref = site.publish.feeds && site.publish.history != .off ? "../" + SiteAddresses.nameFeed(path) : nil
+      site.publish.feeds ? site.calendarHref(code: plan.code, here: here, file: SiteAddresses.nameCalendar(path)) : nil
+    info.atomHref = site.publish.feeds && site.publish.history != .off ? here + SiteAddresses.nameFeed(path) : nil
     return info
   }
 

@@ -34,6 +34,10 @@ public struct PageInfo: Sendable {
   /// The way from this page to its locale's folder: "" on a locale's pages, "en/" on the root index, "../" on a
   /// task page. Links to task, column and overdue pages start with it.
   public var localeDir = ""
+  /// The overdue page, from this page.
+  public var overdueHref = ""
+  /// Each column's page, from this page, by `TaskState.order`: a column's and a card's `columnHref`.
+  public var columnHrefs = ["", "", ""]
   /// The board's time zone (an IANA name), which history times are read in.
   public var timeZone = ""
   public var overdueCount = 0

@@ -39,6 +39,9 @@ public final class PageTables: Sendable {
   public let entries: Range<Int>
   public let isArchive: Bool
   public let localeDir: TextRef
+  public let overdueHref: TextRef
+  /// ``PageInfo/columnHrefs``.
+  public let columnHrefs: [TextRef]
   public let timeZone: TextRef
   public let overdueCount: Int
   public let isOverduePage: Bool
@@ -104,6 +107,8 @@ public final class PageTables: Sendable {
     entries = info.entries
     isArchive = info.isArchive
     localeDir = arena.text(info.localeDir)
+    overdueHref = arena.text(info.overdueHref)
+    columnHrefs = info.columnHrefs.map { arena.text($0) }
     timeZone = arena.text(info.timeZone)
     overdueCount = info.overdueCount
     isOverduePage = info.isOverduePage

@@ -47,13 +47,13 @@ struct SiteIndexPage {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="color-scheme" content="light dark">
       <title>\(e(heading))</title>
-      <link rel="stylesheet" href="\(root)assets/style.css">
-      <link rel="icon" href="\(root)assets/favicon.svg" type="image/svg+xml">
+      <link rel="stylesheet" href="\(root)\(SiteAddresses.asset(SiteAddresses.stylesheet))">
+      <link rel="icon" href="\(root)\(SiteAddresses.asset(SiteAddresses.icon))" type="image/svg+xml">
 
       """
     for (other, _) in locales {
       out +=
-        "<link rel=\"alternate\" hreflang=\"\(e(other))\" href=\"\(root)\(e(SiteAddresses.locale(other, "index.html")))\">\n"
+        "<link rel=\"alternate\" hreflang=\"\(e(other))\" href=\"\(root)\(e(SiteAddresses.locale(other, SiteAddresses.board)))\">\n"
     }
     out += """
       </head>
@@ -69,7 +69,7 @@ struct SiteIndexPage {
     for (other, otherCatalog) in locales {
       let current = other == code && !root.isEmpty ? " aria-current=\"true\"" : ""
       out +=
-        "<a href=\"\(root)\(e(SiteAddresses.locale(other, "index.html")))\" hreflang=\"\(e(other))\" "
+        "<a href=\"\(root)\(e(SiteAddresses.locale(other, SiteAddresses.board)))\" hreflang=\"\(e(other))\" "
         + "lang=\"\(e(other))\"\(current)>\(e(otherCatalog.string("locale.name")))</a>\n"
     }
     out += "</nav>\n</header>\n<main id=\"main\">\n<ul class=\"boards\">\n"
@@ -90,7 +90,8 @@ struct SiteIndexPage {
   ) -> String {
     func e(_ text: String) -> String { HTMLEscaper.escaped(text) }
     let folder = root + e(board.path) + "/"
-    var out = "<li class=\"board-card\">\n<h2><a href=\"\(folder)\(e(SiteAddresses.locale(code, "index.html")))\">"
+    var out =
+      "<li class=\"board-card\">\n<h2><a href=\"\(folder)\(e(SiteAddresses.locale(code, SiteAddresses.board)))\">"
     out += "<bdi>\(e(board.title))</bdi></a>"
     if showsPath { out += " <small class=\"board-path\"><bdi>\(e(board.path))/</bdi></small>" }
     out += "</h2>\n<p class=\"counts\">"

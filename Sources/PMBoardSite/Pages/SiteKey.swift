@@ -33,6 +33,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case aged, agedText
   case hasSearch
   case hasTaskPages, live, liveToday, liveZone, liveBuilt, dueCounts, summaryHead, summaryTail, showsSummary
+  // Links from SiteAddresses (a card's and a name's `href` is `href` above)
+  case overdueHref, columnHref
 
   private static let byName: [String: SiteKey] = [
     "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
@@ -69,7 +71,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "dueSoon": .dueSoon, "dueSoonText": .dueSoonText, "dueSoonHref": .dueSoonHref, "dueSoonCount": .dueSoonCount,
     "hasDueSoon": .hasDueSoon, "isDueSoonPage": .isDueSoonPage, "dueSoonCards": .dueSoonCards,
     "dueSoonDays": .dueSoonDays, "aged": .aged, "agedText": .agedText,
-    "hasSearch": .hasSearch,
+    "hasSearch": .hasSearch, "overdueHref": .overdueHref, "columnHref": .columnHref,
   ]
 
   public init(name: String) {

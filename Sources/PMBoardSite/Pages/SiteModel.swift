@@ -171,7 +171,7 @@ public final class SiteView {
     switch frame {
     case .card(let index):
       cardValue(keys[key], cards[Int(index)], number: Int(index)) ?? nameValue(keys[key], card: Int(index))
-        ?? dueSoonValue(keys[key], card: Int(index))
+        ?? dueSoonValue(keys[key], card: Int(index)) ?? cardLinkValue(keys[key], card: Int(index))
     case .name(let index): nameItemValue(keys[key], cardNames.names[Int(index)])
     case .entry(let index): entryValue(keys[key], Int32(index))
     case .day(let day): dayValue(keys[key], day)
@@ -204,6 +204,7 @@ public final class SiteView {
     case .calendarHref: page.calendarHref.map(SiteValue.pageText) ?? .bool(false)
     case .locales: .linkList
     case .localeDir: .pageText(page.localeDir)
+    case .overdueHref: .pageText(page.overdueHref)
     case .overdueCount: .number(page.overdueCount)
     case .hasOverdue: .bool(page.overdueCount > 0)
     case .isOverduePage: .bool(page.isOverduePage)
@@ -260,6 +261,7 @@ public final class SiteView {
     case .isEmpty: return .bool(count == 0)
     case .cards: return .cardList(Int32(state.order))
     case .hasMore: return .bool(count > page.cardLimit)
+    case .columnHref: return .pageText(page.columnHrefs[state.order])
     case .leadNote: return .pageText(page.leadNotes[state.order])
     case .hasLeadNote: return .bool(page.leadNotes[state.order].rawCount > 0)
     case .wipLimit: return page.wipLimits[state.order] < 0 ? .bool(false) : .number(page.wipLimits[state.order])
@@ -313,6 +315,7 @@ public final class SiteView {
     case .taskId: .historyText(entries[Int(index)].task)
     // On a task page every entry is about that page's task: nothing to link.
     case .hasTask: .bool(linksTask(ofEntry: index))
+    case .href: linksTask(ofEntry: index) ? .entryHref(index) : .bool(false)
     default: nil
     }
   }

@@ -77,6 +77,8 @@ extension SiteRenderer {
       locales: links, atomHref: publish.feeds && publish.history != .off ? localeDir + SiteAddresses.changeFeed : nil,
       calendarHref: publish.feeds ? calendarHref(code: code, here: localeDir) : nil)
     info.localeDir = localeDir
+    info.overdueHref = localeDir + SiteAddresses.overdue
+    info.columnHrefs = TaskState.allCases.map { localeDir + SiteAddresses.column($0) }
     if !tables.cardNames.names.isEmpty { info.namesHref = localeDir + SiteAddresses.names }
     if publishesInsights { info.insightsHref = localeDir + SiteAddresses.insights }
     if dueSoon > 0 {

@@ -54,4 +54,10 @@ public enum SiteValue: Sendable {
   case nameIndex(UInt8)
   /// Text of the cards' names and links (``CardNames/bytes``).
   case nameText(TextRef)
+  /// Card `n`'s own address from the page: its task page, or its card on its column's page without task pages.
+  case cardHref(Int32)
+  /// A name's page from the page, from the name's path (``CardNames/Name/path``).
+  case nameHref(TextRef)
+  /// The page of entry `n`'s task, from the page.
+  case entryHref(Int32)
 }

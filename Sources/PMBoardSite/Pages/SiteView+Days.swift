@@ -61,11 +61,13 @@ extension SiteView {
           output.appendStatic("\"")
         }
         if links {
+          let around = SiteAddresses.taskAddress
           output.appendStatic(" href=\"")
           output.append(page.localeDir, escaped: true, from: pageBytes)
-          output.append(SiteAddresses.tasks)
+          output.append(around.before)
           output.append(entry.task, from: historyBytes)
-          output.appendStatic(".html\"")
+          output.append(around.after)
+          output.appendStatic("\"")
         }
         output.appendStatic(">")
       }

@@ -27,6 +27,7 @@ extension SiteView {
     case .name: .nameText(name.text)
     case .hue: .number(name.hue)
     case .path: .nameText(name.path)
+    case .href: .nameHref(name.path)
     case .count: .number(name.cards.count)
     default: nil
     }

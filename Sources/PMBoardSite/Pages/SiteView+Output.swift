@@ -14,6 +14,7 @@ extension SiteView {
     case .pageText(let text): output.append(text, escaped: escaped, from: pageBytes)
     case .pageHTML(let html): output.append(html, escaped: escaped, from: pageBytes)
     case .nameText(let text): output.append(text, escaped: escaped, from: nameBytes)
+    case .cardHref, .nameHref, .entryHref: writeHref(value, escaped: escaped, into: &output)
     case .bool(let flag): output.appendStatic(flag ? "true" : "false")
     case .number(let number): output.appendDecimal(number)
     case .entryAt(let index):

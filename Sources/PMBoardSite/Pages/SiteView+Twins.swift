@@ -16,9 +16,12 @@ extension SiteView {
       return ByteArena.same(mine, in: pageBytes.arena, theirs, in: other.pageBytes.arena)
     case (.bool(let mine)?, .bool(let theirs)?): return mine == theirs
     case (.number(let mine)?, .number(let theirs)?): return mine == theirs
-    // The locale's catalog and the board's columns: the same tables on both pages.
+    // The locale's catalog and the board's columns: the same tables on both pages. The columns' and their cards'
+    // links (`columnHref`, `href`) start with the page's way to its locale's folder, which the twins need not share.
     case (.catalog(let mine)?, .catalog(let theirs)?): return mine == theirs
-    case (.columnList?, .columnList?): return page.isBoard && other.page.isBoard
+    case (.columnList?, .columnList?):
+      return page.isBoard && other.page.isBoard
+        && ByteArena.same(page.localeDir, in: pageBytes.arena, other.page.localeDir, in: other.pageBytes.arena)
     default: return false
     }
   }

@@ -82,7 +82,7 @@ enum TaskPage: PageKind {
     into writer: SiteWriter
   ) throws {
     let folders = codes.map { site.addresses.taskFolder($0) }
-    let name = { (index: Int) in site.taskPages.id(ofPage: pages[index]) + ".html" }
+    let name = { (index: Int) in SiteAddresses.taskFile(site.taskPages.id(ofPage: pages[index])) }
     let keys = pages.map { site.taskPages.lowercaseKey(ofPage: $0) }
     var prints: [UInt64?] = []
     prints.reserveCapacity(pages.count * codes.count)

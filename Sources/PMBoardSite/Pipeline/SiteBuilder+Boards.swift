@@ -67,7 +67,7 @@ extension SiteBuilder {
         defaultLocale: settings.defaultLocale ?? locales[0])
       try step("render the index of the boards") {
         for (path, html) in page.files() { try writer.write(path, Array(html.utf8)) }
-        for name in ["style.css", "favicon.svg"] {
+        for name in [SiteAddresses.stylesheet, SiteAddresses.icon] {
           if let file = theme.assets[name] { try writer.write(SiteAddresses.asset(name), [UInt8](file.data)) }
         }
       }
