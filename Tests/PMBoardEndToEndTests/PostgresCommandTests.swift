@@ -202,7 +202,7 @@ struct PostgresCommandTests {
       ])
     #expect(
       try cluster.rows("SELECT version FROM pmboard.migration", database: database) == [
-        ["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7"], ["8"],
+        ["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7"], ["8"], ["9"],
       ])
   }
 
