@@ -4,7 +4,8 @@ import PMBoardCore
 /// Reads a spreadsheet's CSV export whose header row names `title` and, if it has them, `body`, `due`
 /// (`YYYY-MM-DD`), `state` (`todo`, `doing`, `done`; empty is todo), `id`, `labels` (also `tags`), `assignees`
 /// (also `assignee`, `owner`), `url` (also `link`), `created` and `done` (also `closed`), in any order and spelled in
-/// any case; names in one cell are separated by commas or semicolons. Other columns are read over. The `id` column,
+/// any case; names in one cell are separated by commas or semicolons. A column named by `--field` is a field's (text
+/// unless the board has the field: then read as its type); other columns are read over. The `id` column,
 /// when there is one, names each row's task in the source; without it the title does, so renaming a row in the
 /// sheet removes the old task and adds a new one. `created` and `done` give a row's times (a day, or a date and time
 /// in UTC): a done task new to the board is recorded as added then, and moved to DONE on its done day. Without them
@@ -27,10 +28,11 @@ struct CSVTasksReader {
     }
   }
 
-  func items(_ data: Data) throws(ImportFailure) -> [ImportedItem] {
+  func read(_ data: Data) throws(ImportFailure) -> ImportedSource {
     let table = try CSVTable.parse(data)
+    let (fields, fieldColumns) = try self.fields(table.header)
     var columns: [Column: Int] = [:]
-    for (index, name) in table.header.enumerated() {
+    for (index, name) in table.header.enumerated() where !fieldColumns.contains(index) {
       let key = name.trimmingCharacters(in: .whitespaces).lowercased()
       guard let column = Column(header: key) else {
         try refuseHidden(key, column: index + 1)
@@ -48,9 +50,32 @@ struct CSVTasksReader {
     var items: [ImportedItem] = []
     items.reserveCapacity(table.rows.count)
     for row in table.rows where !row.fields.allSatisfy(\.isEmpty) {
-      items.append(try item(row, columns))
+      var item = try item(row, columns)
+      item.sourceValues = fieldColumns.map { $0 < row.fields.count ? .text(row.fields[$0]) : nil }
+      items.append(item)
     }
-    return items
+    return ImportedSource(fields: fields, items: items)
+  }
+
+  /// The `--field` columns as fields, with their positions in the header row.
+  private func fields(_ header: [String]) throws(ImportFailure) -> ([SourceField], [Int]) {
+    var fields: [SourceField] = []
+    var positions: [Int] = []
+    let names = header.map { $0.trimmingCharacters(in: .whitespaces) }
+    for (column, key) in settings.fieldColumns {
+      let wanted = column.trimmingCharacters(in: .whitespaces)
+      guard let position = names.firstIndex(where: { $0.lowercased() == wanted.lowercased() }) else {
+        let shown = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw ImportFailure("--field \(column): no column is named \"\(wanted)\"; the header row names \(shown)")
+      }
+      if let known = Column(header: wanted.lowercased()) {
+        throw ImportFailure("--field \(column): the column \(known) is read as the task's \(known); map another one")
+      }
+      if positions.contains(position) { throw ImportFailure("--field \(column): the column is given twice") }
+      positions.append(position)
+      fields.append(SourceField(name: names[position], key: key, type: .text, place: .column(names[position])))
+    }
+    return (fields, positions)
   }
 
   /// A name that is a known column's but for an invisible character (a byte order mark, a zero-width space) is

@@ -5,8 +5,10 @@ import PMBoardStore
 /// Reads `gh issue list --state all --json
 /// number,title,body,state,labels,assignees,milestone,url,createdAt,updatedAt,closedAt`: an open issue is TODO
 /// (DOING with the settings' label), a closed one DONE; the due date is the milestone's, as the day it falls on in
-/// the board's time zone. Labels stay labels and the milestone's title is one more; assignees are their logins; the
-/// issue's address is the task's link (a card shows it as `#17`). The issue number is the task's id in the source.
+/// the board's time zone. Labels stay labels; the milestone is the value of the board's built-in milestone field, made
+/// or updated by the import with its due date (and its state, `OPEN` or `CLOSED`, where the input has one: `gh issue
+/// list` leaves it out, GitHub's REST API gives it, with `due_on`); assignees are their logins; the issue's address is
+/// the task's link (a card shows it as `#17`). The issue number is the task's id in the source.
 struct GitHubIssuesReader {
   var settings: ImportSettings
 
@@ -21,18 +23,22 @@ struct GitHubIssuesReader {
   private static let issueNames = JSONNames([
     "number", "title", "body", "state", "createdAt", "updatedAt", "closedAt", "milestone", "labels", "assignees", "url",
   ])
-  private static let milestoneNames = JSONNames(["dueOn", "title"])
+  private static let milestoneNames = JSONNames(["dueOn", "title", "state", "due_on"])
+
+  /// The built-in milestone field, the one field an issue has.
+  static let milestoneField = SourceField(
+    name: "milestone", type: .milestone, builtIn: .milestone, addsOptions: true, place: .member("milestone"))
   private static let labelNames = JSONNames(["name"])
   private static let assigneeNames = JSONNames(["login"])
 
-  func items(_ data: Data) throws(ImportFailure) -> [ImportedItem] {
+  func read(_ data: Data) throws(ImportFailure) -> ImportedSource {
     let issues = try JSONInput.array(data, expecting: "issues (gh issue list --json …)") {
       (scanner, path) throws(JSONError) in try Self.scan(&scanner, path: path)
     }
     var items: [ImportedItem] = []
     items.reserveCapacity(issues.count)
     for issue in issues { items.append(try item(issue)) }
-    return items
+    return ImportedSource(fields: [Self.milestoneField], items: items)
   }
 
   private static func scan(_ scanner: inout JSONScanner, path: String) throws(JSONError) -> Scanned {
@@ -85,22 +91,36 @@ struct GitHubIssuesReader {
     default: throw ImportFailure("\(issue.at("state")): \"\(stateText)\" is not OPEN or CLOSED")
     }
     let state: TaskState = closed ? .done : (try hasDoingLabel(scanned.labels) ? .doing : .todo)
-    var due: CalendarDate?
-    if let dueOn = try scanned.milestone?.instant("dueOn") { due = CalendarDate(dueOn, in: settings.timeZone) }
+    let milestone = try scanned.milestone.map(self.milestone)
     let updated = try issue.instant("updatedAt")
     var item = ImportedItem(
-      sourceID: String(number), path: issue.path, title: title, body: body, due: due, state: state,
+      sourceID: String(number), path: issue.path, title: title, body: body, due: milestone?.due, state: state,
       created: try issue.instant("createdAt"), updated: updated,
       stateChanged: closed ? try issue.instant("closedAt") ?? updated : updated)
     var labelTexts: [String] = []
     for label in scanned.labels { labelTexts.append(try label.requiredString("name")) }
-    if let milestone = try scanned.milestone?.string("title") { labelTexts.append(milestone) }
+    item.sourceValues = [milestone.map(SourceValue.option)]
     item.labels = try ImportText.names(labelTexts, as: .label, path: issue.at("labels"))
     var logins: [String] = []
     for assignee in scanned.assignees { logins.append(try assignee.requiredString("login")) }
     item.assignees = try ImportText.names(logins, as: .assignee, path: issue.at("assignees"))
     item.url = try ImportText.url(issue.string("url") ?? "", path: issue.at("url"))
     return item
+  }
+
+  /// The milestone as the option of the built-in field: its title, its due day in the board's zone, its state.
+  private func milestone(_ milestone: JSONMembers) throws(ImportFailure) -> SourceOption {
+    var option = SourceOption(name: try milestone.requiredString("title"), givesDue: true)
+    let dueName = milestone.value("dueOn") == nil && milestone.value("due_on") != nil ? "due_on" : "dueOn"
+    if let dueOn = try milestone.instant(dueName) { option.due = CalendarDate(dueOn, in: settings.timeZone) }
+    if let state = try milestone.string("state") {
+      switch state.lowercased() {
+      case "open": option.isClosed = false
+      case "closed": option.isClosed = true
+      default: throw ImportFailure("\(milestone.at("state")): \"\(state)\" is not OPEN or CLOSED")
+      }
+    }
+    return option
   }
 
   private func hasDoingLabel(_ labels: [JSONMembers]) throws(ImportFailure) -> Bool {

@@ -18,16 +18,29 @@ public struct ImportSync: Sendable {
   public var now: Date
   /// The time of the board's latest history entry: no change is recorded before it.
   public var floor: Date?
+  /// The board's fields as the import leaves them: what an `edited` line's changes name.
+  public var fields: BoardFields
 
-  public init(source: String, author: String, now: Date, floor: Date? = nil) {
+  public init(source: String, author: String, now: Date, floor: Date? = nil, fields: BoardFields = .none) {
     self.source = source
     self.author = author
     self.now = now
     self.floor = floor
+    self.fields = fields
   }
 
-  /// The changes to apply, in the order of their times (a task's own changes stay in their order).
-  public func changes(board tasks: [BoardTask], items: [ImportedItem]) -> [BoardChange] {
+  /// The changes to apply: the `definitions` the import makes first (a task's value needs its field), then the
+  /// tasks' changes in the order of their times (a task's own changes stay in their order). The definitions are
+  /// recorded at the time of the first task change, or now, so history stays in time order.
+  public func changes(
+    board tasks: [BoardTask], items: [ImportedItem], definitions: [DefinitionChange] = []
+  ) -> [BoardChange] {
+    let taskChanges = self.taskChanges(board: tasks, items: items)
+    let at = taskChanges.first?.entry.at ?? time(nil)
+    return definitions.map { .define(from: $0.before, to: $0.after, at: at, by: author) } + taskChanges
+  }
+
+  private func taskChanges(board tasks: [BoardTask], items: [ImportedItem]) -> [BoardChange] {
     var existing: [String: BoardTask] = [:]
     for task in tasks where task.source?.name == source {
       if let id = task.source?.id { existing[id] = task }
@@ -70,7 +83,7 @@ public struct ImportSync: Sendable {
     var open = task
     (open.state, open.updated) = (.todo, at)
     task.updated = max(task.updated, doneAt)
-    return [.add(open, at: at, by: author), .update(from: open, to: task, at: doneAt, by: author)]
+    return [.add(open, at: at, by: author), update(open, to: task, at: doneAt)]
   }
 
   /// An edit of the fields that differ and a move if the state differs, each at its own time, in time order.
@@ -85,11 +98,11 @@ public struct ImportSync: Sendable {
     case (false, false): return []
     case (true, false):
       edited.updated = editAt
-      return [.update(from: old, to: edited, at: editAt, by: author)]
+      return [update(old, to: edited, at: editAt)]
     case (false, true):
       var moved = old
       (moved.state, moved.updated) = (item.state, moveAt)
-      return [.update(from: old, to: moved, at: moveAt, by: author)]
+      return [update(old, to: moved, at: moveAt)]
     case (true, true):
       // Two history lines, as a person would have made them; the earlier one first (the edit on a tie).
       if moveAt < editAt {
@@ -98,16 +111,20 @@ public struct ImportSync: Sendable {
         var both = edited
         (both.state, both.updated) = (item.state, editAt)
         return [
-          .update(from: old, to: moved, at: moveAt, by: author), .update(from: moved, to: both, at: editAt, by: author),
+          update(old, to: moved, at: moveAt), update(moved, to: both, at: editAt),
         ]
       }
       edited.updated = editAt
       var both = edited
       (both.state, both.updated) = (item.state, moveAt)
       return [
-        .update(from: old, to: edited, at: editAt, by: author), .update(from: edited, to: both, at: moveAt, by: author),
+        update(old, to: edited, at: editAt), update(edited, to: both, at: moveAt),
       ]
     }
+  }
+
+  private func update(_ old: BoardTask, to new: BoardTask, at: Date) -> BoardChange {
+    .update(from: old, to: new, at: at, by: author, fields: fields)
   }
 
   /// The source's time, or now when it has none or is ahead of this clock; never before ``floor``.

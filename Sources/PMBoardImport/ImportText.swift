@@ -21,6 +21,19 @@ enum ImportText {
     }
   }
 
+  /// A text field's value: one line (line breaks made spaces), cut to ``FieldRules/textLimit`` characters with `…`.
+  static func fieldText(_ raw: String, path: @autoclosure () -> String) throws(ImportFailure) -> String {
+    var text = raw
+    if text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+      text = lineBreaks(text).split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+    do {
+      return try title(text, path: path())
+    } catch {
+      throw ImportFailure(error.description.replacingOccurrences(of: "the title", with: "the value"))
+    }
+  }
+
   static func body(_ raw: String, path: @autoclosure () -> String) throws(ImportFailure) -> String {
     var text = lineBreaks(raw)
     // Most bodies fit in fewer bytes than the limit has characters: the rules' own check normalizes them, once.

@@ -11,7 +11,7 @@ public struct ImportedItem: Sendable, Hashable {
   public var body: String
   public var due: CalendarDate?
   public var state: TaskState
-  /// Labels (GitHub labels and milestone, Taskwarrior tags, project and priority), assignees, the task's page.
+  /// Labels (GitHub labels, Taskwarrior tags), assignees, the task's page.
   public var labels: NameSet = []
   public var assignees: NameSet = []
   public var url = ""
@@ -22,6 +22,13 @@ public struct ImportedItem: Sendable, Hashable {
   public var stateChanged: Date?
   /// The source says the task is gone (Taskwarrior's `deleted`): a re-import removes it from the board.
   public var removed: Bool
+  /// The values of the source's fields, by their index in ``ImportedSource/fields`` (shorter when the last ones
+  /// have none), as the reader found them.
+  public var sourceValues: [SourceValue?] = []
+  /// The values as the board's fields hold them, and the fields whose values the source decides (a field it
+  /// has no value of is cleared; the board's other fields keep theirs): set by ``FieldImport``.
+  public var values = FieldValues()
+  public var valueFields: Set<UUID> = []
 
   public init(
     sourceID: String, path: String, title: String, body: String = "", due: CalendarDate? = nil,
@@ -51,8 +58,8 @@ public struct ImportedItem: Sendable, Hashable {
     case .labels: task.labels = labels
     case .assignees: task.assignees = assignees
     case .url: task.url = url
-    // No reader maps a source's fields yet (issue 58, importers): a re-import keeps the values set on the board.
-    case .values: break
+    case .values:
+      for field in valueFields { task.values[field] = values[field] }
     }
   }
 }

@@ -8,21 +8,43 @@ import PMBoardStore
 /// what they mean is checked afterwards, so a file that is not JSON says so before any value is judged.
 enum JSONInput {
   /// Reads the top-level array with `element`, or throws the one problem that keeps the text from being read.
+  /// With `member`, the array may also be that member of a top-level object (`{"items": […], "totalCount": 3}`, as
+  /// `gh project item-list --format json` writes), and the elements' paths start with it (`items[17]`).
   static func array<Element>(
-    _ data: Data, expecting what: String,
+    _ data: Data, in member: String? = nil, expecting what: String,
     _ element: (inout JSONScanner, _ path: String) throws(JSONError) -> Element
   ) throws(ImportFailure) -> [Element] {
     let result: Result<[Element], ImportFailure> = data.withReadView { bytes in
       guard bytes.isValidUTF8 else { return .failure(ImportFailure("the file is not UTF-8 text; save it as UTF-8")) }
       var scanner = JSONScanner(bytes)
       do throws(JSONError) {
-        guard try scanner.next("a JSON array") == UInt8(ascii: "[") else {
+        var elements: [Element] = []
+        switch try scanner.next("a JSON array") {
+        case UInt8(ascii: "["):
+          try scanner.forEachElement("") { (scanner, index) throws(JSONError) in
+            elements.append(try element(&scanner, "[\(index)]"))
+          }
+        case UInt8(ascii: "{") where member != nil:
+          let names = JSONNames([member ?? ""])
+          var object = try scanner.enterObject("")
+          var found = false
+          while let index = try scanner.nextMember(&object, names) {
+            guard index == 0, !found else {
+              try scanner.skipValue()
+              continue
+            }
+            found = true
+            try scanner.forEachElement(member ?? "") { (scanner, index) throws(JSONError) in
+              elements.append(try element(&scanner, "\(member ?? "")[\(index)]"))
+            }
+          }
+          guard found else {
+            try scanner.finish()
+            return .failure(ImportFailure("expected a JSON object with \"\(member ?? "")\", a list of \(what)"))
+          }
+        default:
           let found = try scanner.looseValue()?.described ?? "null"
           return .failure(ImportFailure("expected a JSON array of \(what), found \(found)"))
-        }
-        var elements: [Element] = []
-        try scanner.forEachElement("") { (scanner, index) throws(JSONError) in
-          elements.append(try element(&scanner, "[\(index)]"))
         }
         try scanner.finish()
         return .success(elements)

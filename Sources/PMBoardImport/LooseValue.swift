@@ -57,16 +57,31 @@ extension JSONScanner {
   }
 
   /// The scalar members of the object at the offset named in `names` (null: no object), by their index there;
-  /// `nested` reads the members whose index it claims (returning true), the rest are read over.
+  /// `nested` reads the members whose index it claims (returning true), the rest are read over. With `other`, the
+  /// members not in `names` are handed to it by name (Taskwarrior's user-defined attributes), scalars as they are
+  /// and objects and arrays as ``LooseValue/other(_:)``.
   mutating func members(
     _ path: @autoclosure () -> String, _ names: JSONNames,
-    nested: (inout JSONScanner, Int) throws(JSONError) -> Bool = { _, _ in false }
+    nested: (inout JSONScanner, Int) throws(JSONError) -> Bool = { _, _ in false },
+    other: ((String, LooseValue?) -> Void)? = nil
   ) throws(JSONError) -> [LooseValue?]? {
     if try skipNull() { return nil }
     var values = [LooseValue?](repeating: nil, count: names.count)
     var given = [Bool](repeating: false, count: names.count)
     var object = try enterObject(path())
-    while let member = try nextMember(&object, names) {
+    while true {
+      let member: Int
+      if let other {
+        guard let name = try nextMemberName(&object) else { break }
+        member = names.index(of: name)
+        if member == names.count {
+          other(name, try looseValue())
+          continue
+        }
+      } else {
+        guard let index = try nextMember(&object, names) else { break }
+        member = index
+      }
       // A member pmboard reads, given twice, is refused as pmboard/1 refuses it: which one was meant is a guess.
       if member < names.count {
         guard !given[member] else {

@@ -5,10 +5,32 @@ import PMBoardStore
 /// Reads `task export`: pending (and waiting) tasks are TODO, started ones DOING, completed ones DONE, deleted ones
 /// leave the board; the due date is the day Taskwarrior's due instant falls on in the board's time zone, and the
 /// annotations, one a line, are the body. A recurring task's template (status `recurring`) is not a task to do:
-/// its instances are, and they are in the export as pending tasks of their own. Tags are labels, and so are the
-/// project (`project:NAME`) and the priority (`priority:H`).
+/// its instances are, and they are in the export as pending tasks of their own. Tags are labels. The project and the
+/// priority are select fields (`project`: its options are the projects met; `priority`: H, M, L), and each
+/// user-defined attribute (a member Taskwarrior itself does not define) is a field of its own: a number field when
+/// every value is a number, a date field when every value is a date and time, else a text field. (pmboard 0.16.0 and
+/// older made `project:NAME` and `priority:H` labels; the first re-import moves them to the fields.)
 struct TaskwarriorReader {
   var settings: ImportSettings
+
+  /// The members Taskwarrior defines (`task _columns`) and its bookkeeping: not user-defined attributes.
+  private static let coreNames: Set<String> = [
+    "id", "uuid", "description", "status", "entry", "modified", "end", "due", "start", "wait", "scheduled", "until",
+    "recur", "mask", "imask", "parent", "annotations", "tags", "project", "priority", "depends", "urgency", "rtype",
+    "template", "last",
+  ]
+  static let projectField = SourceField(name: "project", type: .select, addsOptions: true, place: .member("project"))
+  static let priorityField = SourceField(
+    name: "priority", type: .select, options: ["H", "M", "L"].map { SourceOption(name: $0) }, addsOptions: true,
+    place: .member("priority"))
+
+  /// One task as scanned: its members, annotations, tags and the attributes it has beyond Taskwarrior's own.
+  private struct Scanned {
+    var task: JSONMembers
+    var annotations: [JSONMembers]
+    var tags: [LooseValue?]
+    var attributes: [(name: String, value: LooseValue)]
+  }
 
   private static let taskNames = JSONNames([
     "uuid", "description", "status", "entry", "modified", "end", "due", "start", "annotations", "tags", "project",
@@ -16,43 +38,103 @@ struct TaskwarriorReader {
   ])
   private static let annotationNames = JSONNames(["description"])
 
-  func items(_ data: Data) throws(ImportFailure) -> [ImportedItem] {
+  func read(_ data: Data) throws(ImportFailure) -> ImportedSource {
     let tasks = try JSONInput.array(data, expecting: "tasks (task export)") {
       (scanner, path) throws(JSONError) in try Self.scan(&scanner, path: path)
     }
+    let attributes = Self.attributeTypes(tasks)
+    var fields = [Self.projectField, Self.priorityField]
+    for (name, type) in attributes { fields.append(SourceField(name: name, type: type, place: .member(name))) }
+    let index = Dictionary(uniqueKeysWithValues: attributes.enumerated().map { ($0.element.name, $0.offset + 2) })
     var items: [ImportedItem] = []
     items.reserveCapacity(tasks.count)
-    for (task, annotations, tags) in tasks {
-      guard var item = try item(task, annotations: annotations) else { continue }
-      item.labels = try labels(task, tags: tags)
+    for scanned in tasks {
+      guard var item = try item(scanned.task, annotations: scanned.annotations) else { continue }
+      item.labels = try labels(scanned.task, tags: scanned.tags)
+      var values = [SourceValue?](repeating: nil, count: fields.count)
+      if let project = try scanned.task.string("project") { values[0] = .text(project) }
+      if let priority = try scanned.task.string("priority") { values[1] = .text(priority) }
+      for (name, value) in scanned.attributes {
+        guard let field = index[name] else { continue }
+        values[field] = try attribute(value, as: fields[field].type, at: "\(scanned.task.path).\(name)")
+      }
+      item.sourceValues = values
       items.append(item)
     }
-    return items
+    return ImportedSource(fields: fields, items: items)
   }
 
-  private static func scan(_ scanner: inout JSONScanner, path: String) throws(JSONError) -> (
-    JSONMembers, [JSONMembers], [LooseValue?]
-  ) {
+  private static func scan(_ scanner: inout JSONScanner, path: String) throws(JSONError) -> Scanned {
     var annotations: [JSONMembers] = []
     var tags: [LooseValue?] = []
+    var attributes: [(name: String, value: LooseValue)] = []
     if scanner.peek() == UInt8(ascii: "n") { throw scanner.mismatch(path, expected: "a task (an object)") }
-    let values = try scanner.members(path, taskNames) { (scanner, member) throws(JSONError) in
-      if member == 9 {
-        try scanner.forEachElement(path + ".tags") { (scanner, _) throws(JSONError) in
-          tags.append(try scanner.looseValue())
+    let values = try scanner.members(
+      path, taskNames,
+      nested: { (scanner, member) throws(JSONError) in
+        if member == 9 {
+          try scanner.forEachElement(path + ".tags") { (scanner, _) throws(JSONError) in
+            tags.append(try scanner.looseValue())
+          }
+          return true
+        }
+        guard member == 8 else { return false }
+        try scanner.forEachElement(path + ".annotations") { (scanner, index) throws(JSONError) in
+          let notePath = "\(path).annotations[\(index)]"
+          let values = try scanner.members(notePath, annotationNames) ?? [nil]
+          annotations.append(JSONMembers(values: values, names: annotationNames, path: notePath))
         }
         return true
-      }
-      guard member == 8 else { return false }
-      try scanner.forEachElement(path + ".annotations") { (scanner, index) throws(JSONError) in
-        let notePath = "\(path).annotations[\(index)]"
-        let values = try scanner.members(notePath, annotationNames) ?? [nil]
-        annotations.append(JSONMembers(values: values, names: annotationNames, path: notePath))
-      }
-      return true
-    }
+      },
+      other: { name, value in
+        guard let value, !coreNames.contains(name) else { return }
+        if case .other = value { return }
+        attributes.append((name, value))
+      })
     guard let values else { throw scanner.mismatch(path, expected: "a task (an object)") }
-    return (JSONMembers(values: values, names: taskNames, path: path), annotations, tags)
+    return Scanned(
+      task: JSONMembers(values: values, names: taskNames, path: path), annotations: annotations, tags: tags,
+      attributes: attributes)
+  }
+
+  /// Each user-defined attribute in the order first met, with the type its values share: number, date (every
+  /// value a date and time like 20261130T150000Z) or text.
+  private static func attributeTypes(_ tasks: [Scanned]) -> [(name: String, type: FieldType)] {
+    var found: [(name: String, type: FieldType)] = []
+    var index: [String: Int] = [:]
+    for task in tasks {
+      for (name, value) in task.attributes {
+        let type: FieldType
+        switch value {
+        case .number: type = .number
+        case .text(let text): type = basicInstant(text) != nil ? .date : .text
+        case .other: continue
+        }
+        if let at = index[name] {
+          if found[at].type != type { found[at].type = .text }
+        } else {
+          index[name] = found.count
+          found.append((name, type))
+        }
+      }
+    }
+    return found
+  }
+
+  /// An attribute's value as its field's type reads it: a date and time as the day it falls on in the board's zone.
+  private func attribute(_ value: LooseValue, as type: FieldType, at path: String) throws(ImportFailure)
+    -> SourceValue?
+  {
+    switch value {
+    case .number(let number): return type == .text ? .text(number) : .number(number)
+    case .text(let text):
+      guard type == .date else { return .text(text) }
+      guard let instant = Self.basicInstant(text) else {
+        throw ImportFailure("\(path): \"\(text)\" is not a date and time like 20261130T150000Z")
+      }
+      return .date(CalendarDate(instant, in: settings.timeZone))
+    case .other: return nil
+    }
   }
 
   private func item(_ task: JSONMembers, annotations: [JSONMembers]) throws(ImportFailure) -> ImportedItem? {
@@ -87,7 +169,7 @@ struct TaskwarriorReader {
       created: try instant(task, "entry"), updated: modified, stateChanged: end ?? modified, removed: removed)
   }
 
-  /// The task's tags, `project:NAME` and `priority:P` as labels.
+  /// The task's tags as labels.
   private func labels(_ task: JSONMembers, tags: [LooseValue?]) throws(ImportFailure) -> NameSet {
     var names: [String] = []
     for (index, tag) in tags.enumerated() {
@@ -96,8 +178,6 @@ struct TaskwarriorReader {
       }
       names.append(text)
     }
-    if let project = try task.string("project"), !project.isEmpty { names.append("project:" + project) }
-    if let priority = try task.string("priority"), !priority.isEmpty { names.append("priority:" + priority) }
     return try ImportText.names(names, as: .label, path: task.at("tags"))
   }
 

@@ -63,7 +63,8 @@ struct ImportFromSourceTests {
       ]))
     let first = try cli.run("import", "--from", "github", "issues.json")
     #expect(first.status == 0, "\(first.stderr)")
-    #expect(first.stdout.contains("3 added, 0 edited, 0 moved, 0 removed (3 history entries)"), "\(first.stdout)")
+    #expect(
+      first.stdout.contains("3 added, 0 edited, 0 moved, 0 removed, 1 defined (4 history entries)"), "\(first.stdout)")
     #expect(
       try tasks(cli).filter { $0["source"] as? String == "github" }.compactMap { $0["due"] as? String } == [
         "2026-12-01", "2026-12-01", "2026-12-01",
@@ -83,7 +84,8 @@ struct ImportFromSourceTests {
         would edit github#1 Login fails on iOS: title
         would move github#2 Docs: todo → done
         would remove github#3 Old
-        2 tasks in github: 0 added, 1 edited, 1 moved, 1 removed (3 history entries); nothing was changed (--dry-run)
+        2 tasks in github: 0 added, 1 edited, 1 moved, 1 removed, 0 defined (3 history entries); nothing was changed \
+        (--dry-run)
 
         """)
     let synced = try cli.run("import", "--from", "github", "issues.json")
@@ -94,7 +96,7 @@ struct ImportFromSourceTests {
         "2026-11-06T08:00:00Z moved Docs → done by import:github",
         "2026-11-21T09:00:00Z removed Old by import:github",
       ])
-    #expect(try history(cli).count == 1 + 3 + 3)
+    #expect(try history(cli).count == 1 + 4 + 3, "the milestone's definition is one line")
     let titles = try tasks(cli).map { $0["title"] as! String }
     #expect(titles == ["Made here", "Login fails on iOS", "Docs"])
     // A change whose source time is before the board's latest entry is recorded at that entry's time.
@@ -199,7 +201,7 @@ struct ImportFromSourceTests {
     let report = try #require(try JSONSerialization.jsonObject(with: Data(dry.stdout.utf8)) as? [String: Any])
     #expect(report["source"] as? String == "csv")
     #expect(report["tasks"] as? Int == 2)
-    #expect(report["counts"] as? [String: Int] == ["added": 2, "edited": 0, "moved": 0, "removed": 0])
+    #expect(report["counts"] as? [String: Int] == ["added": 2, "edited": 0, "moved": 0, "removed": 0, "defined": 0])
     let changes = try #require(report["changes"] as? [[String: Any]])
     #expect(changes.map { $0["title"] as? String } == ["A", "B"])
     #expect(changes.map { $0["action"] as? String } == ["added", "added"])

@@ -11,16 +11,20 @@ struct ImportCommand: AsyncParsableCommand {
     commandName: "import",
     abstract: "Import a pmboard/1 JSON file; creates the store or, with --replace, replaces it.",
     discussion: """
-      With --from github|csv|taskwarrior, FILE (or - for standard input) is another tool's export, synced into the \
-      existing board: tasks that source added before are updated, added or removed to match it, each difference \
-      recorded in the history; tasks made in pmboard are never touched.
+      With --from github|github-project|csv|taskwarrior, FILE (or - for standard input) is another tool's export, \
+      synced into the existing board: tasks that source added before are updated, added or removed to match it, each \
+      difference recorded in the history; tasks made in pmboard are never touched. The source's fields (a milestone, \
+      a project's Priority, a CSV column given with --field) become the board's fields, declared on first import.
       """)
 
   @OptionGroup var storeOptions: StoreOptions
   @Argument(help: "The file to import: pmboard/1 JSON, or with --from another tool's export (- for stdin).")
   var file: String
   @Flag(help: "Replace the tasks and history of an existing store.") package var replace = false
-  @Option(help: "Sync from another tool's export: github (gh issue list --json …), csv, or taskwarrior (task export).")
+  @Option(
+    help: ArgumentHelp(
+      "Sync from another tool's export: github (gh issue list --json …), github-project (gh project item-list N "
+        + "--format json), csv, or taskwarrior (task export)."))
   var from: String?
   @Option(
     help: ArgumentHelp(
@@ -38,6 +42,24 @@ struct ImportCommand: AsyncParsableCommand {
     name: .customLong("doing-label"),
     help: "With --from github: an open issue with this label is DOING (\"\" for none).")
   var doingLabel: String = "in progress"
+  @Option(
+    name: .customLong("fields"),
+    help: ArgumentHelp(
+      "With --from github-project: the project's fields (gh project field-list N --format json), for selects' "
+        + "options and fields no item has a value of yet.", valueName: "file"))
+  var fieldsFile: String?
+  @Option(
+    name: .customLong("status-map"),
+    help: ArgumentHelp(
+      "With --from github-project: the column of each Status beyond Todo, In Progress and Done, e.g. "
+        + "\"Blocked=doing,In Review=doing\".", valueName: "status=column,…"))
+  var statusMap: String?
+  @Option(
+    name: .customLong("field"),
+    help: ArgumentHelp(
+      "With --from csv: read a column as a field, e.g. \"Story Points=estimate\" (a text field unless the board has "
+        + "it); repeat for each column.", valueName: "column[=key]"))
+  var fieldColumns: [String] = []
 
   func validate() throws {
     if from == nil, source != nil || dryRun || timeZone != nil {
@@ -46,15 +68,22 @@ struct ImportCommand: AsyncParsableCommand {
     if json, !dryRun { throw ValidationError("--json goes with --dry-run") }
     if from != nil, replace { throw ValidationError("--replace is for pmboard/1 files; --from syncs into the board") }
     if let from, ImportFormat(rawValue: from.lowercased()) == nil {
-      throw ValidationError("--from: \"\(from)\" is not a format pmboard imports; use github, csv or taskwarrior")
+      throw ValidationError(
+        "--from: \"\(from)\" is not a format pmboard imports; use github, github-project, csv or taskwarrior")
     }
+    let format = from.flatMap { ImportFormat(rawValue: $0.lowercased()) }
+    if format != .githubProject, fieldsFile != nil || statusMap != nil {
+      throw ValidationError("--fields and --status-map go with --from github-project")
+    }
+    if format != .csv, !fieldColumns.isEmpty { throw ValidationError("--field goes with --from csv") }
   }
 
   func run() async throws {
     if let from {
       return try await SourceImport(
         format: from, file: file, source: source, dryRun: dryRun, doingLabel: doingLabel, timeZone: timeZone,
-        json: json, store: storeOptions.open()
+        json: json, fieldsFile: fieldsFile, statusMap: statusMap, fieldColumns: fieldColumns,
+        store: storeOptions.open()
       ).run()
     }
     let data = try ImportFile.read(file, kind: "pmboard/1 export file")

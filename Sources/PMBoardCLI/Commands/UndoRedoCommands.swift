@@ -50,7 +50,7 @@ package enum ChangeSummary {
   }
 
   /// `priority P2 → P1`, `estimate → 3` (set), `team "web" →` (cleared).
-  private static func valueChange(_ change: ValueChange) -> String {
+  static func valueChange(_ change: ValueChange) -> String {
     TerminalText.oneLine("\(change.key) \(change.before)\(change.before.isEmpty ? "" : " ")→ \(change.after)")
       .trimmingCharacters(in: .whitespaces)
   }

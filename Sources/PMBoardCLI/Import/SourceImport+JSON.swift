@@ -11,6 +11,13 @@ extension SourceImport {
       var from: String?
       var to: String?
       var fields: [String]?
+      /// What an edit did to the fields' values, or what a definition change did to the field.
+      var changes: [Value]?
+    }
+    struct Value: Encodable {
+      var key: String
+      var before: String
+      var after: String
     }
     var source: String
     var tasks: Int
@@ -24,7 +31,9 @@ extension SourceImport {
       return DryRun.Change(
         action: entry.action.rawValue, sourceId: (change.after ?? change.before)?.source?.id, title: entry.title,
         from: entry.from?.rawValue, to: entry.to?.rawValue,
-        fields: entry.action == .edited ? entry.fields.map(\.rawValue) : nil)
+        fields: entry.action == .edited ? entry.fields.map(\.rawValue) : nil,
+        changes: entry.changes.isEmpty
+          ? nil : entry.changes.map { DryRun.Value(key: $0.key, before: $0.before, after: $0.after) })
     }
     let all = Dictionary(uniqueKeysWithValues: counts(changes).map { ($0.action.rawValue, $0.count) })
     let encoder = JSONEncoder()

@@ -17,11 +17,15 @@ struct SourceImport {
   var doingLabel: String
   var timeZone: String?
   var json: Bool
+  var fieldsFile: String?
+  var statusMap: String?
+  var fieldColumns: [String]
   var store: any BoardStore
 
   func run() async throws {
     guard let kind = ImportFormat(rawValue: format.lowercased()) else {
-      throw CommandError("--from: \"\(format)\" is not a format pmboard imports; use github, csv or taskwarrior")
+      throw CommandError(
+        "--from: \"\(format)\" is not a format pmboard imports; use github, github-project, csv or taskwarrior")
     }
     let sourceName = TaskRules.nfc(source ?? kind.rawValue)
     if let problem = TaskRules.checkSourceText(sourceName) { throw CommandError("--source: \(problem)") }
@@ -29,16 +33,23 @@ struct SourceImport {
     let data = try read()
     let name = file == "-" ? "stdin" : file
     let (board, created) = try await boardOrNew()
-    let settings = ImportSettings(timeZone: board.info.timeZone, doingLabel: doingLabel.isEmpty ? nil : doingLabel)
-    let items: [ImportedItem]
+    let settings = try self.settings(board.info)
+    var items: [ImportedItem]
+    let fields: FieldImport
     do {
-      items = try ImportReader.items(data, format: kind, settings: settings)
+      let source = try ImportReader.read(data, format: kind, settings: settings)
+      var plan = try FieldImport(board: board.info.fields, source: source.fields)
+      items = source.items
+      try plan.resolve(&items)
+      fields = plan
     } catch {
       throw ImportError(source: name, problems: [error.description])
     }
     let now = BoardClock.now()
-    let sync = ImportSync(source: sourceName, author: author, now: now, floor: board.history.map(\.at).max())
-    let changes = sync.changes(board: board.tasks, items: items)
+    let sync = ImportSync(
+      source: sourceName, author: author, now: now, floor: board.history.map(\.at).max(), fields: fields.fields)
+    let changes = sync.changes(board: board.tasks, items: items, definitions: fields.changes)
+    for note in fields.notes { Warning.print(note) }
     if dryRun {
       if json { return try StandardOutput.write(dryRunJSON(changes, items: items.count, source: sourceName)) }
       return try report(changes, items: items.count, source: sourceName)
@@ -72,6 +83,32 @@ struct SourceImport {
     }
   }
 
+  /// The readers' settings from the board and the options: `--status-map`, `--fields FILE`, `--field`.
+  private func settings(_ info: BoardInfo) throws -> ImportSettings {
+    var settings = ImportSettings(timeZone: info.timeZone, doingLabel: doingLabel.isEmpty ? nil : doingLabel)
+    if let statusMap {
+      do {
+        settings.statusMap = try ProjectStatusMap(option: statusMap)
+      } catch {
+        throw CommandError(error.description)
+      }
+    }
+    if let fieldsFile {
+      let data = try ImportFile.read(fieldsFile, kind: "field list (gh project field-list N --format json)")
+      do {
+        settings.projectFields = try ProjectField.list(data)
+      } catch {
+        throw ImportError(source: fieldsFile, problems: [error.description])
+      }
+    }
+    settings.fieldColumns = fieldColumns.map { option in
+      guard let equals = option.firstIndex(of: "=") else { return (option, nil) }
+      let key = String(option[option.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+      return (String(option[..<equals]), key.isEmpty ? nil : key)
+    }
+    return settings
+  }
+
   private func read() throws -> Data {
     try ImportFile.read(file, kind: "\(format.lowercased()) export file", allowsStandardInput: true)
   }
@@ -84,9 +121,17 @@ struct SourceImport {
       var line = "would \(verb(entry.action)) \(source)#\(task?.source?.id ?? "?") \(entry.title)"
       switch entry.action {
       case .added: line += " (\(entry.to?.rawValue ?? ""))"
-      case .edited: line += ": " + entry.fields.map(\.rawValue).joined(separator: ", ")
+      case .edited:
+        line +=
+          ": "
+          + (entry.fields.filter { $0 != .values }.map(\.rawValue) + entry.changes.map(ChangeSummary.valueChange))
+          .joined(separator: ", ")
       case .moved: line += ": \(entry.from?.rawValue ?? "") → \(entry.to?.rawValue ?? "")"
-      case .removed, .defined: break
+      case .removed: break
+      case .defined:
+        line =
+          "would define the field \(entry.title): "
+          + entry.changes.map(ChangeSummary.valueChange).joined(separator: ", ")
       }
       try StandardOutput.line(TerminalText.oneLine(line))
     }

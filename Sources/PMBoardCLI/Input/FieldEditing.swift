@@ -4,19 +4,8 @@ import PMBoardStore
 
 /// What the `field` and `milestone` commands share: finding a field, parsing options and names, recording.
 enum FieldEditing {
-  /// `Story Points` → `story-points`: lowercase, runs of anything but a-z and 0-9 made one `-`.
-  static func key(from name: String) -> String {
-    var key = ""
-    for character in name.lowercased() {
-      if character.isASCII && (character.isLetter || character.isNumber) {
-        key.append(character)
-      } else if !key.isEmpty && key.last != "-" {
-        key.append("-")
-      }
-    }
-    while key.last == "-" { key.removeLast() }
-    return key
-  }
+  /// `Story Points` → `story-points` (``FieldRules/key(fromName:)``).
+  static func key(from name: String) -> String { FieldRules.key(fromName: name) }
 
   static func displayName(_ raw: String) throws -> String {
     try TaskRules.checkName(raw, as: .name).mapError { CommandError("the field's name: \($0)") }.get()

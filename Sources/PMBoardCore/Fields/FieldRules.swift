@@ -37,6 +37,21 @@ public enum FieldRules {
     return .success(key)
   }
 
+  /// `Story Points` → `story-points`: lowercase, runs of anything but a-z and 0-9 made one `-`. Not checked: the
+  /// result may be empty, start with a digit or be reserved (``checkKey(_:among:)`` says so).
+  public static func key(fromName name: String) -> String {
+    var key = ""
+    for character in name.lowercased() {
+      if character.isASCII && (character.isLetter || character.isNumber) {
+        key.append(character)
+      } else if !key.isEmpty && key.last != "-" {
+        key.append("-")
+      }
+    }
+    while key.last == "-" { key.removeLast() }
+    return key
+  }
+
   /// A `#rrggbb` colour, lowercased.
   public static func checkColor(_ raw: String) -> Result<String, RuleViolation> {
     let color = raw.lowercased()

@@ -97,11 +97,28 @@ public struct JSONScanner: ~Escapable {
   /// Reads up to the next member's name and its colon, and returns the name's position in `names` (`names.count`
   /// for a name not in it); nil after the closing `}`.
   public mutating func nextMember(_ object: inout Container, _ names: JSONNames) throws(JSONError) -> Int? {
+    guard try atMemberName(&object) else { return nil }
+    let index = try name(in: names)
+    try memberColon()
+    return index
+  }
+
+  /// Reads up to the next member's name and its colon, and returns the name; nil after the closing `}`. For objects
+  /// whose names are data (a GitHub project item's fields), which ``nextMember(_:_:)`` has no list to find in.
+  public mutating func nextMemberName(_ object: inout Container) throws(JSONError) -> String? {
+    guard try atMemberName(&object) else { return nil }
+    let name = try string()
+    try memberColon()
+    return name
+  }
+
+  /// Reads up to the opening quote of the next member's name; false after the closing `}`.
+  private mutating func atMemberName(_ object: inout Container) throws(JSONError) -> Bool {
     var byte = try next("'}'")
     if byte == UInt8(ascii: "}") {
       offset += 1
       depth -= 1
-      return nil
+      return false
     }
     if object.first {
       object.first = false
@@ -111,10 +128,12 @@ public struct JSONScanner: ~Escapable {
       byte = try next("a member name")
     }
     guard byte == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
-    let index = try name(in: names)
+    return true
+  }
+
+  private mutating func memberColon() throws(JSONError) {
     guard try next("':'") == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
     offset += 1
-    return index
   }
 
   /// Reads up to the next element of an array; false after the closing `]`.
