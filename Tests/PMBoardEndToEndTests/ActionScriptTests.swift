@@ -57,8 +57,7 @@ struct ActionScriptTests {
     #expect(
       result.stdout.contains(
         "step: Import the board's tasks\nImported 1 task from sheet into board.json: 1 added, 0 edited, 0 moved, "
-          + "0 removed, 0 defined (1 history entry)\nstep: Check the templates\nstep: Build the site\n"),
-      "\(result.stdout)")
+          + "0 removed (1 history entry)\nstep: Check the templates\nstep: Build the site\n"), "\(result.stdout)")
     #expect(result.stdout.contains("output: site=public"))
     let page = try cli.read("public/en/index.html")
     #expect(page.contains("Publish from CI") && page.contains("From the sheet"))

@@ -84,7 +84,7 @@ struct ImportFromSourceTests {
         would edit github#1 Login fails on iOS: title
         would move github#2 Docs: todo → done
         would remove github#3 Old
-        2 tasks in github: 0 added, 1 edited, 1 moved, 1 removed, 0 defined (3 history entries); nothing was changed \
+        2 tasks in github: 0 added, 1 edited, 1 moved, 1 removed (3 history entries); nothing was changed \
         (--dry-run)
 
         """)
@@ -201,7 +201,7 @@ struct ImportFromSourceTests {
     let report = try #require(try JSONSerialization.jsonObject(with: Data(dry.stdout.utf8)) as? [String: Any])
     #expect(report["source"] as? String == "csv")
     #expect(report["tasks"] as? Int == 2)
-    #expect(report["counts"] as? [String: Int] == ["added": 2, "edited": 0, "moved": 0, "removed": 0, "defined": 0])
+    #expect(report["counts"] as? [String: Int] == ["added": 2, "edited": 0, "moved": 0, "removed": 0])
     let changes = try #require(report["changes"] as? [[String: Any]])
     #expect(changes.map { $0["title"] as? String } == ["A", "B"])
     #expect(changes.map { $0["action"] as? String } == ["added", "added"])
