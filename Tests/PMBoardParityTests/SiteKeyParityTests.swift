@@ -14,7 +14,7 @@ struct SiteKeyParityTests {
   private static func referenceKeys() throws -> Set<String> {
     let checked = try TemplateChecker().check(
       Theme.load(templatesDir: nil, publicDir: nil, workingDirectory: URL(fileURLWithPath: "/nonexistent")))
-    let board = StoreSamples.board
+    let board = FieldSamples.declare(on: StoreSamples.board)
     let renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: checked, locales: ["ko", "en", "ja"], defaultLocale: "ko",
       moment: BuildMoment(today: try #require(CalendarDate(year: 2026, month: 11, day: 21)), asOf: StoreSamples.start),

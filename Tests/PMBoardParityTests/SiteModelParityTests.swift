@@ -367,6 +367,7 @@ import Testing
           at: Date(timeIntervalSince1970: seconds), action: .added, taskID: board.tasks[0].id, title: "edge", to: .todo)
       )
     }
-    return board
+    // Declared fields of every type on every kind of task above: chips, values, their pages and the index.
+    return FieldSamples.declare(on: board)
   }
 }

@@ -32,12 +32,10 @@ package struct ColumnContext: TemplateContext {
   package var localeDir = ""
 
   /// A name page's columns: the name's cards in each, led and capped like the board's.
-  package static func ofName(_ name: String, field: TaskField, columns: [ColumnContext]) -> [ColumnContext] {
+  package static func ofName(_ name: String, field: NameField, columns: [ColumnContext]) -> [ColumnContext] {
     columns.map { column in
       var column = column
-      column.cards = column.cards.filter { card in
-        (field == .labels ? card.card.task.labels : card.card.task.assignees).contains(name)
-      }
+      column.cards = column.cards.filter { card in field.names(of: card.card.task).contains(name) }
       return column
     }
   }
@@ -118,8 +116,10 @@ package struct CardContext: TemplateContext {
   }
   /// The day a done card was done, in the locale's long form ("" for none).
   package var doneText = ""
-  /// How many published tasks carry each name (`labels:NAME`, `assignees:NAME`).
+  /// How many published tasks carry each name (``NameField/countKey(_:)``), and the fields of names.
   package var nameCounts: [String: Int] = [:]
+  package var nameFields: [NameField] = []
+  package var valueFields: [FieldDefinition] = []
   /// Whether a long body is cut: only where a task page holds the rest.
   package var cutsExcerpts = true
   /// "Due in 2 days" when the card is due soon, else nil.
@@ -155,12 +155,14 @@ package struct CardContext: TemplateContext {
     case "hasChecklist": .bool(Checklist.progress(in: card.task.body).total > 0)
     case "checklistDone": .number(Checklist.progress(in: card.task.body).done)
     case "checklistTotal": .number(Checklist.progress(in: card.task.body).total)
-    case "labels":
-      .list(card.task.labels.map { NameContext($0, field: .labels, counts: nameCounts, localeDir: localeDir) })
+    case "labels": .list(names(of: CardNames.labelField))
     case "hasLabels": .bool(!card.task.labels.isEmpty)
-    case "assignees":
-      .list(card.task.assignees.map { NameContext($0, field: .assignees, counts: nameCounts, localeDir: localeDir) })
+    case "assignees": .list(names(of: CardNames.assigneeField))
     case "hasAssignees": .bool(!card.task.assignees.isEmpty)
+    case "fields": .list(nameFields.indices.dropFirst(2).flatMap(names(of:)))
+    case "hasFields": .bool(nameFields.dropFirst(2).contains { !$0.names(of: card.task).isEmpty })
+    case "values": .list(values)
+    case "hasValues": .bool(!values.isEmpty)
     case "hasLink": .bool(!card.task.url.isEmpty)
     case "link": card.task.url.isEmpty ? .bool(false) : .text(card.task.url)
     case "linkText": card.task.url.isEmpty ? .bool(false) : .text(NameContext.linkText(of: card.task.url))
@@ -187,8 +189,25 @@ package struct CardContext: TemplateContext {
       "isLong", "hasChecklist", "checklistDone", "checklistTotal", "labels", "hasLabels", "assignees", "hasAssignees",
       "hasLink", "link", "linkText", "hasDoneDate", "doneDate", "doneText", "titleLang", "bodyLang",
       "hasTitleLang", "hasBodyLang", "bodyHTML", "excerptHTML", "dueSoon", "dueSoonText", "aged", "agedText", "href",
-      "columnHref",
+      "columnHref", "fields", "hasFields", "values", "hasValues",
     ]
+  }
+
+  /// The card's values of the text, number and date fields, in the board's order; a value of another type than
+  /// its field's is none.
+  private var values: [ValueContext] {
+    valueFields.compactMap { field in
+      guard let value = card.task.values[field.id], value.fits(field.type) else { return nil }
+      return ValueContext(field: field.displayName(in: pageLang), value: value.text(in: field))
+    }
+  }
+
+  /// The card's names of field `field` of ``nameFields``.
+  private func names(of field: Int) -> [NameContext] {
+    guard field < nameFields.count else { return [] }
+    return nameFields[field].names(of: card.task).map {
+      NameContext($0, field: nameFields[field], counts: nameCounts, localeDir: localeDir, code: pageLang)
+    }
   }
 }
 
@@ -196,17 +215,20 @@ package struct CardContext: TemplateContext {
 /// out here the plain way as the reference for the site's tables.
 package struct NameContext: TemplateContext {
   package var name: String
-  package var field: TaskField
+  package var field: NameField
   package var count: Int
   /// The page's way to its locale's folder, where the name's page is.
   package var localeDir: String
+  /// The page's locale, which the field's name is shown in.
+  package var code: String
 
-  package init(_ name: String, field: TaskField, counts: [String: Int], localeDir: String) {
-    (self.name, self.field, self.localeDir) = (name, field, localeDir)
-    count = counts["\(field.rawValue):\(name)"] ?? 0
+  package init(_ name: String, field: NameField, counts: [String: Int], localeDir: String, code: String) {
+    (self.name, self.field, self.localeDir, self.code) = (name, field, localeDir, code)
+    count = counts[field.countKey(name)] ?? 0
   }
 
-  private var path: String { (field == .labels ? "labels/" : "people/") + CardNames.slug(of: name) }
+  /// The name's page below the locale's folder: in its field's folder, as the declaration says.
+  private var path: String { field.folder + CardNames.slug(of: name) }
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -215,11 +237,12 @@ package struct NameContext: TemplateContext {
     case "path": .text(path)
     case "count": .number(count)
     case "href": .text(localeDir + SiteAddresses.namePage(path))
+    case "field": .text(field.definition.displayName(in: code))
     default: nil
     }
   }
 
-  package var templateKeys: [String] { ["name", "hue", "path", "count", "href"] }
+  package var templateKeys: [String] { ["name", "hue", "path", "count", "href", "field"] }
 
   /// FNV-1a 64 of the UTF-8 bytes, modulo 12.
   package static func hue(of name: String) -> Int {
@@ -238,4 +261,20 @@ package struct NameContext: TemplateContext {
     }
     return WebAddress.host(of: url) ?? url
   }
+}
+
+/// A card's value of a declared text, number or date field.
+package struct ValueContext: TemplateContext {
+  package var field: String
+  package var value: String
+
+  package func templateValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "field": .text(field)
+    case "value": .text(value)
+    default: nil
+    }
+  }
+
+  package var templateKeys: [String] { ["field", "value"] }
 }

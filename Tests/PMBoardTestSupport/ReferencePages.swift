@@ -49,7 +49,8 @@ extension SiteRenderer {
         card: data, dueText: locale.dueText(data.task.due), label: locale.formatter.label(data.task.state),
         cutsExcerpts: writesTaskPages)
       context.doneText = locale.dueText(data.doneDay)
-      context.nameCounts = shared.nameCounts
+      (context.nameCounts, context.nameFields) = (shared.nameCounts, shared.nameFields)
+      context.valueFields = shared.valueFields
       context.pageLang = plan.code
       (context.localeDir, context.taskPages) = (info.localeDir, writesTaskPages)
       if aging > 0, let days = data.daysInDoing, days >= aging { context.agedText = locale.formatter.aging(days: days) }
@@ -95,7 +96,8 @@ extension SiteRenderer {
       return TaskContext(
         task: task.map(card), entries: shared.newestFirst.filter { $0.entry.taskID.lowercaseString == id }.map(entry))
     case .names:
-      return NameIndexContext(counts: shared.nameCounts, localeDir: info.localeDir)
+      return NameIndexContext(
+        counts: shared.nameCounts, fields: shared.nameFields, localeDir: info.localeDir, code: plan.code)
     case .dueSoon:
       // With live dates, every open card due after today: the script shows those a later day brings near.
       let listed: (CardData) -> Bool = { data in
@@ -115,7 +117,7 @@ extension SiteRenderer {
       let text = tables.cardNames.bytes.string(name.text)
       return BoardContext(
         columns: ColumnContext.ofName(
-          text, field: name.field, columns: info.columns.map { column($0, limit: cardLimit) }))
+          text, field: tables.cardNames.fields[name.field], columns: info.columns.map { column($0, limit: cardLimit) }))
     }
   }
 }

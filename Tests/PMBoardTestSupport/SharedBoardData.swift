@@ -1,5 +1,6 @@
 import Foundation
 import PMBoardCore
+import PMBoardSite
 
 /// What every locale's reference pages need, computed once per site: cards in board order with their overdue flags,
 /// history newest first with wall-clock times. Locales then only add their words.
@@ -11,8 +12,12 @@ package final class SharedBoardData: Sendable {
   package let historyDays: Set<Int>
   /// Every distinct due date.
   package let dueDates: Set<CalendarDate>
-  /// How many tasks carry each name, keyed `labels:NAME` and `assignees:NAME`.
+  /// How many tasks carry each name, keyed by its field's folder and the name (``NameField/countKey(_:)``).
   package let nameCounts: [String: Int]
+  /// The board's fields whose values are names, from their declarations.
+  package let nameFields: [NameField]
+  /// The board's declared text, number and date fields, in its order.
+  package let valueFields: [FieldDefinition]
   /// The ids of the tasks with a page: those on the board, and those whose last change removed them.
   package let taskPageIDs: Set<String>
 
@@ -39,11 +44,14 @@ package final class SharedBoardData: Sendable {
     }
     self.columns = columns.map { $0.sorted(by: CardData.precedes) }
     var counts: [String: Int] = [:]
+    let fields = NameField.all(of: board.info.fields)
     for task in board.tasks {
-      for label in task.labels { counts["labels:\(label)", default: 0] += 1 }
-      for person in task.assignees { counts["assignees:\(person)", default: 0] += 1 }
+      for field in fields {
+        for name in field.names(of: task) { counts[field.countKey(name), default: 0] += 1 }
+      }
     }
-    nameCounts = counts
+    (nameCounts, nameFields) = (counts, fields)
+    valueFields = board.info.fields.valued.filter { [.text, .number, .date].contains($0.type) }
     overdueCount = overdue
     self.dueDates = dueDates
     var clock = WallClock(zone: board.info.timeZone)

@@ -9,8 +9,8 @@ struct CardNamesPathTests {
   let pair = ("bug !!+?+**", "bug !?!*~*+")
 
   @Test func everyNameInACollisionGetsTheLongSlugInAnyOrder() {
-    let names: [(field: TaskField, text: String)] = [
-      (.labels, pair.0), (.labels, "ok"), (.assignees, pair.0), (.labels, pair.1),
+    let names: [(folder: String, text: String)] = [
+      ("labels/", pair.0), ("labels/", "ok"), ("people/", pair.0), ("labels/", pair.1),
     ]
     let paths = CardNames.paths(of: names)
     #expect(Set(paths).count == paths.count, "\(paths)")

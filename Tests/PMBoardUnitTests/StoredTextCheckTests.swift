@@ -22,7 +22,7 @@ struct StoredTextCheckTests {
     }
     let tasks = builder.finish()
     let (tables, problem) = CardTables.checked(
-      tasks: tasks, today: try #require(CalendarDate(year: 2026, month: 6, day: 1)), cutsExcerpts: false)
+      tasks: tasks, fields: .none, today: try #require(CalendarDate(year: 2026, month: 6, day: 1)), cutsExcerpts: false)
     #expect(tables.records.count == count)
     #expect(problem?.description == StoredTextCheck.problem(in: tasks)?.description)
     #expect(problem?.description.contains("task 00000007 has the control character U+0007 in its title") == true)
@@ -35,7 +35,8 @@ struct StoredTextCheckTests {
       labels: "bug\nui", assignees: "kyo", url: "https://example.com/1")
     #expect(
       CardTables.checked(
-        tasks: builder.finish(), today: try #require(CalendarDate(year: 2026, month: 6, day: 1)), cutsExcerpts: true
+        tasks: builder.finish(), fields: .none, today: try #require(CalendarDate(year: 2026, month: 6, day: 1)),
+        cutsExcerpts: true
       )
       .problem == nil)
   }

@@ -82,8 +82,8 @@ struct BoardJSON: Sendable {
       out.appendStatic(card.overdue ? "true" : "false")
       out.appendStatic(", \"dueToday\": ")
       out.appendStatic(card.dueToday ? "true" : "false")
-      for field in [TaskField.labels, .assignees] {
-        out.appendStatic(field == .labels ? ", \"labels\": [" : "], \"assignees\": [")
+      for field in [CardNames.labelField, CardNames.assigneeField] {
+        out.appendStatic(field == CardNames.labelField ? ", \"labels\": [" : "], \"assignees\": [")
         for (position, name) in names.range(of: field, card: index).enumerated() {
           out.appendStatic(position == 0 ? "\"" : ", \"")
           out.appendJSONEscaped(names.names[Int(names.cardNames[name])].text.raw, from: nameText)

@@ -156,7 +156,7 @@ struct CalendarFeed: Sendable {
       lines.append(stampLine, from: dayLines)
       lines.append(days[Int(card.dueIndex)], from: dayLines)
       // The card's labels, each a TEXT value (a comma in a name escaped), for calendars that filter by category.
-      let labels = names.range(of: .labels, card: number)
+      let labels = names.range(of: CardNames.labelField, card: number)
       if !labels.isEmpty {
         start = lines.count
         lines.appendStatic("CATEGORIES:")

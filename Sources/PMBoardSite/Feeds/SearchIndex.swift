@@ -191,7 +191,7 @@ struct SearchIndex: Sendable {
     }
     out.appendStatic("],\"people\":[")
     var firstPerson = true
-    for (index, name) in names.names.enumerated() where name.field == .assignees {
+    for (index, name) in names.names.enumerated() where name.field == CardNames.assigneeField {
       if !firstPerson { out.appendByte(UInt8(ascii: ",")) }
       out.appendDecimal(index)
       firstPerson = false

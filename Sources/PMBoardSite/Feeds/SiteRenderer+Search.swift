@@ -80,7 +80,7 @@ extension SiteRenderer {
     let names = tables.cardNames
     for name in names.names {
       print.add(name.text.raw, of: names.bytes)
-      print.add(name.field == .labels ? 0 : 1)
+      print.add(name.field)
     }
     return print.value
   }

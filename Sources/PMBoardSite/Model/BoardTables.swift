@@ -50,7 +50,9 @@ public final class BoardTables: Sendable {
   public convenience init(snapshot: BoardSnapshot, today: CalendarDate, cutsExcerpts: Bool = true) {
     let halves = concurrentMap(2) { half -> Half in
       half == 0
-        ? .cards(CardTables(tasks: snapshot.tasks, today: today, cutsExcerpts: cutsExcerpts))
+        ? .cards(
+          CardTables(
+            tasks: snapshot.tasks, fields: snapshot.info.fields, today: today, cutsExcerpts: cutsExcerpts))
         : .history(HistoryTables(history: snapshot.history, zone: snapshot.info.timeZone))
     }
     guard case .cards(let cards) = halves[0], case .history(let history) = halves[1] else {

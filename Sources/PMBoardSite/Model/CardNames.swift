@@ -2,14 +2,23 @@ import Foundation
 import PMBoardBytes
 import PMBoardCore
 
-/// The labels, assignees and links the cards show, by card in board order: each distinct name once, with its
-/// colour, and each card's names as indices into them. A board without any (most boards before they existed) has
-/// ``none`` and costs one look at each task.
+/// The names the cards show, by card in board order: each name field's (``NameField``: labels, assignees, then the
+/// board's select, multi-select and milestone fields) distinct names once, with their colour and page, and each
+/// card's names as indices into them; and each card's link. A board without any (most boards before they existed)
+/// has ``none`` and costs one look at each task.
 public struct CardNames: Sendable {
+  /// A card's value of a declared text, number or date field: shown on the card, with no page of its own.
+  public struct Value: Sendable {
+    /// An index into ``CardNames/valueFields``.
+    public var field: Int32
+    public var text: TextRef
+  }
+
   /// One distinct name of one field.
   public struct Name: Sendable {
     public var text: TextRef
-    public var field: TaskField
+    /// Its field: an index into ``CardNames/fields``.
+    public var field: Int
     /// Which of the theme's ``hueCount`` label colours the name wears: a hash of its bytes, the same on every build
     /// and every board.
     public var hue: Int
@@ -23,140 +32,128 @@ public struct CardNames: Sendable {
   /// in light and dark).
   public static let hueCount = 12
 
+  /// The built-in fields' places in ``fields`` (``NameField/all(of:)`` puts them first).
+  public static let labelField = 0
+  public static let assigneeField = 1
+
   public let bytes: ByteArena
   public let names: [Name]
-  /// Card `c`'s labels are `cardNames[starts[c]..<labelEnds[c]]`, its assignees `cardNames[labelEnds[c]..<starts[c + 1]]`.
+  /// The fields the names belong to, in the board's order; empty for ``none``.
+  public let fields: [NameField]
+  /// Each field's name as a page shows it, by locale code (`""` for a locale the field has no name in): the name
+  /// fields', then the value fields'.
+  let fieldTitles: [[String: TextRef]]
+  /// The declared text, number and date fields in the board's order, and the cards' values of them: card `c`'s
+  /// are `values[valueStarts[c]..<valueStarts[c + 1]]`, in field order.
+  public let valueFields: [FieldDefinition]
+  public let values: [Value]
+  let valueStarts: [Int32]
+  /// Card `c`'s names are `cardNames[starts[c]..<starts[c + 1]]`, field by field: field `f`'s are
+  /// `cardNames[bounds[c * fields.count + f]..<bounds[c * fields.count + f + 1]]`.
   public let cardNames: [Int32]
   public let starts: [Int32]
-  public let labelEnds: [Int32]
+  let bounds: [Int32]
   /// By card: its link (empty for none) and the link's words: `#17` for an issue or pull request address, else
   /// the host.
   public let links: [TextRef]
   public let linkTexts: [TextRef]
-  /// The labels and the people, each sorted by name in code point order (indices into ``names``): the index page's
-  /// lists.
-  public let sortedLabels: [Int32]
-  public let sortedPeople: [Int32]
+  /// Each field's names (indices into ``names``) as its index lists them: a select's and a milestone field's in
+  /// the order of its options, the others' by name in code point order.
+  public let sorted: [[Int32]]
 
   public static let none = CardNames(
-    bytes: ArenaBuilder().finish(), names: [], cardNames: [], starts: [], labelEnds: [], links: [], linkTexts: [])
+    bytes: ArenaBuilder().finish(), names: [], fields: [], fieldTitles: [], cardNames: [], bounds: [], links: [],
+    linkTexts: [], valueFields: [], values: [], valueStarts: [])
 
-  private init(
-    bytes: ByteArena, names: [Name], cardNames: [Int32], starts: [Int32], labelEnds: [Int32], links: [TextRef],
-    linkTexts: [TextRef]
+  init(
+    bytes: ByteArena, names: [Name], fields: [NameField], fieldTitles: [[String: TextRef]], cardNames: [Int32],
+    bounds: [Int32], links: [TextRef], linkTexts: [TextRef], valueFields: [FieldDefinition], values: [Value],
+    valueStarts: [Int32]
   ) {
-    (self.bytes, self.names, self.cardNames, self.starts, self.labelEnds) = (bytes, names, cardNames, starts, labelEnds)
-    (self.links, self.linkTexts) = (links, linkTexts)
-    let sorted = { (field: TaskField) in
-      names.indices.filter { names[$0].field == field }.sorted {
-        bytes.string(names[$0].text).unicodeScalars.lexicographicallyPrecedes(
-          bytes.string(names[$1].text).unicodeScalars)
-      }.map { Int32($0) }
+    (self.bytes, self.names, self.fields, self.fieldTitles) = (bytes, names, fields, fieldTitles)
+    (self.cardNames, self.bounds, self.links, self.linkTexts) = (cardNames, bounds, links, linkTexts)
+    (self.valueFields, self.values, self.valueStarts) = (valueFields, values, valueStarts)
+    let width = max(1, fields.count)
+    starts = stride(from: 0, to: bounds.count, by: width).map { bounds[$0] }
+    sorted = fields.indices.map { field in
+      let mine = names.indices.filter { names[$0].field == field }
+      guard fields[field].keepsOptionOrder else {
+        return mine.sorted {
+          bytes.string(names[$0].text).unicodeScalars.lexicographicallyPrecedes(
+            bytes.string(names[$1].text).unicodeScalars)
+        }.map { Int32($0) }
+      }
+      let options = fields[field].definition.options
+      let rank = Dictionary(options.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+      return mine.sorted {
+        rank[bytes.string(names[$0].text), default: .max] < rank[bytes.string(names[$1].text), default: .max]
+      }
+      .map { Int32($0) }
     }
-    (sortedLabels, sortedPeople) = (sorted(.labels), sorted(.assignees))
   }
 
-  /// The names of the tasks `order` lists (indices into `tasks.records`, board order).
-  init(tasks: BoardSnapshot.Tasks, order: [Int32]) {
+  /// The names of the tasks `order` lists (indices into `tasks.records`, board order), of the name fields of
+  /// `fields`.
+  init(tasks: BoardSnapshot.Tasks, order: [Int32], fields boardFields: BoardFields = .none) {
     let records = tasks.records
-    guard records.contains(where: { $0.labels.count > 0 || $0.assignees.count > 0 || $0.url.count > 0 }) else {
+    let fields = NameField.all(of: boardFields)
+    let valueFields = boardFields.valued.filter { !$0.type.hasOptions && !$0.type.holdsNames }
+    let declared = fields.count > 2 || !valueFields.isEmpty
+    guard
+      records.contains(where: {
+        $0.labels.count > 0 || $0.assignees.count > 0 || $0.url.count > 0 || (declared && $0.values.count > 0)
+      })
+    else {
       self = .none
       return
     }
-    var arena = ArenaBuilder()
-    var names: [Name] = []
-    // Names by field and a hash of their bytes, each with its bytes to tell a collision: a card's names are found
-    // without a `String` (100,000 cards, a few names each, and a few hundred distinct names).
-    var numbers: [UInt64: [Int32]] = [:]
-    var nameBytes: [[UInt8]] = []
-    var nameTexts: [(field: TaskField, text: String)] = []
-    var cardNames: [Int32] = []
-    var starts: [Int32] = [0]
-    var labelEnds: [Int32] = []
-    var links: [TextRef] = []
-    var linkTexts: [TextRef] = []
-    starts.reserveCapacity(order.count + 1)
-    cardNames.reserveCapacity(order.count * 2)
-    func lookup(_ name: RawRef, field: TaskField) -> (hash: UInt64, number: Int32?) {
-      tasks.text.withBytes(name) { bytes -> (UInt64, Int32?) in
-        var hash: UInt64 = field == .labels ? 0xcbf2_9ce4_8422_2325 : 0x8422_2325_cbf2_9ce4
-        for index in 0..<bytes.count { hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3 }
-        let match = numbers[hash]?.first { number in
-          let known = nameBytes[Int(number)]
-          guard names[Int(number)].field == field, known.count == bytes.count else { return false }
-          return (0..<bytes.count).allSatisfy { known[$0] == bytes[$0] }
-        }
-        return (hash, match)
-      }
-    }
-    for index in order {
-      let task = records[Int(index)]
-      for field in [TaskField.labels, .assignees] {
-        if field == .assignees { labelEnds.append(Int32(cardNames.count)) }
-        let text = field == .labels ? task.labels : task.assignees
-        guard text.count > 0 else { continue }
-        // Stored as a NameSet writes it (sorted, each name once, joined by line breaks): split, not sorted again.
-        let parts = tasks.text.withBytes(text) { bytes in
-          var parts: [RawRef] = []
-          var start = 0
-          for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "\n") {
-            if end > start { parts.append(RawRef(start: text.start + start, count: UInt32(end - start))) }
-            start = end + 1
-          }
-          return parts
-        }
-        for part in parts {
-          let (hash, known) = lookup(part, field: field)
-          if let known {
-            cardNames.append(known)
-            continue
-          }
-          let text = tasks.text.string(part)
-          let number = Int32(names.count)
-          // The path waits for every name: one that collides with a later one changes too.
-          names.append(Name(text: arena.text(text), field: field, hue: Self.hue(of: text), path: .empty, cards: []))
-          nameBytes.append(Array(text.utf8))
-          nameTexts.append((field, text))
-          numbers[hash, default: []].append(number)
-          cardNames.append(number)
-        }
-      }
-      let card = Int32(starts.count - 1)
-      for name in cardNames[Int(starts[starts.count - 1])...] { names[Int(name)].cards.append(card) }
-      starts.append(Int32(cardNames.count))
-      if task.url.count == 0 {
-        links.append(.empty)
-        linkTexts.append(.empty)
-      } else {
-        links.append(arena.text(copying: task.url, from: tasks.text))
-        linkTexts.append(arena.text(Self.linkText(of: tasks.text.string(task.url))))
-      }
-    }
-    for (index, path) in Self.paths(of: nameTexts).enumerated() { names[index].path = arena.text(path) }
-    self.init(
-      bytes: arena.finish(), names: names, cardNames: cardNames, starts: starts, labelEnds: labelEnds, links: links,
-      linkTexts: linkTexts)
+    var collector = NameCollector(tasks: tasks, fields: fields, valueFields: valueFields)
+    collector.reserve(cards: order.count)
+    for index in order { collector.add(records[Int(index)]) }
+    self = collector.finish()
   }
 
   public var isEmpty: Bool { starts.isEmpty }
 
-  /// Card `card`'s names of `field` (labels or assignees), as ranges of ``cardNames``.
-  public func range(of field: TaskField, card: Int) -> Range<Int> {
-    guard !isEmpty else { return 0..<0 }
-    return field == .labels
-      ? Int(starts[card])..<Int(labelEnds[card]) : Int(labelEnds[card])..<Int(starts[card + 1])
+  /// Card `card`'s names of field `field` (an index into ``fields``), as a range of ``cardNames``.
+  public func range(of field: Int, card: Int) -> Range<Int> {
+    guard !isEmpty, field < fields.count else { return 0..<0 }
+    let at = card * fields.count + field
+    return Int(bounds[at])..<Int(bounds[at + 1])
   }
+
+  /// Card `card`'s names of every declared field (those after the built-in labels and assignees), in field order.
+  public func declaredRange(card: Int) -> Range<Int> {
+    guard !isEmpty, fields.count > 2 else { return 0..<0 }
+    let first = card * fields.count
+    return Int(bounds[first + 2])..<Int(bounds[first + fields.count])
+  }
+
+  /// Card `card`'s values of the value fields, as a range of ``values``.
+  public func valueRange(card: Int) -> Range<Int> {
+    guard !isEmpty else { return 0..<0 }
+    return Int(valueStarts[card])..<Int(valueStarts[card + 1])
+  }
+
+  /// The field `field`'s name in locale `code` (a value field's number is past the name fields'): its own there, else the name it was declared with, else its key.
+  public func fieldTitle(_ field: Int, code: String) -> TextRef {
+    fieldTitles[field][code] ?? fieldTitles[field][""] ?? .empty
+  }
+
+  /// The labels, and the people, sorted: the index page's first two lists.
+  public var sortedLabels: [Int32] { sorted.isEmpty ? [] : sorted[Self.labelField] }
+  public var sortedPeople: [Int32] { sorted.isEmpty ? [] : sorted[Self.assigneeField] }
 
   /// Each name's page (``SiteAddresses/name(_:slug:)``): its ``slug(of:long:)``. Names whose eight-digit
   /// slugs are one (two labels crafted for one 32-bit hash) all take sixteen digits, whatever order they came in:
   /// sharing one page showed one name's cards under the other, and the next build failed on a file that existed.
   /// Names equal even then (a crafted 64-bit collision) are numbered `-2`, `-3` in code point order after the first.
-  public static func paths(of names: [(field: TaskField, text: String)]) -> [String] {
-    var paths = names.map { SiteAddresses.name($0.field, slug: slug(of: $0.text)) }
+  public static func paths(of names: [(folder: String, text: String)]) -> [String] {
+    var paths = names.map { SiteAddresses.name(folder: $0.folder, slug: slug(of: $0.text)) }
     var counts: [String: Int] = [:]
     for path in paths { counts[path, default: 0] += 1 }
     for index in paths.indices where counts[paths[index], default: 0] > 1 {
-      paths[index] = SiteAddresses.name(names[index].field, slug: slug(of: names[index].text, long: true))
+      paths[index] = SiteAddresses.name(folder: names[index].folder, slug: slug(of: names[index].text, long: true))
     }
     var groups: [String: [Int]] = [:]
     for (index, path) in paths.enumerated() { groups[path, default: []].append(index) }

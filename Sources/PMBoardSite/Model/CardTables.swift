@@ -34,29 +34,32 @@ public struct CardTables: Sendable {
   /// its whole body.
   /// With `dressingEveryCard` each slice dresses its cards as it copies them (``CardDresses``): for a build that
   /// renders every page; otherwise a card is dressed when a page that shows it is rendered.
+  /// `fields` are the board's declarations, whose select, multi-select and milestone values become names.
   public init(
-    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool = true, dressingEveryCard: Bool = true
+    tasks: BoardSnapshot.Tasks, fields: BoardFields = .none, today: CalendarDate, cutsExcerpts: Bool = true,
+    dressingEveryCard: Bool = true
   ) {
     var unchecked: Int?
     self.init(
-      tasks: tasks, today: today, cutsExcerpts: cutsExcerpts, dressingEveryCard: dressingEveryCard,
+      tasks: tasks, fields: fields, today: today, cutsExcerpts: cutsExcerpts, dressingEveryCard: dressingEveryCard,
       checkingText: false, firstProblem: &unchecked)
   }
 
   /// The tables and the first task (in the store's order) with a control character, as the error that names it
   /// (``StoredTextCheck``): each slice checks its cards as it copies them, on every core.
   static func checked(
-    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool, dressingEveryCard: Bool = true
+    tasks: BoardSnapshot.Tasks, fields: BoardFields, today: CalendarDate, cutsExcerpts: Bool,
+    dressingEveryCard: Bool = true
   ) -> (tables: CardTables, problem: BuildSettingsError?) {
     var first: Int?
     let tables = CardTables(
-      tasks: tasks, today: today, cutsExcerpts: cutsExcerpts, dressingEveryCard: dressingEveryCard,
+      tasks: tasks, fields: fields, today: today, cutsExcerpts: cutsExcerpts, dressingEveryCard: dressingEveryCard,
       checkingText: true, firstProblem: &first)
     return (tables, first.flatMap { StoredTextCheck.problem(inTask: $0, of: tasks) })
   }
 
   private init(
-    tasks: BoardSnapshot.Tasks, today: CalendarDate, cutsExcerpts: Bool, dressingEveryCard: Bool,
+    tasks: BoardSnapshot.Tasks, fields: BoardFields, today: CalendarDate, cutsExcerpts: Bool, dressingEveryCard: Bool,
     checkingText: Bool, firstProblem: inout Int?
   ) {
     let columns = TaskState.allCases
@@ -117,7 +120,7 @@ public struct CardTables: Sendable {
     prints = FixedArray(slices.flatMap(\.prints))
     keys = FixedArray(slices.flatMap(\.keys))
     idIsLowercaseKey = FixedArray(slices.flatMap(\.lowercase))
-    names = CardNames(tasks: tasks, order: order)
+    names = CardNames(tasks: tasks, order: order, fields: fields)
     self.dresses = dresses
     everyDress = dressingEveryCard ? dresses.everyDress() : nil
   }

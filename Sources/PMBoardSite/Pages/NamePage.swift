@@ -1,8 +1,8 @@
 import Foundation
 import PMBoardCore
 
-/// A label's or a person's page, `<code>/labels/<slug>.html` or `<code>/people/<slug>.html`: the tasks with that
-/// name, by column, each column capped at `column-limit` and leading as the board's do (``ColumnLead``). Capped so
+/// A name's page: a label's, `<code>/labels/<slug>.html`, a person's, `<code>/people/<slug>.html`, or a declared
+/// field's option or name, `<code>/<key>/<slug>.html` (``NameField``): the tasks with that name, by column, each column capped at `column-limit` and leading as the board's do (``ColumnLead``). Capped so
 /// that a big board's name pages cost a few cards each, not a column page's worth per name.
 enum NamePage: PageKind {
   static let template = "name"
@@ -28,10 +28,14 @@ enum NamePage: PageKind {
     let names = site.tables.cardNames
     let name = names.names[Int(index)]
     let text = names.bytes.string(name.text)
-    let heading = formatter.message(
-      name.field == .labels ? "names.label" : "names.person", ["name": "\u{2068}\(text)\u{2069}"])
+    let field = names.fields[name.field]
+    let fieldName = field.definition.displayName(in: plan.code)
+    var heading = formatter.message(
+      field.headingMessage, ["name": "\u{2068}\(text)\u{2069}", "field": "\u{2068}\(fieldName)\u{2069}"])
+    // A theme's catalog from before declared fields has no `names.field`: its pages still say what they list.
+    if heading.isEmpty { heading = "\u{2068}\(fieldName)\u{2069}: \u{2068}\(text)\u{2069}" }
     var info = site.page(
-      .name(name.field), code: plan.code, formatter: formatter, overdueCount: overdueCount,
+      .name(field: field.definition.key), code: plan.code, formatter: formatter, overdueCount: overdueCount,
       path: SiteAddresses.namePage(names.bytes.string(name.path)), place: .tasks,
       title: "\(text) · \(site.snapshot.info.title)")
     info = site.withoutBoardWideWords(info)

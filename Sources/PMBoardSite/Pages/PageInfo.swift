@@ -92,8 +92,8 @@ public struct PageInfo: Sendable {
     case task
     /// The index of labels and people, `<code>/labels.html`.
     case names
-    /// One label's or person's page: `field` is `labels` or `assignees`.
-    case name(TaskField)
+    /// One name's page: a label's, a person's, a declared field's option or name; `field` is its field's key.
+    case name(field: String)
     /// The insights page, `<code>/insights.html`.
     case insights
     /// The due-soon list, `<code>/due-soon.html`.

@@ -67,10 +67,9 @@ public struct SiteAddresses: Sendable, Equatable {
   /// What a card's id follows in a link to the card on a page (`todo.html#t-<id>`), the card's element id.
   public static let cardFragment = "#t-"
 
-  /// A label's or person's files without their extension (``CardNames/Name/path``): `labels/bug-5f1c0a2e`.
-  public static func name(_ field: TaskField, slug: String) -> String {
-    (field == .labels ? "labels/" : "people/") + slug
-  }
+  /// A name's files without their extension (``CardNames/Name/path``), in its field's folder
+  /// (``NameField/folder``): `labels/bug-5f1c0a2e`, `people/kyo-0b9d3e71`, `priority/p1-…`.
+  public static func name(folder: String, slug: String) -> String { folder + slug }
 
   /// A label's or person's page, calendar and change feed, from the name's ``name(_:slug:)``.
   public static func namePage(_ name: String) -> String { namePageAddress.address(name) }

@@ -67,6 +67,8 @@ public final class SiteView {
   let cardBytes: ArenaBytes
   let nameBytes: ArenaBytes
   let cardNames: CardNames
+  /// Each name field's name in the page's locale (``CardNames/fieldTitle(_:code:)``).
+  let fieldTitles: [TextRef]
   let historyBytes: ArenaBytes
   let localeBytes: ArenaBytes
   let pageBytes: ArenaBytes
@@ -136,6 +138,9 @@ public final class SiteView {
     cardBytes = ArenaBytes(board.cardBytes)
     nameBytes = ArenaBytes(board.cardNames.bytes)
     cardNames = board.cardNames
+    fieldTitles = (0..<board.cardNames.fields.count + board.cardNames.valueFields.count).map {
+      board.cardNames.fieldTitle($0, code: locale.code)
+    }
     historyBytes = ArenaBytes(board.historyBytes)
     localeBytes = ArenaBytes(locale.bytes)
     pageBytes = ArenaBytes(page.bytes)
@@ -173,6 +178,8 @@ public final class SiteView {
       cardValue(keys[key], cards[Int(index)], number: Int(index)) ?? nameValue(keys[key], card: Int(index))
         ?? dueSoonValue(keys[key], card: Int(index)) ?? cardLinkValue(keys[key], card: Int(index))
     case .name(let index): nameItemValue(keys[key], cardNames.names[Int(index)])
+    case .fieldIndex(let field): fieldIndexValue(keys[key], Int(field))
+    case .value(let index): valueItemValue(keys[key], cardNames.values[Int(index)])
     case .entry(let index): entryValue(keys[key], Int32(index))
     case .day(let day): dayValue(keys[key], day)
     case .column(let index): columnValue(keys[key], TaskState.allCases[Int(index)])
@@ -354,9 +361,11 @@ public final class SiteView {
     case .dueSoonList: .list(count: dueSoonListed.reduce(0) { $0 + $1.count })
     case .dayEntryList(let day): .list(count: Int(dayStarts[Int(day) + 1] - dayStarts[Int(day)]))
     case .linkList: .list(count: page.linkCount)
-    case .nameList(let card, let field):
-      .list(count: cardNames.range(of: field == 0 ? .labels : .assignees, card: Int(card)).count)
+    case .nameList(let card, let field): .list(count: cardNames.range(of: Int(field), card: Int(card)).count)
+    case .fieldChips(let card): .list(count: cardNames.declaredRange(card: Int(card)).count)
+    case .valueList(let card): .list(count: cardNames.valueRange(card: Int(card)).count)
     case .nameIndex(let field): .list(count: indexNames(field).count)
+    case .fieldIndexList: .list(count: indexFields.count)
     default: .value
     }
   }
@@ -374,9 +383,11 @@ public final class SiteView {
     case .dueSoonList: .card(Int32(dueSoonCard(index)))
     case .linkList: .link(Int32(index))
     case .nameList(let card, let field):
-      .name(
-        cardNames.cardNames[cardNames.range(of: field == 0 ? .labels : .assignees, card: Int(card)).lowerBound + index])
+      .name(cardNames.cardNames[cardNames.range(of: Int(field), card: Int(card)).lowerBound + index])
+    case .fieldChips(let card): .name(cardNames.cardNames[cardNames.declaredRange(card: Int(card)).lowerBound + index])
+    case .valueList(let card): .value(Int32(cardNames.valueRange(card: Int(card)).lowerBound + index))
     case .nameIndex(let field): .name(indexNames(field)[index])
+    case .fieldIndexList: .fieldIndex(Int32(indexFields[index]))
     default: preconditionFailure("not a list")
     }
   }

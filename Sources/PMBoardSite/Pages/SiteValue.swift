@@ -46,12 +46,21 @@ public enum SiteValue: Sendable {
   case overdueList
   /// The due-soon page's cards, in board order.
   case dueSoonList
-  /// Card `card`'s labels (`field` 0) or assignees (1).
-  case nameList(card: Int32, field: UInt8)
+  /// Card `card`'s names of field `field` of ``CardNames/fields`` (0: labels, 1: assignees).
+  case nameList(card: Int32, field: Int32)
+  /// Card `n`'s names of every declared field, in the board's field order (its `fields`).
+  case fieldChips(Int32)
+  /// Card `n`'s values of the declared text, number and date fields (its `values`); value `n` of
+  /// ``CardNames/values``.
+  case valueList(Int32)
+  case value(Int32)
   /// Name `n` of ``CardNames/names``.
   case name(Int32)
-  /// The index page's labels (0) or people (1), sorted.
-  case nameIndex(UInt8)
+  /// The index page's names of field `n` of ``CardNames/fields`` (0: labels, 1: people), in its order.
+  case nameIndex(Int32)
+  /// The index page's declared fields that have names; field `n` of ``CardNames/fields`` in that list.
+  case fieldIndexList
+  case fieldIndex(Int32)
   /// Text of the cards' names and links (``CardNames/bytes``).
   case nameText(TextRef)
   /// Card `n`'s own address from the page: its task page, or its card on its column's page without task pages.

@@ -8,10 +8,14 @@ extension SiteView {
   /// A card's labels, assignees and link.
   func nameValue(_ key: SiteKey, card: Int) -> SiteValue? {
     switch key {
-    case .labels: .nameList(card: Int32(card), field: 0)
-    case .hasLabels: .bool(!cardNames.range(of: .labels, card: card).isEmpty)
-    case .assignees: .nameList(card: Int32(card), field: 1)
-    case .hasAssignees: .bool(!cardNames.range(of: .assignees, card: card).isEmpty)
+    case .labels: .nameList(card: Int32(card), field: Int32(CardNames.labelField))
+    case .hasLabels: .bool(!cardNames.range(of: CardNames.labelField, card: card).isEmpty)
+    case .assignees: .nameList(card: Int32(card), field: Int32(CardNames.assigneeField))
+    case .hasAssignees: .bool(!cardNames.range(of: CardNames.assigneeField, card: card).isEmpty)
+    case .fields: .fieldChips(Int32(card))
+    case .hasFields: .bool(!cardNames.declaredRange(card: card).isEmpty)
+    case .values: .valueList(Int32(card))
+    case .hasValues: .bool(!cardNames.valueRange(card: card).isEmpty)
     case .hasDoneDate: .bool(board.doneDayIndex[card] >= 0)
     case .doneDate: board.doneDayIndex[card] < 0 ? .bool(false) : .localeText(doneISO[Int(board.doneDayIndex[card])])
     case .doneText: board.doneDayIndex[card] < 0 ? .bool(false) : .localeText(doneTexts[Int(board.doneDayIndex[card])])
@@ -29,9 +33,31 @@ extension SiteView {
     case .path: .nameText(name.path)
     case .href: .nameHref(name.path)
     case .count: .number(name.cards.count)
+    case .field: .nameText(fieldTitles[name.field])
     default: nil
     }
   }
+
+  /// A card's value of a text, number or date field: the field's name and the value.
+  func valueItemValue(_ key: SiteKey, _ value: CardNames.Value) -> SiteValue? {
+    switch key {
+    case .field: .nameText(fieldTitles[cardNames.fields.count + Int(value.field)])
+    case .value: .nameText(value.text)
+    default: nil
+    }
+  }
+
+  /// A field of the index's list of declared fields: its name and its names.
+  func fieldIndexValue(_ key: SiteKey, _ field: Int) -> SiteValue? {
+    switch key {
+    case .name: .nameText(fieldTitles[field])
+    case .names: .nameIndex(Int32(field))
+    default: nil
+    }
+  }
+
+  /// The declared fields the index lists: those some card has a name of.
+  var indexFields: [Int] { (2..<max(2, cardNames.fields.count)).filter { !cardNames.sorted[$0].isEmpty } }
 
   private func hasLink(_ card: Int) -> Bool { !cardNames.isEmpty && cardNames.links[card].rawCount > 0 }
 
@@ -43,10 +69,12 @@ extension SiteView {
     case .heading: .pageText(page.heading)
     case .isNameIndex: .bool(page.isNameIndex)
     case .isNamePage: .bool(page.name != nil)
-    case .labelIndex: page.isNameIndex ? .nameIndex(0) : nil
+    case .labelIndex: page.isNameIndex ? .nameIndex(Int32(CardNames.labelField)) : nil
     case .hasLabelIndex: .bool(page.isNameIndex && !cardNames.sortedLabels.isEmpty)
-    case .peopleIndex: page.isNameIndex ? .nameIndex(1) : nil
+    case .peopleIndex: page.isNameIndex ? .nameIndex(Int32(CardNames.assigneeField)) : nil
     case .hasPeopleIndex: .bool(page.isNameIndex && !cardNames.sortedPeople.isEmpty)
+    case .fieldIndexes: page.isNameIndex ? .fieldIndexList : nil
+    case .hasFieldIndexes: .bool(page.isNameIndex && !indexFields.isEmpty)
     case .insightsHref: page.insightsHref.map(SiteValue.pageText) ?? .bool(false)
     case .isInsights: .bool(page.isInsights)
     case .insights: .pageHTML(page.insightsHTML)
@@ -54,6 +82,8 @@ extension SiteView {
     }
   }
 
-  /// The names of the index's list `field` (0: labels, 1: people), sorted.
-  func indexNames(_ field: UInt8) -> [Int32] { field == 0 ? cardNames.sortedLabels : cardNames.sortedPeople }
+  /// The names of the index's list of field `field`, in the field's order.
+  func indexNames(_ field: Int32) -> [Int32] {
+    Int(field) < cardNames.sorted.count ? cardNames.sorted[Int(field)] : []
+  }
 }

@@ -223,7 +223,7 @@ public struct SiteBuilder: Sendable {
           tasks: { info, tasks in
             let moment = moment(for: info, now: now)
             let (cards, problem) = CardTables.checked(
-              tasks: tasks, today: moment.today, cutsExcerpts: settings.taskPages,
+              tasks: tasks, fields: info.fields, today: moment.today, cutsExcerpts: settings.taskPages,
               dressingEveryCard: dressingEveryCard)
             halves.state.withLock { $0.cards = (cards, moment, problem) }
           },
