@@ -59,6 +59,7 @@ package struct PageContext: TemplateContext {
     case "isNameIndex": .bool(info.isNameIndex)
     case "isNamePage": .bool(info.isNamePage)
     case "insights": .text(info.insightsHTML)
+    case "progress": info.progressHTML.map(TemplateValue.text) ?? .bool(false)
     case "insightsHref": info.insightsHref.map(TemplateValue.text) ?? .bool(false)
     case "isInsights": .bool(info.isInsights)
     case "dueSoonHref": info.dueSoonHref.map(TemplateValue.text) ?? .bool(false)
@@ -89,7 +90,7 @@ package struct PageContext: TemplateContext {
       "isColumnPage", "showsSummary", "hasSearch",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage", "insights", "insightsHref",
-      "isInsights", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays", "overdueHref",
+      "isInsights", "progress", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays", "overdueHref",
     ] + page.templateKeys
   }
 }

@@ -24,6 +24,8 @@ extension SiteBuilder {
     print.add(StableDescription.of(pageSettings))
     print.add(info.title)
     print.add(info.timeZoneID)
+    // The declarations: a field's name, folder and options are on every page that shows one of its values.
+    print.add(info.fields.storedText)
     print.add(moment.offline?.keyText ?? "online")
     return print
   }

@@ -42,6 +42,13 @@ enum NamePage: PageKind {
     (info.heading, info.name) = (heading, index)
     info.cardLimit = site.cardLimit
     info.columns = site.publish.stateList
+    if field.definition.type == .milestone, let option = field.definition.option(named: text) {
+      info.progressHTML =
+        MilestoneProgress(
+          option: option, cards: name.cards, tables: site.tables, catalog: catalog, formatter: formatter,
+          today: site.moment.today
+        ).html
+    }
     info.leadNotes = site.leadNotes(formatter: formatter, counts: site.nameLeadCounts(ofName: index))
     // Its own calendar and change feed beside it (``SiteFeeds``), so that a person can subscribe to their tasks.
     let path = names.bytes.string(name.path)

@@ -59,6 +59,8 @@ public struct PageInfo: Sendable {
   public var insightsHref: String?
   /// The insights page's charts and tables, as HTML (``InsightsCharts``).
   public var insightsHTML = ""
+  /// A milestone's page: its progress and burn-up chart, as HTML (``MilestoneProgress``); nil on other pages.
+  public var progressHTML: String?
   /// A name page's heading ("Label “bug”") and its name (an index into ``CardNames/names``).
   public var heading = ""
   public var name: Int32?

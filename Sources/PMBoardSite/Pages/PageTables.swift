@@ -64,6 +64,7 @@ public final class PageTables: Sendable {
   public let namesHref: TextRef?
   public let insightsHref: TextRef?
   public let insightsHTML: TextRef
+  public let progressHTML: TextRef?
   public let isInsights: Bool
   /// ``PageInfo/wipLimits``, -1 for none.
   public let wipLimits: [Int]
@@ -131,6 +132,7 @@ public final class PageTables: Sendable {
     namesHref = info.namesHref.map { arena.text($0) }
     insightsHref = info.insightsHref.map { arena.text($0) }
     insightsHTML = arena.text(info.insightsHTML)
+    progressHTML = info.progressHTML.map { arena.text($0) }
     isInsights = info.isInsights
     wipLimits = info.wipLimits.map { $0 ?? -1 }
     dueSoonHref = info.dueSoonHref.map { arena.text($0) }

@@ -36,7 +36,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   // Links from SiteAddresses (a card's and a name's `href` is `href` above)
   case overdueHref, columnHref
   // Declared fields: a card's chips, a chip's field, the index's lists of each field's names
-  case fields, hasFields, field, fieldIndexes, hasFieldIndexes, names, values, hasValues, value
+  case progress, fields, hasFields, field, fieldIndexes, hasFieldIndexes, names, values, hasValues, value
 
   private static let byName: [String: SiteKey] = [
     "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
@@ -74,7 +74,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "hasDueSoon": .hasDueSoon, "isDueSoonPage": .isDueSoonPage, "dueSoonCards": .dueSoonCards,
     "dueSoonDays": .dueSoonDays, "aged": .aged, "agedText": .agedText,
     "hasSearch": .hasSearch, "overdueHref": .overdueHref, "columnHref": .columnHref,
-    "fields": .fields, "hasFields": .hasFields, "field": .field, "fieldIndexes": .fieldIndexes,
+    "progress": .progress, "fields": .fields, "hasFields": .hasFields, "field": .field, "fieldIndexes": .fieldIndexes,
     "hasFieldIndexes": .hasFieldIndexes, "names": .names, "values": .values, "hasValues": .hasValues,
     "value": .value,
   ]

@@ -78,6 +78,7 @@ extension SiteView {
     case .insightsHref: page.insightsHref.map(SiteValue.pageText) ?? .bool(false)
     case .isInsights: .bool(page.isInsights)
     case .insights: .pageHTML(page.insightsHTML)
+    case .progress: page.progressHTML.map(SiteValue.pageHTML) ?? .bool(false)
     default: dueSoonPageValue(key)
     }
   }
