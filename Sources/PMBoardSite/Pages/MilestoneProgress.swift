@@ -64,7 +64,9 @@ struct MilestoneProgress {
     let total = cards.count
     let done = counts[TaskState.done.order]
     let percent = total == 0 ? 0 : done * 100 / total
-    var line = [message("milestone.done_of", ["done": String(done), "total": String(total), "percent": String(percent)])]
+    var line = [
+      message("milestone.done_of", ["done": String(done), "total": String(total), "percent": String(percent)])
+    ]
     if let due = option.due { line.append(message("milestone.due", ["date": formatter.longDate(due)])) }
     if let standing { line.append("<strong class=\"standing \(standing)\">\(text("milestone.\(standing)"))</strong>") }
     let open = TaskState.allCases.filter { $0 != .done }.map { state in
@@ -105,16 +107,20 @@ struct MilestoneProgress {
     }
     // Done so far: the line stops at the build's day, short of a due day still ahead.
     points.append("\(x(today.daysSinceEpoch < end.daysSinceEpoch ? today : end)),\(y(count))")
-    let ideal = option.due.map {
-      "<line class=\"ideal\" x1=\"\(x(start))\" y1=\"\(y(0))\" x2=\"\(x($0))\" y2=\"\(y(total))\"/>"
-    } ?? ""
+    let ideal =
+      option.due.map {
+        "<line class=\"ideal\" x1=\"\(x(start))\" y1=\"\(y(0))\" x2=\"\(x($0))\" y2=\"\(y(total))\"/>"
+      } ?? ""
     let summary = message(
       "milestone.chart_text",
       [
         "done": String(count), "total": String(total), "from": formatter.longDate(start),
         "to": formatter.longDate(end),
       ])
-    let table = rows.isEmpty ? "" : """
+    let table =
+      rows.isEmpty
+      ? ""
+      : """
       <div class="table-wrap"><table>
       <caption>\(text("milestone.chart"))</caption>
       <thead><tr><th scope="col">\(text("milestone.day"))</th>

@@ -1,0 +1,90 @@
+import Foundation
+import PMBoardTestSupport
+import Testing
+
+/// Issue 58: a field the code has never heard of, declared with commands, shows on the site with no code for it:
+/// chips and values on cards, a page, calendar and change feed per option and name, a section of the index, a
+/// milestone page with its progress; a rename moves the pages and a build leaves none of the old ones behind.
+@Suite struct FieldPagesTests {
+  private func board() throws -> CLIRunner {
+    let cli = try CLIRunner()
+    try cli.run("init")
+    for command in [
+      ["field", "add", "risk", "--type", "select", "--options", "Low,High"],
+      ["field", "add", "squad", "--type", "multi-select"],
+      ["field", "add", "points", "--type", "number"],
+      ["field", "edit", "risk", "--name", "ko=위험도"],
+      ["milestone", "add", "Release 2.0", "--due", "2026-12-15"],
+      [
+        "add", "Fix login", "--set", "risk=High", "--set", "squad=ios", "--set", "squad=웹", "--set", "points=3",
+        "--set", "milestone=Release 2.0",
+      ],
+      ["add", "Write docs", "--set", "risk=Low", "--set", "milestone=Release 2.0"],
+      ["add", "Plain task"],
+    ] {
+      let result = try cli.run(command)
+      try #require(result.status == 0, "\(command): \(result.stderr)")
+    }
+    try #require(try cli.run("move", taskID(cli, "Write docs"), "done").status == 0)
+    return cli
+  }
+
+  private func taskID(_ cli: CLIRunner, _ title: String) throws -> String {
+    let line = try #require(try cli.run("list").stdout.split(separator: "\n").first { $0.contains(title) })
+    return String(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+  }
+
+  private func files(_ cli: CLIRunner, under folder: String) -> [String] {
+    (FileManager.default.enumerator(atPath: cli.path(folder))?.allObjects as? [String] ?? []).sorted()
+  }
+
+  @Test func aDeclaredFieldGetsChipsPagesFeedsAndAnIndexSection() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    let built = try cli.run("build", "--out", "site", "--today", "2026-12-02")
+    try #require(built.status == 0, "\(built.stderr)")
+    let riskPages = files(cli, under: "site/en/risk")
+    #expect(riskPages.contains { $0.hasPrefix("high-") && $0.hasSuffix(".html") }, "\(riskPages)")
+    #expect(riskPages.contains { $0.hasPrefix("high-") && $0.hasSuffix(".atom") })
+    #expect(riskPages.contains { $0.hasPrefix("high-") && $0.hasSuffix(".ics") })
+    #expect(files(cli, under: "site/en/squad").filter { $0.hasSuffix(".html") }.count == 2)
+    let board = try cli.read("site/en/index.html")
+    #expect(board.contains("<span class=\"field-name\">risk</span> <bdi>High</bdi>"))
+    #expect(board.contains("href=\"risk/high-"))
+    #expect(board.contains("<dt>points</dt> <dd>3</dd>"))
+    #expect(try cli.read("site/ko/index.html").contains("<span class=\"field-name\">위험도</span> <bdi>High</bdi>"))
+    let page = try cli.read(
+      "site/en/risk/" + #require(riskPages.first { $0.hasPrefix("high-") && $0.hasSuffix(".html") }))
+    #expect(page.contains("risk\u{2069}: \u{2068}High"))
+    #expect(page.contains("Fix login") && !page.contains("Write docs"))
+    let index = try cli.read("site/en/labels.html")
+    #expect(index.contains("<h3>risk</h3>") && index.contains("<h3>squad</h3>") && index.contains("<h3>Milestone</h3>"))
+    // Options in the order the field declares them, not by name.
+    let low = try #require(index.range(of: ">Low<")), high = try #require(index.range(of: ">High<"))
+    #expect(low.lowerBound < high.lowerBound)
+    let milestone = try cli.read(
+      "site/en/milestone/" + #require(files(cli, under: "site/en/milestone").first { $0.hasSuffix(".html") }))
+    #expect(milestone.contains("1 of 2 done (50%)") && milestone.contains("due December 15, 2026"))
+    #expect(
+      milestone.contains("<svg class=\"chart burn-up\"") && milestone.contains("<progress max=\"2\" value=\"1\">"))
+  }
+
+  @Test func aRenameMovesThePagesAndARemovalTakesThemAway() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--out", "site", "--today", "2026-12-02").status == 0)
+    #expect(try cli.run("field", "rename", "risk", "severity").status == 0)
+    #expect(try cli.run("build", "--out", "site", "--today", "2026-12-02").status == 0)
+    #expect(files(cli, under: "site/en/risk").isEmpty)
+    #expect(files(cli, under: "site/en/severity").contains { $0.hasPrefix("high-") })
+    #expect(try cli.read("site/en/index.html").contains("href=\"severity/high-"))
+    #expect(try cli.run("field", "remove", "severity", "--force").status == 0)
+    #expect(try cli.run("build", "--out", "site", "--today", "2026-12-02").status == 0)
+    #expect(files(cli, under: "site/en/severity").isEmpty)
+    #expect(!(try cli.read("site/en/index.html").contains("severity")))
+    // Undone, the values come back with the field.
+    #expect(try cli.run("undo").status == 0)
+    #expect(try cli.run("build", "--out", "site", "--today", "2026-12-02").status == 0)
+    #expect(try cli.read("site/en/index.html").contains("href=\"severity/high-"))
+  }
+}
