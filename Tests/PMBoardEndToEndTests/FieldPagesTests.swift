@@ -69,6 +69,22 @@ import Testing
       milestone.contains("<svg class=\"chart burn-up\"") && milestone.contains("<progress max=\"2\" value=\"1\">"))
   }
 
+  @Test func boardJSONCarriesTheDeclarationsAndEachTasksValues() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    #expect(try cli.run("build", "--out", "site", "--today", "2026-12-02").status == 0)
+    let data = try #require(cli.data("site/board.json"))
+    let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let fields = try #require(document["fields"] as? [[String: Any]])
+    #expect(fields.compactMap { $0["key"] as? String } == ["milestone", "risk", "squad", "points"])
+    #expect((fields[1]["names"] as? [String: String]) == ["ko": "위험도"])
+    let tasks = try #require(document["tasks"] as? [[String: Any]])
+    let login = try #require(tasks.first { $0["title"] as? String == "Fix login" }?["fields"] as? [String: Any])
+    #expect(login["risk"] as? String == "High" && login["points"] as? Int == 3)
+    #expect(login["squad"] as? [String] == ["ios", "웹"] && login["milestone"] as? String == "Release 2.0")
+    #expect((tasks.first { $0["title"] as? String == "Plain task" }?["fields"] as? [String: Any])?.isEmpty == true)
+  }
+
   @Test func aRenameMovesThePagesAndARemovalTakesThemAway() throws {
     let cli = try board()
     defer { cli.remove() }

@@ -18,6 +18,9 @@ enum OracleStep: Sendable, CustomStringConvertible {
   /// sequences draw the field from every `TaskField`, so a new field is edited as soon as it has test values.
   case edit(task: Int, field: TaskField, variant: Int)
   case remove(task: Int)
+  /// A declared field added, renamed, reordered or removed, an option added, renamed or removed, a milestone
+  /// added or closed (``OracleStep/definitionChange(_:of:)``).
+  case define(variant: Int)
   case undo
   case redo
   /// The board's own settings, as an import that replaces the board changes them (undo and redo are cleared).
@@ -73,6 +76,7 @@ enum OracleStep: Sendable, CustomStringConvertible {
     case .edit(let task, let field, let variant):
       "edit task #\(task) \(field.rawValue) to \(Self.describe(field, variant: variant))"
     case .remove(let task): "remove task #\(task)"
+    case .define(let variant): "fields: \(Self.describeDefinition(variant))"
     case .undo: "undo"
     case .redo: "redo"
     case .boardInfo(let zone, let title): "board settings: zone \(zone), title \(Self.quoted(title))"
@@ -132,13 +136,14 @@ extension OracleStep {
 
   static func taskStep(_ random: inout SplitMix64) -> OracleStep {
     let task = random.below(1000)
-    switch random.below(11) {
+    switch random.below(13) {
     case 0, 1: return randomAdd(&random)
     case 2, 3, 4: return .edit(task: task, field: pick(TaskField.allCases, &random), variant: random.below(1000))
     case 5, 6: return .move(task: task, to: pick(TaskState.allCases, &random))
     case 7: return .remove(task: task)
     case 8: return .undo
     case 9: return .redo
+    case 10, 11: return .define(variant: random.below(1000))
     default: return .add(title: pick(titles, &random), body: "", due: nil, state: .todo)
     }
   }
@@ -202,6 +207,10 @@ extension OracleStep {
     "authors": [nil, "hide"],
     "assignees": [nil, "hide"],
     "labels": [nil, "{only: [public, bug]}", "{except: [bug]}"],
+    "fields": [
+      nil, "{hide: [priority]}", "{only: [priority=P0, priority=P1]}", "{except: [team=core]}",
+      "{hide: [milestone, team]}",
+    ],
     "insights": [nil, "hide"],
     "search": [nil, "hide"],
   ]
@@ -244,9 +253,8 @@ extension OracleStep {
     case .labels: toggle(labelNames[variant % labelNames.count], in: &task.labels)
     case .assignees: toggle(assigneeNames[variant % assigneeNames.count], in: &task.assignees)
     case .url: task.url = urls[variant % urls.count]
-    // A value of a field no board declares: kept in the store and the card print, shown nowhere, so pages must not
-    // change (until the pages show fields, issue 58).
-    case .values: task.values[BuiltInField.milestone.id] = variant % 2 == 0 ? nil : .option("o\(variant % 5)")
+    // A declared field's value, whether or not the board declares the field just now (``setValue(variant:of:)``).
+    case .values: setValue(variant: variant, of: &task)
     }
   }
 
@@ -269,7 +277,7 @@ extension OracleStep {
     case .labels: return "toggle label " + quoted(labelNames[variant % labelNames.count])
     case .assignees: return "toggle assignee " + quoted(assigneeNames[variant % assigneeNames.count])
     case .url: return task.url.isEmpty ? "no link" : quoted(task.url)
-    case .values: return task.values.isEmpty ? "no milestone" : "milestone " + task.values.storedText
+    case .values: return task.values.isEmpty ? "no values" : task.values.storedText
     }
   }
 }

@@ -58,7 +58,7 @@ final class OracleWorld {
   /// Applies `step`; a task step that finds nothing to change (no task, nothing to undo) changes nothing.
   func apply(_ step: OracleStep, _ random: inout SplitMix64) async throws {
     switch step {
-    case .add, .editTitle, .editBody, .editDue, .move, .edit, .remove, .undo, .redo, .boardInfo:
+    case .add, .editTitle, .editBody, .editDue, .move, .edit, .remove, .define, .undo, .redo, .boardInfo:
       try await applyToStore(step, &random)
       // Changes are minutes apart, so history lines keep their order on every page.
       now += Double(60 * (1 + random.below(90)))
@@ -147,6 +147,11 @@ final class OracleWorld {
       }
     case .remove(let index):
       if let old = task(index) { try await store.commit(.remove(old, at: now, by: author)) }
+    case .define(let variant):
+      let change = OracleStep.definitionChange(variant, of: try await store.info().fields)
+      if change.old != change.new {
+        try await store.commit(.define(from: change.old, to: change.new, at: now, by: author))
+      }
     case .undo, .redo:
       do {
         _ = try await (step.isUndo ? store.undo(at: now, by: author) : store.redo(at: now, by: author))

@@ -36,7 +36,9 @@ import Testing
     {{hasChecklist}}|{{checklistDone}}|{{checklistTotal}}|{{#hasChecklist}}{{t.board.checklist}}{{/hasChecklist}}
     {{#labels}}({{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}|{{href}}|{{{href}}}|{{columnHref}}){{/labels}}{{hasLabels}}
     {{#assignees}}({{name}}|{{path}}|{{count}}|{{href}}){{/assignees}}{{hasAssignees}}|{{link}}|{{{link}}}|{{linkText}}
-    {{hasLink}}|{{hasDoneDate}}|{{doneDate}}|{{doneText}}|{{dueSoon}}|{{dueSoonText}}|{{#dueSoon}}soon{{/dueSoon}}|{{aged}}|{{agedText}}>
+    {{hasLink}}|{{hasDoneDate}}|{{doneDate}}|{{doneText}}|{{dueSoon}}|{{dueSoonText}}|{{#dueSoon}}soon{{/dueSoon}}|{{aged}}|{{agedText}}
+    {{#fields}}({{field}}|{{{field}}}|{{name}}|{{hue}}|{{path}}|{{count}}|{{href}}|{{{href}}}|{{id}}){{/fields}}{{hasFields}}
+    {{#values}}({{field}}={{value}}|{{{value}}}|{{name}}|{{id}}){{/values}}{{hasValues}}>
     {{/cards}}
     """,
     "history": """
@@ -64,8 +66,11 @@ import Testing
     {{#entries}}{{action}}|{{taskId}}|{{hasTask}}|{{sentence}}|{{timeText}};{{/entries}}{{isEmpty}}|{{hasPager}}
     {{#locales}}{{href}}|{{url}}|{{current}};{{/locales}}
     """,
+    "milestones": """
+    {{heading}}|{{progress}}|{{{progress}}}|{{localeDir}}|{{isNamePage}}|{{^columns}}nocolumns{{/columns}}
+    """,
     "name": """
-    {{heading}}|{{{heading}}}|{{isNamePage}}|{{isNameIndex}}|{{namesHref}}|{{localeDir}}
+    {{heading}}|{{{heading}}}|{{isNamePage}}|{{isNameIndex}}|{{namesHref}}|{{localeDir}}|{{progress}}|{{{progress}}}
     {{#columns}}[{{state}}|{{count}}|{{hasMore}}|{{leadNote}}|{{hasLeadNote}}|{{columnHref}}
     {{> cards}}]{{/columns}}
     """,
@@ -84,6 +89,7 @@ import Testing
     "names": """
     {{#labelIndex}}<{{name}}|{{{name}}}|{{hue}}|{{path}}|{{count}}|{{localeDir}}|{{href}}>{{/labelIndex}}{{hasLabelIndex}}
     {{#peopleIndex}}<{{name}}|{{path}}|{{count}}|{{href}}|{{{href}}}>{{/peopleIndex}}{{hasPeopleIndex}}|{{isNameIndex}}|{{namesHref}}
+    {{#fieldIndexes}}[{{name}}|{{{name}}}|{{#names}}<{{name}}|{{hue}}|{{path}}|{{count}}|{{href}}|{{field}}>{{/names}}]{{/fieldIndexes}}{{hasFieldIndexes}}
     """,
   ]
 

@@ -106,6 +106,9 @@ extension SiteRenderer {
         return info.live == nil ? (1...max(1, dueSoon)).contains(days) && dueSoon > 0 : days >= 1
       }
       return DueSoonContext(cards: shared.columns.joined().filter(listed).map(card))
+    case .milestones:
+      // Page-level HTML only (`progress`), which `MilestoneProgress` writes for both models.
+      return SearchContext()
     case .insights:
       // The charts are page-level HTML (`insights`); Tests/Scripts/check_insights.py recomputes their numbers.
       return InsightsContext(pageLabel: info.pageLabel)

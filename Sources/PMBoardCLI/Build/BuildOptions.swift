@@ -86,6 +86,12 @@ struct BuildOptions: ParsableArguments {
       valueName: "rule"))
   var publishLabels: String?
   @Option(
+    name: .customLong("publish-fields"),
+    help: ArgumentHelp(
+      "Declared fields to leave out (hide:estimate), or tasks by value (only:priority=P0,priority=P1; except:team=x).",
+      valueName: "rule"))
+  var publishFields: String?
+  @Option(
     name: .customLong("publish-insights"),
     help: ArgumentHelp("The insights page and insights.json: show or hide.", valueName: "show|hide"))
   var publishInsights: String?
@@ -208,7 +214,8 @@ struct BuildOptions: ParsableArguments {
   private func applyPublishFlags(to policy: inout PublishPolicy) throws(PublishPolicyError) {
     let flags = [
       ("bodies", publishBodies), ("states", publishStates), ("history", publishHistory), ("feeds", publishFeeds),
-      ("assignees", publishAssignees), ("labels", publishLabels), ("insights", publishInsights),
+      ("assignees", publishAssignees), ("labels", publishLabels), ("fields", publishFields),
+      ("insights", publishInsights),
       ("search", publishSearch),
     ]
     for case (let key, let value?) in flags {

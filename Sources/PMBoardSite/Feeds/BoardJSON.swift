@@ -50,7 +50,10 @@ struct BoardJSON: Sendable {
     }
     raw(",\n  \"overdue\": \(tables.overdueCount),\n  \"published\": {\"bodies\": \(policy.bodies), \"states\": [")
     raw(policy.stateList.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
-    raw("], \"history\": \"\(policy.history.rawValue)\"},\n  \"tasks\": [")
+    raw("], \"history\": \"\(policy.history.rawValue)\"}")
+    appendDeclarations(to: &out)
+    raw(",\n  \"tasks\": [")
+    let withValues = !declaredFields.isEmpty
     let text = ArenaBytes(tables.cardBytes)
     // A due date's JSON, and the link's text before the id escaped, in an arena of their own.
     var fixed = ByteWriter(capacity: tables.dueDates.count * 12 + 256)
@@ -98,6 +101,7 @@ struct BoardJSON: Sendable {
         out.appendJSONEscaped(names.links[index].raw, from: nameText)
         out.appendStatic("\"")
       }
+      if withValues { appendValues(ofCard: index, to: &out) }
       out.appendStatic(", \"link\": \"")
       out.append(linkPrefix, from: fixedText)
       out.appendJSONEscaped(card.id.raw, from: text)

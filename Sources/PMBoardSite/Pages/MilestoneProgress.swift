@@ -60,7 +60,32 @@ struct MilestoneProgress {
     return (start.daysSinceEpoch <= end.daysSinceEpoch ? start : end, end)
   }
 
-  var html: String {
+  /// The milestone's page's section: the progress line, bar and open counts, the chart, and a link to the index
+  /// of milestones (`indexHref`).
+  func html(indexHref: String) -> String {
+    """
+    <section class="progress" aria-labelledby="progress-heading">
+    <h3 id="progress-heading">\(text("milestone.progress"))</h3>
+    \(standingLines)
+    \(chart(total: cards.count))
+    <p><a href="\(escape(indexHref))">\(text("milestone.index"))</a></p>
+    </section>
+    """
+  }
+
+  /// The index's section of the milestone: its name linking its page (`href`), then its progress line, bar and
+  /// open counts.
+  func summary(heading: String, href: String) -> String {
+    """
+    <section class="progress">
+    <h3><a href="\(escape(href))"><bdi>\(escape(heading))</bdi></a></h3>
+    \(standingLines)
+    </section>
+    """
+  }
+
+  /// Done of total, the due day and the standing; the bar; the open tasks by column.
+  private var standingLines: String {
     let total = cards.count
     let done = counts[TaskState.done.order]
     let percent = total == 0 ? 0 : done * 100 / total
@@ -73,13 +98,9 @@ struct MilestoneProgress {
       "<div><dt>\(escape(formatter.label(state)))</dt> <dd>\(counts[state.order])</dd></div>"
     }
     return """
-      <section class="progress" aria-labelledby="progress-heading">
-      <h3 id="progress-heading">\(text("milestone.progress"))</h3>
       <p>\(line.joined(separator: " · "))</p>
       <progress max="\(max(1, total))" value="\(done)">\(percent)%</progress>
       <dl class="values">\(open.joined())</dl>
-      \(chart(total: total))
-      </section>
       """
   }
 

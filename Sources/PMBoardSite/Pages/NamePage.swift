@@ -47,7 +47,7 @@ enum NamePage: PageKind {
         MilestoneProgress(
           option: option, cards: name.cards, tables: site.tables, catalog: catalog, formatter: formatter,
           today: site.moment.today
-        ).html
+        ).html(indexHref: info.localeDir + SiteAddresses.milestones)
     }
     info.leadNotes = site.leadNotes(formatter: formatter, counts: site.nameLeadCounts(ofName: index))
     // Its own calendar and change feed beside it (``SiteFeeds``), so that a person can subscribe to their tasks.

@@ -96,6 +96,8 @@ public struct PageInfo: Sendable {
     case names
     /// One name's page: a label's, a person's, a declared field's option or name; `field` is its field's key.
     case name(field: String)
+    /// The index of milestones, `<code>/milestones.html`.
+    case milestones
     /// The insights page, `<code>/insights.html`.
     case insights
     /// The due-soon list, `<code>/due-soon.html`.

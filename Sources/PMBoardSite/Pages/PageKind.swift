@@ -72,7 +72,7 @@ extension SiteRenderer {
   /// Every kind of page, in the order a locale's pages come (``pagePlans()``, and the templates a theme needs).
   static let pageKinds: [any PageKind.Type] = [
     BoardPage.self, HistoryPage.self, ColumnPage.self, OverduePage.self, TaskPage.self, NameIndexPage.self,
-    NamePage.self, InsightsPage.self, DueSoonPage.self, SearchPage.self,
+    NamePage.self, MilestoneIndexPage.self, InsightsPage.self, DueSoonPage.self, SearchPage.self,
   ]
 
   /// One page of the site: where it goes, its locale, and which page of which kind it is.
@@ -90,6 +90,8 @@ extension SiteRenderer {
       case names
       /// The page of name `name` of ``CardNames/names``.
       case name(Int32)
+      /// The index of milestones with their progress.
+      case milestones
       case insights
       case dueSoon
       case search
@@ -104,6 +106,7 @@ extension SiteRenderer {
         case .task: TaskPage.self
         case .names: NameIndexPage.self
         case .name: NamePage.self
+        case .milestones: MilestoneIndexPage.self
         case .insights: InsightsPage.self
         case .dueSoon: DueSoonPage.self
         case .search: SearchPage.self

@@ -54,6 +54,8 @@ public struct SiteAddresses: Sendable, Equatable {
   /// The newest history page; the others are ``historyPage(_:)``.
   public static let history = "history.html"
   public static let insights = "insights.html"
+  /// The index of milestones, with each one's progress.
+  public static let milestones = "milestones.html"
   /// The search page (`search.html?q=…`).
   public static let searchPage = "search.html"
   /// The index of labels and people.

@@ -46,7 +46,7 @@ extension SiteView {
     let states: [TaskState]
     switch page.kind {
     case .task: return page.taskCard.map { [$0] } ?? []
-    case .history, .names, .insights, .search: return []
+    case .history, .names, .milestones, .insights, .search: return []
     case .overdue:
       let leads = board.overdueList(live: page.live != nil)
       return TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + leads[$0.order] }
@@ -73,7 +73,7 @@ extension SiteView {
     case .overdue: lists = [.overdueList]
     case .dueSoon: lists = [.dueSoonList]
     case .task: return page.taskCard.map { [$0] } ?? []
-    case .history, .names, .insights, .search: return []
+    case .history, .names, .milestones, .insights, .search: return []
     }
     var cards: [Int] = []
     for list in lists {

@@ -100,6 +100,7 @@ public enum DemoBoard {
       let created = now.addingTimeInterval(-Double(20 - index % 15) * 24 * hour - Double(generator.next(100)) * 60)
       var task = BoardTask(
         id: id, title: card.title, body: card.body, due: today.adding(days: card.due), state: .todo, created: created)
+      task.values = values(of: card.title)
       if let names = names[card.title] {
         (task.labels, task.assignees) = (names.labels, names.assignees)
         task.url = names.issue.map { "https://github.com/example/mobile-app/issues/\($0)" } ?? ""
@@ -137,7 +138,9 @@ public enum DemoBoard {
     changes.append(
       (removedAt, HistoryEntry(at: removedAt, action: .removed, taskID: removedID, title: "임시 작업", from: .todo)))
     let history = changes.filter { $0.at <= now }.sorted { $0.at < $1.at }.map(\.entry)
-    return Board(info: info, tasks: tasks, history: history)
+    var withFields = info
+    withFields.fields = BoardFields(stored: [milestone(today: today), priority, estimate])
+    return Board(info: withFields, tasks: tasks, history: history)
   }
 }
 
@@ -153,7 +156,7 @@ private struct DemoRandom {
 
 extension DemoBoard {
   /// The demo's fixed ids are written out as valid UUIDs; a typo in one is a programming error.
-  fileprivate static func uuid(_ text: String) -> UUID {
+  static func uuid(_ text: String) -> UUID {
     guard let id = UUID(uuidString: text) else { preconditionFailure("the demo id \(text) is not a UUID") }
     return id
   }

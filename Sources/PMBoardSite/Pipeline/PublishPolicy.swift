@@ -37,6 +37,8 @@ public struct PublishPolicy: Sendable, Equatable {
   /// of those is left out (`labels: {only: [public]}`, `{except: [internal]}`), everywhere, like a left-out column.
   public var labelsOnly: Set<String>?
   public var labelsExcept: Set<String> = []
+  /// Declared fields left out, and tasks picked by their values (``FieldPublishing``).
+  public var fields = FieldPublishing()
 
   public init() {}
 
@@ -45,7 +47,7 @@ public struct PublishPolicy: Sendable, Equatable {
 
   /// The settings `publish:` accepts, with the flag each one mirrors (`--publish-bodies`…).
   public static let keys = [
-    "bodies", "states", "history", "feeds", "authors", "assignees", "labels", "insights", "search",
+    "bodies", "states", "history", "feeds", "authors", "assignees", "labels", "fields", "insights", "search",
   ]
 
   /// Sets one setting from its text, as `pmboard.yml` or a flag gives it.
@@ -84,6 +86,8 @@ public struct PublishPolicy: Sendable, Equatable {
       feeds = on
     case "labels":
       try setLabels(value)
+    case "fields":
+      fields = try FieldPublishing(parsing: value)
     default:
       throw PublishPolicyError("unknown publish setting `\(key)`; known: \(Self.keys.joined(separator: ", "))")
     }
@@ -126,18 +130,22 @@ public struct PublishPolicy: Sendable, Equatable {
   /// Whether the policy picks tasks by their labels.
   public var selectsByLabel: Bool { labelsOnly != nil || !labelsExcept.isEmpty }
 
-  /// Whether a task of `state` with `labels` (as stored: names joined by line breaks) is published.
-  func publishes(state: TaskState, labels: RawRef, in text: ByteArena) -> Bool {
-    guard states.contains(state) else { return false }
+  /// Whether a task is published: its column, its labels (as stored: names joined by line breaks) and its values
+  /// of the board's `fields` (``FieldPublishing``).
+  func publishes(_ record: BoardSnapshot.Tasks.Record, in text: ByteArena, fields: BoardFields) -> Bool {
+    guard states.contains(record.state) else { return false }
+    guard self.fields.publishes(values: record.values, in: text, fields: fields) else { return false }
     guard selectsByLabel else { return true }
-    let names = labels.count == 0 ? [] : NameSet(storedText: text.string(labels)).names
+    let names = record.labels.count == 0 ? [] : NameSet(storedText: text.string(record.labels)).names
     if let only = labelsOnly, !names.contains(where: only.contains) { return false }
     return !names.contains(where: labelsExcept.contains)
   }
 
   /// Whether every task is published whatever its column and labels: a removed task's entries can then be
   /// published too (it cannot have been in a left-out column or had a left-out label).
-  var publishesEveryTask: Bool { states.count == TaskState.allCases.count && !selectsByLabel }
+  var publishesEveryTask: Bool {
+    states.count == TaskState.allCases.count && !selectsByLabel && !fields.selectsTasks
+  }
 
   /// YAML 1.1 spells a switch many ways; the named words and the usual booleans are all accepted.
   private static func switchValue(_ word: String, on: String, off: String) -> Bool? {
@@ -148,7 +156,7 @@ public struct PublishPolicy: Sendable, Equatable {
 
   /// Whether the board's tasks or history are cut; `feeds: off` alone only writes fewer files.
   public var leavesOutContent: Bool {
-    !bodies || !authors || !assignees || !publishesEveryTask || history != .full
+    !bodies || !authors || !assignees || !publishesEveryTask || history != .full || !fields.hidden.isEmpty
   }
 
   /// The published states in column order, for board.json.
@@ -161,17 +169,20 @@ public struct PublishPolicy: Sendable, Equatable {
     let text = snapshot.tasks.text
     var tasks = BoardSnapshot.Tasks.Builder(capacity: snapshot.taskCount)
     var published = Set<String>()
-    for record in snapshot.tasks.records where publishes(state: record.state, labels: record.labels, in: text) {
+    let declared = snapshot.info.fields
+    for record in snapshot.tasks.records where publishes(record, in: text, fields: declared) {
       let id = text.string(record.id)
       published.insert(id)
       tasks.add(
         id: id, title: text.string(record.title), body: hides(.body) ? "" : text.string(record.body), due: record.due,
         state: record.state, labels: text.string(record.labels),
         assignees: hides(.assignees) ? "" : text.string(record.assignees), url: text.string(record.url),
-        values: hides(.values) ? "" : text.string(record.values))
+        values: hides(.values) ? "" : fields.published(values: text.string(record.values), fields: declared))
     }
+    var info = snapshot.info
+    info.fields = fields.published(declared)
     return BoardSnapshot(
-      info: snapshot.info, tasks: tasks.finish(), history: redactHistory(snapshot.history, published: published))
+      info: info, tasks: tasks.finish(), history: redactHistory(snapshot.history, published: published))
   }
 
   /// The entries of published tasks; under `full` with every state published, removed tasks' entries too (a task
@@ -211,7 +222,7 @@ extension PublishPolicy {
     switch field {
     case .body: !bodies
     case .assignees: !assignees
-    // No page shows declared fields' values yet (issue 58, pages), so there is nothing to hide.
+    // Declared fields are hidden one by one (`publish: {fields: {hide: […]}}`, ``FieldPublishing``), not all at once.
     case .title, .due, .state, .labels, .url, .values: false
     }
   }
@@ -228,7 +239,7 @@ extension PublishPolicy {
     var published = Set<String>()
     if !allStates {
       let text = snapshot.tasks.text
-      for record in snapshot.tasks.records where publishes(state: record.state, labels: record.labels, in: text) {
+      for record in snapshot.tasks.records where publishes(record, in: text, fields: snapshot.info.fields) {
         published.insert(text.string(record.id))
       }
     }
