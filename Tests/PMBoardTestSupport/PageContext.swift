@@ -90,7 +90,8 @@ package struct PageContext: TemplateContext {
       "isColumnPage", "showsSummary", "hasSearch",
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage", "insights", "insightsHref",
-      "isInsights", "progress", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays", "overdueHref",
+      "isInsights", "progress", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays",
+      "overdueHref",
     ] + page.templateKeys
   }
 }
