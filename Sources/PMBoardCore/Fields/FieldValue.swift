@@ -73,35 +73,6 @@ public struct FieldValues: Sendable, Hashable, Sequence {
     case .names(let names): "{\"names\":[\(names.names.map(JSONText.quoted).joined(separator: ","))]}"
     }
   }
-
-  /// The values a store's text holds, or nil when it is not such a text (a store edited by hand).
-  public init?(storedText text: String) {
-    guard !text.isEmpty else {
-      self.init()
-      return
-    }
-    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
-    var values: [UUID: FieldValue] = [:]
-    for (key, tagged) in object {
-      guard let field = UUID(text: key), let member = tagged as? [String: Any], member.count == 1,
-        let value = Self.value(of: member)
-      else { return nil }
-      values[field] = value
-    }
-    self.init(values)
-  }
-
-  private static func value(of member: [String: Any]) -> FieldValue? {
-    if let text = member["text"] as? String { return .text(text) }
-    if let number = member["number"] as? String { return FieldRules.number(number).map(FieldValue.number) }
-    if let day = member["date"] as? String { return CalendarDate(iso: day).map(FieldValue.date) }
-    if let id = member["option"] as? String { return .option(id) }
-    if let names = member["names"] as? [Any] {
-      let strings = names.compactMap { $0 as? String }
-      return strings.count == names.count ? .names(NameSet(strings)) : nil
-    }
-    return nil
-  }
 }
 
 /// JSON string literals written by hand, for texts whose bytes must be the same on every run.
