@@ -126,6 +126,25 @@ struct IncrementalOracleTests {
     #expect(outcome.problems.isEmpty, "\(outcome.problems)")
   }
 
+  /// Issue 58: declared fields change between builds with nothing else moving (the day pinned): a field added,
+  /// values set (one for a milestone not yet declared), a milestone declared, the field renamed (its pages move),
+  /// its options reordered, one renamed, one added, the field removed, and the removal undone. Every page a
+  /// declaration reaches (chips, value pages and their feeds, the index, board.json) must match a fresh build.
+  @Test func declaredFieldsChangedWithNothingElseMoving() async throws {
+    let binaries = try OracleBinaries()
+    defer { binaries.remove() }
+    var run = OracleRun(seed: Self.firstSeed, binaries: binaries)
+    run.backend = .sqlite
+    run.steps = [
+      .today(0), .define(variant: 0), .edit(task: 0, field: .values, variant: 1),
+      .edit(task: 1, field: .values, variant: 2), .define(variant: 4), .define(variant: 1), .define(variant: 0),
+      .define(variant: 7), .define(variant: 3), .edit(task: 2, field: .values, variant: 3), .define(variant: 2), .undo,
+    ]
+    let outcome = await run.run()
+    #expect(outcome.steps == 13)
+    #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+  }
+
   @Test func theManifestKeyIsTheOnlyFieldLeftOut() {
     let heading = "pmboard site: files written by pmboard build (others are kept as they are)"
     let one = Data("\(heading)\tkey 0123abcd 4 7 90\nindex.html\t00000000000000ff\n".utf8)
