@@ -69,6 +69,27 @@ import Testing
       milestone.contains("<svg class=\"chart burn-up\"") && milestone.contains("<progress max=\"2\" value=\"1\">"))
   }
 
+  @Test func orderByPutsTheFieldsOptionsFirstAndWarnsWhenItCannot() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    #expect(try cli.run("add", "Zero risk", "--due", "2026-12-01", "--set", "risk=Low").status == 0)
+    #expect(try cli.run("add", "Later risk", "--due", "2026-11-30", "--set", "risk=High").status == 0)
+    func todo() throws -> [String] {
+      try cli.read("site/en/todo.html").components(separatedBy: "<h3>").dropFirst().compactMap {
+        $0.components(separatedBy: "<bdi>").dropFirst().first?.components(separatedBy: "</bdi>").first
+      }
+    }
+    try cli.write("pmboard.yml", "order-by: risk\n")
+    let ordered = try cli.run("build", "--out", "site", "--today", "2026-12-02")
+    #expect(ordered.status == 0 && ordered.stderr.isEmpty, "\(ordered.stderr)")
+    // Low before High (the field's order), then by due day; tasks without a risk last.
+    #expect(try todo() == ["Zero risk", "Later risk", "Fix login", "Plain task"])
+    let flag = try cli.run("build", "--out", "site", "--today", "2026-12-02", "--order-by", "points")
+    #expect(flag.status == 0 && flag.stderr.contains("order-by: `points` is a number field"), "\(flag.stderr)")
+    // A number cannot order: the board's order (due day first), and one warning.
+    #expect(try todo() == ["Later risk", "Zero risk", "Fix login", "Plain task"])
+  }
+
   @Test func boardJSONCarriesTheDeclarationsAndEachTasksValues() throws {
     let cli = try board()
     defer { cli.remove() }

@@ -196,6 +196,7 @@ extension OracleStep {
     "wip-limits": [nil, "{doing: 1}", "{todo: 2, doing: 3}"],
     "due-soon": [nil, "0", "1", "7"],
     "aging": [nil, "0", "1", "30"],
+    "order-by": [nil, "priority", "milestone", "team"],
   ]
 
   /// The values of each key of `publish:` (every one of `PublishPolicy.keys`, checked the same way).

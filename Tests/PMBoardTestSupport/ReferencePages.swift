@@ -23,7 +23,7 @@ extension SiteRenderer {
   /// way from the `String`s of `board` (the board this renderer's snapshot packs). The parity tests render these
   /// with swift-mustache and compare with ``renderedPages(chunk:)``.
   package func referencePages(of board: Board) -> [(path: String, template: String, context: PageContext)] {
-    let shared = SharedBoardData(board: board, today: moment.today)
+    let shared = SharedBoardData(board: board, today: moment.today, orderBy: settings.orderBy)
     var views: [String: LocaleView] = [:]
     return pagePlans().compactMap { plan in
       guard let catalog = theme.catalogs[plan.code] else { return nil }

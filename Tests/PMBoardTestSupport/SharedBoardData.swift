@@ -21,7 +21,8 @@ package final class SharedBoardData: Sendable {
   /// The ids of the tasks with a page: those on the board, and those whose last change removed them.
   package let taskPageIDs: Set<String>
 
-  package init(board: Board, today: CalendarDate) {
+  /// `orderBy`: the key of the field whose option order leads each column's order (`order-by`).
+  package init(board: Board, today: CalendarDate, orderBy: String? = nil) {
     // When each task was last put in DONE by an applied change: the plain walk the site's `DoneDays` mirrors.
     var doneAt: [UUID: Date] = [:]
     for entry in board.history where entry.to == .done && entry.resolution != .lost { doneAt[entry.taskID] = entry.at }
@@ -42,7 +43,18 @@ package final class SharedBoardData: Sendable {
       if let due = task.due { dueDates.insert(due) }
       columns[task.state.order].append(card)
     }
-    self.columns = columns.map { $0.sorted(by: CardData.precedes) }
+    if let field = BoardOrder.orderingField(orderBy, in: board.info.fields) {
+      self.columns = columns.map { column in
+        column.sorted { lhs, rhs in
+          let (left, right) = (
+            BoardOrder.rank(of: lhs.task.values, by: field), BoardOrder.rank(of: rhs.task.values, by: field)
+          )
+          return left != right ? left < right : CardData.precedes(lhs, rhs)
+        }
+      }
+    } else {
+      self.columns = columns.map { $0.sorted(by: CardData.precedes) }
+    }
     var counts: [String: Int] = [:]
     let fields = NameField.all(of: board.info.fields)
     for task in board.tasks {

@@ -53,6 +53,11 @@ struct BuildOptions: ParsableArguments {
     name: .customLong("aging"),
     help: ArgumentHelp("Days in DOING from which a card says how long (default 14; 0: never).", valueName: "days"))
   var aging: Int?
+  @Option(
+    name: .customLong("order-by"),
+    help: ArgumentHelp("A select or milestone field whose option order leads each column (priority).", valueName: "key")
+  )
+  var orderBy: String?
   @Flag(
     name: .customLong("live-dates"),
     help: "Add a small script that re-marks overdue and due-today tasks with the reader's date.")
@@ -126,6 +131,13 @@ struct BuildOptions: ParsableArguments {
       try Self.checked(dueSoon, in: BuildSettings.dueSoonDays, flag: "--due-soon", of: "days")
       ?? settings.dueSoon
     settings.aging = try Self.checked(aging, in: BuildSettings.agingDays, flag: "--aging", of: "days") ?? settings.aging
+    if let orderBy {
+      do {
+        try settings.set("order-by", yaml: "'\(orderBy.replacingOccurrences(of: "'", with: "''"))'")
+      } catch {
+        throw ValidationError(error.message.replacingOccurrences(of: "`order-by`", with: "--order-by"))
+      }
+    }
     if let wipLimits {
       do {
         settings.wipLimits = try BuildSettings.wipLimits(wipLimits, setting: "--wip-limits")

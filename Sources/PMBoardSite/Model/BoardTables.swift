@@ -47,12 +47,15 @@ public final class BoardTables: Sendable {
   public let isoDays: FixedArray<UInt8>
 
   /// Both halves at once: the cards' pieces and the history on every core. `cutsExcerpts`: see ``CardTables``.
-  public convenience init(snapshot: BoardSnapshot, today: CalendarDate, cutsExcerpts: Bool = true) {
+  public convenience init(
+    snapshot: BoardSnapshot, today: CalendarDate, cutsExcerpts: Bool = true, orderBy: String? = nil
+  ) {
     let halves = concurrentMap(2) { half -> Half in
       half == 0
         ? .cards(
           CardTables(
-            tasks: snapshot.tasks, fields: snapshot.info.fields, today: today, cutsExcerpts: cutsExcerpts))
+            tasks: snapshot.tasks, fields: snapshot.info.fields, today: today, cutsExcerpts: cutsExcerpts,
+            orderBy: orderBy))
         : .history(HistoryTables(history: snapshot.history, zone: snapshot.info.timeZone))
     }
     guard case .cards(let cards) = halves[0], case .history(let history) = halves[1] else {

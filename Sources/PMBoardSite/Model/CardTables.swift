@@ -34,36 +34,38 @@ public struct CardTables: Sendable {
   /// its whole body.
   /// With `dressingEveryCard` each slice dresses its cards as it copies them (``CardDresses``): for a build that
   /// renders every page; otherwise a card is dressed when a page that shows it is rendered.
-  /// `fields` are the board's declarations, whose select, multi-select and milestone values become names.
+  /// `fields` are the board's declarations, whose select, multi-select and milestone values become names;
+  /// `orderBy` the key of the field whose option order leads each column's (``BoardOrder/orderingField(_:in:)``).
   public init(
     tasks: BoardSnapshot.Tasks, fields: BoardFields = .none, today: CalendarDate, cutsExcerpts: Bool = true,
-    dressingEveryCard: Bool = true
+    dressingEveryCard: Bool = true, orderBy: String? = nil
   ) {
     var unchecked: Int?
     self.init(
       tasks: tasks, fields: fields, today: today, cutsExcerpts: cutsExcerpts, dressingEveryCard: dressingEveryCard,
-      checkingText: false, firstProblem: &unchecked)
+      orderBy: orderBy, checkingText: false, firstProblem: &unchecked)
   }
 
   /// The tables and the first task (in the store's order) with a control character, as the error that names it
   /// (``StoredTextCheck``): each slice checks its cards as it copies them, on every core.
   static func checked(
     tasks: BoardSnapshot.Tasks, fields: BoardFields, today: CalendarDate, cutsExcerpts: Bool,
-    dressingEveryCard: Bool = true
+    dressingEveryCard: Bool = true, orderBy: String? = nil
   ) -> (tables: CardTables, problem: BuildSettingsError?) {
     var first: Int?
     let tables = CardTables(
       tasks: tasks, fields: fields, today: today, cutsExcerpts: cutsExcerpts, dressingEveryCard: dressingEveryCard,
-      checkingText: true, firstProblem: &first)
+      orderBy: orderBy, checkingText: true, firstProblem: &first)
     return (tables, first.flatMap { StoredTextCheck.problem(inTask: $0, of: tasks) })
   }
 
   private init(
     tasks: BoardSnapshot.Tasks, fields: BoardFields, today: CalendarDate, cutsExcerpts: Bool, dressingEveryCard: Bool,
-    checkingText: Bool, firstProblem: inout Int?
+    orderBy: String? = nil, checkingText: Bool, firstProblem: inout Int?
   ) {
     let columns = TaskState.allCases
-    let orders = concurrentMap(columns.count) { Self.columnOrder(columns[$0], of: tasks) }
+    let ranks = BoardOrder.orderingField(orderBy, in: fields).map { Self.ranks(of: tasks, by: $0) }
+    let orders = concurrentMap(columns.count) { Self.columnOrder(columns[$0], of: tasks, ranks: ranks) }
     let order = Array(orders.joined())
     let count = order.count
     let sliceCount = max(1, min(8, count / 4096))
@@ -151,7 +153,17 @@ public struct CardTables: Sendable {
   /// The indices of the tasks in `state`'s column, in board order: due date (none last), title in code point
   /// order (= UTF-8 byte order), id. Each comparison answers exactly as `BoardOrder.withinColumn` does, so the
   /// same sort gives the same order.
-  private static func columnOrder(_ state: TaskState, of tasks: BoardSnapshot.Tasks) -> [Int32] {
+  /// Each task's place by the ordering field (``BoardOrder/rank(of:by:)``), by store index.
+  private static func ranks(of tasks: BoardSnapshot.Tasks, by field: FieldDefinition) -> [Int] {
+    tasks.records.map { record in
+      guard record.values.count > 0, let values = FieldValues(storedText: tasks.text.string(record.values)) else {
+        return .max
+      }
+      return BoardOrder.rank(of: values, by: field)
+    }
+  }
+
+  private static func columnOrder(_ state: TaskState, of tasks: BoardSnapshot.Tasks, ranks: [Int]?) -> [Int32] {
     let text = tasks.text
     var keys: [SortKey] = []
     for (index, task) in tasks.records.enumerated() where task.state == state {
@@ -164,6 +176,7 @@ public struct CardTables: Sendable {
     }
     let records = tasks.records
     keys.sort { lhs, rhs in
+      if let ranks, ranks[lhs.task] != ranks[rhs.task] { return ranks[lhs.task] < ranks[rhs.task] }
       if lhs.due != rhs.due { return lhs.due < rhs.due }
       let titleOrder: Int32
       if lhs.prefix != rhs.prefix {

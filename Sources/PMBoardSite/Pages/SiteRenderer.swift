@@ -81,7 +81,9 @@ public struct SiteRenderer: Sendable {
   ) {
     self.init(
       snapshot: snapshot,
-      tables: BoardTables(snapshot: snapshot, today: moment.today, cutsExcerpts: settings.taskPages), theme: theme,
+      tables: BoardTables(
+        snapshot: snapshot, today: moment.today, cutsExcerpts: settings.taskPages, orderBy: settings.orderBy),
+      theme: theme,
       locales: locales, defaultLocale: defaultLocale, moment: moment, settings: settings)
   }
 

@@ -37,6 +37,9 @@ public struct BuildSettings: Sendable, Equatable {
   /// Others share the folder that holds `--out` on purpose (`shared-out: true`): what ``OutFolderTrust`` finds there
   /// is a warning, not a refusal. Not in the build key: it changes no page.
   public var sharedOut = false
+  /// The key of a select or milestone field whose option order leads each column's order (`order-by`), before
+  /// the due day; nil for the board's order.
+  public var orderBy: String?
   /// The boards of a many-board site (`boards:`); empty for a site of one board, `store`'s.
   public var boards: [BoardEntry] = []
 
@@ -46,7 +49,7 @@ public struct BuildSettings: Sendable, Equatable {
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
     "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon", "aging", "boards",
-    "shared-out",
+    "shared-out", "order-by",
   ]
 
   /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
@@ -123,6 +126,12 @@ public struct BuildSettings: Sendable, Equatable {
       }
       today = day
     case "base-url": baseURL = try text()
+    case "order-by":
+      let key = try text().trimmingCharacters(in: .whitespaces).lowercased()
+      guard key.isEmpty || key.range(of: "^[a-z][a-z0-9-]{0,29}$", options: .regularExpression) != nil else {
+        throw ConfigError(message: "\(place): `order-by` takes a field's key (priority), not `\(key)`")
+      }
+      orderBy = key.isEmpty ? nil : key
     // Who the history names for changes made here (writing commands read it with ``user(file:)``): checked, but
     // not a build setting, since no page depends on who runs the build.
     case "user": _ = try text()

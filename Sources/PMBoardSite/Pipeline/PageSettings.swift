@@ -24,6 +24,8 @@ public struct PageSettings: Sendable, Equatable {
   public var dueSoon = 3
   /// Days in DOING from which a card says how long it has been there (`aging`; 0: never).
   public var aging = 14
+  /// The select or milestone field whose option order leads each column's order (`order-by`), by key.
+  public var orderBy: String?
 
   /// The defaults, at `baseURL` when given.
   public init(baseURL: String? = nil) {
@@ -40,5 +42,6 @@ public struct PageSettings: Sendable, Equatable {
     wipLimits = settings.wipLimits
     dueSoon = settings.dueSoon
     aging = settings.aging
+    orderBy = settings.orderBy
   }
 }

@@ -115,7 +115,8 @@ extension SiteBuilder {
     let lastChange = settings.publish.lastPublishedChange(in: loaded)
     let board = settings.publish.redact(loaded)
     let tables =
-      prepared ?? BoardTables(snapshot: board, today: moment.today, cutsExcerpts: settings.taskPages)
+      prepared
+      ?? BoardTables(snapshot: board, today: moment.today, cutsExcerpts: settings.taskPages, orderBy: settings.orderBy)
     let (renderer, feeds) = one.renderers(
       board: board, tables: tables, theme: theme, locales: locales, moment: moment, lastChange: lastChange,
       addresses: SiteAddresses(prefix: site.path + "/"), baseURL: settings.baseURL.map { Self.under($0, site.path) })

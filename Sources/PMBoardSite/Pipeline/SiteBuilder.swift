@@ -95,7 +95,12 @@ public struct SiteBuilder: Sendable {
       let lastChange = settings.publish.lastPublishedChange(in: loaded)
       let (board, tables) = step("apply the publish policy") {
         let board = settings.publish.redact(loaded)
-        return (board, prepared ?? BoardTables(snapshot: board, today: moment.today, cutsExcerpts: settings.taskPages))
+        return (
+          board,
+          prepared
+            ?? BoardTables(
+              snapshot: board, today: moment.today, cutsExcerpts: settings.taskPages, orderBy: settings.orderBy)
+        )
       }
       let checkedTheme = await theme
       let checked = try step("validate templates") { try checkedTheme.get() }
@@ -119,7 +124,8 @@ public struct SiteBuilder: Sendable {
           theme: checked, settings: settings, locales: locales, defaultLocale: renderer.defaultLocale,
           info: loaded.info, moment: moment, revision: $0) + " \(board.taskCount) \(board.historyCount)"
       }
-      let (taskCount, historyCount, warnings) = (board.taskCount, board.historyCount, writer.warnings + feeds.warnings)
+      let (taskCount, historyCount) = (board.taskCount, board.historyCount)
+      let warnings = writer.warnings + feeds.warnings + Self.orderWarnings(settings.orderBy, fields: board.info.fields)
       // A big board's tables are hundreds of megabytes: freed on the other core while the site is written (its
       // last step runs on one), rather than by the kernel as the process ends, on the build's wall time (35 ms at
       // 100,000 tasks). Nothing here uses them after.
@@ -224,7 +230,7 @@ public struct SiteBuilder: Sendable {
             let moment = moment(for: info, now: now)
             let (cards, problem) = CardTables.checked(
               tasks: tasks, fields: info.fields, today: moment.today, cutsExcerpts: settings.taskPages,
-              dressingEveryCard: dressingEveryCard)
+              dressingEveryCard: dressingEveryCard, orderBy: settings.orderBy)
             halves.state.withLock { $0.cards = (cards, moment, problem) }
           },
           history: { info, history in
@@ -248,12 +254,23 @@ public struct SiteBuilder: Sendable {
     }
   }
 
+  /// The line a build says when `order-by` names no select or milestone field of the (published) board: its
+  /// columns keep the board's order, and the build goes on.
+  static func orderWarnings(_ key: String?, fields: BoardFields) -> [String] {
+    guard let key, BoardOrder.orderingField(key, in: fields) == nil else { return [] }
+    let kind = fields.field(key: key).map { "is a \($0.type.rawValue) field" } ?? "is not a field of the board"
+    return [
+      "order-by: `\(key)` \(kind); the columns keep the board's order (order by a select or milestone field)"
+    ]
+  }
+
   /// The tables made from a whole snapshot, for a board whose store did not hand its halves over.
   private func tables(
     of snapshot: BoardSnapshot, now: Date
   ) -> (BoardSnapshot, BoardTables?, BuildMoment, Result<Void, BuildSettingsError>?) {
     let moment = moment(for: snapshot.info, now: now)
-    let tables = BoardTables(snapshot: snapshot, today: moment.today, cutsExcerpts: settings.taskPages)
+    let tables = BoardTables(
+      snapshot: snapshot, today: moment.today, cutsExcerpts: settings.taskPages, orderBy: settings.orderBy)
     return (snapshot, tables, moment, nil)
   }
 
