@@ -140,11 +140,13 @@ public struct SiteFeeds: Sendable {
     jobs.append(
       SiteRenderer.Job(path: addresses.atRoot("labels.atom"), weight: cards.count) { writer in
         let newest = AtomFeed.newestEntries(of: names, cardKeys: cardKeys, entries: entries)
+        let twins = AtomFeed.twinNumbers(of: snapshot.history)
         // An entry reads the same in every name's feed of a locale: made once, then copied.
         var made = [[Int: String]](repeating: [:], count: locales.count)
         for (index, name) in names.names.enumerated() {
           let path = names.bytes.string(name.path)
-          var atom = AtomFeed(snapshot: snapshot, links: down, stampSeconds: lastChange, newest: newest[index])
+          var atom = AtomFeed(
+            snapshot: snapshot, links: down, stampSeconds: lastChange, newest: newest[index], twins: twins)
           (atom.path, atom.name) = (SiteAddresses.nameFeed(path), names.bytes.string(name.text))
           for (place, (code, formatter)) in locales.enumerated() {
             try writer.write(

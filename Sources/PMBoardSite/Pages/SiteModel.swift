@@ -67,8 +67,6 @@ public final class SiteView {
   let cardBytes: ArenaBytes
   let nameBytes: ArenaBytes
   let cardNames: CardNames
-  /// Each name field's name in the page's locale (``CardNames/fieldTitle(_:code:)``).
-  let fieldTitles: [TextRef]
   let historyBytes: ArenaBytes
   let localeBytes: ArenaBytes
   let pageBytes: ArenaBytes
@@ -138,9 +136,6 @@ public final class SiteView {
     cardBytes = ArenaBytes(board.cardBytes)
     nameBytes = ArenaBytes(board.cardNames.bytes)
     cardNames = board.cardNames
-    fieldTitles = (0..<board.cardNames.fields.count + board.cardNames.valueFields.count).map {
-      board.cardNames.fieldTitle($0, code: locale.code)
-    }
     historyBytes = ArenaBytes(board.historyBytes)
     localeBytes = ArenaBytes(locale.bytes)
     pageBytes = ArenaBytes(page.bytes)

@@ -68,23 +68,21 @@ extension SiteRenderer {
         url: baseURL.map { $0 + SiteAddresses.locale(other, path) } ?? href, current: other == code && place != .root)
     }
     let words = pageWords(formatter: formatter, overdueCount: overdueCount)
+    let hrefs = place == .root ? PageHrefs(localeDir: localeDir) : place == .locale ? .inLocale : .belowLocale
     var info = PageInfo(
       lang: code, root: place.root, boardTitle: snapshot.info.title, pageTitle: title,
       asOf: words.asOf, asOfISO: words.asOfISO, offline: words.offline,
-      summary: words.summary, boardHref: localeDir + SiteAddresses.board,
-      historyHref: localeDir + SiteAddresses.history, kind: kind,
+      summary: words.summary, boardHref: hrefs.board, historyHref: hrefs.history, kind: kind,
       canonical: place == .root ? (baseURL ?? "") + SiteAddresses.locale(code, SiteAddresses.board) : nil,
-      locales: links, atomHref: publish.feeds && publish.history != .off ? localeDir + SiteAddresses.changeFeed : nil,
+      locales: links, atomHref: publish.feeds && publish.history != .off ? hrefs.changeFeed : nil,
       calendarHref: publish.feeds ? calendarHref(code: code, here: localeDir) : nil)
     info.localeDir = localeDir
-    info.overdueHref = localeDir + SiteAddresses.overdue
-    info.columnHrefs = TaskState.allCases.map { localeDir + SiteAddresses.column($0) }
-    if !tables.cardNames.names.isEmpty { info.namesHref = localeDir + SiteAddresses.names }
-    if publishesInsights { info.insightsHref = localeDir + SiteAddresses.insights }
+    info.overdueHref = hrefs.overdue
+    info.columnHrefs = hrefs.columns
+    if !tables.cardNames.names.isEmpty { info.namesHref = hrefs.names }
+    if publishesInsights { info.insightsHref = hrefs.insights }
     if dueSoon > 0 {
-      (info.dueSoonHref, info.dueSoonCount, info.dueSoonDays) = (
-        localeDir + SiteAddresses.dueSoon, dueSoonCards.count, dueSoon
-      )
+      (info.dueSoonHref, info.dueSoonCount, info.dueSoonDays) = (hrefs.dueSoon, dueSoonCards.count, dueSoon)
     }
     if kind == .board || info.column != nil { info.wipLimits = wipLimits }
     info.timeZone = snapshot.info.timeZoneID
@@ -113,4 +111,33 @@ extension SiteRenderer {
     guard let baseURL, baseURL.lowercased().hasPrefix("https://") else { return here + file }
     return "webcal://" + baseURL.dropFirst("https://".count) + SiteAddresses.locale(code, file)
   }
+}
+
+/// The links every page has to the locale's own pages, from a page whose way to its locale's folder is `localeDir`.
+/// Made once for the pages in a locale's folder and the pages one folder below it (task and name pages: 300,000 on a
+/// big board), so that a page copies them rather than joining a dozen strings.
+struct PageHrefs: Sendable {
+  let board: String
+  let history: String
+  let overdue: String
+  let names: String
+  let insights: String
+  let dueSoon: String
+  let changeFeed: String
+  /// Each column's page, by `TaskState.order`.
+  let columns: [String]
+
+  init(localeDir: String) {
+    board = localeDir + SiteAddresses.board
+    history = localeDir + SiteAddresses.history
+    overdue = localeDir + SiteAddresses.overdue
+    names = localeDir + SiteAddresses.names
+    insights = localeDir + SiteAddresses.insights
+    dueSoon = localeDir + SiteAddresses.dueSoon
+    changeFeed = localeDir + SiteAddresses.changeFeed
+    columns = TaskState.allCases.map { localeDir + SiteAddresses.column($0) }
+  }
+
+  static let inLocale = PageHrefs(localeDir: "")
+  static let belowLocale = PageHrefs(localeDir: "../")
 }

@@ -33,7 +33,7 @@ extension SiteView {
     case .path: .nameText(name.path)
     case .href: .nameHref(name.path)
     case .count: .number(name.cards.count)
-    case .field: .nameText(fieldTitles[name.field])
+    case .field: .nameText(fieldTitle(name.field))
     default: nil
     }
   }
@@ -41,7 +41,7 @@ extension SiteView {
   /// A card's value of a text, number or date field: the field's name and the value.
   func valueItemValue(_ key: SiteKey, _ value: CardNames.Value) -> SiteValue? {
     switch key {
-    case .field: .nameText(fieldTitles[cardNames.fields.count + Int(value.field)])
+    case .field: .nameText(fieldTitle(cardNames.fields.count + Int(value.field)))
     case .value: .nameText(value.text)
     default: nil
     }
@@ -50,11 +50,15 @@ extension SiteView {
   /// A field of the index's list of declared fields: its name and its names.
   func fieldIndexValue(_ key: SiteKey, _ field: Int) -> SiteValue? {
     switch key {
-    case .name: .nameText(fieldTitles[field])
+    case .name: .nameText(fieldTitle(field))
     case .names: .nameIndex(Int32(field))
     default: nil
     }
   }
+
+  /// Field `field`'s name in the page's locale (``CardNames/fieldTitle(_:code:)``), looked up where a template
+  /// shows it: made for every page, the names cost a page of a board without declared fields 2,000 instructions.
+  func fieldTitle(_ field: Int) -> TextRef { cardNames.fieldTitle(field, code: locale.code) }
 
   /// The declared fields the index lists: those some card has a name of.
   var indexFields: [Int] { (2..<max(2, cardNames.fields.count)).filter { !cardNames.sorted[$0].isEmpty } }
