@@ -54,6 +54,11 @@ struct BoardJSON: Sendable {
     appendDeclarations(to: &out)
     raw(",\n  \"tasks\": [")
     let withValues = !declaredFields.isEmpty
+    // The built-in names' members, named by their task fields (`pmboard/1`'s `labels` and `assignees`), each with
+    // its field's place in the card names and the text that opens it.
+    let builtInMembers = TaskField.allCases.filter { $0.shape == .names }.enumerated().map { index, member in
+      (NameField.place(of: member) ?? 0, (index == 0 ? ", \"" : "], \"") + member.rawValue + "\": [")
+    }
     let text = ArenaBytes(tables.cardBytes)
     // A due date's JSON, and the link's text before the id escaped, in an arena of their own.
     var fixed = ByteWriter(capacity: tables.dueDates.count * 12 + 256)
@@ -85,8 +90,8 @@ struct BoardJSON: Sendable {
       out.appendStatic(card.overdue ? "true" : "false")
       out.appendStatic(", \"dueToday\": ")
       out.appendStatic(card.dueToday ? "true" : "false")
-      for field in [CardNames.labelField, CardNames.assigneeField] {
-        out.appendStatic(field == CardNames.labelField ? ", \"labels\": [" : "], \"assignees\": [")
+      for (field, opening) in builtInMembers {
+        out.append(opening)
         for (position, name) in names.range(of: field, card: index).enumerated() {
           out.appendStatic(position == 0 ? "\"" : ", \"")
           out.appendJSONEscaped(names.names[Int(names.cardNames[name])].text.raw, from: nameText)

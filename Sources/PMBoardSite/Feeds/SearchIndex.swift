@@ -191,7 +191,7 @@ struct SearchIndex: Sendable {
     }
     out.appendStatic("],\"people\":[")
     var firstPerson = true
-    for (index, name) in names.names.enumerated() where name.field == CardNames.assigneeField {
+    for (index, name) in names.names.enumerated() where names.fields[name.field].isPeople {
       if !firstPerson { out.appendByte(UInt8(ascii: ",")) }
       out.appendDecimal(index)
       firstPerson = false

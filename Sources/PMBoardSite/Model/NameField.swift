@@ -23,6 +23,20 @@ public struct NameField: Sendable {
     self.definition = definition
   }
 
+  /// Whether the field's names are people, whom search finds by `@name` (the built-in assignees).
+  public var isPeople: Bool { taskField == .assignees }
+
+  /// The place of the built-in field keeping its names in `taskField` among ``all(of:)``'s (labels 0, assignees 1),
+  /// for `board.json`'s members of those names.
+  public static func place(of taskField: TaskField) -> Int? {
+    [BuiltInField.label, .assignee].firstIndex { $0.taskField == taskField }
+  }
+
+  /// The `--remove-…` flag of `edit` that takes a name of the built-in field kept in `taskField` off a task.
+  public static func removeFlag(of taskField: TaskField) -> String {
+    "--remove-" + (BuiltInField.allCases.first { $0.taskField == taskField }?.rawValue ?? taskField.rawValue)
+  }
+
   /// Whether the field's names are ordered by its options (a select's order, the milestones'), rather than by name.
   public var keepsOptionOrder: Bool { definition.type.hasOptions }
 

@@ -36,7 +36,7 @@ enum StoredTextCheck {
     let id = String(text.string(record.id).prefix(8))
     let fix =
       field.shape == .names
-      ? "--remove-\(field == .labels ? "label" : "assignee") … and add it again" : "--\(field.rawValue) …"
+      ? "\(NameField.removeFlag(of: field)) … and add it again" : "--\(field.rawValue) …"
     return BuildSettingsError(
       "task \(id) has the control character \(codePoint(scalar)) in its \(field.rawValue) (stored before pmboard "
         + "refused them); change it with `pmboard edit \(id) \(fix)`")
