@@ -37,7 +37,7 @@ public final class BoardSnapshot: Sendable {
       history.add(
         at: Int64(Instant.seconds(entry.at)), action: entry.action, taskID: entry.taskID.lowercaseString,
         title: entry.title, from: entry.from, to: entry.to, fields: entry.fields, author: entry.author,
-        resolution: entry.resolution)
+        resolution: entry.resolution, changes: ValueChange.described(entry.changes))
     }
     self.init(info: board.info, tasks: tasks.finish(), history: history.finish(), revision: revision)
   }
@@ -133,6 +133,9 @@ public final class BoardSnapshot: Sendable {
       public var fieldsCount: Int32
       /// Who made the change; empty when not known.
       public var author: RawRef
+      /// What an edit did to declared fields' values, as a reader reads it (``ValueChange/described(_:)``:
+      /// "priority P2 → P1"); empty for none.
+      public var changes: RawRef = RawRef(start: 0, count: 0)
       public var resolution: SyncResolution?
     }
 
@@ -169,7 +172,8 @@ public final class BoardSnapshot: Sendable {
       /// Adds an entry whose task id, title and author are already in ``writer``.
       public mutating func add(
         at: Int64, action: HistoryAction, taskID: RawRef, title: RawRef, from: TaskState?, to: TaskState?,
-        fields entryFields: some Collection<TaskField>, author: RawRef, resolution: SyncResolution?
+        fields entryFields: some Collection<TaskField>, author: RawRef, resolution: SyncResolution?,
+        changes: RawRef = RawRef(start: 0, count: 0)
       ) {
         let fieldsStart = Int32(fields.count)
         // Most entries name no field; appending none still cost a call and a uniqueness check a row.
@@ -177,19 +181,21 @@ public final class BoardSnapshot: Sendable {
         records.append(
           Record(
             at: at, action: action, taskID: taskID, title: title, from: from, to: to, fieldsStart: fieldsStart,
-            fieldsCount: Int32(fields.count) - fieldsStart, author: author, resolution: resolution))
+            fieldsCount: Int32(fields.count) - fieldsStart, author: author, changes: changes, resolution: resolution))
       }
 
+      /// `changes` is the described text (``ValueChange/described(_:)``), empty for none.
       public mutating func add(
         at: Int64, action: HistoryAction, taskID: String, title: String, from: TaskState?, to: TaskState?,
-        fields: [TaskField], author: String, resolution: SyncResolution?
+        fields: [TaskField], author: String, resolution: SyncResolution?, changes: String = ""
       ) {
         let taskID = writer.appendRef(taskID)
         let title = writer.appendRef(title)
         let author = writer.appendRef(author)
+        let changes = writer.appendRef(changes)
         add(
           at: at, action: action, taskID: taskID, title: title, from: from, to: to, fields: fields, author: author,
-          resolution: resolution)
+          resolution: resolution, changes: changes)
       }
 
       public consuming func finish() -> History {

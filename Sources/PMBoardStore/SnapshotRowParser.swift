@@ -70,15 +70,18 @@ struct SnapshotRowParser {
     }
     let (title, author) = (row.text(3), row.text(7))
     let resolution = resolutions.value(row.text(8))
+    // Only an edit of declared values has changes: read from their JSON into the words a page shows.
+    let stored = row.text(9)
+    let changes = stored.count == 0 ? "" : ValueChange.described(ValueChange.list(storedText: stored.string) ?? [])
     if title.isValidUTF8 && author.isValidUTF8 {
       builder.add(
         at: at, action: action, taskID: builder.writer.appendRef(taskID, lowercasingHex: true),
         title: builder.writer.appendRef(title), from: from, to: to, fields: fields,
-        author: builder.writer.appendRef(author), resolution: resolution)
+        author: builder.writer.appendRef(author), resolution: resolution, changes: builder.writer.appendRef(changes))
     } else {
       builder.add(
         at: at, action: action, taskID: taskID.string.lowercased(), title: title.string, from: from, to: to,
-        fields: fields, author: author.string, resolution: resolution)
+        fields: fields, author: author.string, resolution: resolution, changes: changes)
     }
   }
 }

@@ -48,6 +48,18 @@ package enum FieldSamples {
       if index % 4 == 0 { values[target.id] = .date(CalendarDate(year: 2027, month: 1, day: 1 + index % 28)!) }
       board.tasks[index].values = values
     }
+    // Edits of values, as the history keeps them: the sentences show what changed, markup and all.
+    let last = board.history.last?.at ?? Date(timeIntervalSince1970: 1_795_000_000)
+    for (offset, task) in board.tasks.prefix(3).enumerated() {
+      board.history.append(
+        HistoryEntry(
+          at: last.addingTimeInterval(Double(60 * (offset + 1))), action: .edited, taskID: task.id, title: task.title,
+          fields: offset == 2 ? [.title, .values] : [.values],
+          changes: [
+            ValueChange(field: priority.id, key: "priority", before: "P1", after: "P0 <now> & \"x\""),
+            ValueChange(field: estimate.id, key: "estimate", before: "", after: "3.5"),
+          ].prefix(1 + offset % 2).map { $0 }))
+    }
     return board
   }
 }

@@ -53,6 +53,15 @@ public struct ValueChange: Sendable, Hashable, Codable {
     return try? JSONDecoder().decode([ValueChange].self, from: Data(text.utf8))
   }
 
+  /// The changes as a reader reads them, in any language: `priority P2 → P1, estimate → 3, team web →` (a value
+  /// set shows no before, a value cleared no after); empty for none.
+  public static func described(_ changes: [ValueChange]) -> String {
+    changes.map { change in
+      "\(change.key) \(change.before)\(change.before.isEmpty ? "" : " ")→ \(change.after)"
+        .trimmingCharacters(in: .whitespaces)
+    }.joined(separator: ", ")
+  }
+
   /// What `before` and `after` differ in, field by field, for the fields of `fields` that hold values: the `changes`
   /// of the `edited` line that records the change.
   public static func between(_ before: BoardTask, _ after: BoardTask, fields: BoardFields) -> [ValueChange] {

@@ -133,7 +133,8 @@ struct AtomFeed: Sendable {
     let start = Int(record.fieldsStart)
     let sentence = formatter.sentence(
       action: record.action, title: history.text.string(record.title), from: record.from, to: record.to,
-      fields: Array(history.fields[start..<start + Int(record.fieldsCount)]))
+      fields: Array(history.fields[start..<start + Int(record.fieldsCount)]),
+      changes: history.text.string(record.changes))
     let when = formatter.timestamp(Date(timeIntervalSince1970: Double(record.at)))
     let link = onBoard.contains(taskID) ? links.task(taskID, in: code) : links.page(SiteAddresses.history, in: code)
     var name = "\(code)/history/\(taskID)/\(record.action.rawValue)/\(record.at)"

@@ -54,5 +54,6 @@ extension SiteRenderer {
     if withTask { print.add(entry.task, of: tables.historyBytes) }
     print.add(entry.title, of: tables.historyBytes)
     print.add(entry.author, of: tables.historyBytes)
+    print.add(entry.changes, of: tables.historyBytes)
   }
 }

@@ -94,10 +94,13 @@ public struct HistoryTables: Sendable {
             utcSeconds: seconds, localSeconds: local, title: entry.title,
             dayIndex: days.number(Instant.day(ofSecond: local).day), utcDayIndex: lastUTCIndex,
             fieldsStart: entry.fieldsStart, fieldsCount: entry.fieldsCount, action: entry.action, from: entry.from,
-            to: entry.to, titleIsPlain: !history.text.needsEscaping(entry.title), author: entry.author,
+            to: entry.to,
+            // The changes are written with the title: both must need no escaping for the sentence to need none.
+            titleIsPlain: !history.text.needsEscaping(entry.title) && !history.text.needsEscaping(entry.changes),
+            author: entry.author,
             resolution: entry.resolution, task: entry.taskID,
             titleLang: history.text.withBytes(entry.title) { CardTables.langNumber(ScriptGuess.lang(utf8: $0)) },
-            taskKey: history.text.withBytes(entry.taskID, UUIDKey.init)))
+            changes: entry.changes, taskKey: history.text.withBytes(entry.taskID, UUIDKey.init)))
       }
       if checkingText { problem = StoredTextCheck.problem(in: history, records: range) }
     }

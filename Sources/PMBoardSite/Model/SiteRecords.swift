@@ -39,6 +39,9 @@ public struct EntryRecord: Sendable {
   public var task: RawRef
   /// The title's language when its letters show it, as ``CardDress/titleLang``.
   public var titleLang: UInt8 = 0
+  /// What an edit did to declared values ("priority P2 → P1"), in the history's bytes: the sentence shows it in
+  /// place of the word for the values; empty for none.
+  public var changes = RawRef(start: 0, count: 0)
   /// The task's id as 128 bits, read once with the tables (on both halves' cores) for every walk that matches
   /// entries to tasks (done days, aging, insights); nil for an id that is not a UUID.
   var taskKey: UUIDKey?

@@ -107,7 +107,12 @@ extension SiteView {
             if offset > 0 {
               output.append(locale.separator, from: localeBytes)
             }
-            output.append(fieldNames[fields[Int(entry.fieldsStart) + offset].position], from: localeBytes)
+            let field = fields[Int(entry.fieldsStart) + offset]
+            if field == .values, entry.changes.count > 0 {
+              output.append(entry.changes, from: historyBytes)
+            } else {
+              output.append(fieldNames[field.position], from: localeBytes)
+            }
           }
         }
       case .slot: break

@@ -202,7 +202,10 @@ public struct PublishPolicy: Sendable, Equatable {
       kept.add(
         at: record.at, action: record.action, taskID: id, title: text.string(record.title), from: record.from,
         to: record.to, fields: fields, author: full && authors ? text.string(record.author) : "",
-        resolution: full ? record.resolution : nil)
+        resolution: full ? record.resolution : nil,
+        // What an edit did to values names fields and values: not under `titles`, and not where a field is hidden
+        // (the line then says "fields" only, as it did before values were shown).
+        changes: self.history == .titles || !self.fields.hidden.isEmpty ? "" : text.string(record.changes))
     }
     return kept.finish()
   }

@@ -81,24 +81,29 @@ public final class LocaleFormatter: Sendable {
 
   /// The history line, e.g. `Moved “Write README” from TODO to DOING`.
   public func sentence(_ entry: HistoryEntry) -> String {
-    sentence(action: entry.action, title: entry.title, from: entry.from, to: entry.to, fields: entry.fields)
+    sentence(
+      action: entry.action, title: entry.title, from: entry.from, to: entry.to, fields: entry.fields,
+      changes: ValueChange.described(entry.changes))
   }
 
-  /// The history line of an entry given by its parts, as the change feed reads them from the snapshot.
+  /// The history line of an entry given by its parts, as the change feed reads them from the snapshot. `changes`
+  /// (what an edit did to declared values, ``ValueChange/described(_:)``) stands where the word for the values
+  /// would.
   public func sentence(
-    action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField]
+    action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField], changes: String = ""
   ) -> String {
-    sentenceMarkingTitle(action: action, title: title, from: from, to: to, fields: fields).text
+    sentenceMarkingTitle(action: action, title: title, from: from, to: to, fields: fields, changes: changes).text
   }
 
   /// ``sentence(_:)`` and where its task's title is in it (UTF-8 offsets), which a history page links.
   public func sentenceMarkingTitle(_ entry: HistoryEntry) -> (text: String, title: Range<Int>?) {
     sentenceMarkingTitle(
-      action: entry.action, title: entry.title, from: entry.from, to: entry.to, fields: entry.fields)
+      action: entry.action, title: entry.title, from: entry.from, to: entry.to, fields: entry.fields,
+      changes: ValueChange.described(entry.changes))
   }
 
   private func sentenceMarkingTitle(
-    action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField]
+    action: HistoryAction, title: String, from: TaskState?, to: TaskState?, fields: [TaskField], changes: String
   ) -> (text: String, title: Range<Int>?) {
     guard let message = sentences[action] else { return (title, 0..<title.utf8.count) }
     let (text, marked) = message.format(marking: "title") { name in
@@ -107,7 +112,10 @@ public final class LocaleFormatter: Sendable {
       case "from": from.map(label)
       case "to": to.map(label)
       case "fields":
-        fields.isEmpty ? unknownFields : fields.compactMap { fieldNames[$0] }.joined(separator: separator)
+        fields.isEmpty
+          ? unknownFields
+          : fields.compactMap { $0 == .values && !changes.isEmpty ? changes : fieldNames[$0] }.joined(
+            separator: separator)
       default: nil
       }
     }
