@@ -57,6 +57,8 @@ import Testing
       "site/en/risk/" + #require(riskPages.first { $0.hasPrefix("high-") && $0.hasSuffix(".html") }))
     #expect(page.contains("risk\u{2069}: \u{2068}High"))
     #expect(page.contains("Fix login") && !page.contains("Write docs"))
+    // Search finds a select's value: the search index's names carry every field's, each card's among its tags.
+    #expect(try cli.read("site/search/open.js").contains("\"High\""))
     let index = try cli.read("site/en/labels.html")
     #expect(index.contains("<h3>risk</h3>") && index.contains("<h3>squad</h3>") && index.contains("<h3>Milestone</h3>"))
     // Options in the order the field declares them, not by name.
