@@ -155,14 +155,22 @@ struct CalendarFeed: Sendable {
       lines.endICalendarLine(from: start)
       lines.append(stampLine, from: dayLines)
       lines.append(days[Int(card.dueIndex)], from: dayLines)
-      // The card's labels, each a TEXT value (a comma in a name escaped), for calendars that filter by category.
+      // The card's labels, then its declared fields' values as `key:value` (the same in every locale, as this line
+      // is shared), each a TEXT value (a comma in a name escaped), for calendars that filter by category.
       let labels = names.range(of: CardNames.labelField, card: number)
-      if !labels.isEmpty {
+      let declared = names.declaredRange(card: number)
+      if !labels.isEmpty || !declared.isEmpty {
         start = lines.count
         lines.appendStatic("CATEGORIES:")
-        for (position, name) in labels.enumerated() {
-          if position > 0 { lines.appendStatic(",") }
-          lines.appendICalendarText(names.names[Int(names.cardNames[name])].text.raw, from: nameBytes)
+        for slot in labels {
+          if slot > labels.lowerBound { lines.appendStatic(",") }
+          lines.appendICalendarText(names.names[Int(names.cardNames[slot])].text.raw, from: nameBytes)
+        }
+        for slot in declared {
+          if slot > declared.lowerBound || !labels.isEmpty { lines.appendStatic(",") }
+          let name = names.names[Int(names.cardNames[slot])]
+          lines.append(names.fields[name.field].definition.key + ":")
+          lines.appendICalendarText(name.text.raw, from: nameBytes)
         }
         lines.endICalendarLine(from: start)
       }
