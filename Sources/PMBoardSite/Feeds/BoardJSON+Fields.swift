@@ -5,10 +5,10 @@ import PMBoardCore
 /// `board.json`'s declared fields (docs/board.schema.json): the declarations at the top, each task's values by the
 /// field's key. A board without declared fields has neither member, so its file is what it was before fields.
 extension BoardJSON {
-  /// The declared fields the document lists: the name fields past labels and assignees, then the value fields.
+  /// The declared fields the document lists, in the board's order: every field with values of its own, the
+  /// milestone field once it has a milestone (a board without any lists none, and its file is as before fields).
   var declaredFields: [FieldDefinition] {
-    let names = tables.cardNames
-    return names.fields.dropFirst(2).map(\.definition) + names.valueFields
+    info.fields.valued.filter { $0.builtIn != .milestone || !$0.options.isEmpty }
   }
 
   /// `"fields": [ … ]`, the declarations in the board's order, or nothing for a board without.

@@ -6,7 +6,10 @@ import PMBoardCore
 /// board's select, multi-select and milestone fields) distinct names once, with their colour and page, and each
 /// card's names as indices into them; and each card's link. A board without any (most boards before they existed)
 /// has ``none`` and costs one look at each task.
-public struct CardNames: Sendable {
+///
+/// A class: every page's view holds the board's names, and a struct of its fifteen arrays cost fifteen reference
+/// counts a copy, on each of 300,000 task pages.
+public final class CardNames: Sendable {
   /// A card's value of a declared text, number or date field: shown on the card, with no page of its own.
   public struct Value: Sendable {
     /// An index into ``CardNames/valueFields``.
@@ -94,7 +97,7 @@ public struct CardNames: Sendable {
 
   /// The names of the tasks `order` lists (indices into `tasks.records`, board order), of the name fields of
   /// `fields`.
-  init(tasks: BoardSnapshot.Tasks, order: [Int32], fields boardFields: BoardFields = .none) {
+  static func made(tasks: BoardSnapshot.Tasks, order: [Int32], fields boardFields: BoardFields = .none) -> CardNames {
     let records = tasks.records
     let fields = NameField.all(of: boardFields)
     let valueFields = boardFields.valued.filter { !$0.type.hasOptions && !$0.type.holdsNames }
@@ -104,13 +107,12 @@ public struct CardNames: Sendable {
         $0.labels.count > 0 || $0.assignees.count > 0 || $0.url.count > 0 || (declared && $0.values.count > 0)
       })
     else {
-      self = .none
-      return
+      return .none
     }
     var collector = NameCollector(tasks: tasks, fields: fields, valueFields: valueFields)
     collector.reserve(cards: order.count)
     for index in order { collector.add(records[Int(index)]) }
-    self = collector.finish()
+    return collector.finish()
   }
 
   public var isEmpty: Bool { starts.isEmpty }

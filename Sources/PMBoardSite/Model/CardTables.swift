@@ -122,7 +122,7 @@ public struct CardTables: Sendable {
     prints = FixedArray(slices.flatMap(\.prints))
     keys = FixedArray(slices.flatMap(\.keys))
     idIsLowercaseKey = FixedArray(slices.flatMap(\.lowercase))
-    names = CardNames(tasks: tasks, order: order, fields: fields)
+    names = CardNames.made(tasks: tasks, order: order, fields: fields)
     self.dresses = dresses
     everyDress = dressingEveryCard ? dresses.everyDress() : nil
   }

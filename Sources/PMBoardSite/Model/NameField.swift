@@ -49,6 +49,9 @@ public struct NameField: Sendable {
     }
   }
 
-  /// The name fields of `fields`: the two built-in ones first, always, then the declared ones in the board's order.
-  public static func all(of fields: BoardFields) -> [NameField] { fields.all.compactMap(NameField.init) }
+  /// The name fields of `fields`: the two built-in ones first, always, then the declared ones in the board's order,
+  /// the milestone field among them once it has a milestone (before, a board has no milestone field to show).
+  public static func all(of fields: BoardFields) -> [NameField] {
+    fields.all.filter { $0.builtIn != .milestone || !$0.options.isEmpty }.compactMap(NameField.init)
+  }
 }

@@ -172,7 +172,7 @@ public final class SiteView {
     case .card(let index):
       cardValue(keys[key], cards[Int(index)], number: Int(index)) ?? nameValue(keys[key], card: Int(index))
         ?? dueSoonValue(keys[key], card: Int(index)) ?? cardLinkValue(keys[key], card: Int(index))
-    case .name(let index): nameItemValue(keys[key], cardNames.names[Int(index)])
+    case .name(let index): nameItemValue(keys[key], Int(index))
     case .fieldIndex(let field): fieldIndexValue(keys[key], Int(field))
     case .value(let index): valueItemValue(keys[key], cardNames.values[Int(index)])
     case .entry(let index): entryValue(keys[key], Int32(index))

@@ -26,14 +26,16 @@ extension SiteView {
     }
   }
 
-  func nameItemValue(_ key: SiteKey, _ name: CardNames.Name) -> SiteValue? {
+  /// Name `index`'s values, each read in place: a copy of the name would count references to its cards' list, on
+  /// every chip of every page.
+  func nameItemValue(_ key: SiteKey, _ index: Int) -> SiteValue? {
     switch key {
-    case .name: .nameText(name.text)
-    case .hue: .number(name.hue)
-    case .path: .nameText(name.path)
-    case .href: .nameHref(name.path)
-    case .count: .number(name.cards.count)
-    case .field: .nameText(fieldTitle(name.field))
+    case .name: .nameText(cardNames.names[index].text)
+    case .hue: .number(cardNames.names[index].hue)
+    case .path: .nameText(cardNames.names[index].path)
+    case .href: .nameHref(cardNames.names[index].path)
+    case .count: .number(cardNames.names[index].cards.count)
+    case .field: .nameText(fieldTitle(cardNames.names[index].field))
     default: nil
     }
   }
