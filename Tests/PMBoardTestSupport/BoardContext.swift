@@ -233,7 +233,7 @@ package struct NameContext: TemplateContext {
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
     case "name": .text(name)
-    case "hue": .number(Self.hue(of: name))
+    case "hue": .number(CardNames.hue(ofColor: field.definition.option(named: name)?.color) ?? Self.hue(of: name))
     case "path": .text(path)
     case "count": .number(count)
     case "href": .text(localeDir + SiteAddresses.namePage(path))

@@ -22,4 +22,16 @@ struct CardNamesPathTests {
     let reversed = CardNames.paths(of: names.reversed())
     #expect(Array(reversed.reversed()) == paths)
   }
+
+  /// A declared colour picks the theme's hue nearest it round the wheel (30° a hue, red first); greys and bad
+  /// colours pick none, so the name's hash does.
+  @Test func aDeclaredColourPicksTheNearestHue() {
+    #expect(CardNames.hue(ofColor: "#ff0000") == 0)
+    #expect(CardNames.hue(ofColor: "#d73a4a") == 0, "GitHub's bug red, 354°")
+    #expect(CardNames.hue(ofColor: "#00ff00") == 4)
+    #expect(CardNames.hue(ofColor: "#0000ff") == 8)
+    #expect(CardNames.hue(ofColor: "#ff8000") == 1)
+    #expect(CardNames.hue(ofColor: "#808080") == nil && CardNames.hue(ofColor: "#12345") == nil)
+    #expect(CardNames.hue(ofColor: nil) == nil && CardNames.hue(ofColor: "red") == nil)
+  }
 }

@@ -155,7 +155,11 @@ struct NameCollector: ~Copyable {
   private mutating func newName(_ text: String, field: Int) -> Int32 {
     let number = Int32(names.count)
     names.append(
-      CardNames.Name(text: arena.text(text), field: field, hue: CardNames.hue(of: text), path: .empty, cards: []))
+      CardNames.Name(
+        text: arena.text(text), field: field,
+        // A select's or milestone's option wears the colour it was declared with, when it was given one.
+        hue: CardNames.hue(ofColor: fields[field].definition.option(named: text)?.color) ?? CardNames.hue(of: text),
+        path: .empty, cards: []))
     nameBytes.append(Array(text.utf8))
     nameTexts.append((fields[field].folder, text))
     return number

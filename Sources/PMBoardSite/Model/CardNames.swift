@@ -193,6 +193,23 @@ public final class CardNames: Sendable {
     return readable.isEmpty ? padded : readable + "-" + padded
   }
 
+  /// The theme's colour nearest a declared option's `#rrggbb` (``FieldOption/color``): the `.hue-N` classes step
+  /// round the colour wheel by 30°, red first, so the hue angle picks one (a page may not carry its own style, the
+  /// sites' Content-Security-Policy forbids it). Nil for no colour, or a grey, which has no hue.
+  public static func hue(ofColor color: String?) -> Int? {
+    guard let color, color.utf8.count == 7, color.hasPrefix("#"), let value = Int(color.dropFirst(), radix: 16)
+    else { return nil }
+    let (red, green, blue) = (Double(value >> 16 & 255), Double(value >> 8 & 255), Double(value & 255))
+    let (high, low) = (max(red, green, blue), min(red, green, blue))
+    guard high - low >= 8 else { return nil }
+    let span = high - low
+    var angle =
+      high == red
+      ? 60 * ((green - blue) / span) : high == green ? 60 * ((blue - red) / span + 2) : 60 * ((red - green) / span + 4)
+    if angle < 0 { angle += 360 }
+    return Int((angle / 30).rounded()) % hueCount
+  }
+
   /// FNV-1a of the name's bytes, folded onto the theme's colours.
   static func hue(of name: String) -> Int {
     var value: UInt64 = 0xcbf2_9ce4_8422_2325
