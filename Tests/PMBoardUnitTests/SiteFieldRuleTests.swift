@@ -12,8 +12,7 @@ import Testing
     let choice = try Regex(
       #"(==|!=)\s*(\.labels|\.assignees|CardNames\.(labelField|assigneeField))\b|"(labels|people)/""#)
     var found: [String] = []
-    let files = try #require(
-      FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") })
+    let files = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") }
     #expect(files.count > 100, "the site's sources were found")
     for file in files where file != "Model/NameField.swift" {
       let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
