@@ -26,6 +26,11 @@ struct NameCollector: ~Copyable {
   /// The declared fields, by id: where each value goes (a value field's place is its index in ``valueFields``
   /// past the name fields').
   private let declaredPlaces: [UUID: Int]
+  /// By place: a select's or milestone's option names by option id, and whether the field holds names; a value
+  /// field's type. Read per value without copying a definition or searching its options.
+  private let optionNames: [[String: String]]
+  private let holdsNames: [Bool]
+  private let valueTypes: [FieldType]
 
   init(tasks: BoardSnapshot.Tasks, fields: [NameField], valueFields: [FieldDefinition]) {
     (self.tasks, self.fields, self.valueFields) = (tasks, fields, valueFields)
@@ -34,6 +39,12 @@ struct NameCollector: ~Copyable {
       fields.indices.filter { fields[$0].taskField == nil }.map { (fields[$0].definition.id, $0) }
         + valueFields.indices.map { (valueFields[$0].id, fields.count + $0) },
       uniquingKeysWith: { first, _ in first })
+    optionNames = fields.map { field in
+      guard field.definition.type.hasOptions else { return [:] }
+      return Dictionary(field.definition.options.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+    holdsNames = fields.map(\.definition.type.holdsNames)
+    valueTypes = valueFields.map(\.type)
   }
 
   mutating func reserve(cards: Int) {
@@ -102,19 +113,21 @@ struct NameCollector: ~Copyable {
   private func declaredValues(of task: BoardSnapshot.Tasks.Record) -> [Int: [String]] {
     guard let values = FieldValues(storedText: tasks.text.string(task.values)) else { return [:] }
     var found: [Int: [String]] = [:]
-    for (id, value) in values {
+    // The dictionary as it is: the values' own iterator sorts them by id, which no place needs.
+    for (id, value) in values.byField {
       guard let field = declaredPlaces[id] else { continue }
       guard field < fields.count else {
-        let definition = valueFields[field - fields.count]
-        if value.fits(definition.type) { found[field] = [value.text(in: definition)] }
+        switch value {
+        case .text(let text), .number(let text):
+          if value.fits(valueTypes[field - fields.count]) { found[field] = [text] }
+        case .date(let day): if valueTypes[field - fields.count] == .date { found[field] = [day.description] }
+        case .option, .names: continue
+        }
         continue
       }
-      let definition = fields[field].definition
       switch value {
-      case .option(let option):
-        if definition.type.hasOptions, let name = definition.option(id: option)?.name { found[field] = [name] }
-      case .names(let set):
-        if definition.type.holdsNames { found[field] = set.names }
+      case .option(let option): if let name = optionNames[field][option] { found[field] = [name] }
+      case .names(let set): if holdsNames[field] { found[field] = set.names }
       case .text, .number, .date: continue
       }
     }

@@ -51,7 +51,7 @@ public struct FieldPublishing: Sendable, Equatable {
   /// The texts of `values`' value of each field, by key, as the rules match them.
   private func texts(of values: FieldValues, fields: BoardFields) -> [String: [String]] {
     var found: [String: [String]] = [:]
-    for (id, value) in values {
+    for (id, value) in values.byField {
       guard let field = fields.field(id: id), value.fits(field.type) else { continue }
       if case .names(let names) = value {
         found[field.key] = names.names
