@@ -133,9 +133,9 @@ struct BuildOptions: ParsableArguments {
     settings.aging = try Self.checked(aging, in: BuildSettings.agingDays, flag: "--aging", of: "days") ?? settings.aging
     if let orderBy {
       do {
-        try settings.set("order-by", yaml: "'\(orderBy.replacingOccurrences(of: "'", with: "''"))'")
+        settings.orderBy = try BuildSettings.orderBy(orderBy, setting: "--order-by")
       } catch {
-        throw ValidationError(error.message.replacingOccurrences(of: "`order-by`", with: "--order-by"))
+        throw ValidationError(error.message)
       }
     }
     if let wipLimits {

@@ -117,12 +117,8 @@ struct NameCollector: ~Copyable {
     for (id, value) in values.byField {
       guard let field = declaredPlaces[id] else { continue }
       guard field < fields.count else {
-        switch value {
-        case .text(let text), .number(let text):
-          if value.fits(valueTypes[field - fields.count]) { found[field] = [text] }
-        case .date(let day): if valueTypes[field - fields.count] == .date { found[field] = [day.description] }
-        case .option, .names: continue
-        }
+        let place = field - fields.count
+        if value.fits(valueTypes[place]) { found[field] = [value.text(in: valueFields[place])] }
         continue
       }
       switch value {

@@ -63,6 +63,8 @@ public final class CardNames: Sendable {
   /// Each field's names (indices into ``names``) as its index lists them: a select's and a milestone field's in
   /// the order of its options, the others' by name in code point order.
   public let sorted: [[Int32]]
+  /// The declared name fields (past labels and assignees) some card has a name of: the index's sections.
+  public let indexedFields: [Int]
 
   public static let none = CardNames(
     bytes: ArenaBuilder().finish(), names: [], fields: [], fieldTitles: [], cardNames: [], bounds: [], links: [],
@@ -93,6 +95,8 @@ public final class CardNames: Sendable {
       }
       .map { Int32($0) }
     }
+    let sorted = self.sorted
+    indexedFields = fields.indices.dropFirst(2).filter { !sorted[$0].isEmpty }
   }
 
   /// The names of the tasks `order` lists (indices into `tasks.records`, board order), of the name fields of

@@ -62,9 +62,6 @@ extension SiteView {
   /// shows it: made for every page, the names cost a page of a board without declared fields 2,000 instructions.
   func fieldTitle(_ field: Int) -> TextRef { cardNames.fieldTitle(field, code: locale.code) }
 
-  /// The declared fields the index lists: those some card has a name of.
-  var indexFields: [Int] { (2..<max(2, cardNames.fields.count)).filter { !cardNames.sorted[$0].isEmpty } }
-
   private func hasLink(_ card: Int) -> Bool { !cardNames.isEmpty && cardNames.links[card].rawCount > 0 }
 
   /// A page's values about names (the index's link, a name page's heading, the index's two lists) and the
@@ -80,7 +77,7 @@ extension SiteView {
     case .peopleIndex: page.isNameIndex ? .nameIndex(Int32(CardNames.assigneeField)) : nil
     case .hasPeopleIndex: .bool(page.isNameIndex && !cardNames.sortedPeople.isEmpty)
     case .fieldIndexes: page.isNameIndex ? .fieldIndexList : nil
-    case .hasFieldIndexes: .bool(page.isNameIndex && !indexFields.isEmpty)
+    case .hasFieldIndexes: .bool(page.isNameIndex && !cardNames.indexedFields.isEmpty)
     case .insightsHref: page.insightsHref.map(SiteValue.pageText) ?? .bool(false)
     case .isInsights: .bool(page.isInsights)
     case .insights: .pageHTML(page.insightsHTML)

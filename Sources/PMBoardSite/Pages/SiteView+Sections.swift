@@ -24,7 +24,7 @@ extension SiteView {
     case .fieldChips(let card): .list(count: cardNames.declaredRange(card: Int(card)).count)
     case .valueList(let card): .list(count: cardNames.valueRange(card: Int(card)).count)
     case .nameIndex(let field): .list(count: indexNames(field).count)
-    case .fieldIndexList: .list(count: indexFields.count)
+    case .fieldIndexList: .list(count: cardNames.indexedFields.count)
     default: .value
     }
   }
@@ -46,7 +46,7 @@ extension SiteView {
     case .fieldChips(let card): .name(cardNames.cardNames[cardNames.declaredRange(card: Int(card)).lowerBound + index])
     case .valueList(let card): .value(Int32(cardNames.valueRange(card: Int(card)).lowerBound + index))
     case .nameIndex(let field): .name(indexNames(field)[index])
-    case .fieldIndexList: .fieldIndex(Int32(indexFields[index]))
+    case .fieldIndexList: .fieldIndex(Int32(cardNames.indexedFields[index]))
     default: preconditionFailure("not a list")
     }
   }

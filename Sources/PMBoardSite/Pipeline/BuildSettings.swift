@@ -127,11 +127,11 @@ public struct BuildSettings: Sendable, Equatable {
       today = day
     case "base-url": baseURL = try text()
     case "order-by":
-      let key = try text().trimmingCharacters(in: .whitespaces).lowercased()
-      guard key.isEmpty || key.range(of: "^[a-z][a-z0-9-]{0,29}$", options: .regularExpression) != nil else {
-        throw ConfigError(message: "\(place): `order-by` takes a field's key (priority), not `\(key)`")
+      do {
+        orderBy = try Self.orderBy(try text())
+      } catch {
+        throw ConfigError(message: "\(place): \(error.message)")
       }
-      orderBy = key.isEmpty ? nil : key
     // Who the history names for changes made here (writing commands read it with ``user(file:)``): checked, but
     // not a build setting, since no page depends on who runs the build.
     case "user": _ = try text()
@@ -229,6 +229,16 @@ public struct BuildSettings: Sendable, Equatable {
       }
     }
     return policy
+  }
+
+  /// The field key `order-by` takes (nil for empty text: the board's order), as the flag and `pmboard.yml` give it;
+  /// a message names the setting as `setting`.
+  public static func orderBy(_ text: String, setting: String = "`order-by`") throws(ConfigError) -> String? {
+    let key = text.trimmingCharacters(in: .whitespaces).lowercased()
+    guard key.isEmpty || key.range(of: "^[a-z][a-z0-9-]{0,29}$", options: .regularExpression) != nil else {
+      throw ConfigError(message: "\(setting) takes a field's key (priority), not `\(key)`")
+    }
+    return key.isEmpty ? nil : key
   }
 
   /// Work-in-progress limits from `doing=5,todo=20` (what the flag takes and `wip-limits:` comes to). A message
