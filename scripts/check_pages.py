@@ -43,6 +43,7 @@ SCREENS = {"desktop": browser.DESKTOP, "phone": browser.PHONE}
 # Page types: (name, required, locale used, how to recognise one: body class test and a path pattern).
 # A required type missing from the built sites fails the run; an optional one is reported as skipped.
 PAGE_TYPES = [
+    ("board in lanes", True, "ko", lambda c, p: "board-page" in c and "lanes" in c),
     ("board (root)", True, None, lambda c, p: "board-page" in c and p == "index.html"),
     ("board", True, "ja", lambda c, p: "board-page" in c and re.fullmatch(r"[a-z-]+/index\.html", p)),
     ("history, newest", True, "ko", lambda c, p: "history-page" in c and p.endswith("/history.html")),
@@ -138,7 +139,9 @@ def build_sites(pmboard, work):
     elif error:
         fail(f"pmboard build (boards): {error}")
     for name, args, pinned in (("live-demo", ["--demo"], False), ("live-big", ["--store", str(store)], True)):
-        error = build(name, *args, config="live-dates: true\n", pinned=pinned)
+        # The live demo grouped by priority: the board page in lanes (`group-by`).
+        config = "live-dates: true\n" + ("group-by: priority\n" if name == "live-demo" else "")
+        error = build(name, *args, config=config, pinned=pinned)
         if error and "live-dates" in error and "unknown setting" in error:
             notes.append("live-dates: this pmboard does not know the setting yet; live-dates sites skipped")
             break

@@ -92,6 +92,34 @@ import Testing
     #expect(try todo() == ["Later risk", "Zero risk", "Fix login", "Plain task"])
   }
 
+  @Test func groupByPutsEachOptionInALaneAndWarnsWhenItCannot() throws {
+    let cli = try board()
+    defer { cli.remove() }
+    for index in 0..<3 { #expect(try cli.run("add", "High \(index)", "--set", "risk=High").status == 0) }
+    func lanes() throws -> [String] {
+      try cli.read("site/en/index.html").components(separatedBy: "<h2 id=\"lane-").dropFirst().compactMap {
+        // The heading's text: past its own tag, without the link's.
+        $0.components(separatedBy: "</h2>").first?.drop { $0 != ">" }.dropFirst().replacingOccurrences(
+          of: "<[^>]+>", with: "", options: .regularExpression)
+      }
+    }
+    try cli.write("pmboard.yml", "group-by: risk\ncolumn-limit: 2\n")
+    let grouped = try cli.run("build", "--out", "site", "--today", "2026-12-02")
+    #expect(grouped.status == 0 && grouped.stderr.isEmpty, "\(grouped.stderr)")
+    // The field's options in its order, then the tasks without a value, each lane with its count.
+    #expect(try lanes() == ["Low 1", "High 4", "No \u{2068}risk\u{2069} 1"])
+    let page = try cli.read("site/en/index.html")
+    // Each lane's column is capped at column-limit, and "Show all" leads to the option's page.
+    #expect(page.contains("<h3 id=\"lane-2-todo\">TODO <span class=\"count\">4</span></h3>"))
+    #expect(page.contains("<p class=\"more\"><a href=\"risk/high-"))
+    #expect(try cli.read("site/ko/index.html").contains("위험도\u{2069} 없음"))
+    let multi = try cli.run("build", "--out", "site", "--today", "2026-12-02", "--group-by", "squad")
+    #expect(multi.status == 0 && multi.stderr.contains("group-by: `squad` is a multi-select field"), "\(multi.stderr)")
+    #expect(try lanes().isEmpty)
+    let missing = try cli.run("build", "--out", "site", "--today", "2026-12-02", "--group-by", "team")
+    #expect(missing.stderr.contains("group-by: `team` is not a field of the board"), "\(missing.stderr)")
+  }
+
   @Test func boardJSONCarriesTheDeclarationsAndEachTasksValues() throws {
     let cli = try board()
     defer { cli.remove() }

@@ -197,6 +197,7 @@ extension OracleStep {
     "due-soon": [nil, "0", "1", "7"],
     "aging": [nil, "0", "1", "30"],
     "order-by": [nil, "priority", "milestone", "team"],
+    "group-by": [nil, "priority", "milestone", "team"],
   ]
 
   /// The values of each key of `publish:` (every one of `PublishPolicy.keys`, checked the same way).

@@ -15,10 +15,13 @@ struct SiteKeyParityTests {
     let checked = try TemplateChecker().check(
       Theme.load(templatesDir: nil, publicDir: nil, workingDirectory: URL(fileURLWithPath: "/nonexistent")))
     let board = FieldSamples.declare(on: StoreSamples.board)
+    // Grouped by a select, so that the board page has lanes.
+    var settings = PageSettings(baseURL: "https://example.org/board/")
+    settings.groupBy = FieldSamples.priority.key
     let renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: checked, locales: ["ko", "en", "ja"], defaultLocale: "ko",
       moment: BuildMoment(today: try #require(CalendarDate(year: 2026, month: 11, day: 21)), asOf: StoreSamples.start),
-      settings: PageSettings(baseURL: "https://example.org/board/"))
+      settings: settings)
     var keys: Set<String> = []
     func walk(_ context: any TemplateContext) {
       for key in context.templateKeys {

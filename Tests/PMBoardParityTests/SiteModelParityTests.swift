@@ -26,6 +26,8 @@ import Testing
     ]
     {{/columns}}
     {{#t}}{{board.heading}}{{lang}}{{/t}}{{t.nope.x}}{{#isEmpty}}x{{/isEmpty}}{{pageLabel}}{{missing}}
+    {{#lanes}}<{{name}}|{{{name}}}|{{href}}|{{count}}|{{laneId}}{{#columns}}[{{state}}|{{count}}|{{isEmpty}}|{{hasMore}}|{{columnHref}}|{{leadNote}}|{{wipLimit}}|{{overWipLimit}}|{{laneId}}
+      {{> cards}}]{{/columns}}>{{/lanes}}{{^hasLanes}}no lanes{{/hasLanes}}
     """,
     "cards": """
     {{#cards}}
@@ -227,6 +229,15 @@ import Testing
     try expectParity(board: Self.hostileBoard(), templates: nil, liveDates: true, dueSoon: window, aging: aging)
   }
 
+  /// Lanes (`group-by`): a select's options that have cards, in its order, then the cards without one (an option
+  /// the field no longer has among them), each lane's columns capped; the milestone field; a multi-select and a
+  /// missing key, which build the board without lanes.
+  @Test(arguments: ["priority", "milestone", "team", "nope"])
+  func groupedBoard(by key: String) throws {
+    try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, cardLimit: 1, groupBy: key)
+    try expectParity(board: Self.hostileBoard(), templates: nil, cardLimit: 2, liveDates: true, groupBy: key)
+  }
+
   /// An empty table has no elements to iterate (it had one uninitialised slot, read as garbage by a build of a
   /// board without history: the old flaky crash of `aKilledOrFullDiskBuildLeavesTheOldSite`).
   @Test func emptyTablesHaveNoElements() {
@@ -244,7 +255,7 @@ import Testing
     board: Board, templates: [String: String]?, baseURL: String? = nil, asOf: Date? = nil,
     catalogs: [String: LocaleCatalog] = [:], cardLimit: Int = 50, liveDates: Bool = false,
     taskPages: Bool = true, publish: PublishPolicy = .everything, wipLimits: [Int?] = [nil, nil, nil],
-    dueSoon: Int = 3, aging: Int = 14, sourceLocation: SourceLocation = #_sourceLocation
+    dueSoon: Int = 3, aging: Int = 14, groupBy: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let checked = try TemplateChecker().check(
       Theme.load(templatesDir: nil, publicDir: nil, workingDirectory: URL(fileURLWithPath: "/nonexistent")))
@@ -266,6 +277,7 @@ import Testing
     var settings = PageSettings(baseURL: baseURL)
     (settings.taskPages, settings.liveDates, settings.columnLimit) = (taskPages, liveDates, cardLimit)
     (settings.publish, settings.wipLimits, settings.dueSoon, settings.aging) = (publish, wipLimits, dueSoon, aging)
+    settings.groupBy = groupBy
     let renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
       moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), settings: settings)

@@ -3,15 +3,21 @@ import PMBoardCore
 import PMBoardMustache
 import PMBoardSite
 
-/// The board page's own variables: the three columns.
+/// The board page's own variables: the three columns, and the lanes of a grouped board (`group-by`).
 package struct BoardContext: TemplateContext {
   package var columns: [ColumnContext]
+  package var lanes: [LaneContext] = []
 
   package func templateValue(forKey key: String) -> TemplateValue? {
-    key == "columns" ? .list(columns) : nil
+    switch key {
+    case "columns": .list(columns)
+    case "lanes": .list(lanes)
+    case "hasLanes": .bool(!lanes.isEmpty)
+    default: nil
+    }
   }
 
-  package var templateKeys: [String] { ["columns"] }
+  package var templateKeys: [String] { ["columns", "lanes", "hasLanes"] }
 }
 
 /// One column: its state, localized label, count and cards in board order (DONE newest first); on the board page,
@@ -30,6 +36,8 @@ package struct ColumnContext: TemplateContext {
   package var columnTotal = 0
   /// The page's way to its locale's folder, where the column's page is.
   package var localeDir = ""
+  /// Where "Show all" leads when not to the column's page: a lane's option page.
+  package var moreHref: String?
 
   /// A name page's columns: the name's cards in each, led and capped like the board's.
   package static func ofName(_ name: String, field: NameField, columns: [ColumnContext]) -> [ColumnContext] {
@@ -65,7 +73,7 @@ package struct ColumnContext: TemplateContext {
     case "wipLimit": wipLimit.map(TemplateValue.number) ?? .bool(false)
     case "hasWipLimit": .bool(wipLimit != nil)
     case "overWipLimit": .bool(wipLimit.map { columnTotal > $0 } ?? false)
-    case "columnHref": .text(localeDir + SiteAddresses.column(state))
+    case "columnHref": .text(moreHref ?? localeDir + SiteAddresses.column(state))
     default: nil
     }
   }

@@ -79,7 +79,10 @@ extension SiteRenderer {
     }
     switch plan.kind {
     case .board:
-      return BoardContext(columns: info.columns.map { column($0, limit: cardLimit) })
+      let columns = info.columns.map { column($0, limit: cardLimit) }
+      return BoardContext(
+        columns: columns,
+        lanes: LaneContext.lanes(groupBy: settings.groupBy, fields: shared.nameFields, columns: columns, info: info))
     case .history:
       return HistoryContext(
         entries: shared.newestFirst[info.entries].map(entry), pageLabel: info.pageLabel, prevHref: info.prevHref,

@@ -58,6 +58,10 @@ struct BuildOptions: ParsableArguments {
     help: ArgumentHelp("A select or milestone field whose option order leads each column (priority).", valueName: "key")
   )
   var orderBy: String?
+  @Option(
+    name: .customLong("group-by"),
+    help: ArgumentHelp("A select or milestone field whose options split the board into lanes.", valueName: "key"))
+  var groupBy: String?
   @Flag(
     name: .customLong("live-dates"),
     help: "Add a small script that re-marks overdue and due-today tasks with the reader's date.")
@@ -134,6 +138,13 @@ struct BuildOptions: ParsableArguments {
     if let orderBy {
       do {
         settings.orderBy = try BuildSettings.orderBy(orderBy, setting: "--order-by")
+      } catch {
+        throw ValidationError(error.message)
+      }
+    }
+    if let groupBy {
+      do {
+        settings.groupBy = try BuildSettings.orderBy(groupBy, setting: "--group-by")
       } catch {
         throw ValidationError(error.message)
       }

@@ -36,6 +36,13 @@ enum BoardPage: PageKind {
     info.cardLimit = site.cardLimit
     info.columns = site.publish.stateList
     info.leadNotes = site.leadNotes(formatter: formatter)
+    if let field = site.laneField {
+      info.laneLeadNotes = site.boardLanes().map { site.leadNotes(formatter: formatter, counts: $0.leadCounts) }
+      let fieldName = site.tables.cardNames.fields[field].definition.displayName(in: plan.code)
+      info.noValueLane = formatter.message("board.no_value", ["field": "\u{2068}\(fieldName)\u{2069}"])
+      // A theme's catalog from before lanes has no `board.no_value`: the lane still says what it holds.
+      if info.noValueLane.isEmpty { info.noValueLane = "\u{2068}\(fieldName)\u{2069}: —" }
+    }
     return info
   }
 }

@@ -66,6 +66,10 @@ public struct PageInfo: Sendable {
   public var name: Int32?
   /// The board page's line above each capped column (by `TaskState.order`; empty for one shown whole).
   public var leadNotes = ["", "", ""]
+  /// A grouped board page (`group-by`): each lane's lines above its capped columns, as ``leadNotes``, and the
+  /// heading of the lane of cards without a value ("No priority"); empty without lanes.
+  public var laneLeadNotes: [[String]] = []
+  public var noValueLane = ""
   /// A task page: the card's index in board order, or nil for a removed task's tombstone.
   public var taskCard: Int?
   /// Whether the site has task pages to link to (`task-pages`).

@@ -61,6 +61,9 @@ public final class PageTables: Sendable {
   public let summaryHead: TextRef
   public let summaryTail: TextRef
   public let leadNotes: [TextRef]
+  /// ``PageInfo/laneLeadNotes`` and ``PageInfo/noValueLane``.
+  public let laneLeadNotes: [[TextRef]]
+  public let noValueLane: TextRef
   public let namesHref: TextRef?
   public let insightsHref: TextRef?
   public let insightsHTML: TextRef
@@ -129,6 +132,8 @@ public final class PageTables: Sendable {
     summaryHead = arena.text(info.summaryHead)
     summaryTail = arena.text(info.summaryTail)
     leadNotes = info.leadNotes.map { arena.text($0) }
+    laneLeadNotes = info.laneLeadNotes.map { $0.map { arena.text($0) } }
+    noValueLane = arena.text(info.noValueLane)
     namesHref = info.namesHref.map { arena.text($0) }
     insightsHref = info.insightsHref.map { arena.text($0) }
     insightsHTML = arena.text(info.insightsHTML)

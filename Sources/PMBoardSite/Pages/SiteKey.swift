@@ -37,6 +37,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case overdueHref, columnHref
   // Declared fields: a card's chips, a chip's field, the index's lists of each field's names
   case progress, fields, hasFields, field, fieldIndexes, hasFieldIndexes, names, values, hasValues, value
+  // A grouped board's lanes
+  case lanes, hasLanes, laneId
 
   private static let byName: [String: SiteKey] = [
     "lang": .lang, "t": .t, "root": .root, "boardTitle": .boardTitle, "pageTitle": .pageTitle, "asOf": .asOf,
@@ -76,7 +78,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "hasSearch": .hasSearch, "overdueHref": .overdueHref, "columnHref": .columnHref,
     "progress": .progress, "fields": .fields, "hasFields": .hasFields, "field": .field, "fieldIndexes": .fieldIndexes,
     "hasFieldIndexes": .hasFieldIndexes, "names": .names, "values": .values, "hasValues": .hasValues,
-    "value": .value,
+    "value": .value, "lanes": .lanes, "hasLanes": .hasLanes, "laneId": .laneId,
   ]
 
   public init(name: String) {

@@ -99,6 +99,8 @@ public final class SiteView {
 
   /// The cards the page's columns show: a capped board column's leads, a name page's cards.
   let columnCards: SiteRenderer.ColumnCards
+  /// A grouped board page's lanes (`group-by`); empty on other pages and without lanes.
+  let lanes: [SiteRenderer.Lane]
   /// Which cards are due soon; nil without a window.
   let dueSoon: DueSoonCards?
   /// Which DOING cards are aged.
@@ -111,7 +113,8 @@ public final class SiteView {
 
   public init(
     keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables,
-    columns: SiteRenderer.ColumnCards = .board, dueSoon: DueSoonCards? = nil, aging: AgingCards? = nil
+    columns: SiteRenderer.ColumnCards = .board, lanes: [SiteRenderer.Lane] = [], dueSoon: DueSoonCards? = nil,
+    aging: AgingCards? = nil
   ) {
     everyDress = board.everyCardDress.map(FixedTable.init)
     if everyDress != nil {
@@ -120,10 +123,11 @@ public final class SiteView {
       // A task page's one card without the arrays of a list.
       dresses = PageDresses(card: page.taskCard, of: board.cardDresses)
     } else {
-      let shown = Self.shownCards(page: page, columns: columns, board: board, dueSoon: dueSoon)
+      let shown = Self.shownCards(page: page, columns: columns, lanes: lanes, board: board, dueSoon: dueSoon)
       dresses = PageDresses(cards: shown, of: board.cardDresses)
     }
     self.columnCards = columns
+    self.lanes = lanes
     self.dueSoon = dueSoon
     self.aging = aging
     self.keys = FixedTable(keys)
@@ -178,6 +182,8 @@ public final class SiteView {
     case .entry(let index): entryValue(keys[key], Int32(index))
     case .day(let day): dayValue(keys[key], day)
     case .column(let index): columnValue(keys[key], TaskState.allCases[Int(index)])
+    case .lane(let index): laneValue(keys[key], Int(index))
+    case .laneColumn(let lane, let order): laneColumnValue(keys[key], lane: Int(lane), TaskState.allCases[Int(order)])
     case .page: pageValue(keys[key])
     case .catalog(let node): catalogTable[Int(node) * keyCount + key]
     case .link(let index): linkValue(keys[key], links[Int(index)])
@@ -230,6 +236,8 @@ public final class SiteView {
   private func pageContentValue(_ key: SiteKey) -> SiteValue? {
     switch key {
     case .columns: page.isBoard || page.name != nil ? .columnList : nil
+    case .lanes: page.isBoard ? .laneList : nil
+    case .hasLanes: .bool(!lanes.isEmpty)
     case .column: page.column.map { .column(Int32($0.order)) } ?? .bool(false)
     case .overdueCards: page.isOverduePage ? .overdueList : nil
     case .task: page.taskCard.map { .card(Int32($0)) } ?? .bool(false)

@@ -48,8 +48,12 @@ extension SiteRenderer {
   }
 
   fileprivate func nameColumnsMade(_ index: Int32) -> NameColumnsCache.Entry {
-    // A name's cards are in board order, which holds the columns one after another: each column is a slice.
-    let cards = tables.cardNames.names[Int(index)].cards
+    columnsMade(of: tables.cardNames.names[Int(index)].cards)
+  }
+
+  /// Some cards (in board order) by column, each led and capped like a board column: a name page's, a lane's.
+  func columnsMade(of cards: [Int32]) -> NameColumnsCache.Entry {
+    // The cards are in board order, which holds the columns one after another: each column is a slice.
     var bounds = [0]
     for state in TaskState.allCases.dropLast() {
       let end = Int32(tables.columnStarts[state.order + 1])
@@ -139,6 +143,8 @@ final class NameColumnsCache: Sendable {
   static let board: Int32 = -1
   /// The key of the DONE column page's cards (``SiteRenderer/columnPageCards(_:)``).
   static let doneColumn: Int32 = -2
+  /// The key of the board's lane of cards without a value of the `group-by` field (``SiteRenderer/boardLanes()``).
+  static let noValueLane: Int32 = -3
 
   struct Entry: Sendable {
     var cards: SiteRenderer.ColumnCards

@@ -77,7 +77,7 @@ extension SiteRenderer {
     let view = SiteView(
       keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages,
       columns: info.name.map(columnCards(ofName:)) ?? (info.isBoard ? prepared.leads : columnCards(of: plan)),
-      dueSoon: dueSoonCards, aging: agingCards)
+      lanes: info.isBoard ? boardLanes() : [], dueSoon: dueSoonCards, aging: agingCards)
     return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 }

@@ -61,6 +61,13 @@ public enum SiteValue: Sendable {
   /// The index page's declared fields that have names; field `n` of ``CardNames/fields`` in that list.
   case fieldIndexList
   case fieldIndex(Int32)
+  /// A grouped board's lanes (``SiteRenderer/Lane``); lane `n`; its columns; column `order` of lane `lane`; its
+  /// cards.
+  case laneList
+  case lane(Int32)
+  case laneColumnList(Int32)
+  case laneColumn(lane: Int32, order: Int32)
+  case laneCardList(lane: Int32, order: Int32)
   /// Text of the cards' names and links (``CardNames/bytes``).
   case nameText(TextRef)
   /// Card `n`'s own address from the page: its task page, or its card on its column's page without task pages.

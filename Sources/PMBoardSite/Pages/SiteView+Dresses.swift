@@ -40,7 +40,8 @@ extension SiteView {
   /// page's list, a task page's card. A card a page shows by another way still has its dress, at the cost of a
   /// lock per lookup (``PageDresses/dress(of:)``).
   static func shownCards(
-    page: PageTables, columns: SiteRenderer.ColumnCards, board: BoardTables, dueSoon: DueSoonCards?
+    page: PageTables, columns: SiteRenderer.ColumnCards, lanes: [SiteRenderer.Lane] = [], board: BoardTables,
+    dueSoon: DueSoonCards?
   ) -> [Int] {
     let starts = board.columnStarts
     let states: [TaskState]
@@ -51,6 +52,8 @@ extension SiteView {
       let leads = board.overdueList(live: page.live != nil)
       return TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + leads[$0.order] }
     case .dueSoon: return (dueSoon?.list(live: page.live != nil) ?? []).flatMap { $0 }
+    case .board where !lanes.isEmpty:
+      return lanes.flatMap { lane in page.columns.flatMap { lane.cards.shown[$0.order].map { Int($0) } } }
     case .board, .name: states = page.columns
     case .column(let state): states = [state]
     }
@@ -68,6 +71,10 @@ extension SiteView {
   func shownCards() -> [Int] {
     let lists: [SiteValue]
     switch page.kind {
+    case .board where !lanes.isEmpty:
+      lists = lanes.indices.flatMap { lane in
+        page.columns.map { SiteValue.laneCardList(lane: Int32(lane), order: Int32($0.order)) }
+      }
     case .board, .name: lists = page.columns.map { .cardList(Int32($0.order)) }
     case .column(let state): lists = [.cardList(Int32(state.order))]
     case .overdue: lists = [.overdueList]
@@ -97,7 +104,8 @@ extension SiteRenderer {
           (
             plan.path,
             SiteView.shownCards(
-              page: view.page, columns: view.columnCards, board: view.board, dueSoon: view.dueSoon),
+              page: view.page, columns: view.columnCards, lanes: view.lanes, board: view.board,
+              dueSoon: view.dueSoon),
             view.shownCards()
           )
         }

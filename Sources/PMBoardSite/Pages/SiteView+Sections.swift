@@ -25,6 +25,9 @@ extension SiteView {
     case .valueList(let card): .list(count: cardNames.valueRange(card: Int(card)).count)
     case .nameIndex(let field): .list(count: indexNames(field).count)
     case .fieldIndexList: .list(count: cardNames.indexedFields.count)
+    case .laneList: .list(count: lanes.count)
+    case .laneColumnList: .list(count: page.columns.count)
+    case .laneCardList(let lane, let order): .list(count: laneCards(lane, order).count)
     default: .value
     }
   }
@@ -47,6 +50,9 @@ extension SiteView {
     case .valueList(let card): .value(Int32(cardNames.valueRange(card: Int(card)).lowerBound + index))
     case .nameIndex(let field): .name(indexNames(field)[index])
     case .fieldIndexList: .fieldIndex(Int32(cardNames.indexedFields[index]))
+    case .laneList: .lane(Int32(index))
+    case .laneColumnList(let lane): .laneColumn(lane: lane, order: Int32(page.columns[index].order))
+    case .laneCardList(let lane, let order): .card(laneCards(lane, order)[index])
     default: preconditionFailure("not a list")
     }
   }

@@ -40,6 +40,9 @@ public struct BuildSettings: Sendable, Equatable {
   /// The key of a select or milestone field whose option order leads each column's order (`order-by`), before
   /// the due day; nil for the board's order.
   public var orderBy: String?
+  /// The key of a select or milestone field whose options split the board page into lanes (`group-by`); nil for
+  /// one board of three columns.
+  public var groupBy: String?
   /// The boards of a many-board site (`boards:`); empty for a site of one board, `store`'s.
   public var boards: [BoardEntry] = []
 
@@ -49,7 +52,7 @@ public struct BuildSettings: Sendable, Equatable {
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
     "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon", "aging", "boards",
-    "shared-out", "order-by",
+    "shared-out", "order-by", "group-by",
   ]
 
   /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
@@ -129,6 +132,12 @@ public struct BuildSettings: Sendable, Equatable {
     case "order-by":
       do {
         orderBy = try Self.orderBy(try text())
+      } catch {
+        throw ConfigError(message: "\(place): \(error.message)")
+      }
+    case "group-by":
+      do {
+        groupBy = try Self.orderBy(try text(), setting: "`group-by`")
       } catch {
         throw ConfigError(message: "\(place): \(error.message)")
       }
@@ -231,8 +240,8 @@ public struct BuildSettings: Sendable, Equatable {
     return policy
   }
 
-  /// The field key `order-by` takes (nil for empty text: the board's order), as the flag and `pmboard.yml` give it;
-  /// a message names the setting as `setting`.
+  /// The field key `order-by` and `group-by` take (nil for empty text: the board's order, no lanes), as the flags
+  /// and `pmboard.yml` give it; a message names the setting as `setting`.
   public static func orderBy(_ text: String, setting: String = "`order-by`") throws(ConfigError) -> String? {
     let key = text.trimmingCharacters(in: .whitespaces).lowercased()
     guard key.isEmpty || key.range(of: "^[a-z][a-z0-9-]{0,29}$", options: .regularExpression) != nil else {

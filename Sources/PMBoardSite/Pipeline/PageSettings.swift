@@ -26,6 +26,8 @@ public struct PageSettings: Sendable, Equatable {
   public var aging = 14
   /// The select or milestone field whose option order leads each column's order (`order-by`), by key.
   public var orderBy: String?
+  /// The select or milestone field whose options split the board page into lanes (`group-by`), by key.
+  public var groupBy: String?
 
   /// The defaults, at `baseURL` when given.
   public init(baseURL: String? = nil) {
@@ -43,5 +45,6 @@ public struct PageSettings: Sendable, Equatable {
     dueSoon = settings.dueSoon
     aging = settings.aging
     orderBy = settings.orderBy
+    groupBy = settings.groupBy
   }
 }

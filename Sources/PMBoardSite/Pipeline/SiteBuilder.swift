@@ -125,7 +125,7 @@ public struct SiteBuilder: Sendable {
           info: loaded.info, moment: moment, revision: $0) + " \(board.taskCount) \(board.historyCount)"
       }
       let (taskCount, historyCount) = (board.taskCount, board.historyCount)
-      let warnings = writer.warnings + feeds.warnings + Self.orderWarnings(settings.orderBy, fields: board.info.fields)
+      let warnings = writer.warnings + feeds.warnings + Self.fieldSettingWarnings(settings, fields: board.info.fields)
       // A big board's tables are hundreds of megabytes: freed on the other core while the site is written (its
       // last step runs on one), rather than by the kernel as the process ends, on the build's wall time (35 ms at
       // 100,000 tasks). Nothing here uses them after.
@@ -252,16 +252,6 @@ public struct SiteBuilder: Sendable {
       guard prepare else { return (demo, nil, moment(for: demo.info, now: now), nil) }
       return tables(of: demo, now: now)
     }
-  }
-
-  /// The line a build says when `order-by` names no select or milestone field of the (published) board: its
-  /// columns keep the board's order, and the build goes on.
-  static func orderWarnings(_ key: String?, fields: BoardFields) -> [String] {
-    guard let key, BoardOrder.orderingField(key, in: fields) == nil else { return [] }
-    let kind = fields.field(key: key).map { "is a \($0.type.rawValue) field" } ?? "is not a field of the board"
-    return [
-      "order-by: `\(key)` \(kind); the columns keep the board's order (order by a select or milestone field)"
-    ]
   }
 
   /// The tables made from a whole snapshot, for a board whose store did not hand its halves over.
