@@ -165,9 +165,16 @@ struct AtomFeed: Sendable {
       var end = start + 1
       while end < records.count, records[end].at == records[start].at { end += 1 }
       if end - start > 1 {
-        var seen: [String: Int32] = [:]
+        // By the task's 128 bits and the action, no string made; a task id that is not a UUID (a store edited by
+        // hand) by its text.
+        var seen: [TwinKey: Int32] = [:]
+        seen.reserveCapacity(end - start)
         for index in start..<end {
-          let key = "\(records[index].action.rawValue) " + history.text.string(records[index].taskID)
+          let record = records[index]
+          let id = history.text.withBytes(record.taskID) { UUIDKey($0) }
+          let key =
+            id.map { TwinKey(action: record.action.position, id: $0, text: nil) }
+            ?? TwinKey(action: record.action.position, id: nil, text: history.text.string(record.taskID))
           twins[index] = seen[key, default: 0]
           seen[key, default: 0] += 1
         }
@@ -176,4 +183,11 @@ struct AtomFeed: Sendable {
     }
     return twins
   }
+}
+
+/// What ``AtomFeed/twinNumbers(of:)`` counts entries of one second by: the action and the task.
+private struct TwinKey: Hashable {
+  var action: Int
+  var id: UUIDKey?
+  var text: String?
 }

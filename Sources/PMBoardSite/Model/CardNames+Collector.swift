@@ -21,8 +21,10 @@ struct NameCollector: ~Copyable {
   // found without a `String` (100,000 cards, a few names each, and a few hundred distinct names).
   private var numbers: [UInt64: [Int32]] = [:]
   private var nameBytes: [[UInt8]] = []
-  // A declared field's names, by field: they come out of the parsed values as strings already.
-  private var declaredNumbers: [[String: Int32]]
+  /// The distinct members of the tasks' stored values, each read once (``StoredMembers``), and the member each
+  /// place (name field, then value field) of the task being added has; -1 for none.
+  private var stored: StoredMembers
+  private var placeMembers: [Int32]
   /// The declared fields, by id: where each value goes (a value field's place is its index in ``valueFields``
   /// past the name fields').
   private let declaredPlaces: [UUID: Int]
@@ -34,7 +36,8 @@ struct NameCollector: ~Copyable {
 
   init(tasks: BoardSnapshot.Tasks, fields: [NameField], valueFields: [FieldDefinition]) {
     (self.tasks, self.fields, self.valueFields) = (tasks, fields, valueFields)
-    declaredNumbers = Array(repeating: [:], count: fields.count)
+    stored = StoredMembers(fieldCount: fields.count)
+    placeMembers = Array(repeating: -1, count: fields.count + valueFields.count)
     declaredPlaces = Dictionary(
       fields.indices.filter { fields[$0].taskField == nil }.map { (fields[$0].definition.id, $0) }
         + valueFields.indices.map { (valueFields[$0].id, fields.count + $0) },
@@ -58,19 +61,22 @@ struct NameCollector: ~Copyable {
   mutating func add(_ task: BoardSnapshot.Tasks.Record) {
     let card = Int32(links.count)
     let first = cardNames.count
-    let found = declaredPlaces.isEmpty || task.values.count == 0 ? nil : declaredValues(of: task)
+    let found = !declaredPlaces.isEmpty && task.values.count > 0 && readMembers(of: task)
     for field in fields.indices {
       bounds.append(Int32(cardNames.count))
       switch fields[field].taskField {
       case .labels?: addStored(task.labels, field: field)
       case .assignees?: addStored(task.assignees, field: field)
       default:
-        for name in found?[field] ?? [] { cardNames.append(number(ofDeclared: name, field: field)) }
+        guard found, placeMembers[field] >= 0 else { continue }
+        for slot in stored.members[Int(placeMembers[field])].slots { cardNames.append(number(ofSlot: slot)) }
       }
     }
     for field in valueFields.indices {
-      if let text = found?[fields.count + field]?.first {
-        values.append(CardNames.Value(field: Int32(field), text: arena.text(text)))
+      if found, placeMembers[fields.count + field] >= 0,
+        let text = stored.members[Int(placeMembers[fields.count + field])].text
+      {
+        values.append(CardNames.Value(field: Int32(field), text: text))
       }
     }
     valueStarts.append(Int32(values.count))
@@ -107,29 +113,6 @@ struct NameCollector: ~Copyable {
       links: links, linkTexts: linkTexts, valueFields: valueFields, values: values, valueStarts: valueStarts)
   }
 
-  /// The names (or the one value's text) of each declared field a task has a value of, by place
-  /// (``declaredPlaces``); a value for an option the field no longer has, or of another type than the field's, is
-  /// none.
-  private func declaredValues(of task: BoardSnapshot.Tasks.Record) -> [Int: [String]] {
-    guard let values = FieldValues(storedText: tasks.text.string(task.values)) else { return [:] }
-    var found: [Int: [String]] = [:]
-    // The dictionary as it is: the values' own iterator sorts them by id, which no place needs.
-    for (id, value) in values.byField {
-      guard let field = declaredPlaces[id] else { continue }
-      guard field < fields.count else {
-        let place = field - fields.count
-        if value.fits(valueTypes[place]) { found[field] = [value.text(in: valueFields[place])] }
-        continue
-      }
-      switch value {
-      case .option(let option): if let name = optionNames[field][option] { found[field] = [name] }
-      case .names(let set): if holdsNames[field] { found[field] = set.names }
-      case .text, .number, .date: continue
-      }
-    }
-    return found
-  }
-
   /// Stored as a NameSet writes it (sorted, each name once, joined by line breaks): split, not sorted again.
   private mutating func addStored(_ text: RawRef, field: Int) {
     guard text.count > 0 else { return }
@@ -154,11 +137,59 @@ struct NameCollector: ~Copyable {
     }
   }
 
-  private mutating func number(ofDeclared name: String, field: Int) -> Int32 {
-    if let known = declaredNumbers[field][name] { return known }
-    let number = newName(name, field: field)
-    declaredNumbers[field][name] = number
+  /// The number among the cards' names of a declared field's name (``StoredMembers/slotNames``), given the first
+  /// time a card shows it.
+  private mutating func number(ofSlot slot: Int) -> Int32 {
+    if stored.slotNumbers[slot] >= 0 { return stored.slotNumbers[slot] }
+    let (text, field) = stored.slotNames[slot]
+    let number = newName(text, field: field)
+    stored.slotNumbers[slot] = number
     return number
+  }
+
+  /// Fills ``placeMembers`` from the task's stored values, member by member (a field given twice: the last);
+  /// false, and no values, when its text is not a stored object of values (a store edited by hand), as
+  /// ``FieldValues/init(storedText:)`` finds it.
+  private mutating func readMembers(of task: BoardSnapshot.Tasks.Record) -> Bool {
+    for place in placeMembers.indices { placeMembers[place] = -1 }
+    let text = tasks.text
+    return text.withBytes(task.values) { bytes -> Bool in
+      guard let ranges = StoredMembers.memberRanges(of: bytes) else { return false }
+      for range in ranges {
+        let (hash, known) = stored.known(bytes, range)
+        var number: Int32
+        if let known {
+          number = known
+        } else {
+          guard let (memberBytes, id, value) = StoredMembers.parse(bytes, range) else { return false }
+          let member = resolved(id, value)
+          number = stored.remember(member, bytes: memberBytes, hash: hash)
+        }
+        let place = stored.members[Int(number)].place
+        if place >= 0 { placeMembers[place] = number }
+      }
+      return true
+    }
+  }
+
+  /// What a field's value shows on a card: its place (-1: not a declared field) and its names' slots or its
+  /// text; a value for an option the field no longer has, or of another type than the field's, shows nothing.
+  private mutating func resolved(_ id: UUID, _ value: FieldValue) -> StoredMembers.Member {
+    guard let place = declaredPlaces[id] else { return StoredMembers.Member(place: -1) }
+    var member = StoredMembers.Member(place: place)
+    guard place < fields.count else {
+      let field = place - fields.count
+      if value.fits(valueTypes[field]) { member.text = arena.text(value.text(in: valueFields[field])) }
+      return member
+    }
+    switch value {
+    case .option(let option):
+      if let name = optionNames[place][option] { member.slots = [stored.slot(name, field: place)] }
+    case .names(let set):
+      if holdsNames[place] { member.slots = set.names.map { stored.slot($0, field: place) } }
+    case .text, .number, .date: break
+    }
+    return member
   }
 
   private mutating func newName(_ text: String, field: Int) -> Int32 {

@@ -141,7 +141,11 @@ public final class CardNames: Sendable {
     return Int(valueStarts[card])..<Int(valueStarts[card + 1])
   }
 
-  /// The field `field`'s name in locale `code` (a value field's number is past the name fields'): its own there, else the name it was declared with, else its key.
+  /// How many fields have a name as ``fieldTitle(_:code:)`` gives it: the name fields, then the value fields.
+  public var fieldTitleCount: Int { fieldTitles.count }
+
+  /// The field `field`'s name in locale `code` (a value field's number is past the name fields'): its own there,
+  /// else the name it was declared with, else its key.
   public func fieldTitle(_ field: Int, code: String) -> TextRef {
     fieldTitles[field][code] ?? fieldTitles[field][""] ?? .empty
   }

@@ -58,9 +58,9 @@ extension SiteView {
     }
   }
 
-  /// Field `field`'s name in the page's locale (``CardNames/fieldTitle(_:code:)``), looked up where a template
-  /// shows it: made for every page, the names cost a page of a board without declared fields 2,000 instructions.
-  func fieldTitle(_ field: Int) -> TextRef { cardNames.fieldTitle(field, code: locale.code) }
+  /// Field `field`'s name in the page's locale (``LocaleTables/fieldTitles``, made once a build: a dictionary
+  /// looked up per chip was 4 % of a 100,000-card board's build).
+  func fieldTitle(_ field: Int) -> TextRef { locale.fieldTitles[field] }
 
   private func hasLink(_ card: Int) -> Bool { !cardNames.isEmpty && cardNames.links[card].rawCount > 0 }
 

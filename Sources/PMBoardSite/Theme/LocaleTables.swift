@@ -57,6 +57,9 @@ public final class LocaleTables: Sendable {
   public let sentenceIsPlain: Bool
   /// The same for every timestamp (literals and day names).
   public let timestampIsPlain: Bool
+  /// Each declared field's name in this locale (``CardNames/fieldTitle(_:code:)``, text of the cards' names),
+  /// looked up once a build rather than once a chip.
+  public let fieldTitles: [TextRef]
 
   public init(
     code: String, catalog: LocaleCatalog, formatter: LocaleFormatter, tables: BoardTables, keyNames: [String],
@@ -65,6 +68,8 @@ public final class LocaleTables: Sendable {
     self.code = code
     self.catalog = catalog
     self.formatter = formatter
+    let names = tables.cardNames
+    fieldTitles = (0..<names.fieldTitleCount).map { names.fieldTitle($0, code: code) }
     var arena = ArenaBuilder()
     stateNames = FixedArray(TaskState.allCases.map { arena.text($0.rawValue) })
     stateLabels = FixedArray(TaskState.allCases.map { arena.text(formatter.label($0)) })
