@@ -93,7 +93,7 @@ struct FeedTests {
     #expect(events.map { $0["start"] } == ["2026-11-21", "2026-11-22"])
     #expect(events.map { $0["end"] } == ["2026-11-22", "2026-11-23"])
     #expect(events.first?["summary"] == "\(hangul) (TODO)")
-    #expect(events.first?["description"] == "\(body)\n\nindex.html#t-\(BoardFixture.id(1))")
+    #expect(events.first?["description"] == "\(body)\n\ntasks/\(BoardFixture.id(1)).html")
     #expect(self.events(report, "ja/calendar.ics").last?["summary"] == "\(kana)（進行中）")
     #expect(self.events(report, "calendar.ics") == self.events(report, "ko/calendar.ics"))
   }
@@ -213,6 +213,41 @@ struct FeedTests {
     }
     #expect(try cli.read("_site/badges/overdue.svg").contains("#e05d44"), "the demo has overdue tasks: red")
     #expect((widths["overdue"] ?? 0) > (widths["done"] ?? 0), "a longer label makes a wider badge")
+  }
+
+  /// Calendars hold the open tasks due in a window around the build's day, the nearest the day under a cap
+  /// (`calendar:`), or every one with `calendar: all`; a bad window names its place.
+  @Test func calendarsHoldAWindowOfDueDays() throws {
+    let cards = [
+      ("2026-09-01", "long overdue"), ("2026-11-20", "yesterday"), ("2026-11-25", "soon"), ("2026-12-30", "later"),
+      ("2027-08-01", "far ahead"),
+    ].enumerated().map { BoardFixture.Card(id: BoardFixture.id($0 + 1), title: $1.1, due: $1.0) }
+    let cli = try CLIRunner.importing(BoardFixture.json(cards: cards))
+    defer { cli.remove() }
+    for card in cards { #expect(try cli.run("edit", card.id, "--label", "x").status == 0) }
+    func titles(_ file: String) throws -> [String] {
+      try cli.read(file).components(separatedBy: "SUMMARY:").dropFirst().compactMap {
+        $0.components(separatedBy: " (").first
+      }
+    }
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    #expect(try titles("_site/en/calendar.ics") == ["yesterday", "soon", "later"])
+    let label = try #require(
+      FileManager.default.contentsOfDirectory(atPath: cli.path("_site/en/labels")).first { $0.hasSuffix(".ics") })
+    #expect(try titles("_site/en/labels/" + label) == ["yesterday", "soon", "later"])
+    try cli.write("pmboard.yml", "calendar: {days-back: 100, days-ahead: 40, events: 2}\n")
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    // Four in the window; the two due nearest the day, in board order.
+    #expect(try titles("_site/en/calendar.ics") == ["yesterday", "soon"])
+    #expect(try titles("_site/en/labels/" + label) == ["yesterday", "soon"])
+    try cli.write("pmboard.yml", "calendar: all\n")
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    #expect(try titles("_site/en/calendar.ics").count == 5)
+    try cli.write("pmboard.yml", "calendar: {days-back: lots}\n")
+    let bad = try cli.run("build", "--today", "2026-11-21")
+    #expect(
+      bad.status != 0 && bad.stderr.contains("pmboard.yml:1:1: calendar: `days-back` takes a number from 0 to 3650"),
+      "\(bad.stderr)")
   }
 
   @Test func aBadPublishSettingNamesItsPlace() throws {

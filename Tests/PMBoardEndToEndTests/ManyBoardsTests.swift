@@ -60,7 +60,7 @@ struct ManyBoardsTests {
     let root = try cli.read("_site/teams/web/index.html")
     #expect(root.contains("<link rel=\"canonical\" href=\"https://x.example/site/teams/web/ko/index.html\">"))
     #expect(
-      try cli.read("_site/mobile/board.json").contains("\"link\": \"https://x.example/site/mobile/ko/index.html#t-"))
+      try cli.read("_site/mobile/board.json").contains("\"link\": \"https://x.example/site/mobile/ko/tasks/"))
   }
 
   @Test func aChangeToOneBoardLeavesTheOthersFiles() throws {

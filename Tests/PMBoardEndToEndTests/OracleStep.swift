@@ -198,6 +198,7 @@ extension OracleStep {
     "aging": [nil, "0", "1", "30"],
     "order-by": [nil, "priority", "milestone", "team"],
     "group-by": [nil, "priority", "milestone", "team"],
+    "calendar": [nil, "all", "{days-back: 1, days-ahead: 3, events: 2}"],
   ]
 
   /// The values of each key of `publish:` (every one of `PublishPolicy.keys`, checked the same way).

@@ -16,8 +16,8 @@ struct SiteLinks {
   private(set) var followed = 0
   /// "page: link" for each link that leads nowhere.
   private(set) var broken: [String] = []
-  /// The same for a change feed's link whose file is there but not the fragment: a feed links a task's card on the
-  /// board page (`index.html#t-ID`, docs/site.md), which a capped column leaves off.
+  /// The same for a change feed's link whose file is there but not the fragment (a feed once linked a task's card
+  /// on the board page, `index.html#t-ID`, which a capped column leaves off).
   private(set) var feedFragmentsMissing: [String] = []
 
   init(site: URL) throws {

@@ -16,7 +16,7 @@ struct StoredMembersTests {
     let span = bytes.span
     guard let ranges = StoredMembers.memberRanges(of: span) else { return nil }
     var values: [UUID: FieldValue] = [:]
-    for range in ranges {
+    for (range, _) in ranges {
       guard let (_, id, value) = StoredMembers.parse(span, range) else { return nil }
       values[id] = value
     }

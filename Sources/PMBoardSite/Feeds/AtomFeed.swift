@@ -12,8 +12,10 @@ struct AtomFeed: Sendable {
   var history: BoardSnapshot.History
   var info: BoardInfo
   var links: FeedLinks
-  /// Task ids of the newest entries whose task is on the published board: their entries link to its card.
-  var onBoard: Set<String>
+  /// The state of each task of the newest entries that is on the published board: their entries link to it.
+  var onBoard: [String: TaskState]
+  /// Whether the site has task pages (`task-pages`), which entries link; else the card on its column's page.
+  var taskPages = true
   /// The feed's `updated` when there is no entry: the board's last change.
   var stampSeconds: Int
   /// The entries the feed shows, newest first (indices into the history's records): the newest ``size``, or for a
@@ -26,8 +28,12 @@ struct AtomFeed: Sendable {
   /// Each entry's place among the earlier entries of its task, action and second (``twinNumbers(of:)``).
   var twins: [Int32]
 
-  /// The feed of the board, or with `newest` of only those entries (a label's or person's: ``newestEntries(of:)``).
-  init(snapshot: BoardSnapshot, links: FeedLinks, stampSeconds: Int, newest: [Int]? = nil, twins: [Int32]? = nil) {
+  /// The feed of the board, or with `newest` of only those entries (a label's or person's: ``newestEntries(of:)``,
+  /// with `states`, their tasks' states, found once for every name's feed).
+  init(
+    snapshot: BoardSnapshot, links: FeedLinks, stampSeconds: Int, newest: [Int]? = nil, twins: [Int32]? = nil,
+    states: [String: TaskState]? = nil
+  ) {
     history = snapshot.history
     self.twins = twins ?? Self.twinNumbers(of: snapshot.history)
     info = snapshot.info
@@ -35,23 +41,36 @@ struct AtomFeed: Sendable {
     self.stampSeconds = stampSeconds
     let records = snapshot.history.records
     self.newest = newest ?? Array(records.indices.suffix(Self.size).reversed())
-    let tasks = Set(self.newest.map { snapshot.history.text.string(records[$0].taskID) })
-    // A label's or person's entries are about its tasks, each on the board.
-    guard newest == nil, !tasks.isEmpty else {
-      onBoard = tasks
-      return
+    let states = states ?? Self.states(of: [self.newest], in: snapshot)
+    onBoard = [:]
+    for index in self.newest {
+      let id = snapshot.history.text.string(records[index].taskID)
+      if let state = states[id] { onBoard[id] = state }
     }
-    // A task's id becomes a `String` only when its first 8 bytes are those of a newest entry's: 100,000 tasks are
-    // looked at, at most 50 match.
-    var onBoard = Set<String>()
+  }
+
+  /// The states of the tasks on the board that entries `lists` (indices into the history) are about. A task's id
+  /// becomes a `String` only when its first 8 bytes are those of such an entry's: 100,000 tasks are looked at, a
+  /// few match.
+  static func states(of lists: [[Int]], in snapshot: BoardSnapshot) -> [String: TaskState] {
     let history = snapshot.history
-    let prefixes = Set(self.newest.map { history.text.prefixWords(records[$0].taskID).0 })
+    let records = history.records
+    var ids = Set<String>()
+    var prefixes = Set<UInt64>()
+    for list in lists {
+      for index in list {
+        ids.insert(history.text.string(records[index].taskID))
+        prefixes.insert(history.text.prefixWords(records[index].taskID).0)
+      }
+    }
+    var states: [String: TaskState] = [:]
+    guard !ids.isEmpty else { return states }
     let text = snapshot.tasks.text
     for task in snapshot.tasks.records where prefixes.contains(text.prefixWords(task.id).0) {
       let id = text.string(task.id)
-      if tasks.contains(id) { onBoard.insert(id) }
+      if ids.contains(id) { states[id] = task.state }
     }
-    self.onBoard = onBoard
+    return states
   }
 
   func render(code: String, formatter: LocaleFormatter) -> [UInt8] {
@@ -136,7 +155,9 @@ struct AtomFeed: Sendable {
       fields: Array(history.fields[start..<start + Int(record.fieldsCount)]),
       changes: history.text.string(record.changes))
     let when = formatter.timestamp(Date(timeIntervalSince1970: Double(record.at)))
-    let link = onBoard.contains(taskID) ? links.task(taskID, in: code) : links.page(SiteAddresses.history, in: code)
+    let link =
+      onBoard[taskID].map { links.task(taskID, state: $0, taskPages: taskPages, in: code) }
+      ?? links.page(SiteAddresses.history, in: code)
     var name = "\(code)/history/\(taskID)/\(record.action.rawValue)/\(record.at)"
     let twin = index < twins.count ? Int(twins[index]) : 0
     if twin > 0 { name += "/\(twin)" }

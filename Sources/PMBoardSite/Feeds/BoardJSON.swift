@@ -13,6 +13,9 @@ struct BoardJSON: Sendable {
   var locale: String
   /// Work-in-progress limits by column (`TaskState.order`).
   var wipLimits: [Int?] = [nil, nil, nil]
+  /// Whether the site has task pages (`task-pages`), which a task's `link` leads to; else its card on its column's
+  /// page.
+  var taskPages = true
 
   /// The document, handed to `emit` in pieces of about ``SiteRenderer/outputChunk`` bytes. The tasks go from the
   /// card arena straight into a byte writer, escaped there (``MarkupText/json(_:into:)`` is the plain reference of
@@ -60,12 +63,20 @@ struct BoardJSON: Sendable {
       (NameField.place(of: member) ?? 0, (index == 0 ? ", \"" : "], \"") + member.rawValue + "\": [")
     }
     let text = ArenaBytes(tables.cardBytes)
-    // A due date's JSON, and the link's text before the id escaped, in an arena of their own.
+    // A due date's JSON, and by state the link's text around the id escaped, in an arena of their own.
     var fixed = ByteWriter(capacity: tables.dueDates.count * 12 + 256)
     let dues = tables.dueDates.map { fixed.appendRef("\"\($0)\"") }
-    var quoted: [UInt8] = []
-    MarkupText.json(links.root(SiteAddresses.locale(locale, SiteAddresses.card(""))), into: &quoted)
-    let linkPrefix = fixed.appendRef(String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self))
+    func escaped(_ text: String) -> String {
+      var quoted: [UInt8] = []
+      MarkupText.json(text, into: &quoted)
+      return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+    }
+    var linkParts: [(before: RawRef, after: RawRef)] = []
+    for state in TaskState.allCases {
+      let around = SiteAddresses.taskLink(state, taskPages: taskPages)
+      let before = fixed.appendRef(escaped(links.root(SiteAddresses.locale(locale, around.before))))
+      linkParts.append((before, fixed.appendRef(escaped(around.after))))
+    }
     let fixedText = ArenaBytes(ByteArena(fixed))
     let cards = FixedTable(tables.cards)
     let names = tables.cardNames
@@ -108,8 +119,9 @@ struct BoardJSON: Sendable {
       }
       if withValues { appendValues(ofCard: index, to: &out) }
       out.appendStatic(", \"link\": \"")
-      out.append(linkPrefix, from: fixedText)
+      out.append(linkParts[card.state.order].before, from: fixedText)
       out.appendJSONEscaped(card.id.raw, from: text)
+      out.append(linkParts[card.state.order].after, from: fixedText)
       out.appendStatic("\"}")
       if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
     }

@@ -40,7 +40,7 @@ extension CalendarFeed {
     var events: [(index: Int, targets: Range<Int>)] = []
     var targets: [Int] = []
     let open = tables.columnStarts[TaskState.todo.order]..<tables.columnStarts[TaskState.doing.order + 1]
-    for index in open where cards[index].dueIndex >= 0 {
+    for index in open where cards[index].dueIndex >= 0 && window.contains(due: dueDay(of: cards[index]), today: today) {
       let first = targets.count
       for slot in Int(names.starts[index])..<Int(names.starts[index + 1]) {
         let place = position[Int(names.cardNames[slot])]
@@ -48,6 +48,8 @@ extension CalendarFeed {
       }
       if targets.count > first { events.append((index, first..<targets.count)) }
     }
+    // A name with more events than the window keeps lists the nearest the day only, as its calendar alone would.
+    let cutoffs = cutoffs(of: events, targets: targets, places: chosen.count, cards: cards)
     // In batches, as ``render(_:only:name:emit:)`` makes them: the shared lines of a batch first, then each locale's
     // events of it. A locale's `Summaries` is taken out of the array once a batch: taken once an event, its copy
     // (a dozen references retained and released) was a tenth of this work.
@@ -64,6 +66,7 @@ extension CalendarFeed {
           calendar.write(
             cards[item.index], piece, shared: lines, summary: &summary, escaped: &escaped, into: &event)
           for place in targets[item.targets] {
+            if let cutoff = cutoffs[place], key(of: cards[item.index], number: item.index) > cutoff { continue }
             let file = place * count + locale
             buffers[file].out.append(pendingBytesOf: event)
             if buffers[file].out.pending > CalendarBuffer.flushAt {
@@ -79,6 +82,25 @@ extension CalendarFeed {
       buffer.out.endICalendarLine(from: start)
       buffer.out.flush(keeping: 0) { emit(file, $0) }
     }
+  }
+}
+
+extension CalendarFeed {
+  /// For each chosen name (by place), the last event its capped calendar keeps; nil when it keeps them all.
+  fileprivate func cutoffs(
+    of events: [(index: Int, targets: Range<Int>)], targets: [Int], places: Int, cards: FixedTable<CardRecord>
+  ) -> [CalendarWindow.Key?] {
+    guard let limit = window.events else { return Array(repeating: nil, count: places) }
+    var counts = [Int](repeating: 0, count: places)
+    for event in events { for place in targets[event.targets] { counts[place] += 1 } }
+    guard counts.contains(where: { $0 > limit }) else { return Array(repeating: nil, count: places) }
+    var keys = counts.map { $0 > limit ? [CalendarWindow.Key]() : [] }
+    for event in events {
+      for place in targets[event.targets] where counts[place] > limit {
+        keys[place].append(key(of: cards[event.index], number: event.index))
+      }
+    }
+    return keys.map { window.cutoff($0) }
   }
 }
 

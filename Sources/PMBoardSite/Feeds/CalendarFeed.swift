@@ -16,6 +16,11 @@ struct CalendarFeed: Sendable {
   /// DTSTAMP of every event (UTC, `YYYYMMDDTHHMMSSZ`): the board's last change, so that an unchanged board gives
   /// the same bytes in every build.
   var stamp: String
+  /// Which open tasks it lists (`calendar:`), around which day (days since 1970).
+  var window: CalendarWindow
+  var today: Int
+  /// Whether the site has task pages (`task-pages`), which an event links; else its card on its column's page.
+  var taskPages: Bool
   /// Per distinct due date (``BoardTables/dueDates``), the lines of an event that depend on its day alone:
   /// `days[i]` the DTSTART and DTEND lines, `alarms[i]` the TRIGGER line and the two END lines after it; and the
   /// lines every event has: the DTSTAMP line, and with a relative link the link's text before the id, escaped.
@@ -23,12 +28,19 @@ struct CalendarFeed: Sendable {
   private let days: [RawRef]
   private let alarms: [RawRef]
   private let stampLine: RawRef
-  private let sharedLinkPrefix: RawRef?
+  /// With relative links, the task link's text around the id by state (``linkParts(state:code:)``), escaped.
+  private let sharedLinks: [LinkParts]?
 
-  init(tables: BoardTables, info: BoardInfo, links: FeedLinks, stampSeconds: Int) {
+  init(
+    tables: BoardTables, info: BoardInfo, links: FeedLinks, stampSeconds: Int, window: CalendarWindow = .all,
+    today: CalendarDate = CalendarDate(daysSinceEpoch: 0), taskPages: Bool = true
+  ) {
+    self.taskPages = taskPages
     self.tables = tables
     self.info = info
     self.links = links
+    self.window = window
+    self.today = today.daysSinceEpoch
     stamp = Self.utc(stampSeconds)
     let zone = info.timeZone
     var lines = ByteWriter(capacity: tables.dueDates.count * 128)
@@ -46,11 +58,12 @@ struct CalendarFeed: Sendable {
     }
     stampLine = lines.appendRef("DTSTAMP:\(stamp)\r\n")
     if links.isAbsolute {
-      sharedLinkPrefix = nil
+      sharedLinks = nil
     } else {
-      var escaped: [UInt8] = []
-      ICalendarLines.escapeText(links.task("", in: ""), into: &escaped)
-      sharedLinkPrefix = lines.appendRef(String(decoding: escaped, as: UTF8.self))
+      sharedLinks = TaskState.allCases.map { state in
+        let (before, after) = links.task(state: state, taskPages: taskPages, in: "")
+        return LinkParts(before: lines.appendRef(Self.escaped(before)), after: lines.appendRef(Self.escaped(after)))
+      }
     }
     dayLines = ByteArena(lines)
     self.days = days
@@ -79,12 +92,16 @@ struct CalendarFeed: Sendable {
       calendar.writeHeader(into: &out)
       out.flush(keeping: 0) { emit(index, $0) }
     }
-    // Events with a due date from the open columns, in column order.
+    // Events with a due date in the window from the open columns, in column order; the nearest the day when
+    // there are more than the window takes.
     var events: [(index: Int, card: CardRecord)] = []
     let open = tables.columnStarts[TaskState.todo.order]..<tables.columnStarts[TaskState.doing.order + 1]
     for index in only?.map({ Int($0) }) ?? Array(open) where open.contains(index) {
       let card = cards[index]
-      if card.dueIndex >= 0 { events.append((index, card)) }
+      if card.dueIndex >= 0, window.contains(due: dueDay(of: card), today: today) { events.append((index, card)) }
+    }
+    if let cutoff = window.cutoff(events.map { key(of: $0.card, number: $0.index) }) {
+      events.removeAll { key(of: $0.card, number: $0.index) > cutoff }
     }
     var pieces: [SharedLines.Event] = []
     pieces.reserveCapacity(Self.batchSize)
@@ -108,6 +125,17 @@ struct CalendarFeed: Sendable {
     }
   }
 
+  /// The due day of `card` (which has one), in days since 1970.
+  func dueDay(of card: CardRecord) -> Int {
+    tables.dueDates[Int(card.dueIndex)].daysSinceEpoch
+  }
+
+  /// Where card `number`'s event stands when a calendar keeps the nearest the day (``CalendarWindow/Key``).
+  func key(of card: CardRecord, number: Int) -> CalendarWindow.Key {
+    let day = dueDay(of: card)
+    return CalendarWindow.Key(distance: abs(day - today), day: day, card: number)
+  }
+
   /// Events per batch: a calendar's copy of a batch is some 300 KB on a board like the benchmark's, handed to
   /// the file in one write.
   static let batchSize = 384
@@ -121,7 +149,7 @@ struct CalendarFeed: Sendable {
     let stampLine: RawRef
     /// The task link's text before the id escaped as TEXT, when it is the same in every locale (a relative link);
     /// nil under `--base-url`, where each calendar writes its own description.
-    let escapedLinkPrefix: RawRef?
+    let escapedLinks: [LinkParts]?
     let names: CardNames
     let nameBytes: ArenaBytes
 
@@ -139,7 +167,7 @@ struct CalendarFeed: Sendable {
       days = calendar.days
       alarms = calendar.alarms
       stampLine = calendar.stampLine
-      escapedLinkPrefix = calendar.sharedLinkPrefix
+      escapedLinks = calendar.sharedLinks
       names = calendar.tables.cardNames
       nameBytes = ArenaBytes(calendar.tables.cardNames.bytes)
     }
@@ -176,9 +204,10 @@ struct CalendarFeed: Sendable {
       }
       let head = headStart..<lines.count
       var middle: Range<Int>?
-      if let escapedLinkPrefix {
+      if let escapedLinks {
         start = lines.count
-        CalendarFeed.writeDescription(card, cards: cards, linkPrefix: escapedLinkPrefix, from: dayLines, into: &lines)
+        CalendarFeed.writeDescription(
+          card, cards: cards, link: escapedLinks[card.state.order], from: dayLines, into: &lines)
         lines.appendStatic("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n")
         middle = start..<lines.count
       }
@@ -186,11 +215,23 @@ struct CalendarFeed: Sendable {
     }
   }
 
+  /// A task link's text before and after its id, escaped as TEXT.
+  struct LinkParts {
+    var before: RawRef
+    var after: RawRef
+  }
+
+  static func escaped(_ text: String) -> String {
+    var escaped: [UInt8] = []
+    ICalendarLines.escapeText(text, into: &escaped)
+    return String(decoding: escaped, as: UTF8.self)
+  }
+
   /// The body, a blank line and the link, escaped as one TEXT value, as the DESCRIPTION line. Escaped piece by
   /// piece, which is the same: only a CR at a piece's end could join the next piece's LF, and a build refuses a
   /// body with a CR.
   fileprivate static func writeDescription(
-    _ card: CardRecord, cards: ArenaBytes, linkPrefix: RawRef, from prefixes: ArenaBytes, into lines: inout ByteWriter
+    _ card: CardRecord, cards: ArenaBytes, link: LinkParts, from prefixes: ArenaBytes, into lines: inout ByteWriter
   ) {
     let start = lines.count
     lines.appendStatic("DESCRIPTION:")
@@ -198,8 +239,9 @@ struct CalendarFeed: Sendable {
       lines.appendICalendarText(card.body.raw, from: cards)
       lines.appendStatic("\\n\\n")
     }
-    lines.append(linkPrefix, from: prefixes)
+    lines.append(link.before, from: prefixes)
     lines.appendICalendarText(card.id.raw, from: cards)
+    lines.append(link.after, from: prefixes)
     lines.endICalendarLine(from: start)
   }
 
@@ -214,9 +256,9 @@ struct CalendarFeed: Sendable {
     /// text is in `literals`, so that a part is a plain value.
     let summaries: [[SummaryPart]]
     let literals: ArenaBytes
-    /// The task link's text before the id: as it is (the URL line) and escaped as TEXT (in `literals`).
-    let linkPrefix: String
-    let escapedLinkPrefix: RawRef
+    /// The task link's text around the id by state: as it is (the URL line) and escaped as TEXT (in `literals`).
+    let links: [(before: String, after: String)]
+    let escapedLinks: [LinkParts]
 
     enum SummaryPart {
       case literal(RawRef)
@@ -246,10 +288,12 @@ struct CalendarFeed: Sendable {
           }
         }
       }
-      linkPrefix = calendar.links.task("", in: code)
-      var escaped: [UInt8] = []
-      ICalendarLines.escapeText(linkPrefix, into: &escaped)
-      escapedLinkPrefix = text.appendRef(String(decoding: escaped, as: UTF8.self))
+      links = TaskState.allCases.map { calendar.links.task(state: $0, taskPages: calendar.taskPages, in: code) }
+      escapedLinks = links.map {
+        LinkParts(
+          before: text.appendRef(CalendarFeed.escaped($0.before)), after: text.appendRef(CalendarFeed.escaped($0.after))
+        )
+      }
       literals = ArenaBytes(ByteArena(text))
     }
 
@@ -302,11 +346,12 @@ struct CalendarFeed: Sendable {
         out.append(middle, of: shared)
       } else {
         CalendarFeed.writeDescription(
-          card, cards: cards, linkPrefix: escapedLinkPrefix, from: literals, into: &out)
+          card, cards: cards, link: escapedLinks[card.state.order], from: literals, into: &out)
         start = out.count
         out.appendStatic("URL;VALUE=URI:")
-        out.append(linkPrefix)
+        out.append(links[card.state.order].before)
         out.append(card.id.raw, from: cards)
+        out.append(links[card.state.order].after)
         out.endICalendarLine(from: start)
         out.appendStatic("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n")
       }

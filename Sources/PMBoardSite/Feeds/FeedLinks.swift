@@ -1,3 +1,5 @@
+import PMBoardCore
+
 /// Links in the feeds: absolute under `--base-url`, else relative to the locale's folder, where each feed lives
 /// (the root calendar.ics copies the default locale's; its relative links still work, as the root index.html is
 /// that locale's board).
@@ -13,9 +15,17 @@ struct FeedLinks: Sendable {
   /// The same links for a feed in a folder below the locale's.
   var oneFolderDown: FeedLinks { FeedLinks(baseURL: baseURL, relativePrefix: relativePrefix + "../") }
 
-  /// The task's card on the locale's board page.
-  func task(_ id: String, in code: String) -> String {
-    page(SiteAddresses.card(id), in: code)
+  /// Where a feed links task `id` in `state` (its page; without task pages its card on its column's page,
+  /// which lists the whole column, where the board page may show only the first cards).
+  func task(_ id: String, state: TaskState, taskPages: Bool, in code: String) -> String {
+    let (before, after) = task(state: state, taskPages: taskPages, in: code)
+    return before + id + after
+  }
+
+  /// A task link's text before and after its id.
+  func task(state: TaskState, taskPages: Bool, in code: String) -> (before: String, after: String) {
+    let around = SiteAddresses.taskLink(state, taskPages: taskPages)
+    return (page(around.before, in: code), around.after)
   }
 
   /// A file in the locale's folder.

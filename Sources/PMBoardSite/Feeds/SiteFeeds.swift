@@ -18,6 +18,10 @@ public struct SiteFeeds: Sendable {
   public var wipLimits: [Int?] = [nil, nil, nil]
   /// Where the board's files are.
   public var addresses = SiteAddresses()
+  /// Which open tasks the calendars list (`calendar:`).
+  public var calendarWindow = CalendarWindow.standard
+  /// Whether the site has task pages (`task-pages`), which the feeds link; else a card on its column's page.
+  public var taskPages = true
   /// Seconds since 1970 of the board's last change: the calendar's DTSTAMP and an empty feed's `updated`.
   public var lastChange: Int
   private let links: FeedLinks
@@ -62,7 +66,9 @@ public struct SiteFeeds: Sendable {
     var jobs: [SiteRenderer.Job] = []
     let openCards = tables.columnStarts[TaskState.doing.order + 1] - tables.columnStarts[TaskState.todo.order]
     let zone = snapshot.info.timeZone
-    let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: links, stampSeconds: lastChange)
+    let calendar = CalendarFeed(
+      tables: tables, info: snapshot.info, links: links, stampSeconds: lastChange, window: calendarWindow,
+      today: moment.today, taskPages: taskPages)
     // One job writes every locale's calendar: they share all but their summaries, made once per event.
     let calendarLocales = locales.compactMap { code in
       catalogs[code].map { (code: code, formatter: LocaleFormatter(catalog: $0, timeZone: zone)) }
@@ -87,7 +93,8 @@ public struct SiteFeeds: Sendable {
         SiteRenderer.Job(
           path: addresses.atRoot(SiteAddresses.changeFeed), weight: tables.cards.count + AtomFeed.size * 4
         ) { writer in
-          let atom = AtomFeed(snapshot: snapshot, links: links, stampSeconds: lastChange)
+          var atom = AtomFeed(snapshot: snapshot, links: links, stampSeconds: lastChange)
+          atom.taskPages = taskPages
           for (code, formatter) in calendarLocales {
             try writer.write(
               addresses.inLocale(code, SiteAddresses.changeFeed), atom.render(code: code, formatter: formatter))
@@ -97,7 +104,7 @@ public struct SiteFeeds: Sendable {
     jobs += nameFeedJobs(calendarLocales)
     let json = BoardJSON(
       tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale,
-      wipLimits: wipLimits)
+      wipLimits: wipLimits, taskPages: taskPages)
     jobs.append(
       SiteRenderer.Job(path: addresses.atRoot(SiteAddresses.boardJSON), weight: tables.cards.count * 5) { writer in
         try writer.write(addresses.atRoot(SiteAddresses.boardJSON)) { emit in json.render(emit: emit) }
@@ -117,7 +124,9 @@ public struct SiteFeeds: Sendable {
     let names = tables.cardNames
     guard !names.names.isEmpty else { return [] }
     let down = links.oneFolderDown
-    let calendar = CalendarFeed(tables: tables, info: snapshot.info, links: down, stampSeconds: lastChange)
+    let calendar = CalendarFeed(
+      tables: tables, info: snapshot.info, links: down, stampSeconds: lastChange, window: calendarWindow,
+      today: moment.today, taskPages: taskPages)
     let (snapshot, lastChange, history) = (snapshot, lastChange, policy.history)
     let (cardKeys, cards, entries) = (tables.cardKeys, tables.cards, tables.entries)
     // The calendars in passes of up to 64 names, each pass making its events once per locale.
@@ -141,13 +150,17 @@ public struct SiteFeeds: Sendable {
       SiteRenderer.Job(path: addresses.atRoot("labels.atom"), weight: cards.count) { writer in
         let newest = AtomFeed.newestEntries(of: names, cardKeys: cardKeys, entries: entries)
         let twins = AtomFeed.twinNumbers(of: snapshot.history)
+        let states = AtomFeed.states(of: newest, in: snapshot)
         // An entry reads the same in every name's feed of a locale: made once, then copied.
         var made = [[Int: String]](repeating: [:], count: locales.count)
         for (index, name) in names.names.enumerated() {
           let path = names.bytes.string(name.path)
           var atom = AtomFeed(
-            snapshot: snapshot, links: down, stampSeconds: lastChange, newest: newest[index], twins: twins)
-          (atom.path, atom.name) = (SiteAddresses.nameFeed(path), names.bytes.string(name.text))
+            snapshot: snapshot, links: down, stampSeconds: lastChange, newest: newest[index], twins: twins,
+            states: states)
+          (atom.path, atom.name, atom.taskPages) = (
+            SiteAddresses.nameFeed(path), names.bytes.string(name.text), taskPages
+          )
           for (place, (code, formatter)) in locales.enumerated() {
             try writer.write(
               addresses.inLocale(code, SiteAddresses.nameFeed(path)),

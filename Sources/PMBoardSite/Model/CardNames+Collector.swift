@@ -155,10 +155,9 @@ struct NameCollector: ~Copyable {
     let text = tasks.text
     return text.withBytes(task.values) { bytes -> Bool in
       guard let ranges = StoredMembers.memberRanges(of: bytes) else { return false }
-      for range in ranges {
-        let (hash, known) = stored.known(bytes, range)
+      for (range, hash) in ranges {
         var number: Int32
-        if let known {
+        if let known = stored.known(bytes, range, hash: hash) {
           number = known
         } else {
           guard let (memberBytes, id, value) = StoredMembers.parse(bytes, range) else { return false }

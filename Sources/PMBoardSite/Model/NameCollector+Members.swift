@@ -30,11 +30,9 @@ struct StoredMembers {
     slotsByName = Array(repeating: [:], count: fieldCount)
   }
 
-  /// The member of `text` at `range` when it was read before, and the hash it is remembered by.
-  func known(_ text: Span<UInt8>, _ range: Range<Int>) -> (hash: UInt64, member: Int32?) {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for index in range { hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01b3 }
-    return (hash, byHash[hash]?.first { same(memberBytes[Int($0)], text, range) })
+  /// The member of `text` at `range`, whose bytes hash to `hash` (``memberRanges(of:)``), when it was read before.
+  func known(_ text: Span<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int32? {
+    byHash[hash]?.first { same(memberBytes[Int($0)], text, range) }
   }
 
   /// The member of `text` at `range` parsed as the object of that one member, by the same reader (so by the same
@@ -75,66 +73,74 @@ struct StoredMembers {
   }
 
   /// The byte ranges of the members of a JSON object, split at the commas outside strings, arrays and inner
-  /// objects: `{` (after a UTF-8 byte order mark and whitespace), members, `}`, whitespace. Nil for anything else
-  /// (a member's own syntax is its parse's to check); an empty text has none.
-  static func memberRanges(of text: Span<UInt8>) -> [Range<Int>]? {
+  /// objects, each with a hash of its bytes: `{` (after a UTF-8 byte order mark and whitespace), members, `}`,
+  /// whitespace. Nil for anything else (a member's own syntax is its parse's to check); an empty text has none.
+  /// A member keeps the whitespace around it, which its parse skips.
+  static func memberRanges(of text: Span<UInt8>) -> [(range: Range<Int>, hash: UInt64)]? {
     var offset = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
-    func skipSpace() {
-      while offset < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[offset]) { offset += 1 }
-    }
-    skipSpace()
+    while offset < text.count, isSpace(text[offset]) { offset += 1 }
     guard offset < text.count else { return text.count == 0 ? [] : nil }
     guard text[offset] == UInt8(ascii: "{") else { return nil }
     offset += 1
-    var ranges: [Range<Int>] = []
-    var (start, depth, inString, escaped) = (offset, 0, false, false)
+    var members: [(range: Range<Int>, hash: UInt64)] = []
+    var (start, depth, blank) = (offset, 0, true)
     while offset < text.count {
       let byte = text[offset]
-      defer { offset += 1 }
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
+      offset += 1
       switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      case UInt8(ascii: "]"): depth -= 1
-      case UInt8(ascii: ","), UInt8(ascii: "}"):
-        if byte == UInt8(ascii: "}") && depth > 0 {
-          depth -= 1
-          continue
+      case UInt8(ascii: "\""):
+        blank = false
+        // To the closing quote, past escaped ones.
+        var escaped = false
+        while offset < text.count {
+          let inner = text[offset]
+          offset += 1
+          if escaped {
+            escaped = false
+          } else if inner == UInt8(ascii: "\\") {
+            escaped = true
+          } else if inner == UInt8(ascii: "\"") {
+            break
+          }
         }
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        (depth, blank) = (depth + 1, false)
+      case UInt8(ascii: "]"):
+        guard depth > 0 else { return nil }
+        depth -= 1
+      case UInt8(ascii: "}") where depth > 0:
+        depth -= 1
+      case UInt8(ascii: ","), UInt8(ascii: "}"):
+        // A comma inside a value; else the member's end.
         guard depth == 0 else { continue }
-        let member = trimmed(start..<offset, in: text)
-        if byte == UInt8(ascii: "}") && ranges.isEmpty && member.isEmpty {
-          // `{}`: no members.
+        if blank {
+          // Only `{}` (or `{ }`) may be blank: an empty member is an error.
+          guard byte == UInt8(ascii: "}"), members.isEmpty else { return nil }
         } else {
-          guard !member.isEmpty else { return nil }
-          ranges.append(member)
+          let range = start..<offset - 1
+          members.append((range, hash(of: text, range)))
         }
         guard byte == UInt8(ascii: ",") else {
-          offset += 1
-          skipSpace()
-          return offset == text.count ? ranges : nil
+          while offset < text.count, isSpace(text[offset]) { offset += 1 }
+          return offset == text.count ? members : nil
         }
-        start = offset + 1
-      default: break
+        (start, blank) = (offset, true)
+      default:
+        if !isSpace(byte) { blank = false }
       }
-      guard depth >= 0 else { return nil }
     }
     return nil
   }
 
-  private static func trimmed(_ range: Range<Int>, in text: Span<UInt8>) -> Range<Int> {
-    var (low, high) = (range.lowerBound, range.upperBound)
-    while low < high, [0x20, 0x09, 0x0A, 0x0D].contains(text[low]) { low += 1 }
-    while high > low, [0x20, 0x09, 0x0A, 0x0D].contains(text[high - 1]) { high -= 1 }
-    return low..<high
+  /// FNV-1a of the bytes of `text` in `range`.
+  private static func hash(of text: Span<UInt8>, _ range: Range<Int>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for index in range { hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01b3 }
+    return hash
+  }
+
+  /// JSON's whitespace: space, tab, line feed, carriage return.
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }

@@ -43,6 +43,8 @@ public struct BuildSettings: Sendable, Equatable {
   /// The key of a select or milestone field whose options split the board page into lanes (`group-by`); nil for
   /// one board of three columns.
   public var groupBy: String?
+  /// Which open tasks the calendars list (`calendar:`).
+  public var calendar = CalendarWindow.standard
   /// The boards of a many-board site (`boards:`); empty for a site of one board, `store`'s.
   public var boards: [BoardEntry] = []
 
@@ -52,7 +54,7 @@ public struct BuildSettings: Sendable, Equatable {
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
     "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon", "aging", "boards",
-    "shared-out", "order-by", "group-by",
+    "shared-out", "order-by", "group-by", "calendar",
   ]
 
   /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
@@ -135,6 +137,7 @@ public struct BuildSettings: Sendable, Equatable {
       } catch {
         throw ConfigError(message: "\(place): \(error.message)")
       }
+    case "calendar": calendar = try CalendarWindow.parse(value, place: place)
     case "group-by":
       do {
         groupBy = try Self.orderBy(try text(), setting: "`group-by`")

@@ -176,6 +176,8 @@ public struct SiteBuilder: Sendable {
       defaultLocale: renderer.defaultLocale, moment: moment, baseURL: renderer.baseURL, policy: settings.publish,
       lastChange: lastChange)
     feeds.wipLimits = settings.wipLimits
+    feeds.calendarWindow = settings.calendar
+    feeds.taskPages = settings.taskPages
     feeds.addresses = addresses
     return (renderer, feeds)
   }
