@@ -235,11 +235,29 @@ struct FeedTests {
     let label = try #require(
       FileManager.default.contentsOfDirectory(atPath: cli.path("_site/en/labels")).first { $0.hasSuffix(".ics") })
     #expect(try titles("_site/en/labels/" + label) == ["yesterday", "soon", "later"])
+    // Each event is stamped with its task's last change: a change to a task outside the window moves no byte of
+    // any calendar; one inside moves its calendars.
+    func calendars() throws -> [String: Data] {
+      var found: [String: Data] = [:]
+      for path in FileManager.default.enumerator(atPath: cli.path("_site"))?.allObjects as? [String] ?? []
+      where path.hasSuffix(".ics") {
+        found[path] = cli.data("_site/" + path)
+      }
+      return found
+    }
+    let before = try calendars()
+    #expect(before.count == 7, "the root's, each locale's and each locale's label's: \(before.keys.sorted())")
+    #expect(try cli.run("edit", cards[4].id, "--title", "far ahead renamed").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    #expect(try calendars() == before)
+    #expect(try cli.run("edit", cards[2].id, "--title", "soon renamed").status == 0)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    #expect(try calendars().filter { before[$0.key] != $0.value }.count == 7)
     try cli.write("pmboard.yml", "calendar: {days-back: 100, days-ahead: 40, events: 2}\n")
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     // Four in the window; the two due nearest the day, in board order.
-    #expect(try titles("_site/en/calendar.ics") == ["yesterday", "soon"])
-    #expect(try titles("_site/en/labels/" + label) == ["yesterday", "soon"])
+    #expect(try titles("_site/en/calendar.ics") == ["yesterday", "soon renamed"])
+    #expect(try titles("_site/en/labels/" + label) == ["yesterday", "soon renamed"])
     try cli.write("pmboard.yml", "calendar: all\n")
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     #expect(try titles("_site/en/calendar.ics").count == 5)

@@ -29,7 +29,7 @@ import Testing
       for window in windows {
         let links = FeedLinks(baseURL: base).oneFolderDown
         let calendar = CalendarFeed(
-          tables: tables, info: snapshot.info, links: links, stampSeconds: 1_795_000_000, window: window, today: today)
+          tables: tables, info: snapshot.info, links: links, window: window, today: today)
         // Passes of three names: several passes, and names of both kinds in one.
         var together = [[UInt8]](repeating: [], count: names.names.count * locales.count)
         for first in stride(from: 0, to: names.names.count, by: 3) {

@@ -13,9 +13,6 @@ struct CalendarFeed: Sendable {
   var tables: BoardTables
   var info: BoardInfo
   var links: FeedLinks
-  /// DTSTAMP of every event (UTC, `YYYYMMDDTHHMMSSZ`): the board's last change, so that an unchanged board gives
-  /// the same bytes in every build.
-  var stamp: String
   /// Which open tasks it lists (`calendar:`), around which day (days since 1970).
   var window: CalendarWindow
   var today: Int
@@ -27,12 +24,14 @@ struct CalendarFeed: Sendable {
   private let dayLines: ByteArena
   private let days: [RawRef]
   private let alarms: [RawRef]
-  private let stampLine: RawRef
+  /// By card, its event's DTSTAMP in seconds since 1970 (``eventStamps(tables:window:today:)``); -1 for a card
+  /// without an event.
+  private let stamps: [Int]
   /// With relative links, the task link's text around the id by state (``linkParts(state:code:)``), escaped.
   private let sharedLinks: [LinkParts]?
 
   init(
-    tables: BoardTables, info: BoardInfo, links: FeedLinks, stampSeconds: Int, window: CalendarWindow = .all,
+    tables: BoardTables, info: BoardInfo, links: FeedLinks, window: CalendarWindow = .all,
     today: CalendarDate = CalendarDate(daysSinceEpoch: 0), taskPages: Bool = true
   ) {
     self.taskPages = taskPages
@@ -41,7 +40,6 @@ struct CalendarFeed: Sendable {
     self.links = links
     self.window = window
     self.today = today.daysSinceEpoch
-    stamp = Self.utc(stampSeconds)
     let zone = info.timeZone
     var lines = ByteWriter(capacity: tables.dueDates.count * 128)
     var days: [RawRef] = []
@@ -56,7 +54,7 @@ struct CalendarFeed: Sendable {
       let alarm = Self.utc(Self.nineOClock(on: due, in: zone))
       alarms.append(lines.appendRef("TRIGGER;VALUE=DATE-TIME:\(alarm)\r\nEND:VALARM\r\nEND:VEVENT\r\n"))
     }
-    stampLine = lines.appendRef("DTSTAMP:\(stamp)\r\n")
+    stamps = Self.eventStamps(tables: tables, window: window, today: today.daysSinceEpoch)
     if links.isAbsolute {
       sharedLinks = nil
     } else {
@@ -125,6 +123,30 @@ struct CalendarFeed: Sendable {
     }
   }
 
+  /// By card, its event's DTSTAMP (seconds since 1970): the newest history entry about its task, so that a change
+  /// to another task, or to one outside the window, leaves the event's bytes, and a calendar without it, as they
+  /// were; a task without a published entry (`history: off`) takes its due day's start. -1 for a card without an
+  /// event in the window.
+  static func eventStamps(tables: BoardTables, window: CalendarWindow, today: Int) -> [Int] {
+    let cards = FixedTable(tables.cards)
+    var stamps = [Int](repeating: -1, count: cards.count)
+    let open = tables.columnStarts[TaskState.todo.order]..<tables.columnStarts[TaskState.doing.order + 1]
+    var cardOf = UUIDTable(capacity: 0)
+    for index in open where cards[index].dueIndex >= 0 {
+      let due = tables.dueDates[Int(cards[index].dueIndex)].daysSinceEpoch
+      guard window.contains(due: due, today: today) else { continue }
+      stamps[index] = due * 86_400
+      if let key = tables.cardKeys[index] { cardOf.set(key, Int32(index)) }
+    }
+    var seen = [Bool](repeating: false, count: cards.count)
+    for entry in tables.entries {
+      guard let key = entry.taskKey, let card = cardOf[key].map(Int.init) else { continue }
+      stamps[card] = seen[card] ? max(stamps[card], entry.utcSeconds) : entry.utcSeconds
+      seen[card] = true
+    }
+    return stamps
+  }
+
   /// The due day of `card` (which has one), in days since 1970.
   func dueDay(of card: CardRecord) -> Int {
     tables.dueDates[Int(card.dueIndex)].daysSinceEpoch
@@ -146,7 +168,7 @@ struct CalendarFeed: Sendable {
     let dayLines: ArenaBytes
     let days: [RawRef]
     let alarms: [RawRef]
-    let stampLine: RawRef
+    let stamps: [Int]
     /// The task link's text before the id escaped as TEXT, when it is the same in every locale (a relative link);
     /// nil under `--base-url`, where each calendar writes its own description.
     let escapedLinks: [LinkParts]?
@@ -166,7 +188,7 @@ struct CalendarFeed: Sendable {
       dayLines = ArenaBytes(calendar.dayLines)
       days = calendar.days
       alarms = calendar.alarms
-      stampLine = calendar.stampLine
+      stamps = calendar.stamps
       escapedLinks = calendar.sharedLinks
       names = calendar.tables.cardNames
       nameBytes = ArenaBytes(calendar.tables.cardNames.bytes)
@@ -181,7 +203,10 @@ struct CalendarFeed: Sendable {
       lines.append(card.id.raw, from: cards)
       lines.appendStatic("@pmboard")
       lines.endICalendarLine(from: start)
-      lines.append(stampLine, from: dayLines)
+      start = lines.count
+      lines.appendStatic("DTSTAMP:")
+      lines.append(CalendarFeed.utc(stamps[number]))
+      lines.endICalendarLine(from: start)
       lines.append(days[Int(card.dueIndex)], from: dayLines)
       // The card's labels, then its declared fields' values as `key:value` (the same in every locale, as this line
       // is shared), each a TEXT value (a comma in a name escaped), for calendars that filter by category.

@@ -67,7 +67,7 @@ public struct SiteFeeds: Sendable {
     let openCards = tables.columnStarts[TaskState.doing.order + 1] - tables.columnStarts[TaskState.todo.order]
     let zone = snapshot.info.timeZone
     let calendar = CalendarFeed(
-      tables: tables, info: snapshot.info, links: links, stampSeconds: lastChange, window: calendarWindow,
+      tables: tables, info: snapshot.info, links: links, window: calendarWindow,
       today: moment.today, taskPages: taskPages)
     // One job writes every locale's calendar: they share all but their summaries, made once per event.
     let calendarLocales = locales.compactMap { code in
@@ -125,7 +125,7 @@ public struct SiteFeeds: Sendable {
     guard !names.names.isEmpty else { return [] }
     let down = links.oneFolderDown
     let calendar = CalendarFeed(
-      tables: tables, info: snapshot.info, links: down, stampSeconds: lastChange, window: calendarWindow,
+      tables: tables, info: snapshot.info, links: down, window: calendarWindow,
       today: moment.today, taskPages: taskPages)
     let (snapshot, lastChange, history) = (snapshot, lastChange, policy.history)
     let (cardKeys, cards, entries) = (tables.cardKeys, tables.cards, tables.entries)
