@@ -72,7 +72,13 @@ struct SnapshotRowParser {
     let resolution = resolutions.value(row.text(8))
     // Only an edit of declared values has changes: read from their JSON into the words a page shows.
     let stored = row.text(9)
-    let changes = stored.count == 0 ? "" : ValueChange.described(ValueChange.list(storedText: stored.string) ?? [])
+    // The scanner reads UTF-8 only; a row that is not (a store edited by hand) takes the decoder's way.
+    let changes =
+      stored.count == 0
+      ? ""
+      : stored.isValidUTF8
+        ? ValueChange.described(stored: stored)
+        : ValueChange.described(ValueChange.list(storedText: stored.string) ?? [])
     if title.isValidUTF8 && author.isValidUTF8 {
       builder.add(
         at: at, action: action, taskID: builder.writer.appendRef(taskID, lowercasingHex: true),

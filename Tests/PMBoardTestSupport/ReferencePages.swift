@@ -111,13 +111,13 @@ extension SiteRenderer {
       return DueSoonContext(cards: shared.columns.joined().filter(listed).map(card))
     case .milestones:
       // Page-level HTML only (`progress`), which `MilestoneProgress` writes for both models.
-      return SearchContext()
+      return PageLevelContext()
     case .insights:
       // The charts are page-level HTML (`insights`); Tests/Scripts/check_insights.py recomputes their numbers.
       return InsightsContext(pageLabel: info.pageLabel)
     case .search:
       // Page-level words and links only: the results are search.js's.
-      return SearchContext()
+      return PageLevelContext()
     case .name(let index):
       let name = tables.cardNames.names[Int(index)]
       let text = tables.cardNames.bytes.string(name.text)
@@ -139,8 +139,9 @@ package struct InsightsContext: TemplateContext {
   package var templateKeys: [String] { ["pageLabel"] }
 }
 
-/// The search page: nothing of its own but the page's words (search.js lists the results).
-package struct SearchContext: TemplateContext {
+/// A page with nothing of its own but page-level values: the search page (search.js lists the results) and the
+/// milestones index (its progress is page-level HTML).
+package struct PageLevelContext: TemplateContext {
   package func templateValue(forKey key: String) -> TemplateValue? { nil }
   package var templateKeys: [String] { [] }
 }
