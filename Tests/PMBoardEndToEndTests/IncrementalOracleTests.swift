@@ -23,12 +23,19 @@ import Testing
 /// `--watch`, builds killed halfway.
 ///
 /// Replaying: a failure names its seed; `PMBOARD_ORACLE_SEED=<seed>` (decimal or 0x-hex) runs that sequence alone,
-/// `PMBOARD_ORACLE_SEQUENCES=<n>` runs more (or fewer) sequences than CI's 200 (the quick tier runs 40).
+/// `PMBOARD_ORACLE_SEQUENCES=<n>` runs more (or fewer) sequences than the full tier's 98 (the quick tier runs 40).
+/// The long run, `PMBOARD_ORACLE_SEQUENCES=200` (the full tier's count before it had to walk every kind of step), is
+/// for a change to the incremental build itself: fingerprints, the build key, the site writer.
 @Suite("incremental build oracle")
 struct IncrementalOracleTests {
   static let firstSeed: UInt64 = 0x0_0AC1_E000
-  static let sequencesInCI = 200
-  /// The quick tier's share (`scripts/test quick`): enough to walk every step kind after a change, in seconds.
+  /// The full tier's sequences (`scripts/test`, CI): a run of this many or more must walk every kind of random step
+  /// (``OracleStep/randomKinds``) and both stores, and one of 50 or more the shortcut and the spare, so fewer
+  /// sequences than the long run still reach every path the steps can take. It is the fewest of the seeds from
+  /// ``firstSeed`` that walk every kind (the summary line says by which sequence they had): a change to the steps
+  /// that leaves a kind unwalked fails here, naming it, and the count goes up to the new fewest.
+  static let sequencesInFullTier = 98
+  /// The quick tier's share (`scripts/test quick`): enough to walk most step kinds after a change, in seconds.
   static let sequencesInQuickTier = 40
 
   static var seeds: [UInt64] {
@@ -36,7 +43,7 @@ struct IncrementalOracleTests {
     if let text = environment["PMBOARD_ORACLE_SEED"], let seed = parseSeed(text) { return [seed] }
     let count =
       environment["PMBOARD_ORACLE_SEQUENCES"].flatMap { Int($0) }
-      ?? (TestTier.current == .quick ? sequencesInQuickTier : sequencesInCI)
+      ?? (TestTier.current == .quick ? sequencesInQuickTier : sequencesInFullTier)
     return (0..<UInt64(max(count, 1))).map { firstSeed &+ $0 }
   }
 
@@ -80,13 +87,26 @@ struct IncrementalOracleTests {
     let steps = outcomes.map(\.steps).reduce(0, +)
     let shortcuts = outcomes.map(\.shortcuts).reduce(0, +)
     let spares = outcomes.map(\.spareTaken).reduce(0, +)
+    let kinds = OracleStep.randomKinds.union([StoreBackend.sqlite, .json].map { "store \($0.rawValue)" })
+    // The first sequences that walk every kind between them: the margin the full tier's count leaves.
+    var walked = Set<String>()
+    var everyKindBy: Int?
+    for (index, outcome) in outcomes.enumerated() {
+      walked.formUnion(outcome.kinds)
+      if everyKindBy == nil, kinds.isSubset(of: walked) { everyKindBy = index + 1 }
+    }
     print(
       "oracle: \(seeds.count) sequences, \(steps) steps, \(shortcuts) shortcut builds, \(spares) builds with a spare, "
-        + "in \((ContinuousClock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
+        + "\(kinds.intersection(walked).count) of \(kinds.count) kinds of step and store"
+        + (everyKindBy.map { " (all by the first \($0) sequences)" } ?? "") + ", in "
+        + (ContinuousClock.now - start).formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
     )
     // The paths the oracle is meant to walk: a full run that never took them would prove nothing of them.
     if seeds.count >= 50 {
       #expect(shortcuts > 0 && spares > 0, "shortcuts \(shortcuts), builds with a spare \(spares)")
+    }
+    if seeds.count >= Self.sequencesInFullTier {
+      #expect(kinds.subtracting(walked).isEmpty, "never walked: \(kinds.subtracting(walked).sorted())")
     }
   }
 
@@ -182,4 +202,6 @@ struct OracleOutcome: Sendable {
   var steps = 0
   var shortcuts = 0
   var spareTaken = 0
+  /// The kinds of steps taken (``OracleStep/kind``) and the store's kind (`store sqlite`).
+  var kinds: Set<String> = []
 }

@@ -19,6 +19,7 @@ struct OracleRun: Sendable {
     // JSON stores tell their revision too (a hash of the file): a fifth of the sequences use one.
     let drawn: StoreBackend = random.below(5) == 0 ? .json : .sqlite
     let backend = self.backend ?? drawn
+    outcome.kinds.insert("store \(backend.rawValue)")
     let start = Date(timeIntervalSince1970: Double(OracleStep.baseDay.daysSinceEpoch * 86_400 + random.below(86_400)))
     let world: OracleWorld
     do {
@@ -33,7 +34,7 @@ struct OracleRun: Sendable {
     // Half the sequences start with `--today` pinned: only they can take the shortcut after the clock moves.
     if random.below(2) == 0 { world.settings.today = OracleStep.baseDay.adding(days: random.below(5) - 2) }
     // A third of the sequences start with every locale, the others with one or two: each locale's pages are built
-    // alike, and fewer pages keep 200 sequences quick; a step may still change the locales.
+    // alike, and fewer pages keep the sequences quick; a step may still change the locales.
     switch random.below(3) {
     case 0: break
     case 1: world.settings.locales = [OracleStep.pick(OracleStep.allLocales, &random)]
@@ -51,6 +52,8 @@ struct OracleRun: Sendable {
       for index in 0..<(steps?.count ?? count) where outcome.problems.isEmpty {
         let step = steps?[index] ?? OracleStep.random(&random)
         log.append(step.description)
+        outcome.kinds.insert(step.kind)
+        if case .restore(let then) = step { outcome.kinds.insert(then.kind) }
         try await world.apply(step, &random)
         let binary: OracleBinary =
           switch step {

@@ -19,7 +19,7 @@ extension OracleStep {
   ) -> (old: FieldDefinition?, new: FieldDefinition?) {
     let priority = fields.field(id: priorityID)
     let fresh = FieldDefinition(id: priorityID, key: "priority", type: .select, options: priorityOptions)
-    switch variant % 8 {
+    switch variant % definitionChanges.count {
     case 0:
       guard var changed = priority else { return (nil, fresh) }
       // Reordered: the first option goes last.
@@ -68,13 +68,14 @@ extension OracleStep {
     }
   }
 
-  static func describeDefinition(_ variant: Int) -> String {
-    [
-      "add priority or reorder its options", "rename priority ↔ urgency", "remove or add priority",
-      "add or remove option P3", "milestones: add M1, add 마일스톤 2, toggle M1 closed", "add or remove team",
-      "add estimate or toggle its names", "rename option P1",
-    ][variant % 8]
-  }
+  /// What each variant of ``definitionChange(_:of:)`` does, in its order.
+  static let definitionChanges = [
+    "add priority or reorder its options", "rename priority ↔ urgency", "remove or add priority",
+    "add or remove option P3", "milestones: add M1, add 마일스톤 2, toggle M1 closed", "add or remove team",
+    "add estimate or toggle its names", "rename option P1",
+  ]
+
+  static func describeDefinition(_ variant: Int) -> String { definitionChanges[variant % definitionChanges.count] }
 
   /// Sets one declared field's value on `task`: an option of priority (one the field may no longer have), a
   /// milestone, a team name toggled, an estimate, or every value cleared.

@@ -99,6 +99,53 @@ enum OracleStep: Sendable, CustomStringConvertible {
     }
   }
 
+  /// What kind of change this is, for the coverage a full run must reach (``IncrementalOracleTests``): the case,
+  /// with the field an edit sets, the change to the declared fields, the key a setting line sets and the kind of a
+  /// change by hand.
+  var kind: String {
+    switch self {
+    case .add: "add"
+    case .editTitle: "edit \(TaskField.title.rawValue)"
+    case .editBody: "edit \(TaskField.body.rawValue)"
+    case .editDue: "edit \(TaskField.due.rawValue)"
+    case .move: "move"
+    case .edit(_, let field, _): "edit \(field.rawValue)"
+    case .remove: "remove"
+    case .define(let variant): "fields: \(Self.describeDefinition(variant))"
+    case .undo: "undo"
+    case .redo: "redo"
+    case .boardInfo: "board settings"
+    case .backup: "backup"
+    case .restore: "restore"
+    case .template: "template"
+    case .catalog: "catalog"
+    case .asset: "asset"
+    case .touchTheme: "touch theme"
+    case .setting(let key, _): "setting \(key)"
+    case .publish(let key, _): "publish \(key)"
+    case .locales: "locales"
+    case .today: "today"
+    case .clock: "clock"
+    case .sourceDateEpoch: "SOURCE_DATE_EPOCH"
+    case .otherBinary(let copy): copy ? "binary copy" : "binary"
+    case .nothing: "nothing"
+    case .byHand(let edit): "by hand: \(edit.kind)"
+    }
+  }
+
+  /// Every ``kind`` the random steps (``random(_:)``) make: a full run's sequences must walk each of them. (What is
+  /// planted by hand, where and when, ``HandEditOracleTests`` walks on purpose.)
+  static var randomKinds: Set<String> {
+    let cases = [
+      "add", "move", "remove", "undo", "redo", "board settings", "backup", "restore", "template", "catalog", "asset",
+      "touch theme", "locales", "today", "clock", "SOURCE_DATE_EPOCH", "binary copy", "binary",
+      "nothing",
+    ]
+    return Set(cases).union(TaskField.allCases.map { "edit \($0.rawValue)" })
+      .union(settingValues.keys.map { "setting \($0)" }).union(publishValues.keys.map { "publish \($0)" })
+      .union(definitionChanges.map { "fields: \($0)" }).union(HandEdit.kinds.map { "by hand: \($0)" })
+  }
+
   private static func quoted(_ text: String) -> String { BoardFixture.quote(text) }
   private static func day(_ offset: Int?) -> String { offset.map { baseDay.adding(days: $0).description } ?? "none" }
 }
@@ -169,14 +216,18 @@ extension OracleStep {
     }
   }
 
+  /// A line of `pmboard.yml` or of its `publish:`, every key as likely as another (the keys of `publish:` once
+  /// shared one key's chance, so the full tier's sequences could leave some unchanged), or the locales (two keys'
+  /// chance).
   static func settingsStep(_ random: inout SplitMix64) -> OracleStep {
     let keys = settingValues.keys.sorted()
-    let pick = random.below(keys.count + 2)
+    let publishKeys = publishValues.keys.sorted()
+    let pick = random.below(keys.count + publishKeys.count + 2)
     if pick < keys.count {
       return .setting(key: keys[pick], yaml: Self.pick(settingValues[keys[pick]] ?? [nil], &random))
     }
-    if pick == keys.count {
-      let key = Self.pick(publishValues.keys.sorted(), &random)
+    if pick < keys.count + publishKeys.count {
+      let key = publishKeys[pick - keys.count]
       return .publish(key: key, yaml: Self.pick(publishValues[key] ?? [nil], &random))
     }
     guard random.below(3) != 0 else { return .locales(nil, defaultLocale: nil) }

@@ -31,6 +31,22 @@ enum HandEdit: Sendable, CustomStringConvertible {
     }
   }
 
+  /// The kind of edit, for the oracle's coverage (``OracleStep/kind``).
+  var kind: String {
+    switch self {
+    case .replace: "replace"
+    case .remove: "remove"
+    case .editInPlace: "edit in place"
+    case .add: "add"
+    case .plant: "plant"
+    }
+  }
+
+  /// Every ``kind`` ``random(_:)`` makes.
+  static var kinds: [String] {
+    ["replace", "remove", "edit in place", "add", "plant"]
+  }
+
   static func random(_ random: inout SplitMix64) -> HandEdit {
     let index = random.below(1000)
     switch random.below(6) {

@@ -9,6 +9,9 @@ import Testing
 @Suite("replica sync", .serialized, .needs(.postgres))
 struct ReplicaSyncPropertyTests {
   static let schedules = 200
+  /// How many schedules run at once. Each has a board and replicas of its own and waits on the server's replies and
+  /// on SQLite's commits much of the time; one at a time, the 200 took 7 to 14 minutes on the shared 2-core machine.
+  static let width = 4
 
   @Test func replicasAndRemoteAgreeAfterAnySchedule() async throws {
     let cluster = try PostgresTestCluster.shared.get()
@@ -16,11 +19,32 @@ struct ReplicaSyncPropertyTests {
     var resolutions: [SyncResolution: Int] = [:]
     var undone = Undone()
     try await StoreScratch.with { scratch async throws in
-      for seed in 0..<Self.schedules {
-        let url = cluster.url(database: database, board: "schedule\(seed)")
-        let history = try await run(
-          seed: UInt64(seed), url: url, directory: scratch.path("s\(seed)"), undone: &undone)
+      // Each schedule on a thread of its own (as PostgresConcurrencyTests' writers): a store's calls block their
+      // thread, and four schedules on the cooperative pool would hold it from the other tests meanwhile.
+      let outcomes = try await withThrowingTaskGroup(of: ([HistoryEntry], Undone).self) { group in
+        var seeds = (0..<Self.schedules).makeIterator()
+        let start = { (group: inout ThrowingTaskGroup<([HistoryEntry], Undone), any Error>, seed: Int) in
+          let url = cluster.url(database: database, board: "schedule\(seed)")
+          let directory = scratch.path("s\(seed)")
+          group.addTask {
+            try await OwnThread.run {
+              var undone = Undone()
+              let history = try await Self().run(seed: UInt64(seed), url: url, directory: directory, undone: &undone)
+              return (history, undone)
+            }
+          }
+        }
+        for _ in 0..<Self.width { if let seed = seeds.next() { start(&group, seed) } }
+        var outcomes: [([HistoryEntry], Undone)] = []
+        while let outcome = try await group.next() {
+          outcomes.append(outcome)
+          if let seed = seeds.next() { start(&group, seed) }
+        }
+        return outcomes
+      }
+      for (history, counts) in outcomes {
         for case let resolution? in history.map(\.resolution) { resolutions[resolution, default: 0] += 1 }
+        undone.add(counts)
       }
     }
     // The schedules do meet concurrent changes, of both kinds.
@@ -37,6 +61,12 @@ struct ReplicaSyncPropertyTests {
     var inReplicaAfterSync = 0
     var onRemoteByReplicaAuthor = 0
     var notAppliedOnSync = 0
+
+    mutating func add(_ other: Undone) {
+      inReplicaAfterSync += other.inReplicaAfterSync
+      onRemoteByReplicaAuthor += other.onRemoteByReplicaAuthor
+      notAppliedOnSync += other.notAppliedOnSync
+    }
   }
 
   /// The model of a pushed undo or redo (docs/sync.md): it is a change whose base is the task as the replica saw
