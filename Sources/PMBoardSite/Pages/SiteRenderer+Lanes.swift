@@ -36,7 +36,7 @@ extension SiteRenderer {
     guard let field = laneField else { return [] }
     let names = tables.cardNames
     var lanes = names.sorted[field].map { index in
-      let entry = nameColumnsCache.value(index) { columnsMade(of: names.names[Int(index)].cards) }
+      let entry = nameColumns(index)
       return Lane(name: index, cards: entry.cards, leadCounts: entry.counts)
     }
     let without = nameColumnsCache.value(NameColumnsCache.noValueLane) {

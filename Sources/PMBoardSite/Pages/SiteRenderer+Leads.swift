@@ -44,7 +44,12 @@ extension SiteRenderer {
 
   /// A name page's columns: each led and capped like a board column.
   func columnCards(ofName index: Int32) -> ColumnCards {
-    nameColumnsCache.value(index) { self.nameColumnsMade(index) }.cards
+    nameColumns(index).cards
+  }
+
+  /// Name `index`'s columns and their lines' counts, made once a build (its pages and its lane share them).
+  func nameColumns(_ index: Int32) -> NameColumnsCache.Entry {
+    nameColumnsCache.value(index) { self.nameColumnsMade(index) }
   }
 
   fileprivate func nameColumnsMade(_ index: Int32) -> NameColumnsCache.Entry {
@@ -131,7 +136,7 @@ extension SiteRenderer {
 
   /// A name page's line counts, made once for all its locales.
   func nameLeadCounts(ofName index: Int32) -> [LeadCounts?] {
-    nameColumnsCache.value(index) { self.nameColumnsMade(index) }.counts
+    nameColumns(index).counts
   }
 }
 
