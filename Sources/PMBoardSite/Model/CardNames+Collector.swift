@@ -57,11 +57,12 @@ struct NameCollector: ~Copyable {
     linkTexts.reserveCapacity(cards)
   }
 
-  /// The next card in board order.
-  mutating func add(_ task: BoardSnapshot.Tasks.Record) {
+  /// The next card in board order, with its stored values' member ranges (``StoredMembers/scanned(_:order:)``;
+  /// nil when its text is not an object of members).
+  mutating func add(_ task: BoardSnapshot.Tasks.Record, members: ArraySlice<(range: Range<Int>, hash: UInt64)>?) {
     let card = Int32(links.count)
     let first = cardNames.count
-    let found = !declaredPlaces.isEmpty && task.values.count > 0 && readMembers(of: task)
+    let found = !declaredPlaces.isEmpty && task.values.count > 0 && readMembers(members, of: task)
     for field in fields.indices {
       bounds.append(Int32(cardNames.count))
       switch fields[field].taskField {
@@ -150,11 +151,13 @@ struct NameCollector: ~Copyable {
   /// Fills ``placeMembers`` from the task's stored values, member by member (a field given twice: the last);
   /// false, and no values, when its text is not a stored object of values (a store edited by hand), as
   /// ``FieldValues/init(storedText:)`` finds it.
-  private mutating func readMembers(of task: BoardSnapshot.Tasks.Record) -> Bool {
+  private mutating func readMembers(
+    _ ranges: ArraySlice<(range: Range<Int>, hash: UInt64)>?, of task: BoardSnapshot.Tasks.Record
+  ) -> Bool {
     for place in placeMembers.indices { placeMembers[place] = -1 }
+    guard let ranges else { return false }
     let text = tasks.text
     return text.withBytes(task.values) { bytes -> Bool in
-      guard let ranges = StoredMembers.memberRanges(of: bytes) else { return false }
       for (range, hash) in ranges {
         var number: Int32
         if let known = stored.known(bytes, range, hash: hash) {

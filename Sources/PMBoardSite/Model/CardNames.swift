@@ -115,7 +115,10 @@ public final class CardNames: Sendable {
     }
     var collector = NameCollector(tasks: tasks, fields: fields, valueFields: valueFields)
     collector.reserve(cards: order.count)
-    for index in order { collector.add(records[Int(index)]) }
+    let scan = declared ? StoredMembers.scanned(tasks, order: order) : nil
+    for (card, index) in order.enumerated() {
+      collector.add(records[Int(index)], members: scan?.members(of: card) ?? nil)
+    }
     return collector.finish()
   }
 
