@@ -113,12 +113,11 @@ public final class CardNames: Sendable {
     else {
       return .none
     }
-    var collector = NameCollector(tasks: tasks, fields: fields, valueFields: valueFields)
+    var collector = NameCollector(
+      tasks: tasks, fields: fields, valueFields: valueFields,
+      scan: declared ? StoredMembers.Scan.made(tasks, order: order) : nil)
     collector.reserve(cards: order.count)
-    let scan = declared ? StoredMembers.scanned(tasks, order: order) : nil
-    for (card, index) in order.enumerated() {
-      collector.add(records[Int(index)], members: scan?.members(of: card) ?? nil)
-    }
+    for index in order { collector.add(records[Int(index)]) }
     return collector.finish()
   }
 
