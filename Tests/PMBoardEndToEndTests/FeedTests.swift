@@ -258,6 +258,14 @@ struct FeedTests {
     // Four in the window; the two due nearest the day, in board order.
     #expect(try titles("_site/en/calendar.ics") == ["yesterday", "soon renamed"])
     #expect(try titles("_site/en/labels/" + label) == ["yesterday", "soon renamed"])
+    // The flag outranks the file: every open task with a due date; an unknown value is one line and builds nothing.
+    #expect(try cli.run("build", "--today", "2026-11-21", "--calendar", "all").status == 0)
+    #expect(
+      try titles("_site/en/calendar.ics") == [
+        "long overdue", "yesterday", "soon renamed", "later", "far ahead renamed",
+      ])
+    let wrong = try cli.run("build", "--today", "2026-11-21", "--calendar", "month")
+    #expect(wrong.status != 0 && wrong.stderr.contains("--calendar takes window or all"))
     try cli.write("pmboard.yml", "calendar: all\n")
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     #expect(try titles("_site/en/calendar.ics").count == 5)

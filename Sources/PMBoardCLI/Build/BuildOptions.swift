@@ -62,6 +62,12 @@ struct BuildOptions: ParsableArguments {
     name: .customLong("group-by"),
     help: ArgumentHelp("A select or milestone field whose options split the board into lanes.", valueName: "key"))
   var groupBy: String?
+  @Option(
+    name: .customLong("calendar"),
+    help: ArgumentHelp(
+      "Which open tasks the calendars list: window (due 60 days back to 180 ahead, at most 5,000) or all.",
+      valueName: "window|all"))
+  var calendar: String?
   @Flag(
     name: .customLong("live-dates"),
     help: "Add a small script that re-marks overdue and due-today tasks with the reader's date.")
@@ -147,6 +153,14 @@ struct BuildOptions: ParsableArguments {
         settings.groupBy = try BuildSettings.orderBy(groupBy, setting: "--group-by")
       } catch {
         throw ValidationError(error.message)
+      }
+    }
+    if let calendar {
+      switch calendar {
+      case "window": settings.calendar = .standard
+      case "all": settings.calendar = .all
+      default:
+        throw ValidationError("--calendar takes window or all (a window of your own: `calendar:` in pmboard.yml)")
       }
     }
     if let wipLimits {
