@@ -351,13 +351,15 @@ struct SiteManifest: Sendable {
   }
 
   /// The key's record, read from the manifest's heading without the file list.
-  /// A one-board site's heading fits in 512 bytes; a many-board site's, with its boards' records, is read whole.
+  /// A one-board site's heading fits in 512 bytes; a many-board site's, with its boards' records, is read in longer
+  /// pieces until its end (a few kilobytes for ten boards: not the tens of megabytes of lines after it).
   static func key(ofSite site: String) -> BuildRecord? {
     let path = site + "/" + name
-    guard var head = POSIX.regularFileContents(path, upTo: 512) else { return nil }
-    if head.count == 512, !head.contains(UInt8(ascii: "\n")) {
-      guard let longer = POSIX.regularFileContents(path, upTo: 1 << 24) else { return nil }
-      head = longer
+    var head = Data()
+    for limit in [512, 1 << 16, 1 << 24] {
+      guard let read = POSIX.regularFileContents(path, upTo: limit) else { return nil }
+      head = read
+      if read.count < limit || read.contains(UInt8(ascii: "\n")) { break }
     }
     let bytes = [UInt8](head)
     guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")), let key = Self.key(inHeading: bytes[..<end]) else {
