@@ -42,24 +42,50 @@ extension SiteBuilder {
     return (site, record)
   }
 
-  /// The report of a build whose site is already this build's (nil when the build has to run), and the store's
-  /// revision, read once for both. Without a `last` build (``lastBuild()``) there is nothing to compare: the
-  /// revision then comes with the board (``BoardSnapshot/revision``), read in the same transaction.
-  func unchangedSite(
-    last: (site: String, record: SiteManifest.BuildRecord)?, theme: TemplateChecker.Checked?, now: Date
-  ) async -> (report: Report?, revision: String?) {
-    guard let (site, found) = last, case .store(let store) = source, let revision = try? await store.revision() else {
-      return (nil, nil)
+  /// A board's store revision and build key, read before the board is loaded.
+  struct BoardKey: Sendable {
+    var revision: String?
+    var key: String?
+  }
+
+  /// Each board's revision and key, read before any board is loaded; without a last build to compare with
+  /// (`comparing` false) none is read: the revision then comes with the board (``BoardSnapshot/revision``), read
+  /// in the same transaction. A store that cannot tell its revision has neither; without the templates (`theme`,
+  /// nil when they fail) there is no key.
+  func lastKeys(of boards: [BoardPlan], comparing: Bool, theme: TemplateChecker.Checked?, now: Date) async
+    -> [BoardKey]
+  {
+    var keys: [BoardKey] = []
+    for board in boards {
+      guard comparing, let store = board.store, let revision = try? await store.revision() else {
+        keys.append(BoardKey())
+        continue
+      }
+      guard let theme, let info = try? await store.info(),
+        let locales = try? chooseLocales(available: Array(theme.catalogs.keys))
+      else {
+        keys.append(BoardKey(revision: revision))
+        continue
+      }
+      let key = Self.buildKey(
+        theme: theme, settings: settings, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
+        info: info, moment: moment(for: info, now: now), revision: revision)
+      keys.append(BoardKey(revision: revision, key: key))
     }
-    guard let theme, let info = try? await store.info(),
+    return keys
+  }
+
+  /// The report of a build whose site is already this build's: every board's key (`keys`) is the `last` build's;
+  /// nil when the build has to run.
+  func unchangedSite(
+    _ boards: [BoardPlan], keys: [BoardKey], last: (site: String, record: SiteManifest.BuildRecord),
+    theme: TemplateChecker.Checked
+  ) -> Report? {
+    guard let key = Self.siteKey(boards.map(\.path), keys.map(\.key)), last.record.key == key,
       let locales = try? chooseLocales(available: Array(theme.catalogs.keys))
-    else { return (nil, revision) }
-    let moment = self.moment(for: info, now: now)
-    let key = Self.buildKey(
-      theme: theme, settings: settings, locales: locales, defaultLocale: settings.defaultLocale ?? locales[0],
-      info: info, moment: moment, revision: revision)
-    guard found.key == key else { return (nil, revision) }
-    return (unchangedReport(site: site, found: found, stores: [store.location], locales: locales), revision)
+    else { return nil }
+    return unchangedReport(
+      site: last.site, found: last.record, stores: boards.compactMap(\.store?.location), locales: locales)
   }
 
   /// The report of a build that stops because its key is the last build's (`found`): nil when a folder of the site

@@ -339,6 +339,8 @@ struct SiteManifest: Sendable {
     var tasks: Int
     var historyEntries: Int
     var files: Int
+    /// Each board of a many-board site (``BoardRecord``); nil for a one-board site or a heading without them.
+    var boards: [BoardRecord]?
   }
 
   /// The key on a heading line; nil when it has none.
@@ -349,16 +351,32 @@ struct SiteManifest: Sendable {
   }
 
   /// The key's record, read from the manifest's heading without the file list.
+  /// A one-board site's heading fits in 512 bytes; a many-board site's, with its boards' records, is read in longer
+  /// pieces until its end (a few kilobytes for ten boards: not the tens of megabytes of lines after it).
   static func key(ofSite site: String) -> BuildRecord? {
-    guard let head = POSIX.regularFileContents(site + "/" + name, upTo: 512) else { return nil }
+    let path = site + "/" + name
+    var head = Data()
+    for limit in [512, 1 << 16, 1 << 24] {
+      guard let read = POSIX.regularFileContents(path, upTo: limit) else { return nil }
+      head = read
+      if read.count < limit || read.contains(UInt8(ascii: "\n")) { break }
+    }
     let bytes = [UInt8](head)
     guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")), let key = Self.key(inHeading: bytes[..<end]) else {
       return nil
     }
-    let fields = key.split(separator: " ")
+    let parts = key.split(separator: "\t", maxSplits: 1)
+    let fields = (parts.first ?? "").split(separator: " ")
     guard fields.count == 4, let tasks = Int(fields[1]), let entries = Int(fields[2]), let files = Int(fields[3])
     else { return nil }
-    return BuildRecord(key: String(fields[0]), tasks: tasks, historyEntries: entries, files: files)
+    var boards: [BoardRecord]?
+    if parts.count == 2 {
+      guard parts[1].hasPrefix(boardsMark),
+        let records = BoardRecord.records(in: parts[1].dropFirst(boardsMark.count))
+      else { return nil }
+      boards = records
+    }
+    return BuildRecord(key: String(fields[0]), tasks: tasks, historyEntries: entries, files: files, boards: boards)
   }
 
   /// Takes the stamps from `stamps` (by line) when there is one for each line.

@@ -7,8 +7,9 @@ import PMBoardCore
 /// due soon, its last change and its badges. Made in Swift from the locale's catalog (`boards.*`), with the
 /// theme's stylesheet; a board's own pages are its theme's templates as ever.
 struct SiteIndexPage {
-  /// What the index shows of one board.
-  struct Board: Sendable {
+  /// What the index shows of one board; a many-board site's manifest keeps it, so that a board whose key did not
+  /// change is not read again (``SiteManifest/BoardRecord``): a property added here is kept with it.
+  struct Board: Sendable, Codable, Equatable {
     var path: String
     var title: String
     /// By column (`TaskState.order`); nil for a column the board does not publish.
@@ -18,8 +19,14 @@ struct SiteIndexPage {
     /// Seconds since 1970 of its last published change.
     var lastChange: Int64?
     /// Its badges' files (`open`, `overdue`, …) and what each says ("open 12"), for the image's text.
-    var badges: [(name: String, text: String)]
+    var badges: [Badge]
     var zone: TimeZone
+  }
+
+  /// A badge's file name (`open`) and what it says ("open 12").
+  struct Badge: Sendable, Codable, Equatable {
+    var name: String
+    var text: String
   }
 
   var boards: [Board]

@@ -7,8 +7,9 @@ extension SiteWriter {
   /// Swaps the new site in. Files and folders in the old site that pmboard did not write are carried over, not
   /// deleted, with the folders' mode and group; so are files the user adds while the build runs. `key` names the
   /// build's inputs as a whole and its counts (`KEY TASKS ENTRIES`), for the next build's shortcut
-  /// (``SiteManifest/BuildRecord``).
-  public func commit(key: String? = nil) throws(SiteWriteError) -> Summary {
+  /// (``SiteManifest/BuildRecord``); `boards`, a many-board site's records of its boards
+  /// (``SiteManifest/BoardRecord/text(of:)``), follows it.
+  public func commit(key: String? = nil, boards: String? = nil) throws(SiteWriteError) -> Summary {
     defer { lock.release() }
     let progress = state.withLock { $0 }
     let reused = progress.reused.isEmpty ? Array(repeating: false, count: previous?.count ?? 0) : progress.reused
@@ -20,7 +21,8 @@ extension SiteWriter {
     let removed = (previous?.count ?? 0) - progress.inPrevious
     let (manifest, stamps) = SiteManifest.bytes(
       previous: previous, reused: reused, written: progress.written,
-      added: progress.newPaths, key: key.map { "\($0) \(fileCount)" })
+      added: progress.newPaths,
+      key: key.map { "\($0) \(fileCount)" + (boards.map { "\t" + SiteManifest.boardsMark + $0 } ?? "") })
     let changed = fileCount - progress.unchanged.count - progress.inPlace
     // Read back only when no page changed (a big board's manifest is tens of megabytes): with a page written anew
     // the manifest is written too.

@@ -125,9 +125,16 @@ extension SiteWriter {
     _ line: Int, print: UInt64, of previous: SiteManifest, in folder: FolderState, path: () -> String,
     name: () -> String
   ) -> KeptLine? {
-    guard previous.fingerprints[line] == print, scan.missing.isEmpty || !scan.missing.contains(path()) else {
-      return nil
-    }
+    guard previous.fingerprints[line] == print else { return nil }
+    return intactLine(line, of: previous, in: folder, path: path, name: name)
+  }
+
+  /// Line `line` of the old manifest as its file is still the last build's: nil when it went missing or (outside a
+  /// folder as the last build left it) its stamp moved.
+  func intactLine(
+    _ line: Int, of previous: SiteManifest, in folder: FolderState, path: () -> String, name: () -> String
+  ) -> KeptLine? {
+    guard scan.missing.isEmpty || !scan.missing.contains(path()) else { return nil }
     // In a folder as the last build left it, the page is the file that build stamped (an in-place edit is what
     // `--verify` is for); elsewhere its stamp is looked at.
     if !folder.unchanged {
@@ -141,7 +148,7 @@ extension SiteWriter {
 
   /// Records the pages `found` (by index, their old manifest's line and how the spare lists it) as kept, each once
   /// and only if this build did not write it; `path` names the one at an index, made only for a page linked later.
-  private func record(_ found: [KeptLine?], in previous: SiteManifest, path: (Int) -> String) {
+  func record(_ found: [KeptLine?], in previous: SiteManifest, path: (Int) -> String) {
     state.withLock { progress in
       if progress.reused.isEmpty { progress.reused = Array(repeating: false, count: previous.count) }
       for (index, match) in found.enumerated() {
