@@ -311,12 +311,27 @@
     return data.localeDir + around[0] + id + around[1];
   }
 
-  // The id of a result, from its part's id file (loaded once, when first needed).
+  // The id of a result, from its part's id file of the result's bucket (the id's first hex digits, as the part's
+  // "bucket" gives them, idDigits a task), loaded once, when first needed: the file lists its bucket's ids in board
+  // order, so the result's is the one after those of the tasks before it in the same bucket.
   function idOf(result) {
-    var index = result.index, file = Math.floor(result.i / index.tasks.idsPerFile);
-    var ids = index.ids[file] || (index.ids[file] = loadScript(index.part + "-ids-" + file));
-    ids.catch(function () { delete index.ids[file]; });
-    return ids.then(function (list) { return list[result.i % index.tasks.idsPerFile]; });
+    var index = result.index, tasks = index.tasks, digits = tasks.idDigits;
+    if (!index.places) index.places = places(tasks.bucket, digits);
+    var key = tasks.bucket.substr(result.i * digits, digits);
+    var ids = index.ids[key] || (index.ids[key] = loadScript(index.part + "-ids-" + key));
+    ids.catch(function () { delete index.ids[key]; });
+    return ids.then(function (list) { return list[index.places[result.i]]; });
+  }
+
+  // By task, how many tasks before it have its bucket: its place in its id file.
+  function places(bucket, digits) {
+    var seen = {}, out = new Int32Array(bucket.length / digits);
+    for (var i = 0; i < out.length; i++) {
+      var key = bucket.substr(i * digits, digits);
+      out[i] = seen[key] || 0;
+      seen[key] = out[i] + 1;
+    }
+    return out;
   }
 
   function open(result) {

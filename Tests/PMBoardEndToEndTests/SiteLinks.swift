@@ -140,11 +140,23 @@ extension SiteLinks {
         let tasks = try Self.json(of: "search/\(part).js", in: site) as? [String: Any] ?? [:]
         let links = tasks["href"] as? [String: [String]] ?? [:]
         let states = Array(tasks["state"] as? String ?? "")
-        let perFile = tasks["idsPerFile"] as? Int ?? 1
-        for file in 0..<(states.count + perFile - 1) / perFile {
-          let ids = try Self.json(of: "search/\(part)-ids-\(file).js", in: site) as? [String] ?? []
-          for (offset, id) in ids.enumerated() {
-            let state = String(states[file * perFile + offset])
+        // Each task's id file is its bucket's (`idDigits` hex digits a task), its place the count before it there.
+        let digits = tasks["idDigits"] as? Int ?? 1
+        let buckets = Array(tasks["bucket"] as? String ?? "")
+        guard buckets.count == states.count * digits else {
+          broken.append("search/\(part).js: \(buckets.count) bucket digits for \(states.count) tasks")
+          continue
+        }
+        var places: [String: [Int]] = [:]
+        for task in states.indices {
+          let key = String(buckets[(task * digits)..<((task + 1) * digits)])
+          places[key, default: []].append(task)
+        }
+        for (key, members) in places.sorted(by: { $0.key < $1.key }) {
+          let ids = try Self.json(of: "search/\(part)-ids-\(key).js", in: site) as? [String] ?? []
+          if ids.count != members.count { broken.append("search/\(part)-ids-\(key).js: \(ids.count) ids") }
+          for (id, task) in zip(ids, members) {
+            let state = String(states[task])
             guard let around = links[state], around.count == 2 else {
               broken.append("search/\(part).js: no href for state \(state)")
               continue

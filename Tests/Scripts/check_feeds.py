@@ -102,6 +102,38 @@ def check_atom(path):
     return {"id": root.findtext(ATOM + "id"), "title": parsed.feed.get("title", ""), "entries": entries}
 
 
+def check_pieces(site, document, schema):
+    """A large board's tasks are in the pieces board.json lists (`pieces`): each valid as the schema's `piece`,
+    holding as many tasks as listed, each task's id starting with the piece's hex digits; `tasks` then gets them,
+    piece after piece, and `pieceFiles` the files' names."""
+    if "pieces" not in document:
+        return
+    piece_schema = dict(schema, **{"$ref": "#/$defs/piece"})
+    piece_schema.pop("required", None)
+    piece_schema.pop("properties", None)
+    piece_schema.pop("additionalProperties", None)
+    piece_schema.pop("type", None)
+    validator = jsonschema.Draft202012Validator(piece_schema)
+    if document["tasks"]:
+        errors.append("board.json: tasks beside pieces")
+    tasks = []
+    for entry in document["pieces"]:
+        path = site / entry["file"]
+        piece = json.loads(path.read_text(encoding="utf-8"))
+        for problem in validator.iter_errors(piece):
+            errors.append(f"{entry['file']}: {problem.message} at {list(problem.absolute_path)}")
+        if len(piece.get("tasks", [])) != entry["tasks"]:
+            errors.append(f"{entry['file']}: {len(piece.get('tasks', []))} tasks, board.json says {entry['tasks']}")
+        for task in piece.get("tasks", []):
+            if not task["id"].lower().startswith(piece["piece"]):
+                errors.append(f"{entry['file']}: task {task['id']} is not of piece {piece['piece']}")
+        tasks += piece.get("tasks", [])
+    if len(tasks) != sum(document["counts"].values()):
+        errors.append(f"board.json: pieces hold {len(tasks)} tasks, counts say {sum(document['counts'].values())}")
+    document["tasks"] = tasks
+    document["pieceFiles"] = [entry["file"] for entry in document["pieces"]]
+
+
 def main():
     site, schema_file = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     report = {"calendars": {}, "feeds": {}, "board": None}
@@ -116,6 +148,7 @@ def main():
         jsonschema.Draft202012Validator.check_schema(schema)
         for problem in jsonschema.Draft202012Validator(schema).iter_errors(document):
             errors.append(f"board.json: {problem.message} at {list(problem.absolute_path)}")
+        check_pieces(site, document, schema)
         report["board"] = document
     report["errors"] = errors
     json.dump(report, sys.stdout, ensure_ascii=False)

@@ -17,10 +17,11 @@ struct BoardJSON: Sendable {
   /// page.
   var taskPages = true
 
-  /// The document, handed to `emit` in pieces of about ``SiteRenderer/outputChunk`` bytes. The tasks go from the
-  /// card arena straight into a byte writer, escaped there (``MarkupText/json(_:into:)`` is the plain reference of
-  /// the rules); a due date's text and the link's text before the id are made once.
-  func render(emit: (Span<UInt8>) -> Void) {
+  /// The document, handed to `emit` in pieces of about ``SiteRenderer/outputChunk`` bytes: with its tasks, or
+  /// with an empty `tasks` and the list of `pieces` that hold them (``taskPieces``). The tasks go from the card
+  /// arena straight into a byte writer, escaped there (``MarkupText/json(_:into:)`` is the plain reference of the
+  /// rules); a due date's text and the link's text before the id are made once (``TaskLines``).
+  func render(pieces: [TaskPiece]? = nil, emit: (Span<UInt8>) -> Void) {
     var out = ByteWriter(capacity: SiteRenderer.outputChunk + 8192)
     func raw(_ text: String) { out.append(text) }
     func string(_ text: String) {
@@ -55,35 +56,67 @@ struct BoardJSON: Sendable {
     raw(policy.stateList.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
     raw("], \"history\": \"\(policy.history.rawValue)\"}")
     appendDeclarations(to: &out)
+    if let pieces {
+      appendPieceList(pieces, to: &out)
+      out.flush(keeping: 0, to: emit)
+      return
+    }
     raw(",\n  \"tasks\": [")
-    let withValues = !declaredFields.isEmpty
-    // The built-in names' members, named by their task fields (`pmboard/1`'s `labels` and `assignees`), each with
-    // its field's place in the card names and the text that opens it.
-    let builtInMembers = TaskField.allCases.filter { $0.shape == .names }.enumerated().map { index, member in
-      (NameField.place(of: member) ?? 0, (index == 0 ? ", \"" : "], \"") + member.rawValue + "\": [")
+    let lines = TaskLines(self)
+    for index in 0..<tables.cards.count {
+      lines.append(index, first: index == 0, of: self, to: &out)
+      if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
     }
-    let text = ArenaBytes(tables.cardBytes)
-    // A due date's JSON, and by state the link's text around the id escaped, in an arena of their own.
-    var fixed = ByteWriter(capacity: tables.dueDates.count * 12 + 256)
-    let dues = tables.dueDates.map { fixed.appendRef("\"\($0)\"") }
-    func escaped(_ text: String) -> String {
-      var quoted: [UInt8] = []
-      MarkupText.json(text, into: &quoted)
-      return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+    out.appendStatic(tables.cards.count == 0 ? "]\n}\n" : "\n  ]\n}\n")
+    out.flush(keeping: 0, to: emit)
+  }
+
+  /// What every task's line shares, made once a file: the due dates' JSON and, by state, the link's text around
+  /// the id, escaped, in an arena of their own; the built-in names' members.
+  struct TaskLines {
+    let cards: FixedTable<CardRecord>
+    let names: CardNames
+    let nameText: ArenaBytes
+    let text: ArenaBytes
+    let fixedText: ArenaBytes
+    let dues: [RawRef]
+    let linkParts: [(before: RawRef, after: RawRef)]
+    /// The built-in names' members, named by their task fields (`pmboard/1`'s `labels` and `assignees`), each with
+    /// its field's place in the card names and the text that opens it.
+    let builtInMembers: [(Int, String)]
+    let withValues: Bool
+
+    init(_ json: BoardJSON) {
+      let tables = json.tables
+      withValues = !json.declaredFields.isEmpty
+      builtInMembers = TaskField.allCases.filter { $0.shape == .names }.enumerated().map { index, member in
+        (NameField.place(of: member) ?? 0, (index == 0 ? ", \"" : "], \"") + member.rawValue + "\": [")
+      }
+      text = ArenaBytes(tables.cardBytes)
+      var fixed = ByteWriter(capacity: tables.dueDates.count * 12 + 256)
+      dues = tables.dueDates.map { fixed.appendRef("\"\($0)\"") }
+      func escaped(_ text: String) -> String {
+        var quoted: [UInt8] = []
+        MarkupText.json(text, into: &quoted)
+        return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+      }
+      var linkParts: [(before: RawRef, after: RawRef)] = []
+      for state in TaskState.allCases {
+        let around = SiteAddresses.taskLink(state, taskPages: json.taskPages)
+        let before = fixed.appendRef(escaped(json.links.root(SiteAddresses.locale(json.locale, around.before))))
+        linkParts.append((before, fixed.appendRef(escaped(around.after))))
+      }
+      self.linkParts = linkParts
+      fixedText = ArenaBytes(ByteArena(fixed))
+      cards = FixedTable(tables.cards)
+      names = tables.cardNames
+      nameText = ArenaBytes(names.bytes)
     }
-    var linkParts: [(before: RawRef, after: RawRef)] = []
-    for state in TaskState.allCases {
-      let around = SiteAddresses.taskLink(state, taskPages: taskPages)
-      let before = fixed.appendRef(escaped(links.root(SiteAddresses.locale(locale, around.before))))
-      linkParts.append((before, fixed.appendRef(escaped(around.after))))
-    }
-    let fixedText = ArenaBytes(ByteArena(fixed))
-    let cards = FixedTable(tables.cards)
-    let names = tables.cardNames
-    let nameText = ArenaBytes(names.bytes)
-    for index in 0..<cards.count {
+
+    /// Card `index`'s line: `{"id": …, "link": …}`, after a comma unless `first`.
+    func append(_ index: Int, first: Bool, of json: BoardJSON, to out: inout ByteWriter) {
       let card = cards[index]
-      out.appendStatic(index == 0 ? "\n    {\"id\": \"" : ",\n    {\"id\": \"")
+      out.appendStatic(first ? "\n    {\"id\": \"" : ",\n    {\"id\": \"")
       out.appendJSONEscaped(card.id.raw, from: text)
       out.appendStatic("\", \"title\": \"")
       out.appendJSONEscaped(card.title.raw, from: text)
@@ -117,15 +150,12 @@ struct BoardJSON: Sendable {
         out.appendJSONEscaped(names.links[index].raw, from: nameText)
         out.appendStatic("\"")
       }
-      if withValues { appendValues(ofCard: index, to: &out) }
+      if withValues { json.appendValues(ofCard: index, to: &out) }
       out.appendStatic(", \"link\": \"")
       out.append(linkParts[card.state.order].before, from: fixedText)
       out.appendJSONEscaped(card.id.raw, from: text)
       out.append(linkParts[card.state.order].after, from: fixedText)
       out.appendStatic("\"}")
-      if out.pending > SiteRenderer.outputChunk { out.flush(keeping: 0, to: emit) }
     }
-    out.appendStatic(cards.count == 0 ? "]\n}\n" : "\n  ]\n}\n")
-    out.flush(keeping: 0, to: emit)
   }
 }

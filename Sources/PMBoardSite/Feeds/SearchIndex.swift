@@ -14,7 +14,7 @@ import PMBoardCore
 /// - `search/<part>-text.js`: the bodies, cut into sentences and lines (``segments(of:in:into:)``), each distinct one
 ///   stored once (`segments`), folded as the script folds a query (``SearchFold``), and each task's as the sorted indices of its own (`body`): boards repeat sentences
 ///   (issue templates, "Steps to reproduce"), and a sentence that ten tasks share costs its bytes once.
-/// - `search/<part>-ids-<k>.js`: the ids of tasks `k * idsPerFile ..< (k + 1) * idsPerFile`, fetched only when a
+/// - `search/<part>-ids-<b>.js`: the ids whose first hex digits are `b` (``SearchIDFiles``), fetched only when a
 ///   result is opened: 10,000 random ids are 112 kB that no compression shrinks, more than the rest together.
 ///
 /// Titles and names are stored as the board holds them, since a result shows them; `search.js` folds them and the
@@ -24,9 +24,6 @@ struct SearchIndex: Sendable {
     /// TODO and DOING; DONE; and the removed tasks whose pages stay as tombstones (title only).
     case open, done, removed
   }
-
-  /// Ids per `-ids-<k>.js` file: about 19 kB gzip, one fetch when a result is opened.
-  static let idsPerFile = 1024
 
   let part: Part
   let tables: BoardTables
@@ -50,12 +47,13 @@ struct SearchIndex: Sendable {
   /// How many tasks the part holds.
   var count: Int { part == .removed ? tombstones.count : cards.count }
 
-  /// Every file of the part, the tasks' file first.
-  var paths: [String] {
-    let idFiles = (count + Self.idsPerFile - 1) / Self.idsPerFile
-    let names =
-      ["\(part.rawValue)", "\(part.rawValue)-text"] + (0..<idFiles).map { "\(part.rawValue)-ids-\($0)" }
-    return names.map { addresses.atRoot(SiteAddresses.search($0 + ".js")) }
+  /// The part's tasks file, the first of ``paths(_:)``.
+  var tasksPath: String { addresses.atRoot(SiteAddresses.search(part.rawValue + ".js")) }
+
+  /// Every file of the part: the tasks' file, the text file, then the id files of `ids`.
+  func paths(_ ids: SearchIDFiles) -> [String] {
+    let names = ["\(part.rawValue)-text"] + ids.files.map { idFileName($0.bucket, digits: ids.digits) }
+    return [tasksPath] + names.map { addresses.atRoot(SiteAddresses.search($0 + ".js")) }
   }
 
   /// What the index's file `name` (`open-text`, `en`) starts with: its JSON is handed to `search.js` as
@@ -98,40 +96,25 @@ struct SearchIndex: Sendable {
     return String(decoding: out + Array("}".utf8), as: UTF8.self)
   }
 
-  /// Writes the files of ``paths`` whose indices are in `files`.
-  func write(_ files: Set<Int>, to writer: SiteWriter) throws(SiteWriteError) {
-    let paths = paths
+  /// Writes the files of ``paths(_:)`` whose indices are in `files`.
+  func write(_ files: Set<Int>, ids: SearchIDFiles, to writer: SiteWriter) throws(SiteWriteError) {
+    let paths = paths(ids)
     if part == .removed {
-      try writeRemoved(files, to: writer)
-      return
+      try writeRemoved(files, ids: ids, to: writer)
+    } else {
+      if files.contains(0) { try writer.write(paths[0]) { emit in tasksJSON(ids: ids, emit: emit) } }
+      if files.contains(1) { try writer.write(paths[1]) { emit in textJSON(emit: emit) } }
     }
-    if files.contains(0) { try writer.write(paths[0]) { emit in tasksJSON(emit: emit) } }
-    if files.contains(1) { try writer.write(paths[1]) { emit in textJSON(emit: emit) } }
-    let text = ArenaBytes(tables.cardBytes)
     for (file, path) in paths.dropFirst(2).enumerated() where files.contains(file + 2) {
-      let first = cards.lowerBound + file * Self.idsPerFile
-      let ids = first..<min(first + Self.idsPerFile, cards.upperBound)
-      var out = ByteWriter(capacity: ids.count * 40 + 48)
-      out.append(Self.scriptStart("\(part.rawValue)-ids-\(file)"))
-      for card in ids {
-        out.appendStatic(card == first ? "[\"" : ",\"")
-        // An id read as a UUID is hex digits and dashes: nothing to escape (100,000 ids at 100,000 tasks).
-        if tables.cardKeys[card] != nil {
-          out.append(tables.cards[card].id.raw, from: text)
-        } else {
-          out.appendJSONEscaped(tables.cards[card].id.raw, from: text)
-        }
-        out.appendStatic("\"")
-      }
-      out.appendStatic("]")
-      out.append(Self.scriptEnd)
+      var out = idsScript(ids.files[file], digits: ids.digits)
       try writer.write(path) { emit in out.flush(keeping: 0, to: emit) }
     }
   }
 
-  /// The removed part's files: titles only (a tombstone keeps no body, due day or names), each linking its page.
-  private func writeRemoved(_ files: Set<Int>, to writer: SiteWriter) throws(SiteWriteError) {
-    let paths = paths
+  /// The removed part's tasks and text files: titles only (a tombstone keeps no body, due day or names), each
+  /// linking its page.
+  private func writeRemoved(_ files: Set<Int>, ids: SearchIDFiles, to writer: SiteWriter) throws(SiteWriteError) {
+    let paths = paths(ids)
     func list(_ items: some Sequence<String>) -> String {
       items.map { text in
         var quoted: [UInt8] = []
@@ -144,41 +127,37 @@ struct SearchIndex: Sendable {
       Array((Self.scriptStart(name) + json + Self.scriptEnd).utf8)
     }
     if files.contains(0) {
-      let tasks =
-        "{\"version\":1,\"part\":\"removed\",\"count\":\(count),\"idsPerFile\":\(Self.idsPerFile),"
-        + "\"dueBase\":\"\(today)\",\(hrefJSON),\"names\":[],\"people\":[],"
-        + "\"state\":\"\(String(repeating: Self.letter(nil), count: count))\","
-        + "\"due\":[\(Array(repeating: "null", count: count).joined(separator: ","))],"
-        + "\"tags\":[\(Array(repeating: "[]", count: count).joined(separator: ","))],"
-        + "\"title\":[\(list(tombstones.map(\.title)))]}"
-      try writer.write(paths[0], script("removed", tasks))
+      var out = ByteWriter(capacity: count * 64 + 256)
+      out.append(Self.scriptStart("removed") + "{\"version\":2,\"part\":\"removed\",\"count\":\(count)")
+      Self.bucketJSON(ids, into: &out)
+      out.append(
+        ",\"dueBase\":\"\(today)\",\(hrefJSON),\"names\":[],\"people\":[],"
+          + "\"state\":\"\(String(repeating: Self.letter(nil), count: count))\","
+          + "\"due\":[\(Array(repeating: "null", count: count).joined(separator: ","))],"
+          + "\"tags\":[\(Array(repeating: "[]", count: count).joined(separator: ","))],"
+          + "\"title\":[\(list(tombstones.map(\.title)))]}" + Self.scriptEnd)
+      try writer.write(paths[0]) { emit in out.flush(keeping: 0, to: emit) }
     }
     if files.contains(1) {
       let text =
-        "{\"version\":1,\"segments\":[],\"body\":[\(Array(repeating: "[]", count: count).joined(separator: ","))]}"
+        "{\"version\":2,\"segments\":[],\"body\":[\(Array(repeating: "[]", count: count).joined(separator: ","))]}"
       try writer.write(paths[1], script("removed-text", text))
-    }
-    for (file, path) in paths.dropFirst(2).enumerated() where files.contains(file + 2) {
-      let first = file * Self.idsPerFile
-      let ids = tombstones[first..<min(first + Self.idsPerFile, count)].map(\.id)
-      try writer.write(path, script("removed-ids-\(file)", "[\(list(ids))]"))
     }
   }
 
   /// `search/<part>.js`.
-  func tasksJSON(emit: (Span<UInt8>) -> Void) {
+  func tasksJSON(ids: SearchIDFiles, emit: (Span<UInt8>) -> Void) {
     let cards = FixedTable(tables.cards)
     let names = tables.cardNames
     let nameText = ArenaBytes(names.bytes)
     let text = ArenaBytes(tables.cardBytes)
     var out = ByteWriter(capacity: SiteRenderer.outputChunk + 8192)
     out.append(Self.scriptStart(part.rawValue))
-    out.appendStatic("{\"version\":1,\"part\":\"")
+    out.appendStatic("{\"version\":2,\"part\":\"")
     out.append(part.rawValue)
     out.appendStatic("\",\"count\":")
     out.appendDecimal(self.cards.count)
-    out.appendStatic(",\"idsPerFile\":")
-    out.appendDecimal(Self.idsPerFile)
+    Self.bucketJSON(ids, into: &out)
     out.appendStatic(",\"dueBase\":\"")
     out.append(today.description)
     out.appendStatic("\",")
@@ -287,7 +266,7 @@ struct SearchIndex: Sendable {
     }
     var out = ByteWriter(capacity: SiteRenderer.outputChunk + 8192)
     out.append(Self.scriptStart("\(part.rawValue)-text"))
-    out.appendStatic("{\"version\":1,\"segments\":[")
+    out.appendStatic("{\"version\":2,\"segments\":[")
     for (index, segment) in segments.enumerated() {
       out.appendStatic(index == 0 ? "\"" : ",\"")
       SearchFold.appendFolded(segment, in: arena, text: text, to: &out)

@@ -105,10 +105,7 @@ public struct SiteFeeds: Sendable {
     let json = BoardJSON(
       tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale,
       wipLimits: wipLimits, taskPages: taskPages)
-    jobs.append(
-      SiteRenderer.Job(path: addresses.atRoot(SiteAddresses.boardJSON), weight: tables.cards.count * 5) { writer in
-        try writer.write(addresses.atRoot(SiteAddresses.boardJSON)) { emit in json.render(emit: emit) }
-      })
+    jobs += boardJSONJobs(json)
     for (name, badge) in badges() {
       jobs.append(
         SiteRenderer.Job(path: addresses.atRoot(SiteAddresses.badge(name)), weight: 1) {
@@ -116,6 +113,30 @@ public struct SiteFeeds: Sendable {
         })
     }
     return jobs.sorted { $0.weight > $1.weight }
+  }
+
+  /// `board.json`: one job, or above ``BoardJSON/pieceLimit`` tasks one for the document and one a piece, so that
+  /// the pieces render on every core and each is compared with the last build's on its own.
+  private func boardJSONJobs(_ json: BoardJSON) -> [SiteRenderer.Job] {
+    let path = addresses.atRoot(SiteAddresses.boardJSON)
+    guard let digits = BoardJSON.pieceDigits(count: tables.cards.count) else {
+      return [
+        SiteRenderer.Job(path: path, weight: tables.cards.count * 5) { writer in
+          try writer.write(path) { emit in json.render(emit: emit) }
+        }
+      ]
+    }
+    let pieces = json.pieces(digits: digits)
+    let addresses = addresses
+    return [
+      SiteRenderer.Job(path: path, weight: 5) { try $0.write(path) { emit in json.render(pieces: pieces, emit: emit) } }
+    ]
+      + pieces.map { piece in
+        let piecePath = addresses.atRoot(piece.path)
+        return SiteRenderer.Job(path: piecePath, weight: piece.cards.count * 5) { writer in
+          try writer.write(piecePath) { emit in json.render(piece: piece, digits: digits, emit: emit) }
+        }
+      }
   }
 
   /// A calendar and a change feed per label and per person, beside its page (`<code>/labels/<slug>.ics`, `.atom`):

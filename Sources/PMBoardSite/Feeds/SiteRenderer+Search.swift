@@ -31,16 +31,20 @@ extension SiteRenderer {
           part: part, tables: tables, today: moment.today, addresses: addresses, taskPages: writesTaskPages,
           tombstones: part == .removed ? taskPages.tombstones : [])
         let renderer = self
-        return Job(path: index.paths[0], weight: index.count * 2) { writer in
-          let paths = index.paths
+        return Job(path: index.tasksPath, weight: index.count * 2) { writer in
+          let ids = index.idFiles()
+          let paths = index.paths(ids)
           var missing = Set(paths.indices)
-          if let print = renderer.searchFingerprint(of: index) {
+          if let site = renderer.keptPageFingerprint {
+            let print = renderer.searchFingerprint(of: index, site: site)
             // A file the last build left as it is now is kept; the others are written (a hand may have removed one).
-            let reused = writer.reuse(paths, fingerprints: paths.map { _ in print })
+            // The tasks and text files change with any task of the part, an id file only with its own ids.
+            let prints = [print, print] + ids.files.map { index.idsFingerprint($0, digits: ids.digits, site: site) }
+            let reused = writer.reuse(paths, fingerprints: prints)
             missing = Set(paths.indices.filter { !reused[$0] })
-            for path in paths { writer.keep(fingerprint: print, for: path) }
+            for (path, print) in zip(paths, prints) { writer.keep(fingerprint: print, for: path) }
           }
-          try index.write(missing, to: writer)
+          try index.write(missing, ids: ids, to: writer)
         }
       }
   }
@@ -68,9 +72,9 @@ extension SiteRenderer {
 
   /// What a part's files are made of: its cards as they show (``BoardTables/cardPrints``: id, text, due day,
   /// labels, people), the names' list the cards point into, and the day the due days count from.
-  private func searchFingerprint(of index: SearchIndex) -> UInt64? {
-    guard var print = keptPageFingerprint else { return nil }
-    print.add("search \(index.part.rawValue) \(SearchIndex.idsPerFile) \(moment.today)")
+  private func searchFingerprint(of index: SearchIndex, site: Fingerprint) -> UInt64 {
+    var print = site
+    print.add("search \(index.part.rawValue) \(moment.today)")
     for tombstone in index.tombstones {
       print.add(tombstone.id)
       print.add(tombstone.title)
