@@ -17,7 +17,7 @@ struct StoredMembersTests {
     guard let ranges = StoredMembers.memberRanges(of: span) else { return nil }
     var values: [UUID: FieldValue] = [:]
     for (range, _) in ranges {
-      guard let (id, value) = StoredMembers.parse(Array(bytes[range])) else { return nil }
+      guard let (_, id, value) = StoredMembers.parse(span, range) else { return nil }
       values[id] = value
     }
     return FieldValues(values)

@@ -25,10 +25,6 @@ struct NameCollector: ~Copyable {
   /// place (name field, then value field) of the task being added has; -1 for none.
   private var stored: StoredMembers
   private var placeMembers: [Int32]
-  /// The cards' members as scanned (``StoredMembers/Scan``; nil when the board declares no field), and each
-  /// distinct one's number in ``stored`` once read.
-  private let scan: StoredMembers.Scan?
-  private var scanNumbers: [Int32]
   /// The declared fields, by id: where each value goes (a value field's place is its index in ``valueFields``
   /// past the name fields').
   private let declaredPlaces: [UUID: Int]
@@ -38,9 +34,8 @@ struct NameCollector: ~Copyable {
   private let holdsNames: [Bool]
   private let valueTypes: [FieldType]
 
-  init(tasks: BoardSnapshot.Tasks, fields: [NameField], valueFields: [FieldDefinition], scan: StoredMembers.Scan?) {
-    (self.tasks, self.fields, self.valueFields, self.scan) = (tasks, fields, valueFields, scan)
-    scanNumbers = Array(repeating: Self.unread, count: scan?.distinct.count ?? 0)
+  init(tasks: BoardSnapshot.Tasks, fields: [NameField], valueFields: [FieldDefinition]) {
+    (self.tasks, self.fields, self.valueFields) = (tasks, fields, valueFields)
     stored = StoredMembers(fieldCount: fields.count)
     placeMembers = Array(repeating: -1, count: fields.count + valueFields.count)
     declaredPlaces = Dictionary(
@@ -66,7 +61,7 @@ struct NameCollector: ~Copyable {
   mutating func add(_ task: BoardSnapshot.Tasks.Record) {
     let card = Int32(links.count)
     let first = cardNames.count
-    let found = !declaredPlaces.isEmpty && task.values.count > 0 && readMembers(ofCard: Int(card))
+    let found = !declaredPlaces.isEmpty && task.values.count > 0 && readMembers(of: task)
     for field in fields.indices {
       bounds.append(Int32(cardNames.count))
       switch fields[field].taskField {
@@ -152,36 +147,29 @@ struct NameCollector: ~Copyable {
     return number
   }
 
-  /// Fills ``placeMembers`` from card `card`'s stored values (``scan``), member by member (a field given twice: the
-  /// last); false, and no values, when its text is not a stored object of values (a store edited by hand), as
-  /// ``FieldValues/init(storedText:)`` finds it. Each distinct member is parsed when a card first shows it, so
-  /// names are numbered in the order cards show them.
-  private mutating func readMembers(ofCard card: Int) -> Bool {
+  /// Fills ``placeMembers`` from the task's stored values, member by member (a field given twice: the last);
+  /// false, and no values, when its text is not a stored object of values (a store edited by hand), as
+  /// ``FieldValues/init(storedText:)`` finds it.
+  private mutating func readMembers(of task: BoardSnapshot.Tasks.Record) -> Bool {
     for place in placeMembers.indices { placeMembers[place] = -1 }
-    guard let scan, let members = scan.members(of: card) else { return false }
-    for distinct in members {
-      var number = scanNumbers[Int(distinct)]
-      if number == Self.unread {
-        let (bytes, hash) = scan.distinct[Int(distinct)]
-        if let known = stored.known(bytes, hash: hash) {
+    let text = tasks.text
+    return text.withBytes(task.values) { bytes -> Bool in
+      guard let ranges = StoredMembers.memberRanges(of: bytes) else { return false }
+      for (range, hash) in ranges {
+        var number: Int32
+        if let known = stored.known(bytes, range, hash: hash) {
           number = known
-        } else if let (id, value) = StoredMembers.parse(bytes) {
-          number = stored.remember(resolved(id, value), bytes: bytes, hash: hash)
         } else {
-          number = Self.notAMember
+          guard let (memberBytes, id, value) = StoredMembers.parse(bytes, range) else { return false }
+          let member = resolved(id, value)
+          number = stored.remember(member, bytes: memberBytes, hash: hash)
         }
-        scanNumbers[Int(distinct)] = number
+        let place = stored.members[Int(number)].place
+        if place >= 0 { placeMembers[place] = number }
       }
-      guard number != Self.notAMember else { return false }
-      let place = stored.members[Int(number)].place
-      if place >= 0 { placeMembers[place] = number }
+      return true
     }
-    return true
   }
-
-  /// ``scanNumbers``' marks: a distinct member not parsed yet, and one that is not a member.
-  private static let unread: Int32 = -1
-  private static let notAMember: Int32 = -2
 
   /// What a field's value shows on a card: its place (-1: not a declared field) and its names' slots or its
   /// text; a value for an option the field no longer has, or of another type than the field's, shows nothing.

@@ -113,9 +113,7 @@ public final class CardNames: Sendable {
     else {
       return .none
     }
-    var collector = NameCollector(
-      tasks: tasks, fields: fields, valueFields: valueFields,
-      scan: declared ? StoredMembers.Scan.made(tasks, order: order) : nil)
+    var collector = NameCollector(tasks: tasks, fields: fields, valueFields: valueFields)
     collector.reserve(cards: order.count)
     for index in order { collector.add(records[Int(index)]) }
     return collector.finish()

@@ -30,18 +30,21 @@ struct StoredMembers {
     slotsByName = Array(repeating: [:], count: fieldCount)
   }
 
-  /// The member whose bytes are `bytes`, hashing to `hash`, when it was read before.
-  func known(_ bytes: [UInt8], hash: UInt64) -> Int32? {
-    byHash[hash]?.first { memberBytes[Int($0)] == bytes }
+  /// The member of `text` at `range`, whose bytes hash to `hash` (``memberRanges(of:)``), when it was read before.
+  func known(_ text: Span<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int32? {
+    byHash[hash]?.first { same(memberBytes[Int($0)], text, range) }
   }
 
-  /// The member `bytes` parsed as the object of that one member, by the same reader (so by the same rules) as a
-  /// whole text; nil when it is not a member.
-  static func parse(_ bytes: [UInt8]) -> (id: UUID, value: FieldValue)? {
+  /// The member of `text` at `range` parsed as the object of that one member, by the same reader (so by the same
+  /// rules) as a whole text, with its bytes; nil when it is not a member.
+  static func parse(_ text: Span<UInt8>, _ range: Range<Int>) -> (bytes: [UInt8], id: UUID, value: FieldValue)? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(range.count)
+    for index in range { bytes.append(text[index]) }
     guard let one = FieldValues(storedText: "{" + String(decoding: bytes, as: UTF8.self) + "}"),
       let (id, value) = one.byField.first
     else { return nil }
-    return (id, value)
+    return (bytes, id, value)
   }
 
   /// Remembers `member`, read from `bytes`, under `hash`; its number.
@@ -63,77 +66,10 @@ struct StoredMembers {
     return slot
   }
 
-  /// Every card's members, card by card in board order, as numbers into the distinct members found; a card whose
-  /// stored text is not an object of members is marked unreadable. Scanned on every core, each slice keeping its
-  /// own distinct members, before the cards are added one by one: scanning and comparing each card's bytes was
-  /// nine tenths of ``CardNames/made``, which ran alone on one core (0.6 s of a 2.5 s lean build of 100,000
-  /// imported items with eight fields, docs/performance.md).
-  struct Scan: Sendable {
-    /// The distinct members' bytes and hashes (one found in two slices is here twice).
-    var distinct: [(bytes: [UInt8], hash: UInt64)] = []
-    /// Each card's members, in its text's order, as numbers into ``distinct``.
-    var members: [Int32] = []
-    /// Where each card's members start in ``members``, then the end.
-    var starts: [Int32] = []
-    /// Whether each card's text is not an object of members.
-    var unreadable: [Bool] = []
-
-    /// Card `card`'s members; nil when its text is not an object of members.
-    func members(of card: Int) -> ArraySlice<Int32>? {
-      unreadable[card] ? nil : members[Int(starts[card])..<Int(starts[card + 1])]
-    }
-
-    /// The members of the stored values of the tasks at `order`, scanned in slices on every core.
-    static func made(_ tasks: BoardSnapshot.Tasks, order: [Int32]) -> Scan {
-      let sliceCount = max(1, min(8, order.count / 4096))
-      let parts = concurrentMap(sliceCount) { slice in
-        var part = Scan()
-        var byHash: [UInt64: [Int32]] = [:]
-        for index in order[slice * order.count / sliceCount..<(slice + 1) * order.count / sliceCount] {
-          let text = tasks.records[Int(index)].values
-          part.starts.append(Int32(part.members.count))
-          let readable =
-            text.count == 0
-            || tasks.text.withBytes(text) { bytes -> Bool in
-              guard let ranges = memberRanges(of: bytes) else { return false }
-              for (range, hash) in ranges {
-                if let known = byHash[hash]?.first(where: { same(part.distinct[Int($0)].bytes, bytes, range) }) {
-                  part.members.append(known)
-                  continue
-                }
-                var copy: [UInt8] = []
-                copy.reserveCapacity(range.count)
-                for offset in range { copy.append(bytes[offset]) }
-                let number = Int32(part.distinct.count)
-                part.distinct.append((copy, hash))
-                byHash[hash, default: []].append(number)
-                part.members.append(number)
-              }
-              return true
-            }
-          part.unreadable.append(!readable)
-        }
-        return part
-      }
-      var scan = Scan()
-      scan.members.reserveCapacity(parts.reduce(0) { $0 + $1.members.count })
-      scan.starts.reserveCapacity(order.count + 1)
-      for part in parts {
-        let (memberOffset, distinctOffset) = (Int32(scan.members.count), Int32(scan.distinct.count))
-        scan.starts += part.starts.map { $0 + memberOffset }
-        scan.members += part.members.map { $0 + distinctOffset }
-        scan.unreadable += part.unreadable
-        scan.distinct += part.distinct
-      }
-      scan.starts.append(Int32(scan.members.count))
-      return scan
-    }
-
-    private static func same(_ known: [UInt8], _ text: Span<UInt8>, _ range: Range<Int>) -> Bool {
-      guard known.count == range.count else { return false }
-      for offset in 0..<known.count where known[offset] != text[range.lowerBound + offset] { return false }
-      return true
-    }
+  private func same(_ known: [UInt8], _ text: Span<UInt8>, _ range: Range<Int>) -> Bool {
+    guard known.count == range.count else { return false }
+    for offset in 0..<known.count where known[offset] != text[range.lowerBound + offset] { return false }
+    return true
   }
 
   /// The byte ranges of the members of a JSON object, split at the commas outside strings, arrays and inner
