@@ -156,12 +156,10 @@ struct BuildOptions: ParsableArguments {
       }
     }
     if let calendar {
-      switch calendar {
-      case "window": settings.calendar = .standard
-      case "all": settings.calendar = .all
-      default:
+      guard let window = CalendarWindow.named(calendar) else {
         throw ValidationError("--calendar takes window or all (a window of your own: `calendar:` in pmboard.yml)")
       }
+      settings.calendar = window
     }
     if let wipLimits {
       do {

@@ -40,14 +40,23 @@ public struct CalendarWindow: Sendable, Equatable {
     return keys.sorted()[events - 1]
   }
 
+  /// The window a name gives: `all` or `window` (the default); nil for any other text. `pmboard.yml`'s
+  /// `calendar:` and `build --calendar` read names alike.
+  public static func named(_ name: String) -> CalendarWindow? {
+    switch name {
+    case "all": .all
+    case "window": .standard
+    default: nil
+    }
+  }
+
   /// `calendar: all`, `calendar: window` (the default), or `{days-back: 60, days-ahead: 180, events: 5000}`.
   static func parse(_ value: Node, place: String) throws(ConfigError) -> CalendarWindow {
     if let text = value.string {
-      switch text {
-      case "all": return .all
-      case "window": return .standard
-      default: throw ConfigError(message: "\(place): `calendar` takes all, window or {days-back, days-ahead, events}")
+      guard let window = named(text) else {
+        throw ConfigError(message: "\(place): `calendar` takes all, window or {days-back, days-ahead, events}")
       }
+      return window
     }
     guard let mapping = value.mapping else {
       throw ConfigError(message: "\(place): `calendar` takes all, window or {days-back, days-ahead, events}")
