@@ -9,13 +9,8 @@ struct BoardPiecesTests {
   @Test func aBoardAboveTheLimitListsItsPiecesAndAnEditRewritesOne() throws {
     let cli = try CLIRunner()
     defer { cli.remove() }
-    let generator = Golden.repositoryRoot.appendingPathComponent("scripts/gen-board").path
-    let board = try cli.run(
-      "/usr/bin/env", "python3", generator, "--tasks", "10001", "--history", "100", "--seed", "3", "--today",
-      "2026-11-21")
-    #expect(board.status == 0, "\(board.stderr)")
-    try cli.write("board.json", board.stdout)
-    #expect(try cli.run("import", "board.json", "--store", "board.sqlite").status == 0)
+    let imported = try cli.importGeneratedBoard(tasks: 10_001, history: 100, seed: 3)
+    #expect(imported.status == 0, "\(imported.stderr)")
     let build = ["build", "--store", "board.sqlite", "--today", "2026-11-21", "--locales", "en", "--task-pages", "off"]
     #expect(try cli.run(build).status == 0)
     // check_feeds.py validates the document and each piece against the schema and gathers the pieces' tasks.

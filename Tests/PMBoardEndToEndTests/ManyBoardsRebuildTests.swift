@@ -24,21 +24,12 @@ struct ManyBoardsRebuildTests {
     return cli
   }
 
-  /// Every file of the site at `site` but the manifest, by path.
-  static func files(_ site: String) throws -> [String: Data] {
-    var found: [String: Data] = [:]
-    for path in try FileManager.default.subpathsOfDirectory(atPath: site) where path != ".pmboard-manifest" {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: site + "/" + path, isDirectory: &isFolder), !isFolder.boolValue
-      else { continue }
-      found[path] = FileManager.default.contents(atPath: site + "/" + path)
-    }
-    return found
-  }
-
-  /// The paths where two sites differ (a file in one only, or other bytes).
-  static func differences(_ first: [String: Data], _ second: [String: Data]) -> [String] {
-    Set(first.keys).union(second.keys).filter { first[$0] != second[$0] }.sorted()
+  /// The site is byte for byte a fresh build's of the same day (into `fresh`), the index of the boards and the
+  /// kept boards' folders included.
+  func expectSameAsFreshBuild(_ cli: CLIRunner, today: String) throws {
+    #expect(try cli.run("build", "--today", today, "--out", "fresh").status == 0)
+    let differing = siteDifferences(try cli.siteFiles(), try cli.siteFiles("fresh"))
+    #expect(differing.isEmpty, "\(differing.prefix(5))")
   }
 
   @Test func aChangeToOneBoardReadsThatBoardAlone() throws {
@@ -56,10 +47,7 @@ struct ManyBoardsRebuildTests {
       #expect(again.stderr.contains("keep the board \(kept):"), "\(kept)")
     }
     #expect(again.stdout.contains("83 tasks"), "the kept boards' counts come from the manifest: \(again.stdout)")
-    // The whole site, the index of the boards and the kept boards' folders included, is a fresh build's.
-    #expect(try cli.run("build", "--today", "2026-11-21", "--out", "fresh").status == 0)
-    let differing = Self.differences(try Self.files(cli.path("_site")), try Self.files(cli.path("fresh")))
-    #expect(differing.isEmpty, "\(differing.prefix(5))")
+    try expectSameAsFreshBuild(cli, today: "2026-11-21")
     let index = try cli.read("_site/en/index.html")
     #expect(index.contains("<bdi>Ops &lt;team&gt;</bdi>") && index.contains("TODO <strong>3</strong>"))
   }
@@ -71,9 +59,7 @@ struct ManyBoardsRebuildTests {
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     let next = try cli.run("build", "--today", "2026-11-23")
     #expect(["mobile", "ops", "teams/web"].allSatisfy { next.stderr.contains("load the store \($0):") })
-    #expect(try cli.run("build", "--today", "2026-11-23", "--out", "fresh").status == 0)
-    let differing = Self.differences(try Self.files(cli.path("_site")), try Self.files(cli.path("fresh")))
-    #expect(differing.isEmpty, "\(differing.prefix(5))")
+    try expectSameAsFreshBuild(cli, today: "2026-11-23")
   }
 
   /// A page of a board whose key did not change, removed or replaced by hand (as an editor saves, a new file renamed
@@ -88,9 +74,7 @@ struct ManyBoardsRebuildTests {
     let again = try cli.run("build", "--today", "2026-11-21")
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stderr.contains("load the store ops:") && again.stderr.contains("load the store teams/web:"))
-    #expect(try cli.run("build", "--today", "2026-11-21", "--out", "fresh").status == 0)
-    let differing = Self.differences(try Self.files(cli.path("_site")), try Self.files(cli.path("fresh")))
-    #expect(differing.isEmpty, "\(differing.prefix(5))")
+    try expectSameAsFreshBuild(cli, today: "2026-11-21")
   }
 
   /// One board built alone and as one of many makes the same pages, on a fresh build and on a rebuild (which dresses
@@ -102,12 +86,12 @@ struct ManyBoardsRebuildTests {
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
     #expect(try cli.run(alone).status == 0)
     func compare(_ when: Comment) throws {
-      let site = try Self.files(cli.path("_site"))
+      let site = try cli.siteFiles()
       let many = Dictionary(
         uniqueKeysWithValues: site.compactMap { path, data in
           path.hasPrefix("ops/") ? (String(path.dropFirst(4)), data) : nil
         })
-      let differing = Self.differences(many, try Self.files(cli.path("alone")))
+      let differing = siteDifferences(many, try cli.siteFiles("alone"))
       #expect(differing.isEmpty, "\(when): \(differing.prefix(5))")
     }
     try compare("fresh")

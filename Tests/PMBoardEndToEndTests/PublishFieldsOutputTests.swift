@@ -28,7 +28,7 @@ import Testing
 
   private func leaks(_ cli: CLIRunner) throws -> [String] {
     var found: [String] = []
-    for (path, data) in try PublishPolicyOutputTests.files(cli) {
+    for (path, data) in try cli.siteFiles() {
       if data.range(of: Data("CANARY".utf8)) != nil || data.range(of: Data("canary".utf8)) != nil
         || data.range(of: Data("secret-notes".utf8)) != nil
       {

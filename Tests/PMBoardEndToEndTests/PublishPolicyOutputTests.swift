@@ -25,19 +25,6 @@ struct PublishPolicyOutputTests {
     BoardFixture.Card(id: BoardFixture.id(3), title: "Doing task", due: "2026-11-10", state: "doing"),
   ]
 
-  /// Every file of the built site but the build's own bookkeeping (dot files), by path.
-  static func files(_ cli: CLIRunner) throws -> [String: Data] {
-    let site = cli.path("_site")
-    var files: [String: Data] = [:]
-    for path in try FileManager.default.subpathsOfDirectory(atPath: site) {
-      guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-        let data = FileManager.default.contents(atPath: site + "/" + path)
-      else { continue }
-      files[path] = data
-    }
-    return files
-  }
-
   /// `states: [todo, doing]`: no output shows a DONE column, empty or not, or counts it.
   @Test func aLeftOutColumnIsShownNowhere() throws {
     let cli = try CLIRunner.importing(BoardFixture.json(cards: Self.cards, history: Self.history))
@@ -78,7 +65,7 @@ struct PublishPolicyOutputTests {
     try cli.write("pmboard.yml", "publish:\n  authors: hide\n  history: full\n")
     let result = try cli.run("build", "--today", "2026-11-21")
     #expect(result.status == 0, "\(result.stderr)")
-    let files = try Self.files(cli)
+    let files = try cli.siteFiles()
     #expect(files.keys.contains("en/history.html") && files.keys.contains("board.json"))
     #expect(files.keys.contains { $0.hasPrefix("en/tasks/") }, "task pages show history entries too")
     for (path, data) in files {
@@ -99,13 +86,13 @@ struct PublishPolicyOutputTests {
     try cli.write("pmboard.yml", "publish:\n  states: [todo, doing]\n  history: \(history)\n")
     let first = try cli.run("build")
     #expect(first.status == 0, "\(first.stderr)")
-    let before = try Self.files(cli)
+    let before = try cli.siteFiles()
     #expect(before.keys.contains("calendar.ics"))
     let edited = try cli.run("edit", BoardFixture.id(2), "--title", "Hidden task, renamed")
     #expect(edited.status == 0, "\(edited.stderr)")
     let second = try cli.run("build")
     #expect(second.status == 0, "\(second.stderr)")
-    let after = try Self.files(cli)
+    let after = try cli.siteFiles()
     #expect(Set(after.keys) == Set(before.keys))
     for (path, data) in after where before[path] != data {
       Issue.record("\(path) changed after an edit of a task the policy hides")
@@ -113,7 +100,7 @@ struct PublishPolicyOutputTests {
     // A published task's edit still moves the stamp: the rule is not "never move".
     #expect(try cli.run("edit", BoardFixture.id(1), "--title", "Visible task, renamed").status == 0)
     #expect(try cli.run("build").status == 0)
-    #expect(try Self.files(cli)["calendar.ics"] != before["calendar.ics"])
+    #expect(try cli.siteFiles()["calendar.ics"] != before["calendar.ics"])
   }
 
   /// `labels: {only: [public]}` (and `except`): a task without the label is in no output, by title, body, id,
@@ -132,7 +119,7 @@ struct PublishPolicyOutputTests {
     try cli.write("pmboard.yml", "publish:\n  labels: \(rule)\n")
     let result = try cli.run("build", "--today", "2026-11-21")
     #expect(result.status == 0, "\(result.stderr)")
-    let files = try Self.files(cli)
+    let files = try cli.siteFiles()
     #expect(files.keys.contains("board.json") && files.keys.contains("calendar.ics"))
     for (path, data) in files {
       for canary in ["SECRET", "Hidden task", hidden] {
@@ -147,7 +134,7 @@ struct PublishPolicyOutputTests {
     let before = files
     #expect(try cli.run("edit", hidden, "--title", "Hidden task, renamed").status == 0)
     #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
-    for (path, data) in try Self.files(cli) where before[path] != data {
+    for (path, data) in try cli.siteFiles() where before[path] != data {
       Issue.record("\(path) changed after an edit of a task the policy hides")
     }
     try cli.write("pmboard.yml", "publish:\n  labels: {sometimes: [x]}\n")

@@ -41,13 +41,7 @@ struct SiteLinkTests {
   @Test func everyLinkOfAGeneratedThousandTaskBoardLeadsToAFileOfTheSite() throws {
     let cli = try CLIRunner()
     defer { cli.remove() }
-    let generator = Golden.repositoryRoot.appendingPathComponent("scripts/gen-board").path
-    let board = try cli.run(
-      "/usr/bin/env", "python3", generator, "--tasks", "1000", "--history", "3000", "--seed", "1", "--today",
-      "2026-11-21")
-    #expect(board.status == 0, "\(board.stderr)")
-    try cli.write("board.json", board.stdout)
-    let imported = try cli.run("import", "board.json", "--store", "board.sqlite")
+    let imported = try cli.importGeneratedBoard(tasks: 1_000, history: 3_000, seed: 1)
     #expect(imported.status == 0, "\(imported.stderr)")
     let links = try links(cli, ["--store", "board.sqlite"])
     #expect(links.files.count > 3_000, "a page per task and locale")
