@@ -33,13 +33,11 @@ extension BoardJSON {
   /// The pieces of the board's tasks with `digits` hex digits, those that hold tasks, by bucket.
   func pieces(digits: Int) -> [TaskPiece] {
     let (cards, arena) = (tables.cards, tables.cardBytes)
-    var members = [[Int]](repeating: [], count: 1 << (4 * digits))
-    for card in 0..<cards.count {
-      let bucket = arena.withBytes(cards[card].id.raw) { SearchIDFiles.bucket(of: $0, digits: digits) }
-      members[bucket].append(card)
+    let buckets = SearchIDFiles(count: cards.count, digits: digits) { card, body in
+      arena.withBytes(cards[card].id.raw, body)
     }
-    return members.enumerated().filter { !$0.element.isEmpty }.map {
-      TaskPiece(bucket: $0.offset, path: Self.piecePath($0.offset, digits: digits), cards: $0.element)
+    return buckets.files.map {
+      TaskPiece(bucket: $0.bucket, path: Self.piecePath($0.bucket, digits: digits), cards: $0.tasks)
     }
   }
 

@@ -22,9 +22,10 @@ struct SearchIDFiles: Sendable {
 
   static func digits(forCount count: Int) -> Int { count <= oneDigitLimit ? 1 : 2 }
 
-  /// The files of `count` ids, `id(index, body)` handing the bytes of the `index`th to `body`.
-  init(count: Int, id: (Int, (Span<UInt8>) -> Void) -> Void) {
-    let digits = Self.digits(forCount: count)
+  /// The files of `count` ids in buckets of `digits` hex digits (by default as many as the count takes),
+  /// `id(index, body)` handing the bytes of the `index`th to `body`. `board.json`'s pieces are bucketed alike.
+  init(count: Int, digits: Int? = nil, id: (Int, (Span<UInt8>) -> Void) -> Void) {
+    let digits = digits ?? Self.digits(forCount: count)
     var buckets: [UInt16] = []
     buckets.reserveCapacity(count)
     var members = [[Int]](repeating: [], count: 1 << (4 * digits))
