@@ -305,9 +305,11 @@
   }
 
   // The address of a result's page, given its id: its part's "href" for its column says what comes before and
-  // after the id (its task page, or its card on its column's page on a site without task pages).
+  // after the id (its task page, or its card on its column's page on a site without task pages); on such a site
+  // whose long columns are cut into pages, "pages" for its column and "page" for the result say which page.
   function href(result, id) {
-    var around = result.index.tasks.href[result.index.tasks.state.charAt(result.i)];
+    var tasks = result.index.tasks, letter = tasks.state.charAt(result.i);
+    var around = tasks.page ? tasks.pages[letter][tasks.page[result.i]] : tasks.href[letter];
     return data.localeDir + around[0] + id + around[1];
   }
 

@@ -53,6 +53,14 @@ struct SiteLinkTests {
     let lean = try self.links(cli, ["--store", "board.sqlite", "--task-pages", "off"])
     expectNoneBroken(lean, atLeast: 10_000, "1,000 generated tasks, no task pages")
     expectFeedFragmentsFound(lean, "1,000 generated tasks, no task pages")
+    // Long columns cut into pages of about 40 cards: every card's link, from the pages and the feeds, finds it on
+    // its own page, and the pages link each other.
+    let paged = try self.links(cli, ["--store", "board.sqlite", "--task-pages", "off", "--page-cards", "40"])
+    #expect(
+      paged.files.contains { $0.hasSuffix("en/todo-2.html") } && paged.files.contains { $0.hasSuffix("en/done-1.html") }
+    )
+    expectNoneBroken(paged, atLeast: 10_000, "1,000 generated tasks in pages of 40")
+    expectFeedFragmentsFound(paged, "1,000 generated tasks in pages of 40")
   }
 
   /// The pages' templates and `search.js` name no folder of pages and no `.html`: they take every address as a

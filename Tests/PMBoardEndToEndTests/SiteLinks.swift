@@ -1,7 +1,7 @@
 import Foundation
 
 /// Follows every link of a built site: each `href` and `src` of every page and change feed, and every address the
-/// search index leads to (a result's, from its part's `href` table and id files, and the search page's), and lists
+/// search index leads to (a result's, from its part's `href` or `pages` table and id files, and the search page's), and lists
 /// those that do not reach a file of the site. A link with a scheme is left alone when it is http(s) or mailto (a
 /// task's own link, a body's address) and counts as broken otherwise; a fragment must name an `id` of the page it
 /// leads to.
@@ -139,6 +139,9 @@ extension SiteLinks {
       for part in words["parts"] as? [String] ?? [] {
         let tasks = try Self.json(of: "search/\(part).js", in: site) as? [String: Any] ?? [:]
         let links = tasks["href"] as? [String: [String]] ?? [:]
+        // A site without task pages whose columns are cut into pages: each task's page of its column's.
+        let pageLinks = tasks["pages"] as? [String: [[String]]]
+        let pageOf = tasks["page"] as? [Int]
         let states = Array(tasks["state"] as? String ?? "")
         // Each task's id file is its bucket's (`idDigits` hex digits a task), its place the count before it there.
         let digits = tasks["idDigits"] as? Int ?? 1
@@ -157,7 +160,8 @@ extension SiteLinks {
           if ids.count != members.count { broken.append("search/\(part)-ids-\(key).js: \(ids.count) ids") }
           for (id, task) in zip(ids, members) {
             let state = String(states[task])
-            guard let around = links[state], around.count == 2 else {
+            let paged = pageOf.flatMap { pages in pageLinks?[state].map { $0[pages[task]] } }
+            guard let around = paged ?? links[state], around.count == 2 else {
               broken.append("search/\(part).js: no href for state \(state)")
               continue
             }

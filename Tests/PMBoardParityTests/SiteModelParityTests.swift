@@ -57,6 +57,7 @@ import Testing
     {{> cards}}]{{/column}}{{localeDir}}|{{timeZone}}|{{overdueCount}}|{{hasOverdue}}|{{isOverduePage}}
     {{isTaskPage}}|{{isColumnPage}}|{{showsSummary}}|{{isHistory}}|{{isBoard}}|{{summaryHead}}|{{summaryTail}}|{{live}}|{{liveToday}}
     {{liveZone}}|{{liveBuilt}}|{{dueCounts}}|{{^task}}notask{{/task}}|{{#column}}c{{/column}}|{{taskTitle}}|{{isRemoved}}|{{removedText}}
+    {{pageLabel}}|{{hasPager}}|{{prevHref}}|{{nextHref}}|{{firstHref}}|{{#firstHref}}f{{/firstHref}}|{{pageIndex}}|{{{pageIndex}}}
     """,
     "overdue": """
     {{#overdueCards}}<{{id}}|{{excerpt}}|{{{excerpt}}}|{{isLong}}|{{label}}|{{state}}|{{localeDir}}>{{/overdueCards}}
@@ -202,6 +203,17 @@ import Testing
     try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, taskPages: false)
   }
 
+  /// Long columns cut into pages (`page-cards`): each page's cards, count and pager, and, without task pages, every
+  /// card's link to the page it is on, from the board, name, overdue and due-soon pages.
+  @Test(arguments: [2, 3, 4])
+  func longColumnsInPages(pageCards: Int) throws {
+    try expectParity(board: Self.hostileBoard(), templates: nil, taskPages: false, pageCards: pageCards)
+    try expectParity(board: Self.hostileBoard(), templates: Self.kitchenSink, taskPages: false, pageCards: pageCards)
+    try expectParity(
+      board: Self.hostileBoard(), templates: nil, cardLimit: 2, liveDates: true, wipLimits: [1, 1, 1],
+      pageCards: pageCards)
+  }
+
   /// A column `publish: states` leaves out is not on the board page at all (the middle one, so that the list's
   /// items are not the first states).
   @Test func leftOutColumnsAreNotOnTheBoardPage() throws {
@@ -255,7 +267,8 @@ import Testing
     board: Board, templates: [String: String]?, baseURL: String? = nil, asOf: Date? = nil,
     catalogs: [String: LocaleCatalog] = [:], cardLimit: Int = 50, liveDates: Bool = false,
     taskPages: Bool = true, publish: PublishPolicy = .everything, wipLimits: [Int?] = [nil, nil, nil],
-    dueSoon: Int = 3, aging: Int = 14, groupBy: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    dueSoon: Int = 3, aging: Int = 14, groupBy: String? = nil, pageCards: Int = 500,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let checked = try TemplateChecker().check(
       Theme.load(templatesDir: nil, publicDir: nil, workingDirectory: URL(fileURLWithPath: "/nonexistent")))
@@ -277,7 +290,7 @@ import Testing
     var settings = PageSettings(baseURL: baseURL)
     (settings.taskPages, settings.liveDates, settings.columnLimit) = (taskPages, liveDates, cardLimit)
     (settings.publish, settings.wipLimits, settings.dueSoon, settings.aging) = (publish, wipLimits, dueSoon, aging)
-    settings.groupBy = groupBy
+    (settings.groupBy, settings.pageCards) = (groupBy, pageCards)
     let renderer = SiteRenderer(
       snapshot: BoardSnapshot(board), theme: theme, locales: ["ko", "en", "ja"], defaultLocale: "ko",
       moment: BuildMoment(today: CalendarDate(year: 2026, month: 11, day: 21)!, asOf: asOf), settings: settings)

@@ -38,6 +38,10 @@ package struct ColumnContext: TemplateContext {
   package var localeDir = ""
   /// Where "Show all" leads when not to the column's page: a lane's option page.
   package var moreHref: String?
+  /// On a page of a long column (``ReferenceColumnPages``): the positions in its reading order the page shows, and
+  /// whether it is the first, which counts the whole column (a later page counts its own cards).
+  package var page: Range<Int>?
+  package var isFirstPage = true
 
   /// A name page's columns: the name's cards in each, led and capped like the board's.
   package static func ofName(_ name: String, field: NameField, columns: [ColumnContext]) -> [ColumnContext] {
@@ -51,6 +55,12 @@ package struct ColumnContext: TemplateContext {
   /// The cards a capped column shows, in the order ``ColumnLead`` gives (ties in board order); all, in board order,
   /// when it is not capped, except DONE, which every page lists newest first (the whole column on its own page).
   var shownCards: [CardContext] {
+    let order = readingOrder
+    return page.map { Array(order[$0]) } ?? order
+  }
+
+  /// The cards a capped column shows, or the whole column in the order its page shows it.
+  var readingOrder: [CardContext] {
     guard state == .done || cards.count > (limit ?? .max) else { return cards }
     let keyed = cards.enumerated().map { place, card in
       let doneAt = card.card.doneAt.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
@@ -64,7 +74,7 @@ package struct ColumnContext: TemplateContext {
     switch key {
     case "state": .text(state.rawValue)
     case "label": .text(label)
-    case "count": .number(cards.count)
+    case "count": .number(isFirstPage ? cards.count : page?.count ?? cards.count)
     case "isEmpty": .bool(cards.isEmpty)
     case "cards": .list(shownCards)
     case "hasMore": .bool(cards.count > (limit ?? .max))
@@ -89,12 +99,25 @@ package struct ColumnContext: TemplateContext {
 /// A column page: one whole column.
 package struct ColumnPageContext: TemplateContext {
   package var column: ColumnContext
+  /// A long column's page: its number and the links to the others (``PageInfo``'s, as history pages take theirs).
+  package var info: PageInfo
 
   package func templateValue(forKey key: String) -> TemplateValue? {
-    key == "column" ? .object(column) : nil
+    switch key {
+    case "column": .object(column)
+    case "pageLabel": .text(info.pageLabel)
+    case "hasPager": .bool(info.prevHref != nil || info.nextHref != nil)
+    case "prevHref": info.prevHref.map(TemplateValue.text) ?? .bool(false)
+    case "nextHref": info.nextHref.map(TemplateValue.text) ?? .bool(false)
+    case "firstHref": info.firstHref.map(TemplateValue.text) ?? .bool(false)
+    case "pageIndex": .text(info.pageIndexHTML)
+    default: nil
+    }
   }
 
-  package var templateKeys: [String] { ["column"] }
+  package var templateKeys: [String] {
+    ["column", "pageLabel", "hasPager", "prevHref", "nextHref", "firstHref", "pageIndex"]
+  }
 }
 
 /// The overdue page: every overdue card in board order.
@@ -137,6 +160,8 @@ package struct CardContext: TemplateContext {
   /// The page's way to its locale's folder, and whether the site has task pages: where the card's links lead.
   package var localeDir = ""
   package var taskPages = true
+  /// On a site without task pages, the column page the card is on, where its link leads.
+  package var pageFile: String?
 
   package func templateValue(forKey key: String) -> TemplateValue? {
     switch key {
@@ -185,7 +210,11 @@ package struct CardContext: TemplateContext {
     case "dueSoonText": .text(dueSoonText ?? "")
     case "aged": .bool(agedText != nil)
     case "agedText": .text(agedText ?? "")
-    case "href": .text(localeDir + SiteAddresses.taskLink(card.task.state, taskPages: taskPages).address(card.id))
+    case "href":
+      .text(
+        localeDir
+          + (pageFile.map(SiteAddresses.cardAddress(on:))
+          ?? SiteAddresses.taskLink(card.task.state, taskPages: taskPages)).address(card.id))
     case "columnHref": .text(localeDir + SiteAddresses.column(card.task.state))
     default: nil
     }

@@ -25,6 +25,7 @@ extension SiteRenderer {
   package func referencePages(of board: Board) -> [(path: String, template: String, context: PageContext)] {
     let shared = SharedBoardData(board: board, today: moment.today, orderBy: settings.orderBy)
     var views: [String: LocaleView] = [:]
+    let columnPages = referenceColumnPages(shared)
     return pagePlans().compactMap { plan in
       guard let catalog = theme.catalogs[plan.code] else { return nil }
       let locale =
@@ -35,14 +36,14 @@ extension SiteRenderer {
       views[plan.code] = locale
       let info = pageInfo(
         for: plan, catalog: catalog, formatter: locale.formatter, overdueCount: shared.overdueCount)
-      let content = pageContent(plan, info: info, shared: shared, locale: locale)
+      let content = pageContent(plan, info: info, shared: shared, locale: locale, columnPages: columnPages)
       return (plan.path, plan.template, PageContext(info: info, catalog: locale.context, page: content))
     }
   }
 
   /// The plain contexts of one page's own variables.
   private func pageContent(
-    _ plan: PagePlan, info: PageInfo, shared: SharedBoardData, locale: LocaleView
+    _ plan: PagePlan, info: PageInfo, shared: SharedBoardData, locale: LocaleView, columnPages: ReferenceColumnPages
   ) -> any TemplateContext {
     func card(_ data: CardData) -> CardContext {
       var context = CardContext(
@@ -53,6 +54,7 @@ extension SiteRenderer {
       context.valueFields = shared.valueFields
       context.pageLang = plan.code
       (context.localeDir, context.taskPages) = (info.localeDir, writesTaskPages)
+      if !writesTaskPages { context.pageFile = columnPages.files[data.id] }
       if aging > 0, let days = data.daysInDoing, days >= aging { context.agedText = locale.formatter.aging(days: days) }
       if dueSoon > 0, data.task.state != .done, let due = data.task.due {
         let days = due.daysSinceEpoch - moment.today.daysSinceEpoch
@@ -87,8 +89,11 @@ extension SiteRenderer {
       return HistoryContext(
         entries: shared.newestFirst[info.entries].map(entry), pageLabel: info.pageLabel, prevHref: info.prevHref,
         nextHref: info.nextHref)
-    case .column(let state):
-      return ColumnPageContext(column: column(state, limit: nil))
+    case .column(let state, let page):
+      var context = column(state, limit: nil)
+      let pages = columnPages.pages[state.order]
+      if pages.count > 1 { (context.page, context.isFirstPage) = (pages[page], page == 0) }
+      return ColumnPageContext(column: context, info: info)
     case .overdue:
       // With live dates, every open card with a due date: the script shows those a later day makes overdue.
       let listed: (CardData) -> Bool = { info.live == nil ? $0.overdue : $0.task.state != .done && $0.task.due != nil }
@@ -155,4 +160,17 @@ package struct DueSoonContext: TemplateContext {
   }
 
   package var templateKeys: [String] { ["dueSoonCards"] }
+}
+
+extension SiteRenderer {
+  /// The column pages' cuts the plain way: each column's cards in reading order, whatever the page shows them with.
+  fileprivate func referenceColumnPages(_ shared: SharedBoardData) -> ReferenceColumnPages {
+    let columns = TaskState.allCases.map { state in
+      ColumnContext(
+        state: state, label: "",
+        cards: shared.columns[state.order].map { CardContext(card: $0, dueText: "", label: "", cutsExcerpts: false) },
+        limit: nil, today: moment.today)
+    }
+    return ReferenceColumnPages(columns: columns, size: settings.pageCards)
+  }
 }

@@ -41,6 +41,10 @@ struct BuildOptions: ParsableArguments {
     help: ArgumentHelp("Cards a board column shows before its \"Show all\" link (default 50).", valueName: "n"))
   var columnLimit: Int?
   @Option(
+    name: .customLong("page-cards"),
+    help: ArgumentHelp("About how many cards a page of a long column holds (default 500).", valueName: "n"))
+  var pageCards: Int?
+  @Option(
     name: .customLong("wip-limits"),
     help: ArgumentHelp(
       "Work-in-progress limits: a column holding more tasks is flagged (doing=5,todo=20).", valueName: "rules"))
@@ -137,6 +141,9 @@ struct BuildOptions: ParsableArguments {
     settings.columnLimit =
       try Self.checked(columnLimit, in: BuildSettings.columnLimits, flag: "--column-limit", of: "cards")
       ?? settings.columnLimit
+    settings.pageCards =
+      try Self.checked(pageCards, in: BuildSettings.pageCardsRange, flag: "--page-cards", of: "cards")
+      ?? settings.pageCards
     settings.dueSoon =
       try Self.checked(dueSoon, in: BuildSettings.dueSoonDays, flag: "--due-soon", of: "days")
       ?? settings.dueSoon

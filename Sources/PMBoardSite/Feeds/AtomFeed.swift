@@ -16,6 +16,8 @@ struct AtomFeed: Sendable {
   var onBoard: [String: TaskState]
   /// Whether the site has task pages (`task-pages`), which entries link; else the card on its column's page.
   var taskPages = true
+  /// Without task pages, the columns cut into pages: the column page each task of ``onBoard`` is on, by id.
+  var pageFiles: [String: String] = [:]
   /// The feed's `updated` when there is no entry: the board's last change.
   var stampSeconds: Int
   /// The entries the feed shows, newest first (indices into the history's records): the newest ``size``, or for a
@@ -156,7 +158,13 @@ struct AtomFeed: Sendable {
       changes: history.text.string(record.changes))
     let when = formatter.timestamp(Date(timeIntervalSince1970: Double(record.at)))
     let link =
-      onBoard[taskID].map { links.task(taskID, state: $0, taskPages: taskPages, in: code) }
+      onBoard[taskID].map { state in
+        guard !taskPages, let file = pageFiles[taskID] else {
+          return links.task(taskID, state: state, taskPages: taskPages, in: code)
+        }
+        let (before, after) = links.task(SiteAddresses.cardAddress(on: file), in: code)
+        return before + taskID + after
+      }
       ?? links.page(SiteAddresses.history, in: code)
     var name = "\(code)/history/\(taskID)/\(record.action.rawValue)/\(record.at)"
     let twin = index < twins.count ? Int(twins[index]) : 0

@@ -16,6 +16,8 @@ struct BoardJSON: Sendable {
   /// Whether the site has task pages (`task-pages`), which a task's `link` leads to; else its card on its column's
   /// page.
   var taskPages = true
+  /// Without task pages, the columns cut into pages: a task links its card on its own page.
+  var pagedLinks: ColumnPages?
 
   /// The document, handed to `emit` in pieces of about ``SiteRenderer/outputChunk`` bytes: with its tasks, or
   /// with an empty `tasks` and the list of `pieces` that hold them (``taskPieces``). The tasks go from the card
@@ -80,7 +82,9 @@ struct BoardJSON: Sendable {
     let text: ArenaBytes
     let fixedText: ArenaBytes
     let dues: [RawRef]
+    /// By link slot (``CardLinkSlots``).
     let linkParts: [(before: RawRef, after: RawRef)]
+    let slots: CardLinkSlots
     /// The built-in names' members, named by their task fields (`pmboard/1`'s `labels` and `assignees`), each with
     /// its field's place in the card names and the text that opens it.
     let builtInMembers: [(Int, String)]
@@ -101,8 +105,8 @@ struct BoardJSON: Sendable {
         return String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
       }
       var linkParts: [(before: RawRef, after: RawRef)] = []
-      for state in TaskState.allCases {
-        let around = SiteAddresses.taskLink(state, taskPages: json.taskPages)
+      slots = CardLinkSlots(taskPages: json.taskPages, paged: json.pagedLinks)
+      for around in slots.arounds {
         let before = fixed.appendRef(escaped(json.links.root(SiteAddresses.locale(json.locale, around.before))))
         linkParts.append((before, fixed.appendRef(escaped(around.after))))
       }
@@ -152,9 +156,10 @@ struct BoardJSON: Sendable {
       }
       if withValues { json.appendValues(ofCard: index, to: &out) }
       out.appendStatic(", \"link\": \"")
-      out.append(linkParts[card.state.order].before, from: fixedText)
+      let slot = slots.slot(ofCard: index, state: card.state)
+      out.append(linkParts[slot].before, from: fixedText)
       out.appendJSONEscaped(card.id.raw, from: text)
-      out.append(linkParts[card.state.order].after, from: fixedText)
+      out.append(linkParts[slot].after, from: fixedText)
       out.appendStatic("\"}")
     }
   }

@@ -64,7 +64,8 @@ extension CalendarFeed {
         for (item, piece) in zip(batch, pieces) {
           event.flush(keeping: 0) { _ in }
           calendar.write(
-            cards[item.index], piece, shared: lines, summary: &summary, escaped: &escaped, into: &event)
+            cards[item.index], number: item.index, piece, shared: lines, summary: &summary, escaped: &escaped,
+            into: &event)
           for place in targets[item.targets] {
             if let cutoff = cutoffs[place], key(of: cards[item.index], number: item.index) > cutoff { continue }
             let file = place * count + locale

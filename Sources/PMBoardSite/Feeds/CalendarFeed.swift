@@ -27,14 +27,18 @@ struct CalendarFeed: Sendable {
   /// By card, its event's DTSTAMP in seconds since 1970 (``eventStamps(tables:window:today:)``); -1 for a card
   /// without an event.
   private let stamps: [Int]
-  /// With relative links, the task link's text around the id by state (``linkParts(state:code:)``), escaped.
+  /// With relative links, the task link's text around the id by link slot (``CardLinkSlots``), escaped.
   private let sharedLinks: [LinkParts]?
+  /// The shapes of the task links, by state or, on a site without task pages whose columns are cut into pages, by
+  /// state and page.
+  let slots: CardLinkSlots
 
   init(
     tables: BoardTables, info: BoardInfo, links: FeedLinks, window: CalendarWindow = .all,
-    today: CalendarDate = CalendarDate(daysSinceEpoch: 0), taskPages: Bool = true
+    today: CalendarDate = CalendarDate(daysSinceEpoch: 0), taskPages: Bool = true, pagedLinks: ColumnPages? = nil
   ) {
     self.taskPages = taskPages
+    slots = CardLinkSlots(taskPages: taskPages, paged: pagedLinks)
     self.tables = tables
     self.info = info
     self.links = links
@@ -58,8 +62,8 @@ struct CalendarFeed: Sendable {
     if links.isAbsolute {
       sharedLinks = nil
     } else {
-      sharedLinks = TaskState.allCases.map { state in
-        let (before, after) = links.task(state: state, taskPages: taskPages, in: "")
+      sharedLinks = slots.arounds.map { around in
+        let (before, after) = links.task(around, in: "")
         return LinkParts(before: lines.appendRef(Self.escaped(before)), after: lines.appendRef(Self.escaped(after)))
       }
     }
@@ -110,7 +114,8 @@ struct CalendarFeed: Sendable {
       for event in batch { pieces.append(shared.write(event.card, number: event.index, into: &lines)) }
       for (index, calendar) in calendars.enumerated() {
         for (event, piece) in zip(batch, pieces) {
-          calendar.write(event.card, piece, shared: lines, summary: &summary, escaped: &escaped, into: &out)
+          calendar.write(
+            event.card, number: event.index, piece, shared: lines, summary: &summary, escaped: &escaped, into: &out)
         }
         out.flush(keeping: 0) { emit(index, $0) }
       }
@@ -137,6 +142,7 @@ struct CalendarFeed: Sendable {
     /// The task link's text before the id escaped as TEXT, when it is the same in every locale (a relative link);
     /// nil under `--base-url`, where each calendar writes its own description.
     let escapedLinks: [LinkParts]?
+    let slots: CardLinkSlots
     let names: CardNames
     let nameBytes: ArenaBytes
 
@@ -155,6 +161,7 @@ struct CalendarFeed: Sendable {
       alarms = calendar.alarms
       stamps = calendar.stamps
       escapedLinks = calendar.sharedLinks
+      slots = calendar.slots
       names = calendar.tables.cardNames
       nameBytes = ArenaBytes(calendar.tables.cardNames.bytes)
     }
@@ -197,7 +204,8 @@ struct CalendarFeed: Sendable {
       if let escapedLinks {
         start = lines.count
         CalendarFeed.writeDescription(
-          card, cards: cards, link: escapedLinks[card.state.order], from: dayLines, into: &lines)
+          card, cards: cards, link: escapedLinks[slots.slot(ofCard: number, state: card.state)], from: dayLines,
+          into: &lines)
         lines.appendStatic("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n")
         middle = start..<lines.count
       }
@@ -246,8 +254,10 @@ struct CalendarFeed: Sendable {
     /// text is in `literals`, so that a part is a plain value.
     let summaries: [[SummaryPart]]
     let literals: ArenaBytes
-    /// The task link's text around the id by state: as it is (the URL line) and escaped as TEXT (in `literals`).
+    /// The task link's text around the id by link slot: as it is (the URL line) and escaped as TEXT (in
+    /// `literals`).
     let links: [(before: String, after: String)]
+    let slots: CardLinkSlots
     let escapedLinks: [LinkParts]
 
     enum SummaryPart {
@@ -278,7 +288,8 @@ struct CalendarFeed: Sendable {
           }
         }
       }
-      links = TaskState.allCases.map { calendar.links.task(state: $0, taskPages: calendar.taskPages, in: code) }
+      slots = calendar.slots
+      links = slots.arounds.map { calendar.links.task($0, in: code) }
       escapedLinks = links.map {
         LinkParts(
           before: text.appendRef(CalendarFeed.escaped($0.before)), after: text.appendRef(CalendarFeed.escaped($0.after))
@@ -312,7 +323,8 @@ struct CalendarFeed: Sendable {
     /// One VEVENT with its VALARM, its shared lines copied from `shared`; `summary` and `escaped` are scratch
     /// room for its summary, escaped once for its two lines.
     func write(
-      _ card: CardRecord, _ event: SharedLines.Event, shared: borrowing ByteWriter, summary: inout ByteWriter,
+      _ card: CardRecord, number: Int, _ event: SharedLines.Event, shared: borrowing ByteWriter,
+      summary: inout ByteWriter,
       escaped: inout ByteWriter, into out: inout ByteWriter
     ) {
       // The summary as `CatalogMessage.format` fills it in (a particle reads the text before it).
@@ -335,13 +347,13 @@ struct CalendarFeed: Sendable {
       if let middle = event.middle {
         out.append(middle, of: shared)
       } else {
-        CalendarFeed.writeDescription(
-          card, cards: cards, link: escapedLinks[card.state.order], from: literals, into: &out)
+        let slot = slots.slot(ofCard: number, state: card.state)
+        CalendarFeed.writeDescription(card, cards: cards, link: escapedLinks[slot], from: literals, into: &out)
         start = out.count
         out.appendStatic("URL;VALUE=URI:")
-        out.append(links[card.state.order].before)
+        out.append(links[slot].before)
         out.append(card.id.raw, from: cards)
-        out.append(links[card.state.order].after)
+        out.append(links[slot].after)
         out.endICalendarLine(from: start)
         out.appendStatic("TRANSP:TRANSPARENT\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n")
       }

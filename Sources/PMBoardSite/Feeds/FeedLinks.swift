@@ -24,8 +24,12 @@ struct FeedLinks: Sendable {
 
   /// A task link's text before and after its id.
   func task(state: TaskState, taskPages: Bool, in code: String) -> (before: String, after: String) {
-    let around = SiteAddresses.taskLink(state, taskPages: taskPages)
-    return (page(around.before, in: code), around.after)
+    task(SiteAddresses.taskLink(state, taskPages: taskPages), in: code)
+  }
+
+  /// The text before and after a task's id in a link of the shape `around` (``CardLinkSlots``).
+  func task(_ around: SiteAddresses.Around, in code: String) -> (before: String, after: String) {
+    (page(around.before, in: code), around.after)
   }
 
   /// A file in the locale's folder.

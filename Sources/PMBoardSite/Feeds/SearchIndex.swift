@@ -31,6 +31,8 @@ struct SearchIndex: Sendable {
   var addresses = SiteAddresses()
   /// Whether the site has task pages (`task-pages`), where results lead.
   var taskPages = true
+  /// Without task pages, the columns cut into pages: a result leads to its card on its own page (``pagesJSON``).
+  var pagedLinks: ColumnPages?
   /// The removed part's tasks (``TaskPageTables/tombstones``).
   var tombstones: [TaskPageTables.Tombstone] = []
 
@@ -94,6 +96,28 @@ struct SearchIndex: Sendable {
       out.append(UInt8(ascii: "]"))
     }
     return String(decoding: out + Array("}".utf8), as: UTF8.self)
+  }
+
+  /// With ``pagedLinks``: `"pages"`, by the letter of each state the part holds, the text around a task's id on each
+  /// of its column's pages (``ColumnPages/cardLinks``), and `"page"`, each task's page among them, which
+  /// `search.js` reads in place of `"href"`; empty otherwise.
+  var pagesJSON: String {
+    guard let paged = pagedLinks, part != .removed else { return "" }
+    var out = Array(",\"pages\":{".utf8)
+    for (index, state) in states.compactMap({ $0 }).enumerated() {
+      out += Array((index == 0 ? "\"" : ",\"").utf8) + Array(Self.letter(state).utf8) + Array("\":[".utf8)
+      for (page, around) in paged.cardLinks[state.order].enumerated() {
+        out += Array((page == 0 ? "[" : ",[").utf8)
+        MarkupText.json(around.before, into: &out)
+        out.append(UInt8(ascii: ","))
+        MarkupText.json(around.after, into: &out)
+        out.append(UInt8(ascii: "]"))
+      }
+      out.append(UInt8(ascii: "]"))
+    }
+    out += Array("},\"page\":[".utf8)
+    out += Array(cards.map { String(paged.page(ofCard: $0)) }.joined(separator: ",").utf8)
+    return String(decoding: out + Array("]".utf8), as: UTF8.self)
   }
 
   /// Writes the files of ``paths(_:)`` whose indices are in `files`.
@@ -162,6 +186,7 @@ struct SearchIndex: Sendable {
     out.append(today.description)
     out.appendStatic("\",")
     out.append(hrefJSON)
+    out.append(pagesJSON)
     out.appendStatic(",\"names\":[")
     for (index, name) in names.names.enumerated() {
       out.appendStatic(index == 0 ? "\"" : ",\"")

@@ -22,6 +22,9 @@ public struct SiteFeeds: Sendable {
   public var calendarWindow = CalendarWindow.standard
   /// Whether the site has task pages (`task-pages`), which the feeds link; else a card on its column's page.
   public var taskPages = true
+  /// Without task pages, the columns cut into pages (``SiteRenderer/pagedCardLinks()``): the feeds link each
+  /// card on its own page.
+  public var pagedLinks: ColumnPages?
   /// Seconds since 1970 of the board's last change: the calendar's DTSTAMP and an empty feed's `updated`.
   public var lastChange: Int
   private let links: FeedLinks
@@ -68,7 +71,7 @@ public struct SiteFeeds: Sendable {
     let zone = snapshot.info.timeZone
     let calendar = CalendarFeed(
       tables: tables, info: snapshot.info, links: links, window: calendarWindow,
-      today: moment.today, taskPages: taskPages)
+      today: moment.today, taskPages: taskPages, pagedLinks: pagedLinks)
     // One job writes every locale's calendar: they share all but their summaries, made once per event.
     let calendarLocales = locales.compactMap { code in
       catalogs[code].map { (code: code, formatter: LocaleFormatter(catalog: $0, timeZone: zone)) }
@@ -95,6 +98,7 @@ public struct SiteFeeds: Sendable {
         ) { writer in
           var atom = AtomFeed(snapshot: snapshot, links: links, stampSeconds: lastChange)
           atom.taskPages = taskPages
+          atom.pageFiles = pagedLinks?.files(ofTasks: atom.onBoard.keys, tables: tables) ?? [:]
           for (code, formatter) in calendarLocales {
             try writer.write(
               addresses.inLocale(code, SiteAddresses.changeFeed), atom.render(code: code, formatter: formatter))
@@ -104,7 +108,7 @@ public struct SiteFeeds: Sendable {
     jobs += nameFeedJobs(calendarLocales)
     let json = BoardJSON(
       tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale,
-      wipLimits: wipLimits, taskPages: taskPages)
+      wipLimits: wipLimits, taskPages: taskPages, pagedLinks: pagedLinks)
     jobs += boardJSONJobs(json)
     for (name, badge) in badges() {
       jobs.append(
@@ -147,7 +151,7 @@ public struct SiteFeeds: Sendable {
     let down = links.oneFolderDown
     let calendar = CalendarFeed(
       tables: tables, info: snapshot.info, links: down, window: calendarWindow,
-      today: moment.today, taskPages: taskPages)
+      today: moment.today, taskPages: taskPages, pagedLinks: pagedLinks)
     let (snapshot, lastChange, history) = (snapshot, lastChange, policy.history)
     let (cardKeys, cards, entries) = (tables.cardKeys, tables.cards, tables.entries)
     // The calendars in passes of up to 64 names, each pass making its events once per locale.
@@ -172,6 +176,7 @@ public struct SiteFeeds: Sendable {
         let newest = AtomFeed.newestEntries(of: names, cardKeys: cardKeys, entries: entries)
         let twins = AtomFeed.twinNumbers(of: snapshot.history)
         let states = AtomFeed.states(of: newest, in: snapshot)
+        let pageFiles = pagedLinks?.files(ofTasks: states.keys, tables: tables) ?? [:]
         // An entry reads the same in every name's feed of a locale: made once, then copied.
         var made = [[Int: String]](repeating: [:], count: locales.count)
         for (index, name) in names.names.enumerated() {
@@ -179,8 +184,8 @@ public struct SiteFeeds: Sendable {
           var atom = AtomFeed(
             snapshot: snapshot, links: down, stampSeconds: lastChange, newest: newest[index], twins: twins,
             states: states)
-          (atom.path, atom.name, atom.taskPages) = (
-            SiteAddresses.nameFeed(path), names.bytes.string(name.text), taskPages
+          (atom.path, atom.name, atom.taskPages, atom.pageFiles) = (
+            SiteAddresses.nameFeed(path), names.bytes.string(name.text), taskPages, pageFiles
           )
           for (place, (code, formatter)) in locales.enumerated() {
             try writer.write(

@@ -29,7 +29,7 @@ extension SiteRenderer {
       + parts.map { part in
         let index = SearchIndex(
           part: part, tables: tables, today: moment.today, addresses: addresses, taskPages: writesTaskPages,
-          tombstones: part == .removed ? taskPages.tombstones : [])
+          pagedLinks: pagedCardLinks(), tombstones: part == .removed ? taskPages.tombstones : [])
         let renderer = self
         return Job(path: index.tasksPath, weight: index.count * 2) { writer in
           let ids = index.idFiles()
@@ -79,7 +79,7 @@ extension SiteRenderer {
       print.add(tombstone.id)
       print.add(tombstone.title)
     }
-    for card in index.cards { print.add(word: tables.cardPrints[card]) }
+    for card in index.cards { print.add(word: linkedCardPrint(card)) }
     print.add(index.cards.count)
     let names = tables.cardNames
     for name in names.names {

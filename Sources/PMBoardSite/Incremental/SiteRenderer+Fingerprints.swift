@@ -26,8 +26,17 @@ extension SiteRenderer {
   func cardPrint(_ card: Int) -> UInt64 {
     let soon = UInt64(dueSoonCards.days[card])
     let aged = UInt64(agingCards.days(ofCard: card) ?? 0)
-    guard soon != 0 || aged != 0 else { return tables.cardPrints[card] }
-    return tables.cardPrints[card] ^ (soon &* 0x9E37_79B9_7F4A_7C15) ^ (aged &* 0xC2B2_AE3D_27D4_EB4F)
+    let print = linkedCardPrint(card)
+    guard soon != 0 || aged != 0 else { return print }
+    return print ^ (soon &* 0x9E37_79B9_7F4A_7C15) ^ (aged &* 0xC2B2_AE3D_27D4_EB4F)
+  }
+
+  /// ``BoardTables/cardPrints`` of `card`, with the column page its link leads to on a site without task pages
+  /// whose columns are cut into pages (``pagedCardLinks()``): a card whose page changes changes every page that
+  /// links it.
+  func linkedCardPrint(_ card: Int) -> UInt64 {
+    guard let paged = pagedCardLinks() else { return tables.cardPrints[card] }
+    return tables.cardPrints[card] ^ (UInt64(paged.page(ofCard: card) + 1) &* 0xD6E8_FEB8_6659_FD93)
   }
 
   /// Every page-level value a page's template can show, read off ``PageInfo`` itself rather than from a list of its

@@ -29,6 +29,10 @@ public struct PageInfo: Sendable {
   public var pageLabel = ""
   public var prevHref: String?
   public var nextHref: String?
+  /// A later page of a long column: its first page (``ColumnPages``).
+  public var firstHref: String?
+  /// A long column's page: the index of its pages around this one, as HTML (numbers and file names only).
+  public var pageIndexHTML = ""
   public var entries = 0..<0
 
   /// The way from this page to its locale's folder: "" on a locale's pages, "en/" on the root index, "../" on a

@@ -81,8 +81,9 @@ extension SiteRenderer {
     public enum Kind: Sendable {
       case board(atRoot: Bool)
       case history(page: Int, of: Int)
-      /// The whole column of one state.
-      case column(TaskState)
+      /// Page `page` (in reading order, ``ColumnPages``) of the column of one state: the whole column when it is
+      /// short.
+      case column(TaskState, page: Int)
       case overdue
       /// Task page number `page` of ``TaskPageTables``.
       case task(page: Int)

@@ -35,6 +35,8 @@ public final class PageTables: Sendable {
   public let pageLabel: TextRef
   public let prevHref: TextRef?
   public let nextHref: TextRef?
+  public let firstHref: TextRef?
+  public let pageIndexHTML: TextRef
   /// The history entries this page shows.
   public let entries: Range<Int>
   public let isArchive: Bool
@@ -108,6 +110,8 @@ public final class PageTables: Sendable {
     pageLabel = arena.text(info.pageLabel)
     prevHref = info.prevHref.map { arena.text($0) }
     nextHref = info.nextHref.map { arena.text($0) }
+    firstHref = info.firstHref.map { arena.text($0) }
+    pageIndexHTML = arena.text(info.pageIndexHTML)
     entries = info.entries
     isArchive = info.isArchive
     localeDir = arena.text(info.localeDir)

@@ -81,6 +81,11 @@ public struct SiteAddresses: Sendable, Equatable {
   /// A column's page: `todo.html`, `doing.html`, `done.html`.
   public static func column(_ state: TaskState) -> String { state.rawValue + pageExtension }
 
+  /// A later page of a long column (``ColumnPages``): `todo-2.html`, `done-1.html`.
+  public static func columnPage(_ state: TaskState, number: Int) -> String {
+    "\(state.rawValue)-\(number)" + pageExtension
+  }
+
   /// History page `page`, counted from the oldest entry.
   public static func historyPage(_ page: Int) -> String { "history-\(page)" + pageExtension }
 

@@ -8,7 +8,7 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
   case lang, t, root, boardTitle, pageTitle, asOf, asOfISO, offline, summary, boardHref, historyHref, isBoard, isHistory
   case canonical, locales, atomHref, calendarHref
   // The board page, the history page
-  case columns, entries, isEmpty, pageLabel, hasPager, prevHref, nextHref, isArchive
+  case columns, entries, isEmpty, pageLabel, hasPager, prevHref, nextHref, isArchive, firstHref, pageIndex
   // A column, a card
   case state, label, count, cards, id, title, body, hasBody, due, hasDue, dueText, overdue, dueToday
   // A history entry
@@ -46,7 +46,8 @@ public enum SiteKey: UInt8, Sendable, CaseIterable {
     "isBoard": .isBoard, "isHistory": .isHistory, "canonical": .canonical, "locales": .locales,
     "atomHref": .atomHref, "calendarHref": .calendarHref,
     "columns": .columns, "entries": .entries, "isEmpty": .isEmpty, "pageLabel": .pageLabel, "hasPager": .hasPager,
-    "prevHref": .prevHref, "nextHref": .nextHref, "isArchive": .isArchive, "state": .state, "label": .label,
+    "prevHref": .prevHref, "nextHref": .nextHref, "firstHref": .firstHref, "pageIndex": .pageIndex,
+    "isArchive": .isArchive, "state": .state, "label": .label,
     "count": .count,
     "cards": .cards, "id": .id, "title": .title, "body": .body, "hasBody": .hasBody, "due": .due, "hasDue": .hasDue,
     "dueText": .dueText, "overdue": .overdue, "dueToday": .dueToday, "action": .action, "at": .at,

@@ -105,6 +105,9 @@ public final class SiteView {
   let dueSoon: DueSoonCards?
   /// Which DOING cards are aged.
   let aging: AgingCards?
+  /// On a site without task pages whose columns are cut into pages: which page each card is on, where its link
+  /// leads (``SiteRenderer/pagedCardLinks()``); nil when every card's column is one page.
+  let pagedLinks: ColumnPages?
   /// Every card's dress, when the build made them all (a fresh build): read as the cards are.
   let everyDress: FixedTable<CardDress>?
   /// Otherwise the dresses of the cards the page shows (``shownCards(page:columns:board:dueSoon:)``), taken before
@@ -114,7 +117,7 @@ public final class SiteView {
   public init(
     keys: FixedArray<SiteKey>, board: BoardTables, locale: LocaleTables, page: PageTables, taskPages: TaskPageTables,
     columns: SiteRenderer.ColumnCards = .board, lanes: [SiteRenderer.Lane] = [], dueSoon: DueSoonCards? = nil,
-    aging: AgingCards? = nil
+    aging: AgingCards? = nil, pagedLinks: ColumnPages? = nil
   ) {
     everyDress = board.everyCardDress.map(FixedTable.init)
     if everyDress != nil {
@@ -130,6 +133,7 @@ public final class SiteView {
     self.lanes = lanes
     self.dueSoon = dueSoon
     self.aging = aging
+    self.pagedLinks = pagedLinks
     self.keys = FixedTable(keys)
     self.board = board
     self.locale = locale
@@ -258,6 +262,8 @@ public final class SiteView {
     case .hasPager: .bool(page.prevHref != nil || page.nextHref != nil)
     case .prevHref: page.prevHref.map(SiteValue.pageText) ?? .bool(false)
     case .nextHref: page.nextHref.map(SiteValue.pageText) ?? .bool(false)
+    case .firstHref: page.firstHref.map(SiteValue.pageText) ?? .bool(false)
+    case .pageIndex: .pageHTML(page.pageIndexHTML)
     default: nil
     }
   }

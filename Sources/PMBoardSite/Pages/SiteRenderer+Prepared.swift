@@ -53,10 +53,10 @@ extension SiteRenderer {
       entryPrints: entries, leads: columnLeads())
   }
 
-  /// The cards of `plan`'s page when it is a column page (``columnPageCards(_:)``); else the board's order.
+  /// The cards of `plan`'s page when it is a column page (``columnPageCards(_:page:)``); else the board's order.
   private func columnCards(of plan: PagePlan) -> ColumnCards {
-    guard case .column(let state) = plan.kind else { return .board }
-    return columnPageCards(state)
+    guard case .column(let state, let page) = plan.kind else { return .board }
+    return columnPageCards(state, page: page)
   }
 
   private enum PreparedPiece {
@@ -77,7 +77,8 @@ extension SiteRenderer {
     let view = SiteView(
       keys: prepared.keys, board: prepared.tables, locale: locale, page: page, taskPages: taskPages,
       columns: info.name.map(columnCards(ofName:)) ?? (info.isBoard ? prepared.leads : columnCards(of: plan)),
-      lanes: info.isBoard ? boardLanes() : [], dueSoon: dueSoonCards, aging: agingCards)
+      lanes: info.isBoard ? boardLanes() : [], dueSoon: dueSoonCards, aging: agingCards,
+      pagedLinks: info.isTaskPage ? nil : pagedCardLinks())
     return try Borrowed.with(view) { try body(SiteModel($0)) }
   }
 }

@@ -66,6 +66,8 @@ public struct SiteRenderer: Sendable {
   let nameColumnsCache = NameColumnsCache()
   /// The insights, made by the first page or feed that asks.
   let insightsCache = InsightsCache()
+  /// The column pages' cuts, made by the first page or feed that asks.
+  let columnPagesCache = ColumnPagesCache()
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {

@@ -19,7 +19,9 @@ extension SiteView {
     switch value {
     case .cardHref(let index):
       let card = cards[Int(index)]
-      let around = SiteAddresses.taskLink(card.state, taskPages: page.hasTaskPages)
+      let around =
+        pagedLinks?.cardLink(Int(index), state: card.state)
+        ?? SiteAddresses.taskLink(card.state, taskPages: page.hasTaskPages)
       output.append(page.localeDir, escaped: escaped, from: pageBytes)
       output.append(around.before)
       output.append(card.id, escaped: escaped, from: cardBytes)

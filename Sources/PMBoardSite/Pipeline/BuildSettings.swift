@@ -22,6 +22,11 @@ public struct BuildSettings: Sendable, Equatable {
   /// The column limits accepted: past a million cards a page is too big to open anyway, and the page-size
   /// arithmetic on a limit near `Int.max` would overflow.
   public static let columnLimits = 1...1_000_000
+  /// About how many cards a page of a long column holds (`page-cards`): a column of more than twice as many is cut
+  /// into pages (``PageCuts``).
+  public var pageCards = 500
+  /// The page sizes accepted: at least two cards, so that a page has a half to cut at.
+  public static let pageCardsRange = 2...100_000
   /// Pages load a script that re-marks due dates with the reader's date (`live-dates: true`).
   public var liveDates = false
   /// A page per task (`task-pages: false` leaves them out, e.g. for a host that limits a site's size).
@@ -54,7 +59,7 @@ public struct BuildSettings: Sendable, Equatable {
   public static let keys = [
     "store", "out", "templates", "public", "locales", "default-locale", "today", "base-url", "publish",
     "column-limit", "live-dates", "task-pages", "user", "wip-limits", "due-soon", "aging", "boards",
-    "shared-out", "order-by", "group-by", "calendar",
+    "shared-out", "order-by", "group-by", "calendar", "page-cards",
   ]
 
   /// The text of the settings file `file`; nil when there is none. A FIFO, folder or device there is refused
@@ -156,6 +161,7 @@ public struct BuildSettings: Sendable, Equatable {
     case "publish": publish = try Self.publishPolicy(value, file: file)
     case "boards": boards = try Self.boardEntries(value, place: place)
     case "column-limit": columnLimit = try number(in: Self.columnLimits, of: "cards")
+    case "page-cards": pageCards = try number(in: Self.pageCardsRange, of: "cards")
     case "due-soon": dueSoon = try number(in: Self.dueSoonDays, of: "days")
     case "aging": aging = try number(in: Self.agingDays, of: "days")
     case "wip-limits":

@@ -14,6 +14,8 @@ public struct PageSettings: Sendable, Equatable {
   public var publish = PublishPolicy.everything
   /// How many cards a column of the board page shows before its "Show all" link (`column-limit`).
   public var columnLimit = 50
+  /// About how many cards a page of a long column holds (`page-cards`).
+  public var pageCards = 500
   /// `live-dates: true`: the pages load a script that re-marks due dates with the viewer's date.
   public var liveDates = false
   /// A page per task (`task-pages`).
@@ -39,6 +41,7 @@ public struct PageSettings: Sendable, Equatable {
     self.init(baseURL: baseURL ?? settings.baseURL)
     publish = settings.publish
     columnLimit = settings.columnLimit
+    pageCards = settings.pageCards
     liveDates = settings.liveDates
     taskPages = settings.taskPages
     wipLimits = settings.wipLimits

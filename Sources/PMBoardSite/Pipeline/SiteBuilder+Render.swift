@@ -25,6 +25,7 @@ extension SiteBuilder {
     feeds.wipLimits = settings.wipLimits
     feeds.calendarWindow = settings.calendar
     feeds.taskPages = settings.taskPages
+    feeds.pagedLinks = renderer.pagedCardLinks()
     feeds.addresses = addresses
     return (renderer, feeds)
   }

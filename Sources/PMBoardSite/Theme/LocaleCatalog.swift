@@ -50,7 +50,7 @@ public struct LocaleCatalog: Sendable {
       "insights.flow_text": ["counts"],
       "insights.throughput_text": ["total", "last"], "insights.cycle_text": ["count", "median", "p85"],
       "insights.aging_text": ["count", "days"], "insights.aging_shown": ["shown", "more"],
-      "search.results": ["count"], "search.more": ["shown"],
+      "search.results": ["count"], "search.more": ["shown"], "pages.page": ["number"],
     ]
   }()
 
