@@ -30,6 +30,27 @@ struct OracleCoverageTests {
     }
   }
 
+  /// Long columns in pages (issue 59): pages of one to four cards, with and without task pages; tasks added to a
+  /// full page and at the ends, moved across columns (so across page bounds), a page's last card removed, undone.
+  @Test(arguments: ["true", "false"]) func pagedColumnsRebuildAsFresh(taskPages: String) async throws {
+    let binaries = try OracleBinaries()
+    defer { binaries.remove() }
+    var run = OracleRun(seed: IncrementalOracleTests.firstSeed &+ 7, binaries: binaries)
+    (run.backend, run.initialTasks) = (.sqlite, 24)
+    run.steps = [
+      .setting(key: "page-cards", yaml: "2"), .setting(key: "task-pages", yaml: taskPages),
+      .add(title: "first", body: "", due: 1, state: .todo), .add(title: "second", body: "", due: nil, state: .todo),
+      .add(title: "third", body: "", due: -1, state: .done), .move(task: 0, to: .done), .move(task: 1, to: .todo),
+      .remove(task: 2), .remove(task: 3), .undo, .add(title: "fourth", body: "", due: 3, state: .doing),
+      .move(task: 4, to: .doing), .setting(key: "page-cards", yaml: "4"), .editTitle(task: 5, title: "renamed"),
+      .add(title: "fifth", body: "", due: 2, state: .todo), .move(task: 6, to: .todo), .remove(task: 7),
+      .setting(key: "page-cards", yaml: nil),
+    ]
+    let outcome = await run.run()
+    #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+    #expect(outcome.steps == (run.steps?.count ?? 0) + 1)
+  }
+
   /// Issue 57's High finding: with the day pinned, a changed `due-soon` left every task page and the full history
   /// pages with the old window (`data-soon-days`), and `due-soon: 0` a link to the deleted `due-soon.html`. Then
   /// each other page setting alone, the same way; and tasks added with labels and people no page had yet.

@@ -13,6 +13,9 @@ struct OracleRun: Sendable {
   /// The store's kind instead of the seed's.
   var backend: StoreBackend?
 
+  /// How many tasks the board starts with; nil: 2 to 6, drawn by the seed.
+  var initialTasks: Int?
+
   func run() async -> OracleOutcome {
     var outcome = OracleOutcome(seed: seed)
     var random = SplitMix64(seed: seed)
@@ -30,7 +33,7 @@ struct OracleRun: Sendable {
     }
     defer { world.remove() }
     let zone = OracleStep.pick(OracleStep.zones, &random)
-    let tasks = 2 + random.below(5)
+    let tasks = initialTasks ?? 2 + random.below(5)
     // Half the sequences start with `--today` pinned: only they can take the shortcut after the clock moves.
     if random.below(2) == 0 { world.settings.today = OracleStep.baseDay.adding(days: random.below(5) - 2) }
     // A third of the sequences start with every locale, the others with one or two: each locale's pages are built

@@ -250,6 +250,7 @@ extension OracleStep {
     "order-by": [nil, "priority", "milestone", "team"],
     "group-by": [nil, "priority", "milestone", "team"],
     "calendar": [nil, "all", "{days-back: 1, days-ahead: 3, events: 2}"],
+    "page-cards": [nil, "2", "3"],
   ]
 
   /// The values of each key of `publish:` (every one of `PublishPolicy.keys`, checked the same way).
