@@ -41,7 +41,7 @@ enum ColumnPage: PageKind {
     if files.count > 1 { info.pager(page: page, files: files, state: state, formatter: formatter) }
     guard page == 0 else {
       // A later page: its own cards only, so that a change elsewhere in the column leaves it.
-      info.wipLimits = [nil, nil, nil]
+      (info.wipLimits, info.isLaterPage) = ([nil, nil, nil], true)
       return site.withNothingOfTheWholeBoard(info)
     }
     if let seconds = site.columnChanges.seconds[state.order] {

@@ -29,6 +29,8 @@ public struct PageInfo: Sendable {
   public var pageLabel = ""
   public var prevHref: String?
   public var nextHref: String?
+  /// A long column's page after its first (``ColumnPages``): an archive, as far as the templates are concerned.
+  public var isLaterPage = false
   /// A later page of a long column: its first page (``ColumnPages``).
   public var firstHref: String?
   /// A long column's page: the index of its pages around this one, as HTML (numbers and file names only).
@@ -126,7 +128,9 @@ public struct PageInfo: Sendable {
     if case .history = kind { return true }
     return false
   }
-  public var isArchive: Bool { kind == .history(archive: true) }
+  /// A page kept by a fingerprint of its own content, which shows nothing of the board as a whole (no "as of", no
+  /// counts in the nav, no live dates' day): a full, older history page, or a later page of a long column.
+  public var isArchive: Bool { kind == .history(archive: true) || isLaterPage }
   public var isTaskPage: Bool { kind == .task }
   public var isNameIndex: Bool { kind == .names }
   public var isInsights: Bool { kind == .insights }
