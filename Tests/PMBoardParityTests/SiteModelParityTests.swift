@@ -61,7 +61,8 @@ import Testing
     """,
     "overdue": """
     {{#overdueCards}}<{{id}}|{{excerpt}}|{{{excerpt}}}|{{isLong}}|{{label}}|{{state}}|{{localeDir}}>{{/overdueCards}}
-    {{isOverduePage}}|{{overdueCount}}|{{hasOverdue}}|{{^overdueCards}}none{{/overdueCards}}
+    {{isOverduePage}}|{{overdueCount}}|{{hasOverdue}}|{{^overdueCards}}none{{/overdueCards}}|{{isArchive}}
+    {{pageLabel}}|{{hasPager}}|{{prevHref}}|{{nextHref}}|{{firstHref}}|{{{pageIndex}}}
     """,
     "task": """
     {{taskTitle}}|{{{taskTitle}}}|{{isRemoved}}|{{removedText}}|{{isTaskPage}}|{{isHistory}}|{{localeDir}}|{{root}}

@@ -99,25 +99,12 @@ package struct ColumnContext: TemplateContext {
 /// A column page: one whole column.
 package struct ColumnPageContext: TemplateContext {
   package var column: ColumnContext
-  /// A long column's page: its number and the links to the others (``PageInfo``'s, as history pages take theirs).
-  package var info: PageInfo
 
   package func templateValue(forKey key: String) -> TemplateValue? {
-    switch key {
-    case "column": .object(column)
-    case "pageLabel": .text(info.pageLabel)
-    case "hasPager": .bool(info.prevHref != nil || info.nextHref != nil)
-    case "prevHref": info.prevHref.map(TemplateValue.text) ?? .bool(false)
-    case "nextHref": info.nextHref.map(TemplateValue.text) ?? .bool(false)
-    case "firstHref": info.firstHref.map(TemplateValue.text) ?? .bool(false)
-    case "pageIndex": .text(info.pageIndexHTML)
-    default: nil
-    }
+    key == "column" ? .object(column) : nil
   }
 
-  package var templateKeys: [String] {
-    ["column", "pageLabel", "hasPager", "prevHref", "nextHref", "firstHref", "pageIndex"]
-  }
+  package var templateKeys: [String] { ["column"] }
 }
 
 /// The overdue page: every overdue card in board order.

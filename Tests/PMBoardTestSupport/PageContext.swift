@@ -67,7 +67,21 @@ package struct PageContext: TemplateContext {
     case "hasDueSoon": .bool(info.dueSoonCount > 0)
     case "isDueSoonPage": .bool(info.isDueSoonPage)
     case "dueSoonDays": .number(info.dueSoonDays)
-    default: liveValue(forKey: key) ?? page.templateValue(forKey: key)
+    default: liveValue(forKey: key) ?? pagerValue(forKey: key) ?? page.templateValue(forKey: key)
+    }
+  }
+
+  /// A long column's or overdue list's page: its number and the links to the others (history pages' come from
+  /// the same ``PageInfo`` fields).
+  private func pagerValue(forKey key: String) -> TemplateValue? {
+    switch key {
+    case "pageLabel": .text(info.pageLabel)
+    case "hasPager": .bool(info.prevHref != nil || info.nextHref != nil)
+    case "prevHref": info.prevHref.map(TemplateValue.text) ?? .bool(false)
+    case "nextHref": info.nextHref.map(TemplateValue.text) ?? .bool(false)
+    case "firstHref": info.firstHref.map(TemplateValue.text) ?? .bool(false)
+    case "pageIndex": .text(info.pageIndexHTML)
+    default: nil
     }
   }
 
@@ -91,7 +105,7 @@ package struct PageContext: TemplateContext {
       "taskTitle", "isRemoved", "removedText", "summaryHead", "summaryTail", "live", "liveToday", "liveZone",
       "liveBuilt", "dueCounts", "namesHref", "heading", "isNameIndex", "isNamePage", "insights", "insightsHref",
       "isInsights", "progress", "dueSoonHref", "dueSoonCount", "hasDueSoon", "isDueSoonPage", "dueSoonDays",
-      "overdueHref",
+      "overdueHref", "pageLabel", "hasPager", "prevHref", "nextHref", "firstHref", "pageIndex",
     ] + page.templateKeys
   }
 }

@@ -35,7 +35,7 @@ package struct ReferenceColumnPages {
   }
 
   /// A card's mark: the high and low halves of its UUID, or its text's for an id that is not one.
-  static func mark(_ id: String) -> UInt64 {
+  package static func mark(_ id: String) -> UInt64 {
     guard let uuid = UUID(uuidString: id) else { return PageCuts.mark(text: id) }
     let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
     let high = bytes[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }

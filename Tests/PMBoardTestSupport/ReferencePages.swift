@@ -93,11 +93,14 @@ extension SiteRenderer {
       var context = column(state, limit: nil)
       let pages = columnPages.pages[state.order]
       if pages.count > 1 { (context.page, context.isFirstPage) = (pages[page], page == 0) }
-      return ColumnPageContext(column: context, info: info)
-    case .overdue:
+      return ColumnPageContext(column: context)
+    case .overdue(let page):
       // With live dates, every open card with a due date: the script shows those a later day makes overdue.
       let listed: (CardData) -> Bool = { info.live == nil ? $0.overdue : $0.task.state != .done && $0.task.due != nil }
-      return OverdueContext(cards: shared.columns.joined().filter(listed).map(card))
+      let all = Array(shared.columns.joined().filter(listed))
+      // A long list in pages, cut as a long column is.
+      let pages = PageCuts(size: settings.pageCards).pages(count: all.count) { ReferenceColumnPages.mark(all[$0].id) }
+      return OverdueContext(cards: (pages.count > 1 ? Array(all[pages[page]]) : all).map(card))
     case .task(let page):
       let id = taskPages.id(ofPage: page)
       let task = shared.columns.joined().first { $0.id == id }

@@ -98,7 +98,7 @@ extension SiteRenderer {
     columnPagesCache.value {
       ColumnPages(
         tables: tables, doneOrder: columnPageCards(.done).shown[TaskState.done.order],
-        cuts: PageCuts(size: settings.pageCards))
+        cuts: PageCuts(size: settings.pageCards), overdueLeads: tables.overdueList(live: liveDates))
     }
   }
 
@@ -126,7 +126,7 @@ extension SiteRenderer {
 extension PageInfo {
   /// The links between a long column's pages: the first, the previous and next in reading order, and an index of
   /// the pages around this one (the first and last always), each named by its number (``ColumnPages``).
-  mutating func pager(page: Int, files: [String], state: TaskState, formatter: LocaleFormatter) {
+  mutating func pager(page: Int, files: [String], state: TaskState?, formatter: LocaleFormatter) {
     let count = files.count
     let number = ColumnPages.number(ofPage: page, count: count, state: state)
     pageLabel = formatter.message("pages.page", ["number": String(number)])

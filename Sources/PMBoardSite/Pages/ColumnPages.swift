@@ -20,8 +20,12 @@ public struct ColumnPages: Sendable {
   let files: [[String]]
   /// By `TaskState.order` and page: where a link to a card on that page goes, around the card's id.
   let cardLinks: [[SiteAddresses.Around]]
+  /// The overdue page's list (each column's leading overdue cards, or with live dates its dated open ones) in
+  /// pages, as ranges of positions in the list; and each page's file, `overdue.html`, `overdue-2.html`, ….
+  let overdue: [Range<Int>]
+  let overdueFiles: [String]
 
-  init(tables: BoardTables, doneOrder: [Int32], cuts: PageCuts) {
+  init(tables: BoardTables, doneOrder: [Int32], cuts: PageCuts, overdueLeads: [Int]) {
     let starts = tables.columnStarts
     func mark(_ card: Int) -> UInt64 {
       if let key = tables.cardKeys[card] { return PageCuts.mark(key.high ^ key.low) }
@@ -50,6 +54,9 @@ public struct ColumnPages: Sendable {
       }
     }
     cardLinks = files.map { $0.map(SiteAddresses.cardAddress(on:)) }
+    let listed = TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + overdueLeads[$0.order] }
+    overdue = cuts.pages(count: listed.count) { mark(listed[$0]) }
+    overdueFiles = overdue.indices.map { $0 == 0 ? SiteAddresses.overdue : SiteAddresses.overduePage($0 + 1) }
     guard pages.contains(where: { $0.count > 1 }) else {
       pageOfCard = []
       return
@@ -68,7 +75,7 @@ public struct ColumnPages: Sendable {
 
   /// The number page `page` (in reading order) of `count` goes by: its place from the start for TODO and DOING,
   /// from the oldest end for DONE.
-  static func number(ofPage page: Int, count: Int, state: TaskState) -> Int {
+  static func number(ofPage page: Int, count: Int, state: TaskState?) -> Int {
     state == .done ? count - page : page + 1
   }
 

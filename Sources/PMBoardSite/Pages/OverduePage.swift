@@ -2,44 +2,72 @@ import Foundation
 import PMBoardCore
 
 /// A locale's overdue list, `<code>/overdue.html` (with live dates, every open card with a due date, which the
-/// script narrows to the viewer's day), "as of" the build's day. A rebuild keeps it while its words and its cards
-/// stay the same.
+/// script narrows to the viewer's day), "as of" the build's day. A long list is cut into pages as a long column is
+/// (``ColumnPages/overdue``): `overdue.html` first, then `overdue-2.html`, …, each later page an archive that counts
+/// its own cards. A rebuild keeps a page while its words and its cards stay the same.
 enum OverduePage: PageKind {
   static let template = "overdue"
 
   static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
-    [SiteRenderer.PagePlan(path: site.addresses.inLocale(code, SiteAddresses.overdue), code: code, kind: .overdue)]
+    site.columnPages().overdueFiles.enumerated().map { page, file in
+      SiteRenderer.PagePlan(path: site.addresses.inLocale(code, file), code: code, kind: .overdue(page: page))
+    }
   }
 
   static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
-    site.tables.overdueList(live: site.liveDates).reduce(0, +) * 3
+    site.columnPages().overdue[page(of: plan)].count * 3
   }
 
   static func pageInfo(
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
     overdueCount: Int
   ) -> PageInfo {
+    let page = page(of: plan)
+    let paging = site.columnPages()
+    let files = paging.overdueFiles
+    var title = "\(site.snapshot.info.title) · \(catalog.string("nav.overdue"))"
+    if files.count > 1 { title += " · " + formatter.message("pages.page", ["number": String(page + 1)]) }
     var info = site.page(
-      .overdue, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: SiteAddresses.overdue,
-      place: .locale,
-      title: "\(site.snapshot.info.title) · \(catalog.string("nav.overdue"))")
-    // Which tasks are overdue changes with the day, not with the hour of the build.
-    (info.asOf, info.asOfISO) = site.asOfToday(formatter)
-    return site.withoutBoardWideWords(info)
+      .overdue, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: files[page],
+      place: .locale, title: title)
+    guard files.count > 1 else {
+      // Which tasks are overdue changes with the day, not with the hour of the build.
+      (info.asOf, info.asOfISO) = site.asOfToday(formatter)
+      return site.withoutBoardWideWords(info)
+    }
+    info.pager(page: page, files: files, state: nil, formatter: formatter)
+    info.listItems = paging.overdue[page]
+    guard page > 0 else {
+      (info.asOf, info.asOfISO) = site.asOfToday(formatter)
+      return site.withoutBoardWideWords(info)
+    }
+    // A later page: an archive (no board-wide words in the header) whose heading counts its own cards.
+    info.isLaterPage = true
+    info = site.withNothingOfTheWholeBoard(info)
+    info.overdueCount = paging.overdue[page].count
+    return info
   }
 
   /// As a column page's: its words and its cards (the ones that lead each column: overdue, or with live dates every
-  /// due one).
+  /// due one), the page's share of them on a long list.
   static func keptFingerprint(
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
   ) -> UInt64? {
-    guard let (start, info) = pagePrint(of: plan, site, prepared, label: "overdue") else { return nil }
+    guard let (start, info) = pagePrint(of: plan, site, prepared, label: "overdue \(page(of: plan))") else {
+      return nil
+    }
     var print = start
     let leads = site.tables.overdueList(live: info.live != nil)
-    for state in TaskState.allCases {
-      let start = site.tables.columnStarts[state.order]
-      site.addCards(start..<(start + leads[state.order]), to: &print)
-    }
+    let starts = site.tables.columnStarts
+    let listed = TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + leads[$0.order] }
+    let shown = info.listItems.map { Array(listed[$0]) } ?? listed
+    for card in shown { print.add(word: site.cardPrint(card)) }
+    print.add(shown.count)
     return print.value
+  }
+
+  private static func page(of plan: SiteRenderer.PagePlan) -> Int {
+    guard case .overdue(let page) = plan.kind else { preconditionFailure("not an overdue page: \(plan.path)") }
+    return page
   }
 }

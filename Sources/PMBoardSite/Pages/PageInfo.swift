@@ -29,6 +29,8 @@ public struct PageInfo: Sendable {
   public var pageLabel = ""
   public var prevHref: String?
   public var nextHref: String?
+  /// A page of a long list (the overdue list): the positions in it the page shows; nil for the whole list.
+  public var listItems: Range<Int>?
   /// A long column's page after its first (``ColumnPages``): an archive, as far as the templates are concerned.
   public var isLaterPage = false
   /// A later page of a long column: its first page (``ColumnPages``).

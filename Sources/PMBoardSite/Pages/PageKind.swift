@@ -84,7 +84,8 @@ extension SiteRenderer {
       /// Page `page` (in reading order, ``ColumnPages``) of the column of one state: the whole column when it is
       /// short.
       case column(TaskState, page: Int)
-      case overdue
+      /// Page `page` of the overdue list (``ColumnPages/overdue``): the whole list when it is short.
+      case overdue(page: Int)
       /// Task page number `page` of ``TaskPageTables``.
       case task(page: Int)
       /// The index of labels and people.

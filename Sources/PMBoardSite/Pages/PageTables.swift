@@ -36,6 +36,7 @@ public final class PageTables: Sendable {
   public let prevHref: TextRef?
   public let nextHref: TextRef?
   public let firstHref: TextRef?
+  public let listItems: Range<Int>?
   public let pageIndexHTML: TextRef
   /// The history entries this page shows.
   public let entries: Range<Int>
@@ -111,6 +112,7 @@ public final class PageTables: Sendable {
     prevHref = info.prevHref.map { arena.text($0) }
     nextHref = info.nextHref.map { arena.text($0) }
     firstHref = info.firstHref.map { arena.text($0) }
+    listItems = info.listItems
     pageIndexHTML = arena.text(info.pageIndexHTML)
     entries = info.entries
     isArchive = info.isArchive

@@ -81,6 +81,9 @@ public struct SiteAddresses: Sendable, Equatable {
   /// A column's page: `todo.html`, `doing.html`, `done.html`.
   public static func column(_ state: TaskState) -> String { state.rawValue + pageExtension }
 
+  /// A later page of a long overdue list: `overdue-2.html`.
+  public static func overduePage(_ number: Int) -> String { "overdue-\(number)" + pageExtension }
+
   /// A later page of a long column (``ColumnPages``): `todo-2.html`, `done-1.html`.
   public static func columnPage(_ state: TaskState, number: Int) -> String {
     "\(state.rawValue)-\(number)" + pageExtension

@@ -50,7 +50,8 @@ extension SiteView {
     case .history, .names, .milestones, .insights, .search: return []
     case .overdue:
       let leads = board.overdueList(live: page.live != nil)
-      return TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + leads[$0.order] }
+      let listed = TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + leads[$0.order] }
+      return page.listItems.map { Array(listed[$0]) } ?? listed
     case .dueSoon: return (dueSoon?.list(live: page.live != nil) ?? []).flatMap { $0 }
     case .board where !lanes.isEmpty:
       return lanes.flatMap { lane in page.columns.flatMap { lane.cards.shown[$0.order].map { Int($0) } } }

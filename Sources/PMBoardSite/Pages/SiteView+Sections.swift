@@ -14,7 +14,7 @@ extension SiteView {
         count: columnCards.counts == nil
           ? min(page.cardLimit, columnStarts[Int(order) + 1] - columnStarts[Int(order)])
           : columnCards.shown[Int(order)].count)
-    case .overdueList: .list(count: board.overdueList(live: page.live != nil).reduce(0, +))
+    case .overdueList: .list(count: page.listItems?.count ?? board.overdueList(live: page.live != nil).reduce(0, +))
     case .entryList: .list(count: page.isTaskPage ? taskEntries.count : page.entries.count)
     case .dayList: .list(count: max(0, dayStarts.count - 1))
     case .dueSoonList: .list(count: dueSoonListed.reduce(0) { $0 + $1.count })
@@ -41,7 +41,7 @@ extension SiteView {
     case .entryList: .entry(page.isTaskPage ? taskEntries[index] : Int32(page.entries.lowerBound + index))
     case .dayList: .day(Int32(index))
     case .dayEntryList(let day): .entry(dayStarts[Int(day)] + Int32(index))
-    case .overdueList: .card(Int32(overdueCard(index)))
+    case .overdueList: .card(Int32(overdueCard((page.listItems?.lowerBound ?? 0) + index)))
     case .dueSoonList: .card(Int32(dueSoonCard(index)))
     case .linkList: .link(Int32(index))
     case .nameList(let card, let field):
