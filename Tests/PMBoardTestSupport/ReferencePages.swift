@@ -109,14 +109,16 @@ extension SiteRenderer {
     case .names:
       return NameIndexContext(
         counts: shared.nameCounts, fields: shared.nameFields, localeDir: info.localeDir, code: plan.code)
-    case .dueSoon:
+    case .dueSoon(let page):
       // With live dates, every open card due after today: the script shows those a later day brings near.
       let listed: (CardData) -> Bool = { data in
         guard data.task.state != .done, let due = data.task.due else { return false }
         let days = due.daysSinceEpoch - moment.today.daysSinceEpoch
         return info.live == nil ? (1...max(1, dueSoon)).contains(days) && dueSoon > 0 : days >= 1
       }
-      return DueSoonContext(cards: shared.columns.joined().filter(listed).map(card))
+      let all = Array(shared.columns.joined().filter(listed))
+      let pages = PageCuts(size: settings.pageCards).pages(count: all.count) { ReferenceColumnPages.mark(all[$0].id) }
+      return DueSoonContext(cards: (pages.count > 1 ? Array(all[pages[page]]) : all).map(card))
     case .milestones:
       // Page-level HTML only (`progress`), which `MilestoneProgress` writes for both models.
       return PageLevelContext()

@@ -98,7 +98,8 @@ extension SiteRenderer {
     columnPagesCache.value {
       ColumnPages(
         tables: tables, doneOrder: columnPageCards(.done).shown[TaskState.done.order],
-        cuts: PageCuts(size: settings.pageCards), overdueLeads: tables.overdueList(live: liveDates))
+        cuts: PageCuts(size: settings.pageCards), overdueLeads: tables.overdueList(live: liveDates),
+        dueSoon: dueSoonCards.list(live: liveDates))
     }
   }
 

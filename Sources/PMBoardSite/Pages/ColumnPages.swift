@@ -24,8 +24,11 @@ public struct ColumnPages: Sendable {
   /// pages, as ranges of positions in the list; and each page's file, `overdue.html`, `overdue-2.html`, ….
   let overdue: [Range<Int>]
   let overdueFiles: [String]
+  /// The due-soon page's list in pages, and each page's file, `due-soon.html`, `due-soon-2.html`, ….
+  let dueSoon: [Range<Int>]
+  let dueSoonFiles: [String]
 
-  init(tables: BoardTables, doneOrder: [Int32], cuts: PageCuts, overdueLeads: [Int]) {
+  init(tables: BoardTables, doneOrder: [Int32], cuts: PageCuts, overdueLeads: [Int], dueSoon: [Range<Int>]) {
     let starts = tables.columnStarts
     func mark(_ card: Int) -> UInt64 {
       if let key = tables.cardKeys[card] { return PageCuts.mark(key.high ^ key.low) }
@@ -57,6 +60,9 @@ public struct ColumnPages: Sendable {
     let listed = TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + overdueLeads[$0.order] }
     overdue = cuts.pages(count: listed.count) { mark(listed[$0]) }
     overdueFiles = overdue.indices.map { $0 == 0 ? SiteAddresses.overdue : SiteAddresses.overduePage($0 + 1) }
+    let soon = dueSoon.flatMap { $0 }
+    self.dueSoon = cuts.pages(count: soon.count) { mark(soon[$0]) }
+    dueSoonFiles = self.dueSoon.indices.map { $0 == 0 ? SiteAddresses.dueSoon : SiteAddresses.dueSoonPage($0 + 1) }
     guard pages.contains(where: { $0.count > 1 }) else {
       pageOfCard = []
       return

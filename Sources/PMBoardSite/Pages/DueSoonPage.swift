@@ -11,35 +11,61 @@ enum DueSoonPage: PageKind {
 
   static func plans(_ site: SiteRenderer, code: String) -> [SiteRenderer.PagePlan] {
     guard site.dueSoon > 0 else { return [] }
-    return [
-      SiteRenderer.PagePlan(path: site.addresses.inLocale(code, SiteAddresses.dueSoon), code: code, kind: .dueSoon)
-    ]
+    return site.columnPages().dueSoonFiles.enumerated().map { page, file in
+      SiteRenderer.PagePlan(path: site.addresses.inLocale(code, file), code: code, kind: .dueSoon(page: page))
+    }
   }
 
   static func weight(of plan: SiteRenderer.PagePlan, _ site: SiteRenderer) -> Int {
-    site.dueSoonCards.list(live: site.liveDates).reduce(0) { $0 + $1.count } * 3
+    site.columnPages().dueSoon[page(of: plan)].count * 3
   }
 
+  /// A long list is cut as the overdue list is: a later page is an archive whose heading counts its own cards.
   static func pageInfo(
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
     overdueCount: Int
   ) -> PageInfo {
+    let page = page(of: plan)
+    let paging = site.columnPages()
+    let files = paging.dueSoonFiles
+    var title = "\(site.snapshot.info.title) · \(catalog.string("nav.due_soon"))"
+    if files.count > 1 { title += " · " + formatter.message("pages.page", ["number": String(page + 1)]) }
     var info = site.page(
-      .dueSoon, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: SiteAddresses.dueSoon,
-      place: .locale, title: "\(site.snapshot.info.title) · \(catalog.string("nav.due_soon"))")
-    // Which tasks are due soon changes with the day, not with the hour of the build.
-    (info.asOf, info.asOfISO) = site.asOfToday(formatter)
-    return site.withoutBoardWideWords(info)
+      .dueSoon, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: files[page],
+      place: .locale, title: title)
+    if files.count > 1 {
+      info.pager(page: page, files: files, state: nil, formatter: formatter)
+      info.listItems = paging.dueSoon[page]
+    }
+    guard page > 0 else {
+      // Which tasks are due soon changes with the day, not with the hour of the build.
+      (info.asOf, info.asOfISO) = site.asOfToday(formatter)
+      return site.withoutBoardWideWords(info)
+    }
+    info.isLaterPage = true
+    info = site.withNothingOfTheWholeBoard(info)
+    info.dueSoonCount = paging.dueSoon[page].count
+    return info
   }
 
   /// Its words and its cards, as the overdue page's.
   static func keptFingerprint(
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, _ prepared: SiteRenderer.Prepared
   ) -> UInt64? {
-    guard let (start, info) = pagePrint(of: plan, site, prepared, label: "due soon") else { return nil }
+    guard let (start, info) = pagePrint(of: plan, site, prepared, label: "due soon \(page(of: plan))") else {
+      return nil
+    }
     var print = start
-    for range in site.dueSoonCards.list(live: info.live != nil) { site.addCards(range, to: &print) }
+    let listed = site.dueSoonCards.list(live: info.live != nil).flatMap { $0 }
+    let shown = info.listItems.map { Array(listed[$0]) } ?? listed
+    for card in shown { print.add(word: site.cardPrint(card)) }
+    print.add(shown.count)
     return print.value
+  }
+
+  private static func page(of plan: SiteRenderer.PagePlan) -> Int {
+    guard case .dueSoon(let page) = plan.kind else { preconditionFailure("not a due-soon page: \(plan.path)") }
+    return page
   }
 }
 

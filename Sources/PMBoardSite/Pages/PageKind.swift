@@ -95,7 +95,8 @@ extension SiteRenderer {
       /// The index of milestones with their progress.
       case milestones
       case insights
-      case dueSoon
+      /// Page `page` of the due-soon list (``ColumnPages/dueSoon``).
+      case dueSoon(page: Int)
       case search
 
       /// The file that makes pages of this kind.

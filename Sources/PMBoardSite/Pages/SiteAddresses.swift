@@ -81,6 +81,9 @@ public struct SiteAddresses: Sendable, Equatable {
   /// A column's page: `todo.html`, `doing.html`, `done.html`.
   public static func column(_ state: TaskState) -> String { state.rawValue + pageExtension }
 
+  /// A later page of a long due-soon list: `due-soon-2.html`.
+  public static func dueSoonPage(_ number: Int) -> String { "due-soon-\(number)" + pageExtension }
+
   /// A later page of a long overdue list: `overdue-2.html`.
   public static func overduePage(_ number: Int) -> String { "overdue-\(number)" + pageExtension }
 

@@ -17,11 +17,12 @@ extension SiteRenderer {
 
   /// A page kept by a fingerprint of its own content (a task page, an archived history page): nothing of the board
   /// as a whole is offered to its template, which would show it stale (no "as of", summary, overdue count, or the
-  /// live dates' day and due counts).
+  /// live dates' day and due counts). Nor, in its fingerprint, the overdue and due-soon counts its header leaves out:
+  /// a task due soon would otherwise re-render every task page.
   func withNothingOfTheWholeBoard(_ info: PageInfo) -> PageInfo {
     var info = info
     (info.asOf, info.asOfISO, info.summary, info.summaryHead, info.summaryTail) = ("", "", "", "", "")
-    info.overdueCount = 0
+    (info.overdueCount, info.dueSoonCount) = (0, 0)
     info.live = info.live.map { LiveDates(today: "", zone: $0.zone, built: nil, dueCounts: "") }
     return info
   }

@@ -52,7 +52,9 @@ extension SiteView {
       let leads = board.overdueList(live: page.live != nil)
       let listed = TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + leads[$0.order] }
       return page.listItems.map { Array(listed[$0]) } ?? listed
-    case .dueSoon: return (dueSoon?.list(live: page.live != nil) ?? []).flatMap { $0 }
+    case .dueSoon:
+      let listed = (dueSoon?.list(live: page.live != nil) ?? []).flatMap { $0 }
+      return page.listItems.map { Array(listed[$0]) } ?? listed
     case .board where !lanes.isEmpty:
       return lanes.flatMap { lane in page.columns.flatMap { lane.cards.shown[$0.order].map { Int($0) } } }
     case .board, .name: states = page.columns

@@ -17,7 +17,7 @@ extension SiteView {
     case .overdueList: .list(count: page.listItems?.count ?? board.overdueList(live: page.live != nil).reduce(0, +))
     case .entryList: .list(count: page.isTaskPage ? taskEntries.count : page.entries.count)
     case .dayList: .list(count: max(0, dayStarts.count - 1))
-    case .dueSoonList: .list(count: dueSoonListed.reduce(0) { $0 + $1.count })
+    case .dueSoonList: .list(count: page.listItems?.count ?? dueSoonListed.reduce(0) { $0 + $1.count })
     case .dayEntryList(let day): .list(count: Int(dayStarts[Int(day) + 1] - dayStarts[Int(day)]))
     case .linkList: .list(count: page.linkCount)
     case .nameList(let card, let field): .list(count: cardNames.range(of: Int(field), card: Int(card)).count)
@@ -42,7 +42,7 @@ extension SiteView {
     case .dayList: .day(Int32(index))
     case .dayEntryList(let day): .entry(dayStarts[Int(day)] + Int32(index))
     case .overdueList: .card(Int32(overdueCard((page.listItems?.lowerBound ?? 0) + index)))
-    case .dueSoonList: .card(Int32(dueSoonCard(index)))
+    case .dueSoonList: .card(Int32(dueSoonCard((page.listItems?.lowerBound ?? 0) + index)))
     case .linkList: .link(Int32(index))
     case .nameList(let card, let field):
       .name(cardNames.cardNames[cardNames.range(of: Int(field), card: Int(card)).lowerBound + index])
