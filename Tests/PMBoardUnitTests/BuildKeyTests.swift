@@ -75,7 +75,7 @@ import Testing
       { $0.publish.labelsOnly = ["public"] }, { $0.publish.labelsExcept = ["draft"] }, { $0.columnLimit = 3 },
       { $0.liveDates = true }, { $0.taskPages = false }, { $0.wipLimits = [nil, 5, nil] }, { $0.dueSoon = 7 },
       { $0.dueSoon = 0 }, { $0.aging = 3 }, { $0.orderBy = "priority" }, { $0.groupBy = "priority" },
-      { $0.publish.fields.hidden = ["estimate"] },
+      { $0.publish.fields.hidden = ["estimate"] }, { $0.pageCards = 40 },
     ]
     // One change for every stored property of the page settings (`publish` stands for its own eleven) and of the
     // publish policy; `due-soon` has two.
