@@ -7,13 +7,23 @@ extension SiteWriter {
   /// Swaps the new site in. Files and folders in the old site that pmboard did not write are carried over, not
   /// deleted, with the folders' mode and group; so are files the user adds while the build runs. `key` names the
   /// build's inputs as a whole and its counts (`KEY TASKS ENTRIES`), for the next build's shortcut
-  /// (``SiteManifest/BuildRecord``); `boards`, a many-board site's records of its boards
-  /// (``SiteManifest/BoardRecord/text(of:)``), follows it.
-  public func commit(key: String? = nil, boards: String? = nil) throws(SiteWriteError) -> Summary {
+  /// (``SiteManifest/BuildRecord``); `boards`, a many-board site's records of its boards, follows it
+  /// (``SiteManifest/BoardRecord/text(of:)``), each with what the new manifest holds of it.
+  public func commit(key: String? = nil) throws(SiteWriteError) -> Summary {
+    try commit(key: key, boards: nil)
+  }
+
+  /// ``commit(key:)`` with a many-board site's records of its boards.
+  func commit(key: String?, boards: [SiteManifest.BoardRecord]?) throws(SiteWriteError) -> Summary {
     defer { lock.release() }
     let progress = state.withLock { $0 }
     let reused = progress.reused.isEmpty ? Array(repeating: false, count: previous?.count ?? 0) : progress.reused
-    let fileCount = progress.reusedCount + progress.written.count
+    // Every board left out of the old manifest's lines was kept: its lines go into the new one as they were.
+    guard runs.allSatisfy({ progress.wholeFolders.contains($0.folder) }) else {
+      throw .io(outPath, "a board kept whole was neither kept nor built; build again")
+    }
+    let fileCount = progress.reusedCount + progress.written.count + runs.reduce(0) { $0 + $1.shape.files }
+    let boards = boards.flatMap { SiteManifest.BoardRecord.text(of: completed($0, progress, reused: reused)) }
     let isWritten = { (path: String) in
       progress.written[path] != nil || self.previous?.line(of: path).map { reused[$0] } == true
     }
@@ -21,7 +31,7 @@ extension SiteWriter {
     let removed = (previous?.count ?? 0) - progress.inPrevious
     let (manifest, stamps) = SiteManifest.bytes(
       previous: previous, reused: reused, written: progress.written,
-      added: progress.newPaths,
+      added: progress.newPaths, runs: runs,
       key: key.map { "\($0) \(fileCount)" + (boards.map { "\t" + SiteManifest.boardsMark + $0 } ?? "") })
     let changed = fileCount - progress.unchanged.count - progress.inPlace
     // Read back only when no page changed (a big board's manifest is tens of megabytes): with a page written anew
@@ -78,6 +88,22 @@ extension SiteWriter {
     SiteManifest.writeStamps(stamps, site: outPath)
     return Summary(
       files: fileCount, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
+  }
+
+  /// `records` with what the new manifest holds of each board (``SiteManifest/RunShape``): a board kept whole, its
+  /// old lines; another, what this build kept and wrote under its folder.
+  private func completed(
+    _ records: [SiteManifest.BoardRecord], _ progress: Progress, reused: [Bool]
+  ) -> [SiteManifest.BoardRecord] {
+    let kept = Dictionary(runs.map { ($0.folder, $0.shape) }) { first, _ in first }
+    let built = records.map(\.path).filter { !$0.isEmpty && kept[$0] == nil }
+    let shapes = SiteManifest.shapes(of: built, previous: previous, reused: reused, written: progress.written.keys)
+    return records.map { record in
+      var completed = record
+      let shape = kept[record.path] ?? shapes[record.path]
+      (completed.files, completed.folders) = (shape?.files, shape?.folders)
+      return completed
+    }
   }
 
   /// The first folder above the user's file `item` whose path is a page this build writes, if any: the user's

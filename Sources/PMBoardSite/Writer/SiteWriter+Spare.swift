@@ -205,8 +205,10 @@ extension SiteWriter {
     defer { lock.release() }
     // Someone who renamed the staging folder away gets nothing more done by name: the folder is left to them.
     guard Self.isSameFolder(parent, names.staging, stagingIdentity) else { return }
-    if let taken = spare {
-      let touched = state.withLock { $0.touched }
+    let touched = state.withLock { $0.touched }
+    // A spare whose manifest was read without its kept boards' lines cannot be listed again without them: once
+    // touched, it goes.
+    if let taken = spare, runs.isEmpty || touched.isEmpty {
       for path in touched {
         let (folder, name) = SiteManifest.split(path)
         existingStagingFolder(folder)?.unlink(name)
