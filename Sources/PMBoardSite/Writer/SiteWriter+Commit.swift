@@ -81,7 +81,8 @@ extension SiteWriter {
     let record = folderRecord(added: progress.newPaths, kept: kept)
     try swapIn(
       spare: SpareContents(
-        shared: sharedLines(progress, reused: reused), manifest: manifest, absent: absentFromSpare(progress),
+        shared: sharedLines(progress, reused: reused), manifest: manifest,
+        absent: absentFromSpare(progress, reused: reused),
         manifestStamp: staging.status(of: SiteManifest.name).flatMap(SiteManifest.stamp)),
       pmboardFiles: { Set(progress.written.keys).union(self.previous?.paths ?? []) })
     record.write(to: foldersPath)
@@ -125,13 +126,18 @@ extension SiteWriter {
     return existingStagingFolder(folder)?.status(of: name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
   }
 
-  /// The new site's files that are not the old site's very file at their path (written anew, or new): the spare,
-  /// which keeps the new site's manifest, does not hold them (``SpareContents``).
-  private func absentFromSpare(_ progress: Progress) -> [String] {
-    progress.written.compactMap { path, entry in
+  /// The new site's files that are not the old site's very file at their path (written anew, or new), and the
+  /// pages kept from the old site without a stamp (its stamps gone or stale): the spare, which keeps the new site's
+  /// manifest, does not hold them (``SpareContents``, ``sharedLines(_:reused:)``). Without the kept ones, a spare
+  /// that lost them looked whole to the next build, which then published the site without them.
+  private func absentFromSpare(_ progress: Progress, reused: [Bool]) -> [String] {
+    let written = progress.written.compactMap { path, entry in
       let old = previous?.line(of: path).flatMap { previous?.stamps[$0] }
       return entry.stamp != nil && old == entry.stamp ? nil : path
     }
+    guard let previous else { return written }
+    return written
+      + previous.paths.indices.filter { reused[$0] && previous.stamps[$0] == nil }.map { previous.paths[$0] }
   }
 
   /// For each of the old manifest's lines, whether the new site has the very same file at its path (the same
