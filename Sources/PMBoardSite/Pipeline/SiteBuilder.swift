@@ -97,6 +97,9 @@ public struct SiteBuilder: Sendable {
     }
     let whole = verify ? [:] : Self.wholeBoards(boards, keys: keys, last: last?.record)
     var writer = WriterSlot(open: { [self] in try openWriter(stores: stores, whole: whole) })
+    // With boards kept whole it reads little more than the changed boards' lines: opened at once, beside the first
+    // board's load (else beside its view models, ``build(_:revision:rebuilding:theme:now:writer:)``).
+    if !whole.isEmpty { writer.start() }
     do {
       var records: [SiteManifest.BoardRecord] = []
       for (board, key) in zip(boards, keys) {
