@@ -125,6 +125,10 @@ struct ManyBoardsRebuildTests {
       let again = try changeMobile(cli, rounds: 1)
       #expect(again.stderr.contains("kept whole: ops") && again.stderr.contains("kept whole: teams/web"), "\(round)")
       #expect(!again.stderr.contains("kept whole: mobile"))
+      // The report counts a board kept whole as unchanged.
+      let counts = try #require(again.stdout.firstMatch(of: try Regex(#"(\d+) files, (\d+) changed"#)))
+      let (files, changed) = (Int(again.stdout[counts.range].prefix { $0 != " " }) ?? 0, counts.output[2].substring)
+      #expect(files > 100 && (Int(changed ?? "") ?? files) < files / 2, "\(again.stdout)")
     }
     try expectSameAsFreshBuild(cli, today: "2026-11-21")
     // The manifest too, but the keys on its heading (`--out` is a setting): the lines, and what the heading says

@@ -65,9 +65,13 @@ extension SiteManifest {
     guard manifest.source != nil, manifest.isSorted, shapes.count == ranges.count,
       manifest.count + shapes.reduce(0, { $0 + $1.files }) == stamps.count
     else { return nil }
-    // A kept board's path outside its run is not as pmboard writes a manifest.
-    let prefixes = ranges.map { Array(($0.folder + "/").utf8) }
-    for path in manifest.paths where prefixes.contains(where: { path.utf8.starts(with: $0) }) { return nil }
+    // A kept board's path outside its run is not as pmboard writes a manifest (sorted, such a path would be where
+    // halving puts the board's folder).
+    for (folder, _) in ranges {
+      let prefix = folder + "/"
+      let line = manifest.firstLine(after: prefix)
+      if line < manifest.count, manifest.paths[line].utf8.starts(with: prefix.utf8) { return nil }
+    }
     var (runs, restStamps) = ([KeptRun](), [UInt64?]())
     restStamps.reserveCapacity(manifest.count)
     // The line of `data` and of `rest` reached.
@@ -129,9 +133,15 @@ extension SiteManifest {
   ) -> [String: RunShape] {
     let prefixes = folders.map { Array(($0 + "/").utf8) }
     var paths = [[String]](repeating: [], count: folders.count)
-    // One walk down what was written: a fresh build writes every board's files.
+    // One walk down what was written, comparing bytes: a fresh build writes every board's files (317,000 for ten
+    // boards of 10,000 tasks, where a generic `starts(with:)` cost 50 ms).
     for path in written {
-      if let board = prefixes.firstIndex(where: { path.utf8.starts(with: $0) }) { paths[board].append(path) }
+      let bytes = path.utf8.span
+      board: for (board, prefix) in prefixes.enumerated() where bytes.count > prefix.count {
+        for index in prefix.indices where bytes[index] != prefix[index] { continue board }
+        paths[board].append(path)
+        break
+      }
     }
     var found: [String: RunShape] = [:]
     for (board, folder) in folders.enumerated() {

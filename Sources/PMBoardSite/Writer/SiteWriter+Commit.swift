@@ -29,14 +29,15 @@ extension SiteWriter {
     }
     let kept = scan.userFiles.filter { !isWritten($0) && !isStagingFolder($0) && !linksLeaving.contains($0) }
     let removed = (previous?.count ?? 0) - progress.inPrevious
-    let (manifest, stamps) = SiteManifest.bytes(
+    let (manifest, stamps) = SiteManifest.segments(
       previous: previous, reused: reused, written: progress.written,
       added: progress.newPaths, runs: runs,
       key: key.map { "\($0) \(fileCount)" + (boards.map { "\t" + SiteManifest.boardsMark + $0 } ?? "") })
-    let changed = fileCount - progress.unchanged.count - progress.inPlace
+    // A board kept whole is the spare's folder as it is (what the spare lacked linked, the old site's very files).
+    let changed = fileCount - progress.unchanged.count - progress.inPlace - runs.reduce(0) { $0 + $1.shape.files }
     // Read back only when no page changed (a big board's manifest is tens of megabytes): with a page written anew
     // the manifest is written too.
-    let manifestUnchanged = changed == 0 && old?.contents(of: SiteManifest.name) == manifest
+    let manifestUnchanged = changed == 0 && old?.contents(of: SiteManifest.name) == SiteManifest.joined(manifest)
     // A link leading outside the site is left out of the new one: swapped, even when no page changed.
     if previous != nil, changed == 0, removed == 0, manifestUnchanged, linksLeaving.isEmpty {
       // Nothing to swap: the site on disk is already exactly this build's. Its folders are recorded as found, so
@@ -70,8 +71,10 @@ extension SiteWriter {
       let descriptor = staging.createFile(SiteManifest.name)
       guard descriptor >= 0 else { throw .io(stagingFile(SiteManifest.name), POSIX.lastErrorText) }
       defer { POSIX.close(descriptor) }
-      if let code = POSIX.writeAll(descriptor, manifest) {
-        throw .io(stagingFile(SiteManifest.name), POSIX.errorText(code))
+      for segment in manifest {
+        if let code = POSIX.writeAll(descriptor, segment) {
+          throw .io(stagingFile(SiteManifest.name), POSIX.errorText(code))
+        }
       }
     }
     try linkFromOldSite(progress.unchanged)

@@ -234,7 +234,8 @@ extension SiteWriter {
   /// manifest of its own written line by line.
   struct SpareContents {
     var shared: [Bool]
-    var manifest: Data
+    /// In pieces (``SiteManifest/segments(previous:reused:written:added:runs:key:)``).
+    var manifest: [Data]
     var absent: [String]
     /// The stamp of the new site's manifest file as this build left it in the staging folder.
     var manifestStamp: UInt64?
@@ -310,7 +311,7 @@ extension SiteWriter {
     let absent = Data(contents.absent.map { $0 + "\n" }.joined().utf8)
     guard
       linkLiveManifest(into: old, stamp: contents.manifestStamp)
-        || old.replaceFile(SiteManifest.name, with: contents.manifest, mode: 0o600),
+        || old.replaceFile(SiteManifest.name, with: SiteManifest.joined(contents.manifest), mode: 0o600),
       contents.absent.isEmpty || old.replaceFile(SpareRecord.absentName, with: absent, mode: 0o600)
     else { return false }
     if let live = contents.manifestStamp, let copy = old.status(of: SiteManifest.name).flatMap(SiteManifest.stamp) {
