@@ -182,4 +182,23 @@ struct ManyBoardsRebuildTests {
     try changeMobile(cli, rounds: 2)
     try expectSameAsFreshBuild(cli, today: "2026-11-21")
   }
+
+  /// A build that fails after keeping boards whole leaves the site as it was and no spare it cannot list (the spare
+  /// taken over had its kept boards' lines unread): the next build gives a fresh build's site.
+  @Test func aBuildFailingAfterKeptBoardsLeavesNothingAmiss() throws {
+    let cli = try threeBoards()
+    defer { cli.remove() }
+    try changeMobile(cli, rounds: 2)
+    let before = try cli.siteFiles()
+    let web = try cli.read("web.json")
+    try cli.write("web.json", "{ not json")
+    #expect(try cli.run("add", "Late", "--store", "mobile.sqlite").status == 0)
+    let failed = try cli.run("build", "--today", "2026-11-21")
+    #expect(failed.status != 0 && failed.stderr.contains("kept whole: ops"), "\(failed.stderr)")
+    #expect(siteDifferences(try cli.siteFiles(), before).isEmpty)
+    try cli.write("web.json", web)
+    #expect(try cli.run("build", "--today", "2026-11-21").status == 0)
+    try changeMobile(cli, rounds: 1)
+    try expectSameAsFreshBuild(cli, today: "2026-11-21")
+  }
 }
