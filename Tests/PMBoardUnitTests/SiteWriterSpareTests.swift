@@ -132,9 +132,10 @@ import Testing
     try build(out, pages: ["index.html": "2", "tasks/a.html": "a", "tasks/b.html": "b"], prints: prints)
     #expect(FileManager.default.fileExists(atPath: spare + "/" + SpareRecord.twinName))
     #expect(SiteWriter.readManifests(site: site, spare: spare).same)
-    // A spare manifest edited by hand: its stamp moves, so its own bytes are read.
+    // A spare manifest edited by hand: its stamp moves, so its own bytes are read. (Saved as an editor saves, a new
+    // file renamed over it: until then the spare's manifest is the live one, a hard link.)
     let edited = try Data(contentsOf: URL(fileURLWithPath: spare + "/" + SiteManifest.name)) + Data("x.html\n".utf8)
-    try edited.write(to: URL(fileURLWithPath: spare + "/" + SiteManifest.name))
+    try edited.write(to: URL(fileURLWithPath: spare + "/" + SiteManifest.name), options: .atomic)
     let read = SiteWriter.readManifests(site: site, spare: spare)
     #expect(!read.same)
     #expect(read.spare?.contains("x.html") == true && read.live?.contains("x.html") == false)

@@ -22,6 +22,11 @@ extension SiteManifest {
     /// Its card on the root index, whole: a property added to ``SiteIndexPage/Board`` is kept with it (none for a
     /// one-board site).
     var index: SiteIndexPage.Board?
+    /// How many of the manifest's lines list its files, and the folders that hold them (its own and those below,
+    /// sorted): with them a later build that keeps the board keeps its lines as bytes, unread
+    /// (``SiteManifest/KeptRun``). Nil in a heading an older pmboard wrote, and for a one-board site.
+    var files: Int?
+    var folders: [String]?
 
     /// The records as the heading keeps them: one line of JSON, keys sorted (the same bytes on every build).
     static func text(of records: [BoardRecord]) -> String? {

@@ -118,11 +118,38 @@ extension SiteBuilder {
   func kept(
     _ plan: BoardPlan, key: String?, last: SiteManifest.BuildRecord?, writer: inout WriterSlot
   ) async throws -> SiteManifest.BoardRecord? {
+    guard let record = Self.keepable(plan, key: key, last: last) else { return nil }
+    let opened = try await opened(&writer)
+    return try step("keep the board \(plan.path)") {
+      guard try opened.keep(folder: plan.path) else { return nil }
+      if opened.runs.contains(where: { $0.folder == plan.path }) { log.debug("kept whole: \(plan.path)") }
+      return record
+    }
+  }
+
+  /// The last build's record of a board of many whose key (`key`) is the one it recorded: a board to keep.
+  static func keepable(
+    _ plan: BoardPlan, key: String?, last: SiteManifest.BuildRecord?
+  ) -> SiteManifest.BoardRecord? {
     guard !plan.path.isEmpty, let key, let record = last?.boards?.first(where: { $0.path == plan.path }),
       record.key == key, record.index != nil
     else { return nil }
-    let opened = try await opened(&writer)
-    return step("keep the board \(plan.path)") { opened.keep(folder: plan.path) ? record : nil }
+    return record
+  }
+
+  /// The boards to keep (``keepable(_:key:last:)``) whose lines in the old manifest the writer may leave unread, by
+  /// folder: those whose record says what the manifest holds of them.
+  static func wholeBoards(
+    _ boards: [BoardPlan], keys: [BoardKey], last: SiteManifest.BuildRecord?
+  ) -> [String: SiteManifest.RunShape] {
+    var whole: [String: SiteManifest.RunShape] = [:]
+    for (board, key) in zip(boards, keys) {
+      guard let record = keepable(board, key: key.key, last: last), let files = record.files,
+        let folders = record.folders
+      else { continue }
+      whole[board.path] = SiteManifest.RunShape(files: files, folders: folders)
+    }
+    return whole
   }
 
   /// The site's writer, opened in the step "prepare the output directory" when no board opened it yet.

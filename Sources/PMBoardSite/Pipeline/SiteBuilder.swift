@@ -95,7 +95,11 @@ public struct SiteBuilder: Sendable {
     if let last, let checked, let unchanged = unchangedSite(boards, keys: keys, last: last, theme: checked) {
       return unchanged
     }
-    var writer = WriterSlot(open: { [self] in try openWriter(stores: stores) })
+    let whole = verify ? [:] : Self.wholeBoards(boards, keys: keys, last: last?.record)
+    var writer = WriterSlot(open: { [self] in try openWriter(stores: stores, whole: whole) })
+    // With boards kept whole it reads little more than the changed boards' lines: opened at once, beside the first
+    // board's load (else beside its view models, ``build(_:revision:rebuilding:theme:now:writer:)``).
+    if !whole.isEmpty { writer.start() }
     do {
       var records: [SiteManifest.BoardRecord] = []
       for (board, key) in zip(boards, keys) {
@@ -114,7 +118,7 @@ public struct SiteBuilder: Sendable {
       let key = Self.siteKey(boards.map(\.path), records.map(\.key)).map { "\($0) \(tasks) \(entries)" }
       let locales = try chooseLocales(available: Array(try await theme.value.get().catalogs.keys))
       let summary = try step("write the site") {
-        try opened.commit(key: key, boards: many ? SiteManifest.BoardRecord.text(of: records) : nil)
+        try opened.commit(key: key, boards: many ? records : nil)
       }
       // The writer's lists are millions of objects: freed on another thread while the report is printed (or never,
       // when the process ends first).
@@ -140,11 +144,12 @@ public struct SiteBuilder: Sendable {
     try step("prepare the output directory") { _ = try checkOutFolder(stores: stores) }
   }
 
-  /// The writer of the site at `--out`, its old manifests read and its staging folder ready.
-  func openWriter(stores: [String]? = nil) throws -> SiteWriter {
+  /// The writer of the site at `--out`, its old manifests read (without the lines of the boards `whole`, which
+  /// the build keeps) and its staging folder ready.
+  func openWriter(stores: [String]? = nil, whole: [String: SiteManifest.RunShape] = [:]) throws -> SiteWriter {
     let out = URL(fileURLWithPath: settings.out, relativeTo: workingDirectory).standardizedFileURL
     let trust = outTrust(stores: stores ?? storeLocations())
-    let writer = try SiteWriter(out: out, trust: trust, verify: verify) {
+    let writer = try SiteWriter(out: out, swap: .exchange, trust: trust, verify: verify, whole: whole) {
       POSIX.writeStandardError("waiting for another build into \(settings.out) to finish\n")
     }
     do {

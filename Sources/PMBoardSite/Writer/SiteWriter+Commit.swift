@@ -7,26 +7,37 @@ extension SiteWriter {
   /// Swaps the new site in. Files and folders in the old site that pmboard did not write are carried over, not
   /// deleted, with the folders' mode and group; so are files the user adds while the build runs. `key` names the
   /// build's inputs as a whole and its counts (`KEY TASKS ENTRIES`), for the next build's shortcut
-  /// (``SiteManifest/BuildRecord``); `boards`, a many-board site's records of its boards
-  /// (``SiteManifest/BoardRecord/text(of:)``), follows it.
-  public func commit(key: String? = nil, boards: String? = nil) throws(SiteWriteError) -> Summary {
+  /// (``SiteManifest/BuildRecord``); `boards`, a many-board site's records of its boards, follows it
+  /// (``SiteManifest/BoardRecord/text(of:)``), each with what the new manifest holds of it.
+  public func commit(key: String? = nil) throws(SiteWriteError) -> Summary {
+    try commit(key: key, boards: nil)
+  }
+
+  /// ``commit(key:)`` with a many-board site's records of its boards.
+  func commit(key: String?, boards: [SiteManifest.BoardRecord]?) throws(SiteWriteError) -> Summary {
     defer { lock.release() }
     let progress = state.withLock { $0 }
     let reused = progress.reused.isEmpty ? Array(repeating: false, count: previous?.count ?? 0) : progress.reused
-    let fileCount = progress.reusedCount + progress.written.count
+    // Every board left out of the old manifest's lines was kept: its lines go into the new one as they were.
+    guard runs.allSatisfy({ progress.wholeFolders.contains($0.folder) }) else {
+      throw .io(outPath, "a board kept whole was neither kept nor built; build again")
+    }
+    let fileCount = progress.reusedCount + progress.written.count + runs.reduce(0) { $0 + $1.shape.files }
+    let boards = boards.flatMap { SiteManifest.BoardRecord.text(of: completed($0, progress, reused: reused)) }
     let isWritten = { (path: String) in
       progress.written[path] != nil || self.previous?.line(of: path).map { reused[$0] } == true
     }
     let kept = scan.userFiles.filter { !isWritten($0) && !isStagingFolder($0) && !linksLeaving.contains($0) }
     let removed = (previous?.count ?? 0) - progress.inPrevious
-    let (manifest, stamps) = SiteManifest.bytes(
+    let (manifest, stamps) = SiteManifest.segments(
       previous: previous, reused: reused, written: progress.written,
-      added: progress.newPaths,
+      added: progress.newPaths, runs: runs,
       key: key.map { "\($0) \(fileCount)" + (boards.map { "\t" + SiteManifest.boardsMark + $0 } ?? "") })
-    let changed = fileCount - progress.unchanged.count - progress.inPlace
+    // A board kept whole is the spare's folder as it is (what the spare lacked linked, the old site's very files).
+    let changed = fileCount - progress.unchanged.count - progress.inPlace - runs.reduce(0) { $0 + $1.shape.files }
     // Read back only when no page changed (a big board's manifest is tens of megabytes): with a page written anew
     // the manifest is written too.
-    let manifestUnchanged = changed == 0 && old?.contents(of: SiteManifest.name) == manifest
+    let manifestUnchanged = changed == 0 && old?.contents(of: SiteManifest.name) == SiteManifest.joined(manifest)
     // A link leading outside the site is left out of the new one: swapped, even when no page changed.
     if previous != nil, changed == 0, removed == 0, manifestUnchanged, linksLeaving.isEmpty {
       // Nothing to swap: the site on disk is already exactly this build's. Its folders are recorded as found, so
@@ -60,8 +71,10 @@ extension SiteWriter {
       let descriptor = staging.createFile(SiteManifest.name)
       guard descriptor >= 0 else { throw .io(stagingFile(SiteManifest.name), POSIX.lastErrorText) }
       defer { POSIX.close(descriptor) }
-      if let code = POSIX.writeAll(descriptor, manifest) {
-        throw .io(stagingFile(SiteManifest.name), POSIX.errorText(code))
+      for segment in manifest {
+        if let code = POSIX.writeAll(descriptor, segment) {
+          throw .io(stagingFile(SiteManifest.name), POSIX.errorText(code))
+        }
       }
     }
     try linkFromOldSite(progress.unchanged)
@@ -71,13 +84,30 @@ extension SiteWriter {
     let record = folderRecord(added: progress.newPaths, kept: kept)
     try swapIn(
       spare: SpareContents(
-        shared: sharedLines(progress, reused: reused), manifest: manifest, absent: absentFromSpare(progress),
+        shared: sharedLines(progress, reused: reused), manifest: manifest,
+        absent: absentFromSpare(progress, reused: reused),
         manifestStamp: staging.status(of: SiteManifest.name).flatMap(SiteManifest.stamp)),
       pmboardFiles: { Set(progress.written.keys).union(self.previous?.paths ?? []) })
     record.write(to: foldersPath)
     SiteManifest.writeStamps(stamps, site: outPath)
     return Summary(
       files: fileCount, changed: changed, removed: removed, bytes: progress.bytes, kept: kept.sorted())
+  }
+
+  /// `records` with what the new manifest holds of each board (``SiteManifest/RunShape``): a board kept whole, its
+  /// old lines; another, what this build kept and wrote under its folder.
+  private func completed(
+    _ records: [SiteManifest.BoardRecord], _ progress: Progress, reused: [Bool]
+  ) -> [SiteManifest.BoardRecord] {
+    let kept = Dictionary(runs.map { ($0.folder, $0.shape) }) { first, _ in first }
+    let built = records.map(\.path).filter { !$0.isEmpty && kept[$0] == nil }
+    let shapes = SiteManifest.shapes(of: built, previous: previous, reused: reused, written: progress.written.keys)
+    return records.map { record in
+      var completed = record
+      let shape = kept[record.path] ?? shapes[record.path]
+      (completed.files, completed.folders) = (shape?.files, shape?.folders)
+      return completed
+    }
   }
 
   /// The first folder above the user's file `item` whose path is a page this build writes, if any: the user's
@@ -99,13 +129,18 @@ extension SiteWriter {
     return existingStagingFolder(folder)?.status(of: name).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
   }
 
-  /// The new site's files that are not the old site's very file at their path (written anew, or new): the spare,
-  /// which keeps the new site's manifest, does not hold them (``SpareContents``).
-  private func absentFromSpare(_ progress: Progress) -> [String] {
-    progress.written.compactMap { path, entry in
+  /// The new site's files that are not the old site's very file at their path (written anew, or new), and the
+  /// pages kept from the old site without a stamp (its stamps gone or stale): the spare, which keeps the new site's
+  /// manifest, does not hold them (``SpareContents``, ``sharedLines(_:reused:)``). Without the kept ones, a spare
+  /// that lost them looked whole to the next build, which then published the site without them.
+  private func absentFromSpare(_ progress: Progress, reused: [Bool]) -> [String] {
+    let written = progress.written.compactMap { path, entry in
       let old = previous?.line(of: path).flatMap { previous?.stamps[$0] }
       return entry.stamp != nil && old == entry.stamp ? nil : path
     }
+    guard let previous else { return written }
+    return written
+      + previous.paths.indices.filter { reused[$0] && previous.stamps[$0] == nil }.map { previous.paths[$0] }
   }
 
   /// For each of the old manifest's lines, whether the new site has the very same file at its path (the same

@@ -6,8 +6,15 @@ extension SiteWriter {
   /// Keeps every file the old site's manifest lists under `folder` (a board's folder, without a final "/") as the
   /// last build wrote it, rendering none; false, keeping nothing, when it lists none, when one went missing or was
   /// changed by hand (its stamp moved, in a folder whose own stamp moved), and in a verifying build: the board is
-  /// then built.
-  public func keep(folder: String) -> Bool {
+  /// then built. A board kept whole (``runs``) is the spare's folder as it is, given what the last build wrote anew
+  /// in it (which the spare lacks); a file that cannot be linked fails the build.
+  public func keep(folder: String) throws(SiteWriteError) -> Bool {
+    if runs.contains(where: { $0.folder == folder }) {
+      let prefix = (folder + "/").utf8
+      for path in spareAbsent where path.utf8.starts(with: prefix) { try linkFromOldSite(path) }
+      state.withLock { _ = $0.wholeFolders.insert(folder) }
+      return true
+    }
     guard !verifies, let previous, !folder.isEmpty else { return false }
     let lines = previous.lines(under: folder + "/")
     guard !lines.isEmpty else { return false }

@@ -12,10 +12,11 @@ extension SiteWriter {
   /// Takes over the spare beside the site as this build's staging folder: renamed to the staging name, checked to
   /// be the very folder found (the builder's, by inode), made readable by the builder only, and cleared of what its
   /// manifest does not list in the folders that changed since it was made. Returns it, its manifest and whether
-  /// each listed file is there (by line); nil when there is no usable spare.
+  /// each listed file is there (by line), with the files its manifest lists that it lacks (``SpareRecord/absentName``,
+  /// also those of lines not read); nil when there is no usable spare.
   static func takeSpare(
     in parent: FolderHandle, names: SiteNames, manifest: SiteManifest?, folders: Set<String>? = nil
-  ) -> (folder: FolderHandle, manifest: SiteManifest, present: [Bool])? {
+  ) -> (folder: FolderHandle, manifest: SiteManifest, present: [Bool], absent: Set<String>)? {
     guard let info = parent.status(of: names.spare) else { return nil }
     // A link in the spare's place is removed, never followed (it would make the build write where it leads).
     guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid(), let manifest,
@@ -45,7 +46,7 @@ extension SiteWriter {
     for path in absent ?? [] {
       if let line = manifest.line(of: path) { present[line] = false }
     }
-    return (folder, manifest, present)
+    return (folder, manifest, present, absent ?? [])
   }
 
   /// Removes from the taken-over spare `root`, in each folder whose stamp is not `record`'s (all of them without

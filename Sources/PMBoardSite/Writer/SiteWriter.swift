@@ -57,6 +57,11 @@ public final class SiteWriter: Sendable {
   let spareIsPrevious: Bool
   /// The folders that hold a file the old site's manifest lists, and their parents.
   let previousFolders: Set<String>
+  /// The boards kept whole whose lines ``previous`` leaves out, unread (``SiteManifest/KeptRun``); each must be kept
+  /// by ``keep(folder:)``.
+  let runs: [SiteManifest.KeptRun]
+  /// The files the spare's manifest lists that the spare lacks (what the last build wrote anew).
+  let spareAbsent: Set<String>
   /// A verifying build (`build --verify`) keeps no page by the fingerprint of its inputs: every page is rendered
   /// and compared byte for byte with the live one, so a page edited in place (which moves no folder's time, and
   /// with its modification time put back, no stamp either) is written again.
@@ -120,6 +125,9 @@ public final class SiteWriter: Sendable {
     /// Spare files this build replaced or removed: a build that fails takes them out of the spare's manifest.
     var touched: [String] = []
 
+    /// The boards' folders kept whole, whose ``SiteWriter/runs`` go into the manifest as they were.
+    var wholeFolders: Set<String> = []
+
     /// Fingerprints kept for files not written yet.
     var early: [String: UInt64] = [:]
 
@@ -157,8 +165,11 @@ public final class SiteWriter: Sendable {
     try self.init(out: out, swap: .exchange, trust: trust, verify: verify, waiting: waiting)
   }
 
+  /// `whole`: the boards of a many-board site the build will keep whole if it can (``keep(folder:)``), by folder,
+  /// as the last build's records describe their lines.
   init(
-    out: URL, swap: Swap, trust: OutFolderTrust = OutFolderTrust(), verify: Bool = false, waiting: () -> Void = {}
+    out: URL, swap: Swap, trust: OutFolderTrust = OutFolderTrust(), verify: Bool = false,
+    whole: [String: SiteManifest.RunShape] = [:], waiting: () -> Void = {}
   ) throws(SiteWriteError) {
     self.out = out.standardizedFileURL
     self.swap = swap
@@ -179,35 +190,29 @@ public final class SiteWriter: Sendable {
     stagingPath = parentPath + "/" + names.staging
     foldersPath = Self.foldersRecordPath(site: real)
     try Self.recoverInterruptedSwap(in: parent, names: names, outPath: real)
-    let manifests = Self.readManifests(site: real, spare: parentPath + "/" + names.spare)
     (old, oldIdentity) = try Self.openLiveSite(in: parent, name: names.site, path: real)
-    previous = try Self.previousManifest(real, old: old, manifest: manifests.live)
-    previousFolders = previous?.folders ?? []
-    if let previous {
-      scan = SiteScan(root: real, manifest: previous, record: SiteFolders(contentsOf: foldersPath))
-    } else {
-      scan = SiteScan()
+    // Under the lock no other build is running, so any staging folder left here belongs to a killed one.
+    for stale in parent.entries() where stale.name.hasPrefix(names.stagingPrefix) {
+      parent.removeTree(stale.name)
     }
+    let found = try Self.takeOver(
+      site: real, old: old, parent: parent, names: names, foldersPath: foldersPath, whole: verify ? [:] : whole)
+    previous = found.previous
+    previousFolders = found.folders
+    scan = found.scan
+    runs = found.runs
     let leaving = Self.linksLeavingSite(scan.userFiles, site: real)
     linksLeaving = Set(leaving.map(\.entry))
     warnings =
       trustWarnings
       + leaving.map { Self.leavingLinkWarning($0.entry, target: $0.target, site: out.standardizedFileURL.path) }
-    // Under the lock no other build is running, so any staging folder left here belongs to a killed one.
-    for stale in parent.entries() where stale.name.hasPrefix(names.stagingPrefix) {
-      parent.removeTree(stale.name)
-    }
-    // The spare's folders are the live site's when it keeps the same manifest: worked out once (400,000 paths).
-    let taken =
-      previous == nil
-      ? nil
-      : Self.takeSpare(
-        in: parent, names: names, manifest: manifests.spare, folders: manifests.same ? previousFolders : nil)
+    let taken = found.taken
     spare = taken?.manifest
-    spareIsPrevious = taken != nil && manifests.same
+    spareAbsent = taken?.absent ?? []
+    spareIsPrevious = taken != nil && found.same
     if let previous, let spare {
       spareListings =
-        manifests.same
+        found.same
         ? (taken?.present ?? []).map { $0 ? .sameFingerprint : .otherFingerprint }
         : previous.listings(in: spare, present: taken?.present)
     } else {
@@ -227,50 +232,6 @@ public final class SiteWriter: Sendable {
     staging = made
     guard let identity = Self.identity(of: made.descriptor) else { throw .io(stagingPath, POSIX.lastErrorText) }
     stagingIdentity = identity
-  }
-
-  /// The live site's manifest (with its stamps) and the spare's. The spare keeps the manifest of the site that
-  /// replaced it (``SpareContents``), so after a rebuild the two files are the same bytes: read once then. A big
-  /// board's manifest lists hundreds of thousands of pages; two different ones are read side by side.
-  static func readManifests(site: String, spare: String) -> (live: SiteManifest?, spare: SiteManifest?, same: Bool) {
-    // One set of bytes read once for both: the live manifest takes its stamps, the spare's copy none.
-    func both(_ bytes: Data) -> (live: SiteManifest?, spare: SiteManifest?, same: Bool) {
-      var manifest = SiteManifest(bytes: bytes)
-      let spareManifest = manifest
-      manifest.readStamps(site: site)
-      return (manifest, spareManifest, true)
-    }
-    // The spare's copy is known to be the live file's bytes while both files keep the stamps it recorded: the
-    // live file is stamped by the descriptor its bytes are read from.
-    if let twin = POSIX.regularFileContents(spare + "/" + SpareRecord.twinName, upTo: 64),
-      let copy = SiteManifest.stamp(ofFile: spare + "/" + SiteManifest.name),
-      let (bytes, live) = Self.contentsAndStamp(site + "/" + SiteManifest.name),
-      twin == SpareRecord.twinBytes(live: live, spare: copy)
-    {
-      return both(bytes)
-    }
-    let files = concurrentMap(2) { POSIX.regularFileContents(($0 == 0 ? site : spare) + "/" + SiteManifest.name) }
-    guard let live = files[0] else { return (nil, files[1].map { SiteManifest(bytes: $0) }, false) }
-    if let spareBytes = files[1], spareBytes == live { return both(live) }
-    let read = concurrentMap(2) { index in
-      if index == 1 { return files[1].map { SiteManifest(bytes: $0) } }
-      var manifest = SiteManifest(bytes: live)
-      manifest.readStamps(site: site)
-      return manifest
-    }
-    return (read[0], read[1], false)
-  }
-
-  /// The bytes of the regular file at `path` and its stamp, both from one descriptor, the stamp taken after the
-  /// read (a write while it read moves it).
-  private static func contentsAndStamp(_ path: String) -> (Data, UInt64)? {
-    let descriptor = POSIX.openRegularFile(path)
-    guard descriptor >= 0 else { return nil }
-    defer { POSIX.close(descriptor) }
-    guard let bytes = POSIX.readToEnd(descriptor),
-      let stamp = POSIX.status(ofDescriptor: descriptor).flatMap(SiteManifest.stamp)
-    else { return nil }
-    return (bytes, stamp)
   }
 
   /// Makes the staging folder `name` in `parent`, readable by the builder only until it is published (it may hold
@@ -299,7 +260,7 @@ public final class SiteWriter: Sendable {
 
   /// The files pmboard wrote into the site at `path` last time; nil when there is no site yet, empty for an empty
   /// folder the user made for it.
-  private static func previousManifest(
+  static func previousManifest(
     _ path: String, old: FolderHandle?, manifest: SiteManifest?
   ) throws(SiteWriteError) -> SiteManifest? {
     guard let old else { return nil }
