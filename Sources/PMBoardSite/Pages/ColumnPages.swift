@@ -1,6 +1,5 @@
 import PMBoardBytes
 import PMBoardCore
-import Synchronization
 
 /// How each column's page is cut into pages (``PageCuts``), made once a build: TODO and DOING in board order, cut
 /// from their start, DONE newest first, cut from its oldest card so that a task done today moves no older cut.
@@ -10,7 +9,8 @@ import Synchronization
 /// (2, 3, …) and from the oldest end for DONE (1 is its oldest page), so that the pages a change does not reach keep
 /// their names and bytes. A site without task pages links each card to its card on its own page.
 public struct ColumnPages: Sendable {
-  /// By `TaskState.order`: the column's pages in reading order, as ranges of positions in ``order(of:)``.
+  /// By `TaskState.order`: the column's pages in reading order, as ranges of positions in the column's reading
+  /// order (the board's, or ``doneOrder``).
   let pages: [[Range<Int>]]
   /// DONE's cards in reading order (``SiteRenderer/columnPageCards(_:)``); the others are the board's order.
   let doneOrder: [Int32]
@@ -57,10 +57,10 @@ public struct ColumnPages: Sendable {
       }
     }
     cardLinks = files.map { $0.map(SiteAddresses.cardAddress(on:)) }
-    let listed = TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + overdueLeads[$0.order] }
+    let listed = Self.cards(of: Self.overdueRuns(leads: overdueLeads, starts: starts))
     overdue = cuts.pages(count: listed.count) { mark(listed[$0]) }
     overdueFiles = overdue.indices.map { $0 == 0 ? SiteAddresses.overdue : SiteAddresses.overduePage($0 + 1) }
-    let soon = dueSoon.flatMap { $0 }
+    let soon = Self.cards(of: dueSoon)
     self.dueSoon = cuts.pages(count: soon.count) { mark(soon[$0]) }
     dueSoonFiles = self.dueSoon.indices.map { $0 == 0 ? SiteAddresses.dueSoon : SiteAddresses.dueSoonPage($0 + 1) }
     guard pages.contains(where: { $0.count > 1 }) else {
@@ -98,7 +98,7 @@ public struct ColumnPages: Sendable {
 
   /// Where a link to card `card` (in `state`'s column) goes on a site without task pages: its card on its page.
   func cardLink(_ card: Int, state: TaskState) -> SiteAddresses.Around {
-    cardLinks[state.order][pageOfCard.isEmpty ? 0 : Int(pageOfCard[card])]
+    cardLinks[state.order][page(ofCard: card)]
   }
 
   /// The page file of each task of `ids` on the board, by id, for a feed that knows its entries' tasks by id (the
@@ -124,22 +124,28 @@ public struct ColumnPages: Sendable {
     return files
   }
 
+  /// The overdue list's runs: each column's leading `leads` cards (``BoardTables/overdueList(live:)``).
+  static func overdueRuns(leads: [Int], starts: FixedArray<Int>) -> [Range<Int>] {
+    TaskState.allCases.map { starts[$0.order]..<starts[$0.order] + leads[$0.order] }
+  }
+
+  /// The cards at `positions` of the list that `runs` make one after another (the overdue and due-soon lists); all
+  /// of them without `positions`. Only the runs' lengths are walked: a page of a long list is not a copy of it.
+  static func cards(of runs: [Range<Int>], at positions: Range<Int>? = nil) -> [Int] {
+    guard let positions else { return runs.flatMap { $0 } }
+    var cards: [Int] = []
+    var offset = 0
+    for run in runs {
+      // The part of `positions` this run holds, as positions in the run.
+      let (low, high) = (max(positions.lowerBound, offset), min(positions.upperBound, offset + run.count))
+      if low < high { cards += (run.lowerBound + low - offset)..<(run.lowerBound + high - offset) }
+      offset += run.count
+    }
+    return cards
+  }
+
   /// The page card `card` is on, for the fingerprints of pages that link to it; 0 when no column is paged.
   func page(ofCard card: Int) -> Int { pageOfCard.isEmpty ? 0 : Int(pageOfCard[card]) }
-}
-
-/// The build's ``ColumnPages``, made by the first page or feed that asks.
-final class ColumnPagesCache: Sendable {
-  private let made = Mutex<ColumnPages?>(nil)
-
-  func value(make: () -> ColumnPages) -> ColumnPages {
-    made.withLock { known in
-      if let known { return known }
-      let value = make()
-      known = value
-      return value
-    }
-  }
 }
 
 /// The shapes a link to a card takes, numbered, for the feeds and the search index, which write each shape once

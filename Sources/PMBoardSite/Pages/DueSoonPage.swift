@@ -56,8 +56,7 @@ enum DueSoonPage: PageKind {
       return nil
     }
     var print = start
-    let listed = site.dueSoonCards.list(live: info.live != nil).flatMap { $0 }
-    let shown = info.listItems.map { Array(listed[$0]) } ?? listed
+    let shown = ColumnPages.cards(of: site.dueSoonCards.list(live: info.live != nil), at: info.listItems)
     for card in shown { print.add(word: site.cardPrint(card)) }
     print.add(shown.count)
     return print.value

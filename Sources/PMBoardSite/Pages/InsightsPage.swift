@@ -1,6 +1,5 @@
 import Foundation
 import PMBoardCore
-import Synchronization
 
 /// A locale's insights, `<code>/insights.html`: how work flowed in the 12 weeks up to the build's day
 /// (``FlowInsights``), drawn by ``InsightsCharts``. Only where the history is published: the page is made from it.
@@ -77,19 +76,5 @@ extension SiteRenderer {
   /// The board's ``FlowInsights``, worked out the first time a page or the JSON asks.
   var insights: FlowInsights {
     insightsCache.value { FlowInsights(tables: tables, today: moment.today) }
-  }
-}
-
-/// The build's ``FlowInsights``, made once for every locale's page and the JSON.
-final class InsightsCache: Sendable {
-  private let made = Mutex<FlowInsights?>(nil)
-
-  func value(make: () -> FlowInsights) -> FlowInsights {
-    made.withLock { known in
-      if let known { return known }
-      let value = make()
-      known = value
-      return value
-    }
   }
 }

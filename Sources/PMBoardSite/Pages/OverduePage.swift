@@ -57,10 +57,9 @@ enum OverduePage: PageKind {
       return nil
     }
     var print = start
-    let leads = site.tables.overdueList(live: info.live != nil)
-    let starts = site.tables.columnStarts
-    let listed = TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + leads[$0.order] }
-    let shown = info.listItems.map { Array(listed[$0]) } ?? listed
+    let runs = ColumnPages.overdueRuns(
+      leads: site.tables.overdueList(live: info.live != nil), starts: site.tables.columnStarts)
+    let shown = ColumnPages.cards(of: runs, at: info.listItems)
     for card in shown { print.add(word: site.cardPrint(card)) }
     print.add(shown.count)
     return print.value

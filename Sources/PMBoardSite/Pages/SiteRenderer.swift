@@ -65,9 +65,9 @@ public struct SiteRenderer: Sendable {
   /// Each name page's columns, worked out for the first of its locales and kept for the others.
   let nameColumnsCache = NameColumnsCache()
   /// The insights, made by the first page or feed that asks.
-  let insightsCache = InsightsCache()
+  let insightsCache = MadeOnce<FlowInsights>()
   /// The column pages' cuts, made by the first page or feed that asks.
-  let columnPagesCache = ColumnPagesCache()
+  let columnPagesCache = MadeOnce<ColumnPages>()
 
   /// One file of the site and how to render and write it.
   public struct Job: Sendable {

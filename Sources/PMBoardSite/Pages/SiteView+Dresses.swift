@@ -49,12 +49,9 @@ extension SiteView {
     case .task: return page.taskCard.map { [$0] } ?? []
     case .history, .names, .milestones, .insights, .search: return []
     case .overdue:
-      let leads = board.overdueList(live: page.live != nil)
-      let listed = TaskState.allCases.flatMap { starts[$0.order]..<starts[$0.order] + leads[$0.order] }
-      return page.listItems.map { Array(listed[$0]) } ?? listed
-    case .dueSoon:
-      let listed = (dueSoon?.list(live: page.live != nil) ?? []).flatMap { $0 }
-      return page.listItems.map { Array(listed[$0]) } ?? listed
+      let runs = ColumnPages.overdueRuns(leads: board.overdueList(live: page.live != nil), starts: starts)
+      return ColumnPages.cards(of: runs, at: page.listItems)
+    case .dueSoon: return ColumnPages.cards(of: dueSoon?.list(live: page.live != nil) ?? [], at: page.listItems)
     case .board where !lanes.isEmpty:
       return lanes.flatMap { lane in page.columns.flatMap { lane.cards.shown[$0.order].map { Int($0) } } }
     case .board, .name: states = page.columns
