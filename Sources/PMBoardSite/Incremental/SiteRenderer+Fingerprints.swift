@@ -40,10 +40,10 @@ extension SiteRenderer {
   }
 
   /// Every page-level value a page's template can show, read off ``PageInfo`` itself rather than from a list of its
-  /// fields: its printed form names every stored property (texts quoted, nested values included), so a field added
-  /// to it reaches the kept pages' fingerprints on its own. Done once per kept page, a few a build.
+  /// fields: the compiler's `Encodable` conformance visits every stored property (nested values included), so a
+  /// field added to it reaches the kept pages' fingerprints on its own (``FingerprintEncoder``). Once per kept page.
   func add(page info: PageInfo, to print: inout Fingerprint) {
-    print.add(String(reflecting: info))
+    FingerprintEncoder.add(info, to: &print)
   }
 
   /// An entry as every page shows it: its time, action, states, fields, title and author (the words around them

@@ -8,7 +8,7 @@ import PMBoardCore
 /// `<state>-K.html` (``SiteAddresses/columnPage(_:number:)``), K counted from the start for TODO and DOING
 /// (2, 3, …) and from the oldest end for DONE (1 is its oldest page), so that the pages a change does not reach keep
 /// their names and bytes. A site without task pages links each card to its card on its own page.
-public struct ColumnPages: Sendable {
+public final class ColumnPages: Sendable {
   /// By `TaskState.order`: the column's pages in reading order, as ranges of positions in the column's reading
   /// order (the board's, or ``doneOrder``).
   let pages: [[Range<Int>]]

@@ -2,7 +2,7 @@ import PMBoardCore
 
 /// The page-level values of one page, before they become ``PageTables`` (the build) or the tests' reference view
 /// model; one source for both, so the two cannot disagree on what a page says.
-public struct PageInfo: Sendable {
+public struct PageInfo: Sendable, Encodable {
   public var lang: String
   /// Relative path from the page back to the site root: "" or "../".
   public var root: String
@@ -96,7 +96,7 @@ public struct PageInfo: Sendable {
   public var summaryTail = ""
 
   /// The kinds of page a site has.
-  public enum Kind: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable, Encodable {
     case board
     case column(TaskState)
     case overdue
@@ -148,7 +148,7 @@ public struct PageInfo: Sendable {
 }
 
 /// The values the optional live-dates script reads from a page.
-public struct LiveDates: Sendable {
+public struct LiveDates: Sendable, Encodable {
   /// The build's today on the board's wall clock, `YYYY-MM-DD`.
   public var today: String
   public var zone: String
@@ -166,7 +166,7 @@ public struct LiveDates: Sendable {
 }
 
 /// One entry of the language switcher and of the `hreflang` alternates.
-public struct LocaleLink: Sendable {
+public struct LocaleLink: Sendable, Encodable {
   public var code: String
   public var name: String
   /// Relative link for the switcher.
