@@ -20,32 +20,15 @@ enum DueSoonPage: PageKind {
     site.columnPages().dueSoon[page(of: plan)].count * 3
   }
 
-  /// A long list is cut as the overdue list is: a later page is an archive whose heading counts its own cards.
+  /// A long list is cut as the overdue list is (``SiteRenderer/listPageInfo(_:titleKey:page:files:items:count:code:catalog:formatter:overdueCount:)``).
   static func pageInfo(
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
     overdueCount: Int
   ) -> PageInfo {
-    let page = page(of: plan)
     let paging = site.columnPages()
-    let files = paging.dueSoonFiles
-    var title = "\(site.snapshot.info.title) · \(catalog.string("nav.due_soon"))"
-    if files.count > 1 { title += " · " + formatter.message("pages.page", ["number": String(page + 1)]) }
-    var info = site.page(
-      .dueSoon, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: files[page],
-      place: .locale, title: title)
-    if files.count > 1 {
-      info.pager(page: page, files: files, state: nil, formatter: formatter)
-      info.listItems = paging.dueSoon[page]
-    }
-    guard page > 0 else {
-      // Which tasks are due soon changes with the day, not with the hour of the build.
-      (info.asOf, info.asOfISO) = site.asOfToday(formatter)
-      return site.withoutBoardWideWords(info)
-    }
-    info.isLaterPage = true
-    info = site.withNothingOfTheWholeBoard(info)
-    info.dueSoonCount = paging.dueSoon[page].count
-    return info
+    return site.listPageInfo(
+      .dueSoon, titleKey: "nav.due_soon", page: page(of: plan), files: paging.dueSoonFiles, items: paging.dueSoon,
+      count: \.dueSoonCount, code: plan.code, catalog: catalog, formatter: formatter, overdueCount: overdueCount)
   }
 
   /// Its words and its cards, as the overdue page's.

@@ -22,30 +22,10 @@ enum OverduePage: PageKind {
     of plan: SiteRenderer.PagePlan, _ site: SiteRenderer, catalog: LocaleCatalog, formatter: LocaleFormatter,
     overdueCount: Int
   ) -> PageInfo {
-    let page = page(of: plan)
     let paging = site.columnPages()
-    let files = paging.overdueFiles
-    var title = "\(site.snapshot.info.title) · \(catalog.string("nav.overdue"))"
-    if files.count > 1 { title += " · " + formatter.message("pages.page", ["number": String(page + 1)]) }
-    var info = site.page(
-      .overdue, code: plan.code, formatter: formatter, overdueCount: overdueCount, path: files[page],
-      place: .locale, title: title)
-    guard files.count > 1 else {
-      // Which tasks are overdue changes with the day, not with the hour of the build.
-      (info.asOf, info.asOfISO) = site.asOfToday(formatter)
-      return site.withoutBoardWideWords(info)
-    }
-    info.pager(page: page, files: files, state: nil, formatter: formatter)
-    info.listItems = paging.overdue[page]
-    guard page > 0 else {
-      (info.asOf, info.asOfISO) = site.asOfToday(formatter)
-      return site.withoutBoardWideWords(info)
-    }
-    // A later page: an archive (no board-wide words in the header) whose heading counts its own cards.
-    info.isLaterPage = true
-    info = site.withNothingOfTheWholeBoard(info)
-    info.overdueCount = paging.overdue[page].count
-    return info
+    return site.listPageInfo(
+      .overdue, titleKey: "nav.overdue", page: page(of: plan), files: paging.overdueFiles, items: paging.overdue,
+      count: \.overdueCount, code: plan.code, catalog: catalog, formatter: formatter, overdueCount: overdueCount)
   }
 
   /// As a column page's: its words and its cards (the ones that lead each column: overdue, or with live dates every
