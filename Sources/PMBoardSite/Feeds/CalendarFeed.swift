@@ -26,7 +26,7 @@ struct CalendarFeed: Sendable {
   private let alarms: [RawRef]
   /// By card, its event's DTSTAMP in seconds since 1970 (``eventStamps(tables:window:today:)``); -1 for a card
   /// without an event.
-  private let stamps: [Int]
+  let stamps: [Int]
   /// With relative links, the task link's text around the id by link slot (``CardLinkSlots``), escaped.
   private let sharedLinks: [LinkParts]?
   /// The shapes of the task links, by state or, on a site without task pages whose columns are cut into pages, by

@@ -25,6 +25,9 @@ public struct SiteFeeds: Sendable {
   /// Without task pages, the columns cut into pages (``SiteRenderer/pagedCardLinks()``): the feeds link each
   /// card on its own page.
   public var pagedLinks: ColumnPages?
+  /// Where the prints of the feeds a rebuild may keep start (``SiteRenderer/keptPageFingerprint``); nil: every feed
+  /// is made.
+  public var keptPrint: Fingerprint?
   /// Seconds since 1970 of the board's last change: the calendar's DTSTAMP and an empty feed's `updated`.
   public var lastChange: Int
   private let links: FeedLinks
@@ -154,6 +157,12 @@ public struct SiteFeeds: Sendable {
       today: moment.today, taskPages: taskPages, pagedLinks: pagedLinks)
     let (snapshot, lastChange, history) = (snapshot, lastChange, policy.history)
     let (cardKeys, cards, entries) = (tables.cardKeys, tables.cards, tables.entries)
+    // Each name's calendar's print, so that a rebuild makes only the calendars whose events changed.
+    let prints = keptPrint.map { site in
+      calendar.namePrints(site: site) { card in
+        pagedLinks.map { $0.linkedPrint(tables.cardPrints[card], ofCard: card) } ?? tables.cardPrints[card]
+      }
+    }
     // The calendars in passes of up to 64 names, each pass making its events once per locale.
     let passes = stride(from: 0, to: names.names.count, by: CalendarFeed.namesPerPass).map {
       Array($0..<min($0 + CalendarFeed.namesPerPass, names.names.count))
@@ -166,7 +175,7 @@ public struct SiteFeeds: Sendable {
       }
       let weight = pass.reduce(0) { $0 + names.names[$1].cards.count } * (4 + 4 * locales.count) + 50 * pass.count
       return SiteRenderer.Job(path: paths[0], weight: weight) { writer in
-        try writer.write(paths) { emit in calendar.renderNames(locales, names: pass, emit: emit) }
+        try Self.writeNameCalendars(pass, paths: paths, prints: prints, locales: locales, calendar, to: writer)
       }
     }
     guard history != .off else { return jobs }
@@ -195,6 +204,37 @@ public struct SiteFeeds: Sendable {
         }
       })
     return jobs
+  }
+
+  /// The calendars of the names `pass` in every locale (`paths`: name by name, a locale each), but those the last
+  /// build left as they are now, by their `prints` (``CalendarFeed/namePrints(site:cardPrint:)``), which are kept.
+  private static func writeNameCalendars(
+    _ pass: [Int], paths: [String], prints: [UInt64]?, locales: [(code: String, formatter: LocaleFormatter)],
+    _ calendar: CalendarFeed, to writer: SiteWriter
+  ) throws {
+    var reused = paths.map { _ in false }
+    if let prints {
+      let filePrints = pass.flatMap { name in locales.map { _ in prints[name] } }
+      reused = writer.reuse(paths, fingerprints: filePrints)
+      for (path, print) in zip(paths, filePrints) { writer.keep(fingerprint: print, for: path) }
+    }
+    let count = locales.count
+    let chosen = pass.indices.filter { place in (0..<count).contains { !reused[place * count + $0] } }
+    guard !chosen.isEmpty else { return }
+    // Of the chosen names' files, those not reused, numbered as `write` takes them.
+    var target = [Int?](repeating: nil, count: chosen.count * count)
+    var written: [String] = []
+    for (position, place) in chosen.enumerated() {
+      for locale in 0..<count where !reused[place * count + locale] {
+        target[position * count + locale] = written.count
+        written.append(paths[place * count + locale])
+      }
+    }
+    try writer.write(written) { emit in
+      calendar.renderNames(locales, names: chosen.map { pass[$0] }) { file, bytes in
+        if let file = target[file] { emit(file, bytes) }
+      }
+    }
   }
 
   /// The badges of the published board: a count of a left-out column would tell what the policy hides.

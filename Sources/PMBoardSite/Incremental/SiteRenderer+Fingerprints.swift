@@ -36,7 +36,7 @@ extension SiteRenderer {
   /// links it.
   func linkedCardPrint(_ card: Int) -> UInt64 {
     guard let paged = pagedCardLinks() else { return tables.cardPrints[card] }
-    return tables.cardPrints[card] ^ (UInt64(paged.page(ofCard: card) + 1) &* 0xD6E8_FEB8_6659_FD93)
+    return paged.linkedPrint(tables.cardPrints[card], ofCard: card)
   }
 
   /// Every page-level value a page's template can show, read off ``PageInfo`` itself rather than from a list of its

@@ -146,6 +146,12 @@ public final class ColumnPages: Sendable {
 
   /// The page card `card` is on, for the fingerprints of pages that link to it; 0 when no column is paged.
   func page(ofCard card: Int) -> Int { pageOfCard.isEmpty ? 0 : Int(pageOfCard[card]) }
+
+  /// A card's print (``BoardTables/cardPrints``) with the page its link leads to mixed in: on a site without task
+  /// pages, a card whose page changes changes every page and feed that links it.
+  func linkedPrint(_ print: UInt64, ofCard card: Int) -> UInt64 {
+    print ^ (UInt64(page(ofCard: card) + 1) &* 0xD6E8_FEB8_6659_FD93)
+  }
 }
 
 /// The shapes a link to a card takes, numbered, for the feeds and the search index, which write each shape once

@@ -26,6 +26,7 @@ extension SiteBuilder {
     feeds.calendarWindow = settings.calendar
     feeds.taskPages = settings.taskPages
     feeds.pagedLinks = renderer.pagedCardLinks()
+    feeds.keptPrint = renderer.keptPageFingerprint
     feeds.addresses = addresses
     return (renderer, feeds)
   }
