@@ -31,5 +31,20 @@ struct BoardPiecesTests {
     #expect(
       rewritten.filter { $0.hasPrefix("board") } == ["board/tasks-\(id.prefix(1)).json"],
       "a title's edit changes its piece only, not the counts in board.json: \(rewritten)")
+
+    // Pieces are kept by their cards' prints: a move, an add and a removal later, each is a fresh build's.
+    let other = try #require(tasks.last?["id"] as? String)
+    #expect(try cli.run("move", other, "doing", "--store", "board.sqlite").status == 0)
+    #expect(try cli.run(build).status == 0)
+    #expect(try cli.run("add", "Another", "--due", "2026-11-30", "--store", "board.sqlite").status == 0)
+    #expect(try cli.run(build).status == 0)
+    #expect(try cli.run("remove", id, "--store", "board.sqlite").status == 0)
+    #expect(try cli.run(build).status == 0)
+    #expect(try cli.run(build + ["--out", "fresh"]).status == 0)
+    for file in files {
+      let rebuilt = try Data(contentsOf: URL(fileURLWithPath: cli.path("_site/" + file)))
+      let fresh = try Data(contentsOf: URL(fileURLWithPath: cli.path("fresh/" + file)))
+      #expect(rebuilt == fresh, "\(file) differs from a fresh build's")
+    }
   }
 }

@@ -140,10 +140,30 @@ public struct SiteFeeds: Sendable {
     ]
       + pieces.map { piece in
         let piecePath = addresses.atRoot(piece.path)
+        let feeds = self
         return SiteRenderer.Job(path: piecePath, weight: piece.cards.count * 5) { writer in
+          // A piece whose cards are the last build's, as they show and in the same order, is kept unmade.
+          let print = feeds.keptPrint.map { site in
+            var print = site
+            print.add("board.json \(piece.path)")
+            for card in piece.cards { print.add(word: feeds.linkedCardPrint(card)) }
+            print.add(piece.cards.count)
+            return print.value
+          }
+          if let print {
+            let reused = writer.reuse(piecePath, fingerprint: print)
+            writer.keep(fingerprint: print, for: piecePath)
+            if reused { return }
+          }
           try writer.write(piecePath) { emit in json.render(piece: piece, digits: digits, emit: emit) }
         }
       }
+  }
+
+  /// Card `card`'s print (``BoardTables/cardPrints``: its text, column, due day and flags, names and values) with
+  /// the page its link leads to when the columns are cut into pages, as a feed shows the card.
+  func linkedCardPrint(_ card: Int) -> UInt64 {
+    pagedLinks.map { $0.linkedPrint(tables.cardPrints[card], ofCard: card) } ?? tables.cardPrints[card]
   }
 
   /// A calendar and a change feed per label and per person, beside its page (`<code>/labels/<slug>.ics`, `.atom`):
@@ -159,9 +179,7 @@ public struct SiteFeeds: Sendable {
     let (cardKeys, cards, entries) = (tables.cardKeys, tables.cards, tables.entries)
     // Each name's calendar's print, so that a rebuild makes only the calendars whose events changed.
     let prints = keptPrint.map { site in
-      calendar.namePrints(site: site) { card in
-        pagedLinks.map { $0.linkedPrint(tables.cardPrints[card], ofCard: card) } ?? tables.cardPrints[card]
-      }
+      calendar.namePrints(site: site, cardPrint: linkedCardPrint)
     }
     // The calendars in passes of up to 64 names, each pass making its events once per locale.
     let passes = stride(from: 0, to: names.names.count, by: CalendarFeed.namesPerPass).map {
