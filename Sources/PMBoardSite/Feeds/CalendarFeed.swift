@@ -35,7 +35,8 @@ struct CalendarFeed: Sendable {
 
   init(
     tables: BoardTables, info: BoardInfo, links: FeedLinks, window: CalendarWindow = .all,
-    today: CalendarDate = CalendarDate(daysSinceEpoch: 0), taskPages: Bool = true, pagedLinks: ColumnPages? = nil
+    today: CalendarDate = CalendarDate(daysSinceEpoch: 0), taskPages: Bool = true, pagedLinks: ColumnPages? = nil,
+    stamps: [Int]? = nil
   ) {
     self.taskPages = taskPages
     slots = CardLinkSlots(taskPages: taskPages, paged: pagedLinks)
@@ -58,7 +59,8 @@ struct CalendarFeed: Sendable {
       let alarm = Self.utc(Self.nineOClock(on: due, in: zone))
       alarms.append(lines.appendRef("TRIGGER;VALUE=DATE-TIME:\(alarm)\r\nEND:VALARM\r\nEND:VEVENT\r\n"))
     }
-    stamps = Self.eventStamps(tables: tables, window: window, today: today.daysSinceEpoch)
+    // A walk of the whole history: the board's calendar and the names' share one (`stamps`).
+    self.stamps = stamps ?? Self.eventStamps(tables: tables, window: window, today: today.daysSinceEpoch)
     if links.isAbsolute {
       sharedLinks = nil
     } else {

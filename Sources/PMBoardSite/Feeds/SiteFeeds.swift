@@ -72,9 +72,10 @@ public struct SiteFeeds: Sendable {
     var jobs: [SiteRenderer.Job] = []
     let openCards = tables.columnStarts[TaskState.doing.order + 1] - tables.columnStarts[TaskState.todo.order]
     let zone = snapshot.info.timeZone
+    let stamps = CalendarFeed.eventStamps(tables: tables, window: calendarWindow, today: moment.today.daysSinceEpoch)
     let calendar = CalendarFeed(
       tables: tables, info: snapshot.info, links: links, window: calendarWindow,
-      today: moment.today, taskPages: taskPages, pagedLinks: pagedLinks)
+      today: moment.today, taskPages: taskPages, pagedLinks: pagedLinks, stamps: stamps)
     // One job writes every locale's calendar: they share all but their summaries, made once per event.
     let calendarLocales = locales.compactMap { code in
       catalogs[code].map { (code: code, formatter: LocaleFormatter(catalog: $0, timeZone: zone)) }
@@ -108,7 +109,7 @@ public struct SiteFeeds: Sendable {
           }
         })
     }
-    jobs += nameFeedJobs(calendarLocales)
+    jobs += nameFeedJobs(calendarLocales, stamps: stamps)
     let json = BoardJSON(
       tables: tables, info: snapshot.info, moment: moment, policy: policy, links: links, locale: defaultLocale,
       wipLimits: wipLimits, taskPages: taskPages, pagedLinks: pagedLinks)
@@ -168,13 +169,15 @@ public struct SiteFeeds: Sendable {
 
   /// A calendar and a change feed per label and per person, beside its page (`<code>/labels/<slug>.ics`, `.atom`):
   /// each in every locale, of that name's tasks only.
-  private func nameFeedJobs(_ locales: [(code: String, formatter: LocaleFormatter)]) -> [SiteRenderer.Job] {
+  private func nameFeedJobs(
+    _ locales: [(code: String, formatter: LocaleFormatter)], stamps: [Int]
+  ) -> [SiteRenderer.Job] {
     let names = tables.cardNames
     guard !names.names.isEmpty else { return [] }
     let down = links.oneFolderDown
     let calendar = CalendarFeed(
       tables: tables, info: snapshot.info, links: down, window: calendarWindow,
-      today: moment.today, taskPages: taskPages, pagedLinks: pagedLinks)
+      today: moment.today, taskPages: taskPages, pagedLinks: pagedLinks, stamps: stamps)
     let (snapshot, lastChange, history) = (snapshot, lastChange, policy.history)
     let (cardKeys, cards, entries) = (tables.cardKeys, tables.cards, tables.entries)
     // Each name's calendar's print, so that a rebuild makes only the calendars whose events changed.
