@@ -131,6 +131,31 @@ struct CLILabelTests {
     #expect(index.contains("<bdi>Bug</bdi>") && index.contains("<bdi>bug</bdi>") && index.contains("<bdi>kyo</bdi>"))
   }
 
+  /// A label's calendar is kept by its print (`CalendarFeed.namePrints`): an edit of a hidden body changes no card
+  /// as it shows, but its history entry moves the event's DTSTAMP, and the rebuilt calendar must say so.
+  @Test func aHiddenBodysEditMovesTheLabelCalendarsStamp() throws {
+    var cli = try started(.sqlite)
+    defer { cli.remove() }
+    #expect(try cli.run("add", "Task one", "--label", "team", "--due", "2026-11-25").status == 0)
+    #expect(try cli.run("add", "Task two", "--label", "team", "--due", "2026-11-26").status == 0)
+    let build = ["build", "--today", "2026-11-21", "--locales", "en", "--publish-bodies", "hide"]
+    #expect(try cli.run(build).status == 0)
+    let calendar = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: cli.path("_site/en/labels")).first { $0.hasSuffix(".ics") })
+    let before = try cli.read("_site/en/labels/\(calendar)")
+    // The edit an hour later: its entry's time is the event's new DTSTAMP.
+    cli.environment["PMBOARD_NOW"] = "2026-11-21T10:00:00Z"
+    let list = try cli.run("list", "--json")
+    let id = try #require(list.stdout.firstMatch(of: /"id" *: *"([0-9a-f-]{36})"/)?.1)
+    #expect(try cli.run("edit", String(id), "--body", "a secret body").status == 0)
+    #expect(try cli.run(build).status == 0)
+    #expect(try cli.run(build + ["--out", "fresh"]).status == 0)
+    let rebuilt = try cli.read("_site/en/labels/\(calendar)")
+    #expect(rebuilt != before, "the edit's entry moves the event's DTSTAMP")
+    #expect(rebuilt == (try cli.read("fresh/en/labels/\(calendar)")))
+    #expect(!rebuilt.contains("secret"))
+  }
+
   /// #57: two labels crafted so that their slugs' 32-bit hashes are one (`CardNames.slug`) shared one page, and
   /// every later build failed with "File exists". Both take the sixteen-digit slug; both builds succeed.
   @Test func labelsWhoseShortSlugsCollideGetAPageEach() throws {
